@@ -1,0 +1,119 @@
+import * as z from 'zod/mini';
+
+/**
+ * Every environment variable the product reads, validated once at start and frozen. Nothing else
+ * reads `process.env`. The README lists the same variables with the same defaults.
+ */
+
+/** A variable read as a string (with a default) and turned into a number by `parse`, which names the rule it broke. */
+const numberFrom = (fallback: number, parse: (value: string) => number | string) =>
+  z.pipe(
+    z._default(z.string(), String(fallback)),
+    z.transform((value: string, ctx) => {
+      const result = parse(value);
+      if (typeof result === 'number') return result;
+      ctx.issues.push({ code: 'custom', message: `${result} (got "${value}")`, input: value });
+      return z.NEVER;
+    }),
+  );
+
+const port = (fallback: number) =>
+  numberFrom(fallback, (v) => (/^\d+$/.test(v) && Number(v) <= 65535 ? Number(v) : 'must be a port number from 0 to 65535'));
+
+const positiveInt = (fallback: number, max = 1_000_000_000) =>
+  numberFrom(fallback, (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= max ? Number(v) : `must be a whole number from 1 to ${max}`));
+
+const nonNegativeInt = (fallback: number) =>
+  numberFrom(fallback, (v) => (/^\d+$/.test(v) ? Number(v) : 'must be a whole number, 0 or more'));
+
+const url = (protocols: RegExp, what: string) =>
+  z.optional(
+    z.string().check(
+      z.refine((value) => {
+        try {
+          return protocols.test(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be ${what}`),
+    ),
+  );
+
+const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z._default(z.enum(values, `must be one of ${values.join(', ')}`), fallback);
+
+export const envSchema = z.object({
+  NODE_ENV: choice(['production', 'development', 'test'], 'production'),
+  ROLE: choice(['both', 'web', 'trading'], 'both'),
+  HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  PORT: port(3000),
+  API_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  API_PORT: port(3001),
+  TRADING_API_URL: url(/^https?:$/, 'an http(s) URL such as http://127.0.0.1:3001'),
+  PUBLIC_ORIGIN: url(/^https?:$/, 'the site origin such as https://trade.example.com'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  DATABASE_URL: url(/^postgres(ql)?:$/, 'a postgres:// URL'),
+  DATABASE_POOL_MAX: positiveInt(10, 500),
+  REDIS_URL: url(/^rediss?:$/, 'a redis:// URL'),
+  SESSION_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  TOKEN_TTL_HOURS: positiveInt(12, 24 * 90),
+  SEED_DEMO: choice(['auto', 'always', 'never'], 'auto'),
+  LOG_LEVEL: choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  TRUST_PROXY: z._default(z.string(), 'loopback'),
+  SETTINGS_CACHE_MS: nonNegativeInt(5000),
+  LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly role: Env['ROLE'];
+  readonly web: { readonly host: string; readonly port: number; readonly publicOrigin: string | undefined };
+  readonly api: { readonly host: string; readonly port: number; readonly url: string };
+  readonly dataDir: string;
+  readonly database: { readonly url: string | undefined; readonly poolMax: number };
+  readonly redisUrl: string | undefined;
+  readonly sessionSecret: string | undefined;
+  readonly tokenTtlHours: number;
+  readonly seedDemo: Env['SEED_DEMO'];
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly trustProxy: string;
+  readonly settingsCacheMs: number;
+  /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
+  readonly loginRateLimit: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const apiUrl = env.TRADING_API_URL ?? `http://${env.API_HOST === '0.0.0.0' ? '127.0.0.1' : env.API_HOST}:${env.API_PORT}`;
+  if (env.ROLE === 'web' && !env.TRADING_API_URL) {
+    throw new ConfigError('Invalid configuration:\n  TRADING_API_URL: is required when ROLE=web');
+  }
+  return Object.freeze({
+    env: env.NODE_ENV,
+    role: env.ROLE,
+    web: Object.freeze({ host: env.HOST, port: env.PORT, publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') }),
+    api: Object.freeze({ host: env.API_HOST, port: env.API_PORT, url: apiUrl.replace(/\/+$/, '') }),
+    dataDir: env.DATA_DIR,
+    database: Object.freeze({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }),
+    redisUrl: env.REDIS_URL,
+    sessionSecret: env.SESSION_SECRET,
+    tokenTtlHours: env.TOKEN_TTL_HOURS,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    settingsCacheMs: env.SETTINGS_CACHE_MS,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+  });
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+export type { Logger };
+
+export function createLogger({ level, name }: { level: string; name: string }): Logger {
+  return pino({
+    name,
+    level,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+  });
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Structured request logs with a request id that is taken from `X-Request-Id` or made here, and echoed back. */
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel(_req, res, error) {
+      if (error || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'info';
+      return 'debug';
+    },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import * as z from 'zod/mini';
+import { settingsUpdateRequest } from '../../../shared/api/settings.schema';
+import { userStatusUpdateRequest } from '../../../shared/api/user.schema';
+import type { TradingDeps } from '../deps';
+import { changeSettings, changeUserStatus } from '../users/staff-actions';
+import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
+import { presentUser } from './user.presenter';
+import { parseInput } from './validate';
+
+const userIdParam = z.object({ id: z.coerce.number().check(z.int('Invalid user id.'), z.positive('Invalid user id.')) });
+
+/** The back office's API: staff and admins only, every change audited. */
+export function adminRoutes(deps: TradingDeps): Router {
+  const router = Router();
+  const { db } = deps.database;
+  router.use('/admin', authenticate(deps), requireStanding(deps), requireRole('staff', 'admin'));
+
+  router.patch('/admin/settings', async (req, res) => {
+    const patch = parseInput(settingsUpdateRequest, req.body);
+    res.json({ data: await changeSettings(db, { id: authOf(res).user.id, ip: req.ip ?? null }, patch) });
+  });
+
+  router.patch('/admin/users/:id', async (req, res) => {
+    const { id } = parseInput(userIdParam, req.params);
+    const { status } = parseInput(userStatusUpdateRequest, req.body);
+    const user = await changeUserStatus(db, { id: authOf(res).user.id, ip: req.ip ?? null }, id, status);
+    res.json({ data: await presentUser(db, user) });
+  });
+
+  return router;
+}

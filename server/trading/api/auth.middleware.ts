@@ -1,0 +1,53 @@
+import type { RequestHandler, Response } from 'express';
+import type { Role } from '../../../shared/api/user.schema';
+import { gateTexts } from '../../../shared/texts';
+import { bearerToken, hashToken } from '../auth/tokens';
+import { getSettings } from '../db/settings.repo';
+import { findUserByTokenHash } from '../db/tokens.repo';
+import type { UserRow } from '../db/users.repo';
+import type { TradingDeps } from '../deps';
+import { forbidden, unauthenticated } from './errors';
+
+export interface AuthContext {
+  tokenId: number;
+  user: UserRow;
+}
+
+export function authOf(res: Response): AuthContext {
+  const auth = res.locals.auth as AuthContext | undefined;
+  if (!auth) throw unauthenticated();
+  return auth;
+}
+
+/** A valid bearer token, or 401 `Unauthenticated.` */
+export function authenticate({ database }: TradingDeps): RequestHandler {
+  return async (req, res, next) => {
+    const token = bearerToken(req.get('authorization'));
+    const found = token ? await findUserByTokenHash(database.db, hashToken(token)) : undefined;
+    if (!found) throw unauthenticated();
+    res.locals.auth = found satisfies AuthContext;
+    next();
+  };
+}
+
+/**
+ * Deactivated users, and pending ones while the site requires verification, may read their own user
+ * and the settings and log out (so the gate can show their screen); everything else is 403.
+ */
+export function requireStanding({ database }: TradingDeps): RequestHandler {
+  return async (_req, res, next) => {
+    const { user } = authOf(res);
+    if (user.status === 'deactivated') throw forbidden(gateTexts.accountDisabled.body);
+    if (user.status === 'pending' && (await getSettings(database.db)).must_verify_account) {
+      throw forbidden(gateTexts.awaitingApproval.body);
+    }
+    next();
+  };
+}
+
+export function requireRole(...roles: Role[]): RequestHandler {
+  return (_req, res, next) => {
+    if (!roles.includes(authOf(res).user.role)) throw forbidden();
+    next();
+  };
+}

@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import { loginRequest } from '../../../shared/api/auth.schema';
+import { login, logout } from '../auth/login';
+import type { TradingDeps } from '../deps';
+import { authenticate, authOf } from './auth.middleware';
+import { loginRateLimits } from './rate-limits';
+import { parseInput } from './validate';
+
+export function authRoutes(deps: TradingDeps): Router {
+  const router = Router();
+
+  router.post('/auth/login', ...loginRateLimits({ limit: deps.loginRateLimit }), async (req, res) => {
+    const input = parseInput(loginRequest, req.body);
+    const result = await login(deps, { ...input, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+    res.json({ data: result });
+  });
+
+  router.post('/auth/logout', authenticate(deps), async (_req, res) => {
+    await logout(deps, authOf(res).tokenId);
+    res.json({ message: 'Logged out.' });
+  });
+
+  return router;
+}

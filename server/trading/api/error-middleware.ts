@@ -1,0 +1,31 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ApiError, notFound } from './errors';
+
+export const notFoundHandler: RequestHandler = () => {
+  throw notFound();
+};
+
+/** The one place errors become responses: contract shape for known errors, `Server Error` (details logged) otherwise. */
+export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
+  if (error instanceof ApiError) {
+    res.status(error.status).json(error.body());
+    return;
+  }
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.parse.failed') {
+    res.status(400).json({ message: 'The request body is not valid JSON.' });
+    return;
+  }
+  if (type === 'entity.too.large') {
+    res.status(413).json({ message: 'The request body is too large.' });
+    return;
+  }
+  const status = (error as { status?: number }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    res.status(status).json({ message: 'The request could not be processed.' });
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  if (res.headersSent) return;
+  res.status(500).json({ message: 'Server Error' });
+};

@@ -1,0 +1,44 @@
+import type { User } from '../../../shared/api/user.schema';
+import { onlineWindowMs } from '../../../shared/constants';
+import { listAccountsOfUser } from '../db/accounts.repo';
+import type { Executor } from '../db/database';
+import { planOfUser, type UserRow } from '../db/users.repo';
+
+const accountTitles = { live: 'Live Account', demo: 'Demo Account' } as const;
+
+/** The user object of client-spec §3 in the API's shape; the top-level balance is the Live account's. */
+export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
+  const [accounts, plan] = [await listAccountsOfUser(db, user.id), await planOfUser(db, user.planId)];
+  const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    username: user.username,
+    email: user.email,
+    avatar: user.avatar,
+    role: user.role,
+    status: user.status,
+    is_online: user.lastSeenAt !== null && now.getTime() - user.lastSeenAt.getTime() < onlineWindowMs,
+    balance: live?.balance ?? '0.00',
+    credit_balance: live?.credit ?? '0.00',
+    account_id: live?.number ?? '',
+    currency: live?.currency ?? 'USD',
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      number: a.number,
+      type: a.type,
+      title: accountTitles[a.type],
+      currency: a.currency,
+      balance: a.balance,
+      credit_balance: a.credit,
+    })),
+    account_type: plan
+      ? { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage }
+      : null,
+    eas: [],
+    autotrader: user.autotrader,
+    notifications: [],
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,43 @@
+import express, { type Express } from 'express';
+import { requestLogger } from '../logger';
+import { measureRequests, metricsHandler } from '../metrics';
+import { adminRoutes } from './api/admin.routes';
+import { authRoutes } from './api/auth.routes';
+import { errorMiddleware, notFoundHandler } from './api/error-middleware';
+import { healthRoutes } from './api/health.routes';
+import { siteRoutes } from './api/site.routes';
+import { userRoutes } from './api/user.routes';
+import type { TradingDeps } from './deps';
+
+/** The trading API (client-spec §7 under /api/v1). Never listens itself: `server/main.ts` or a test does. */
+export function createTradingApp(deps: TradingDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+  app.set('etag', false);
+
+  app.use(requestLogger(deps.logger));
+  app.use(measureRequests('trading'));
+  app.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+
+  const health = healthRoutes(deps);
+  app.use(health);
+  app.get('/metrics', metricsHandler);
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(health);
+  api.use(siteRoutes(deps));
+  api.use(authRoutes(deps));
+  api.use(userRoutes(deps));
+  api.use(adminRoutes(deps));
+  app.use('/api/v1', api);
+
+  app.use(notFoundHandler);
+  app.use(errorMiddleware);
+  return app;
+}

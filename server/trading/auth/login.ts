@@ -1,0 +1,38 @@
+import type { User } from '../../../shared/api/user.schema';
+import { authTexts } from '../../../shared/texts';
+import { presentUser } from '../api/user.presenter';
+import { ApiError } from '../api/errors';
+import { insertToken, revokeToken } from '../db/tokens.repo';
+import { findUserByEmail } from '../db/users.repo';
+import type { TradingDeps } from '../deps';
+import { verifyPassword } from './passwords';
+import { newToken } from './tokens';
+
+const invalidCredentials = () =>
+  new ApiError(422, authTexts.invalidCredentials, 'invalid_credentials', { email: [authTexts.invalidCredentials] });
+
+/**
+ * Checks the password and issues a bearer token. Pending and deactivated users get a token too: the
+ * gate shows them their screen, and every call beyond their user and the settings answers 403.
+ */
+export async function login(
+  { database, tokenTtlHours }: Pick<TradingDeps, 'database' | 'tokenTtlHours'>,
+  input: { email: string; password: string; ip: string | null; userAgent: string | null },
+): Promise<{ token: string; user: User }> {
+  const user = await findUserByEmail(database.db, input.email);
+  const ok = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !ok) throw invalidCredentials();
+  const { token, tokenHash } = newToken();
+  await insertToken(database.db, {
+    userId: user.id,
+    tokenHash,
+    expiresAt: new Date(Date.now() + tokenTtlHours * 3_600_000),
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, user: await presentUser(database.db, user) };
+}
+
+export async function logout({ database }: Pick<TradingDeps, 'database'>, tokenId: number): Promise<void> {
+  await revokeToken(database.db, tokenId);
+}

@@ -1,0 +1,41 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../../paths';
+import { pingDb, schema, type AppDb, type Database } from './database';
+
+/** Keeps NUMERIC as a string (pg's default) and makes BIGINT ids numbers (they stay far below 2^53). */
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/** Any fixed number: every process that migrates takes the same advisory lock first. */
+const migrationLockKey = 727_001;
+
+export async function openPostgres({ url, poolMax }: { url: string; poolMax: number }): Promise<Database & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax) });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
+  });
+  const db = drizzle({ client: pool, schema }) as unknown as AppDb;
+  let closed = false;
+  return {
+    driver: 'postgres',
+    db,
+    pool,
+    async migrate() {
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        await migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsDir });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+        lock.release();
+      }
+    },
+    ping: () => pingDb(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

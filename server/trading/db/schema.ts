@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Money: NUMERIC(20,2) in the account's currency; read back as a decimal string, never a float. */
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    maintenanceMessage: text('maintenance_message'),
+    contactEmail: text('contact_email'),
+    mustVerifyAccount: boolean('must_verify_account').notNull().default(true),
+    websiteUrl: text('website_url'),
+    logo: text('logo'),
+    logoSm: text('logo_sm'),
+    favicon: text('favicon'),
+    rPage: text('r_page', { enum: ['basic', 'ic', 'td'] }).notNull().default('basic'),
+    registerPageHeader: text('register_page_header'),
+    registerPageFooter: text('register_page_footer'),
+    termsUrl: text('terms_url'),
+    privacyUrl: text('privacy_url'),
+    riskUrl: text('risk_url'),
+    helpUrl: text('help_url'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('site_settings_single_row', sql`${t.id} = 1`),
+    check('site_settings_status', inList('status', ['enabled', 'disabled'])),
+    check('site_settings_r_page', inList('r_page', ['basic', 'ic', 'td'])),
+  ],
+);
+
+export const assetClasses = pgTable('asset_classes', {
+  id: text('id').primaryKey(),
+  label: text('label').notNull(),
+  defaultLeverage: integer('default_leverage').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    symbol: text('symbol').notNull(),
+    /** Units of this currency per 1 USD. */
+    rate: numeric('rate', { precision: 24, scale: 10 }).notNull(),
+    decimals: integer('decimals').notNull().default(2),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('currencies_rate_positive', sql`${t.rate} > 0`), check('currencies_code_format', sql`${t.code} ~ '^[A-Z]{3}$'`)],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    color: text('color'),
+    icon: text('icon'),
+    image: text('image'),
+    leverage: integer('leverage').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    isRecommended: boolean('is_recommended').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('plans_leverage_positive', sql`${t.leverage} > 0`),
+    uniqueIndex('plans_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const planFeatures = pgTable('plan_features', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  label: text('label').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const planFeatureValues = pgTable(
+  'plan_feature_values',
+  {
+    planId: integer('plan_id').notNull().references(() => plans.id, { onDelete: 'cascade' }),
+    featureId: integer('feature_id').notNull().references(() => planFeatures.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.featureId] })],
+);
+
+export const roles = ['customer', 'staff', 'admin'] as const;
+export const userStatuses = ['active', 'pending', 'deactivated'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    username: text('username').unique(),
+    /** Stored trimmed and lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    phone: text('phone'),
+    country: text('country'),
+    nationality: text('nationality'),
+    avatar: text('avatar'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: roles }).notNull().default('customer'),
+    status: text('status', { enum: userStatuses }).notNull().default('pending'),
+    planId: integer('plan_id').references(() => plans.id),
+    autotrader: boolean('autotrader').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_role', inList('role', roles)),
+    check('users_status', inList('status', userStatuses)),
+    check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user').on(t.userId)],
+);
+
+export const accountNumberSeq = pgSequence('account_number_seq', { startWith: 5_000_001, increment: 1 });
+
+export const accountTypes = ['live', 'demo'] as const;
+
+export const tradingAccounts = pgTable(
+  'trading_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: accountTypes }).notNull(),
+    number: text('number')
+      .notNull()
+      .unique()
+      .default(sql`nextval('account_number_seq')::text`),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    /** Maintained only by the ledger trigger: always the sum of the account's balance entries. */
+    balance: money('balance').notNull().default('0'),
+    /** Maintained only by the ledger trigger: the sum of the account's credit entries. */
+    credit: money('credit').notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('trading_accounts_user_type').on(t.userId, t.type), check('trading_accounts_type', inList('type', accountTypes))],
+);
+
+export const ledgerKinds = [
+  'deposit',
+  'withdrawal',
+  'realized_pnl',
+  'ea_purchase',
+  'bonus_credit',
+  'negative_balance_correction',
+  'demo_funding',
+  'demo_reset',
+] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    bucket: text('bucket', { enum: ['balance', 'credit'] }).notNull().default('balance'),
+    amount: money('amount').notNull(),
+    /** Set by the ledger trigger: the bucket's running total after this entry. */
+    balanceAfter: money('balance_after').notNull().default('0'),
+    /** Idempotency key within (account, kind): a trade id, a deposit id… */
+    reference: text('reference'),
+    memo: text('memo'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_entries_kind', inList('kind', ledgerKinds)),
+    check('ledger_entries_bucket', inList('bucket', ['balance', 'credit'])),
+    uniqueIndex('ledger_entries_reference').on(t.accountId, t.kind, t.reference),
+    index('ledger_entries_account').on(t.accountId, t.id),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    details: jsonb('details').notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_subject').on(t.subjectType, t.subjectId)],
+);

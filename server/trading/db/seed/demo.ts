@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { UserStatus, Role } from '../../../../shared/api/user.schema';
+import { hashPassword } from '../../auth/passwords';
+import { postEntry } from '../../ledger/ledger';
+import type { AppDb } from '../database';
+import { tradingAccounts, users } from '../schema';
+import { updateSettings } from '../settings.repo';
+import { createUser } from '../users.repo';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  role: Role;
+  status: UserStatus;
+  firstName: string;
+  lastName: string;
+  describe: string;
+}
+
+/** The demo people, printed at start and listed in the README. */
+export const demoLogins: readonly DemoLogin[] = [
+  { email: 'trader@demo.test', password: 'trader-demo-1', role: 'customer', status: 'active', firstName: 'Alex', lastName: 'Morgan', describe: 'active customer, 25,000 USD on Live' },
+  { email: 'pending@demo.test', password: 'pending-demo-1', role: 'customer', status: 'pending', firstName: 'Priya', lastName: 'Shah', describe: 'customer awaiting approval' },
+  { email: 'disabled@demo.test', password: 'disabled-demo-1', role: 'customer', status: 'deactivated', firstName: 'Daniel', lastName: 'Weber', describe: 'deactivated customer' },
+  { email: 'staff@demo.test', password: 'staff-demo-1', role: 'staff', status: 'active', firstName: 'Sam', lastName: 'Okafor', describe: 'staff (back office, chat)' },
+];
+
+export const demoDeposit = { email: 'trader@demo.test', amount: '25000.00', reference: 'demo-seed' } as const;
+
+export async function hasUsers(db: AppDb): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Fills an empty database with the demo site: branding, the demo people and the active trader's deposit. */
+export async function seedDemoData(db: AppDb): Promise<void> {
+  await updateSettings(db, {
+    name: 'Meridian Markets',
+    status: 'enabled',
+    r_page: 'basic',
+    must_verify_account: true,
+    contactEmail: 'support@meridian-markets.example',
+    website_url: '/',
+    logo: '/brand/logo.svg',
+    logo_sm: '/brand/logo-sm.svg',
+    favicon: '/brand/favicon.svg',
+    terms_url: '/legal/terms.html',
+    privacy_url: '/legal/privacy.html',
+    risk_url: '/legal/risk.html',
+    help_url: '/legal/help.html',
+  });
+  for (const person of demoLogins) {
+    await createUser(db, {
+      email: person.email,
+      passwordHash: await hashPassword(person.password),
+      firstName: person.firstName,
+      lastName: person.lastName,
+      role: person.role,
+      status: person.status,
+    });
+  }
+  await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: tradingAccounts.id })
+      .from(tradingAccounts)
+      .innerJoin(users, eq(users.id, tradingAccounts.userId))
+      .where(sql`${users.email} = ${demoDeposit.email} and ${tradingAccounts.type} = 'live'`);
+    if (!live) throw new Error('demo trader has no live account');
+    await postEntry(tx, { accountId: live.id, kind: 'deposit', amount: demoDeposit.amount, reference: demoDeposit.reference, memo: 'Demo deposit' });
+  });
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../database';
+import { assetClasses, currencies, planFeatures, planFeatureValues, plans } from '../schema';
+
+/**
+ * Reference data a broker edits but cannot start without: asset classes with their default leverage,
+ * display currencies with reference rates (units per USD; the price feed keeps them current once it
+ * runs), and the account plans. Written only into empty tables, so staff edits are never overwritten.
+ */
+export const referenceAssetClasses = [
+  { id: 'forex', label: 'Forex', defaultLeverage: 100, sortOrder: 1 },
+  { id: 'stocks', label: 'Stocks', defaultLeverage: 100, sortOrder: 2 },
+  { id: 'indices', label: 'Indices', defaultLeverage: 100, sortOrder: 3 },
+  { id: 'crypto', label: 'Crypto', defaultLeverage: 100, sortOrder: 4 },
+  { id: 'commodities', label: 'Commodities', defaultLeverage: 100, sortOrder: 5 },
+  { id: 'metals', label: 'Metals', defaultLeverage: 100, sortOrder: 6 },
+];
+
+export const referenceCurrencies = [
+  { code: 'USD', name: 'US Dollar', symbol: '$', rate: '1', decimals: 2, sortOrder: 1 },
+  { code: 'EUR', name: 'Euro', symbol: '€', rate: '0.92', decimals: 2, sortOrder: 2 },
+  { code: 'GBP', name: 'British Pound', symbol: '£', rate: '0.79', decimals: 2, sortOrder: 3 },
+  { code: 'JPY', name: 'Japanese Yen', symbol: '¥', rate: '150.5', decimals: 0, sortOrder: 4 },
+  { code: 'CHF', name: 'Swiss Franc', symbol: 'CHF ', rate: '0.88', decimals: 2, sortOrder: 5 },
+  { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', rate: '1.37', decimals: 2, sortOrder: 6 },
+  { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', rate: '1.52', decimals: 2, sortOrder: 7 },
+  { code: 'NGN', name: 'Nigerian Naira', symbol: '₦', rate: '1550', decimals: 2, sortOrder: 8 },
+];
+
+const featureRows = ['Maximum leverage', 'Spreads from', 'Expert Advisors', 'AutoTrader', 'Account manager', 'Support'];
+
+export const referencePlans = [
+  {
+    slug: 'basic',
+    title: 'Basic',
+    color: '#64748b',
+    icon: 'shield',
+    leverage: 20,
+    isDefault: true,
+    isRecommended: false,
+    sortOrder: 1,
+    features: ['1:20', '1.2 pips', 'Free advisors', 'No', 'No', 'E-mail and chat'],
+  },
+  {
+    slug: 'pro',
+    title: 'Pro',
+    color: '#2563eb',
+    icon: 'star',
+    leverage: 100,
+    isDefault: false,
+    isRecommended: true,
+    sortOrder: 2,
+    features: ['1:100', '0.8 pips', 'Free and Pro advisors', 'Yes', 'No', 'Priority chat'],
+  },
+  {
+    slug: 'premium',
+    title: 'Premium',
+    color: '#b45309',
+    icon: 'crown',
+    leverage: 200,
+    isDefault: false,
+    isRecommended: false,
+    sortOrder: 3,
+    features: ['1:200', '0.4 pips', 'All advisors', 'Yes', 'Yes', 'Dedicated line'],
+  },
+];
+
+async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | typeof assetClasses): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedReferenceData(db: AppDb): Promise<void> {
+  if (await isEmpty(db, assetClasses)) await db.insert(assetClasses).values(referenceAssetClasses);
+  if (await isEmpty(db, currencies)) await db.insert(currencies).values(referenceCurrencies);
+  if (await isEmpty(db, plans)) {
+    await db.transaction(async (tx) => {
+      const features = await tx
+        .insert(planFeatures)
+        .values(featureRows.map((label, i) => ({ label, sortOrder: i + 1 })))
+        .returning();
+      for (const { features: values, ...plan } of referencePlans) {
+        const [row] = await tx.insert(plans).values(plan).returning({ id: plans.id });
+        if (!row) throw new Error('plan insert returned no row');
+        await tx.insert(planFeatureValues).values(features.map((f, i) => ({ planId: row.id, featureId: f.id, value: values[i] ?? '' })));
+      }
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { SettingsUpdate, SiteSettings } from '../../../shared/api/settings.schema';
+import type { Executor } from './database';
+import { siteSettings } from './schema';
+
+type Row = typeof siteSettings.$inferSelect;
+
+function toApi(row: Row): SiteSettings {
+  return {
+    name: row.name,
+    status: row.status,
+    maintenanceMessage: row.maintenanceMessage,
+    contactEmail: row.contactEmail,
+    must_verify_account: row.mustVerifyAccount,
+    website_url: row.websiteUrl,
+    logo: row.logo,
+    logo_sm: row.logoSm,
+    favicon: row.favicon,
+    r_page: row.rPage,
+    register_page_header: row.registerPageHeader,
+    register_page_footer: row.registerPageFooter,
+    terms_url: row.termsUrl,
+    privacy_url: row.privacyUrl,
+    risk_url: row.riskUrl,
+    help_url: row.helpUrl,
+  };
+}
+
+const columnOf = {
+  name: 'name',
+  status: 'status',
+  maintenanceMessage: 'maintenanceMessage',
+  contactEmail: 'contactEmail',
+  must_verify_account: 'mustVerifyAccount',
+  website_url: 'websiteUrl',
+  logo: 'logo',
+  logo_sm: 'logoSm',
+  favicon: 'favicon',
+  r_page: 'rPage',
+  register_page_header: 'registerPageHeader',
+  register_page_footer: 'registerPageFooter',
+  terms_url: 'termsUrl',
+  privacy_url: 'privacyUrl',
+  risk_url: 'riskUrl',
+  help_url: 'helpUrl',
+} as const satisfies Record<keyof SiteSettings, keyof Row>;
+
+export async function getSettings(db: Executor): Promise<SiteSettings> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  if (!row) throw new Error('site_settings row 1 is missing: run the migrations');
+  return toApi(row);
+}
+
+export async function updateSettings(db: Executor, patch: SettingsUpdate): Promise<SiteSettings> {
+  const values: Partial<Record<keyof Row, unknown>> = { updatedAt: new Date() };
+  for (const [key, value] of Object.entries(patch) as [keyof SiteSettings, unknown][]) {
+    if (value !== undefined) values[columnOf[key]] = value;
+  }
+  const [row] = await db
+    .update(siteSettings)
+    .set(values as Partial<typeof siteSettings.$inferInsert>)
+    .where(eq(siteSettings.id, 1))
+    .returning();
+  if (!row) throw new Error('site_settings row 1 is missing: run the migrations');
+  return toApi(row);
+}

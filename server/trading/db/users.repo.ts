@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Role, UserStatus } from '../../../shared/api/user.schema';
+import { defaultCurrency } from '../../../shared/constants';
+import { openStandardAccounts } from './accounts.repo';
+import type { AppDb, Executor } from './database';
+import { plans, users } from './schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row;
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  username?: string | null;
+  role?: Role;
+  status?: UserStatus;
+  planSlug?: string;
+  currency?: string;
+}
+
+/** Creates the user with the default (or named) plan and their Live and Demo accounts, all or nothing. */
+export async function createUser(db: AppDb, input: NewUser): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const planFilter = input.planSlug ? eq(plans.slug, input.planSlug) : eq(plans.isDefault, true);
+    const [plan] = await tx.select({ id: plans.id }).from(plans).where(planFilter);
+    if (input.planSlug && !plan) throw new Error(`unknown plan ${input.planSlug}`);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email.trim().toLowerCase(),
+        passwordHash: input.passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        username: input.username ?? null,
+        role: input.role ?? 'customer',
+        status: input.status ?? 'pending',
+        planId: plan?.id ?? null,
+      })
+      .returning();
+    if (!user) throw new Error('user insert returned no row');
+    await openStandardAccounts(tx, { userId: user.id, currency: input.currency ?? defaultCurrency });
+    return user;
+  });
+}
+
+export async function setUserStatus(db: Executor, id: number, status: UserStatus): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function touchLastSeen(db: Executor, id: number): Promise<Date> {
+  const [row] = await db
+    .update(users)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ lastSeenAt: users.lastSeenAt });
+  return row?.lastSeenAt ?? new Date();
+}
+
+export async function planOfUser(db: Executor, planId: number | null) {
+  if (planId === null) return undefined;
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
+  return row;
+}

@@ -1,0 +1,14 @@
+import type { Logger } from '../logger';
+import type { Database } from './db/database';
+
+/** What the trading API needs from outside; `createTradingApp` never reads config or env itself. */
+export interface TradingDeps {
+  database: Database;
+  logger: Logger;
+  tokenTtlHours: number;
+  /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
+  loginRateLimit: number;
+  trustProxy: string;
+  /** False while the process is shutting down, so `/readyz` takes it out of the load balancer first. */
+  isAcceptingWork?: () => boolean;
+}

@@ -1,0 +1,39 @@
+import type { Tx } from '../db/database';
+import { ledgerEntries, type LedgerKind } from '../db/schema';
+import { money } from '../../../shared/money';
+
+export interface LedgerPosting {
+  accountId: number;
+  kind: LedgerKind;
+  /** A decimal string; positive credits the account, negative debits it. */
+  amount: string;
+  bucket?: 'balance' | 'credit';
+  /** Idempotency key within (account, kind): posting the same reference twice is refused by the database. */
+  reference?: string;
+  memo?: string;
+  createdBy?: number;
+}
+
+/**
+ * Appends one entry. Must run inside the caller's transaction, so the entry and whatever caused it
+ * commit together. The database trigger updates the account's running total and records it in
+ * `balance_after`, which is returned.
+ */
+export async function postEntry(tx: Tx, posting: LedgerPosting): Promise<{ id: number; balanceAfter: string }> {
+  const amount = money(posting.amount);
+  if (amount.isZero() || !amount.isFinite()) throw new Error(`ledger amount must be a non-zero number, got ${posting.amount}`);
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({
+      accountId: posting.accountId,
+      kind: posting.kind,
+      bucket: posting.bucket ?? 'balance',
+      amount: amount.toFixed(2),
+      reference: posting.reference ?? null,
+      memo: posting.memo ?? null,
+      createdBy: posting.createdBy ?? null,
+    })
+    .returning({ id: ledgerEntries.id, balanceAfter: ledgerEntries.balanceAfter });
+  if (!row) throw new Error('ledger insert returned no row');
+  return row;
+}

@@ -1,0 +1,41 @@
+import type { SettingsUpdate, SiteSettings } from '../../../shared/api/settings.schema';
+import type { UserStatus } from '../../../shared/api/user.schema';
+import { notFound } from '../api/errors';
+import { recordAudit } from '../db/audit.repo';
+import type { AppDb } from '../db/database';
+import { updateSettings } from '../db/settings.repo';
+import { revokeTokensOfUser } from '../db/tokens.repo';
+import { findUserById, setUserStatus, type UserRow } from '../db/users.repo';
+
+interface Actor {
+  id: number;
+  ip: string | null;
+}
+
+/** Approves, re-activates or deactivates a user; deactivation revokes every token they hold. Audited. */
+export async function changeUserStatus(db: AppDb, actor: Actor, userId: number, status: UserStatus): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const before = await findUserById(tx, userId);
+    if (!before) throw notFound('User not found.');
+    const after = await setUserStatus(tx, userId, status);
+    if (!after) throw notFound('User not found.');
+    const revoked = status === 'deactivated' ? await revokeTokensOfUser(tx, userId) : 0;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.status_changed',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { from: before.status, to: status, tokens_revoked: revoked },
+      ip: actor.ip,
+    });
+    return after;
+  });
+}
+
+export async function changeSettings(db: AppDb, actor: Actor, patch: SettingsUpdate): Promise<SiteSettings> {
+  return db.transaction(async (tx) => {
+    const settings = await updateSettings(tx, patch);
+    await recordAudit(tx, { actorId: actor.id, action: 'settings.updated', subjectType: 'site_settings', subjectId: 1, details: patch, ip: actor.ip });
+    return settings;
+  });
+}

@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+
+/** Money and rates travel as decimal strings so no binary float ever touches them. */
+export const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number'));
+
+export const isoDateTime = z.string().check(z.minLength(10));
+
+export function resource<T extends z.core.$ZodType>(data: T) {
+  return z.object({ data });
+}
+
+export const messageBody = z.object({ message: z.string() });
+
+export const validationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Laravel-style `errors` from zod issues: every field keeps its messages, the whole body uses `_`. */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function firstError(errors: FieldErrors): string {
+  for (const list of Object.values(errors)) if (list[0]) return list[0];
+  return 'The given data was invalid.';
+}

@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+import { resource } from './common.schema';
+
+export const registrationPages = ['basic', 'ic', 'td'] as const;
+
+const optionalText = z.nullable(z.string());
+
+export const siteSettingsSchema = z.object({
+  name: z.string(),
+  status: z.enum(['enabled', 'disabled']),
+  maintenanceMessage: optionalText,
+  contactEmail: optionalText,
+  must_verify_account: z.boolean(),
+  website_url: optionalText,
+  logo: optionalText,
+  logo_sm: optionalText,
+  favicon: optionalText,
+  r_page: z.enum(registrationPages),
+  register_page_header: optionalText,
+  register_page_footer: optionalText,
+  terms_url: optionalText,
+  privacy_url: optionalText,
+  risk_url: optionalText,
+  help_url: optionalText,
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const settingsResponse = resource(siteSettingsSchema);
+
+const editableText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+
+/** What staff may change; every field optional, unknown fields refused. */
+export const settingsUpdateRequest = z.strictObject({
+  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The site name is required'), z.maxLength(120))),
+  status: z.optional(z.enum(['enabled', 'disabled'])),
+  maintenanceMessage: editableText(2000),
+  contactEmail: z.optional(z.nullable(z.email('Please enter a valid email address'))),
+  must_verify_account: z.optional(z.boolean()),
+  website_url: editableText(2048),
+  logo: editableText(2048),
+  logo_sm: editableText(2048),
+  favicon: editableText(2048),
+  r_page: z.optional(z.enum(registrationPages)),
+  register_page_header: editableText(2000),
+  register_page_footer: editableText(2000),
+  terms_url: editableText(2048),
+  privacy_url: editableText(2048),
+  risk_url: editableText(2048),
+  help_url: editableText(2048),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;

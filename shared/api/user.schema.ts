@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { decimalString, isoDateTime, resource } from './common.schema';
+
+export const roles = ['customer', 'staff', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const userStatuses = ['active', 'pending', 'deactivated'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const tradingAccountSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  type: z.enum(['live', 'demo']),
+  title: z.string(),
+  currency: z.string(),
+  balance: decimalString,
+  credit_balance: decimalString,
+});
+export type TradingAccount = z.infer<typeof tradingAccountSchema>;
+
+export const accountTypeSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  color: z.nullable(z.string()),
+  icon: z.nullable(z.string()),
+  image: z.nullable(z.string()),
+  leverage: z.number(),
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.nullable(z.string()),
+  email: z.string(),
+  avatar: z.nullable(z.string()),
+  role: z.enum(roles),
+  status: z.enum(userStatuses),
+  is_online: z.boolean(),
+  /** The Live account's figures, as the spec's user object carries them. */
+  balance: decimalString,
+  credit_balance: decimalString,
+  account_id: z.string(),
+  currency: z.string(),
+  accounts: z.array(tradingAccountSchema),
+  account_type: z.nullable(accountTypeSchema),
+  eas: z.array(z.number()),
+  autotrader: z.boolean(),
+  notifications: z.array(z.object({ id: z.string(), read_at: z.nullable(isoDateTime) })),
+  created_at: isoDateTime,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponse = resource(userSchema);
+
+export const userStatusUpdateRequest = z.strictObject({ status: z.enum(userStatuses) });
+
+export const heartbeatResponse = resource(z.object({ is_online: z.boolean(), last_seen_at: isoDateTime }));

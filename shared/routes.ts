@@ -1,0 +1,35 @@
+/** The route table of client-spec §2 and the site-gate exemptions. */
+
+export const paths = {
+  login: '/',
+  loginAlias: '/login',
+  main: '/main',
+  dashboard: '/main/dashboard',
+} as const;
+
+/** Pages exempt from the data and account gate (client-spec §2 "Site gate"). */
+export const publicPaths: readonly string[] = [
+  '/',
+  '/login',
+  '/signup',
+  '/register',
+  '/register/country-residence',
+  '/forgot-password',
+  '/auto-login',
+];
+
+export function isPublicPath(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return publicPaths.includes(trimmed);
+}
+
+/**
+ * The page to return to after login. Only same-site absolute paths are accepted, so a crafted
+ * `next` cannot send the user to another host (`//evil`, `/\evil`, `https://…`).
+ */
+export function safeNextPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\\]/.test(value)) return null;
+  return value;
+}

@@ -1,0 +1,41 @@
+/** Exact user-facing texts from client-spec.md; one place so views, islands and the API agree. */
+
+export const gateTexts = {
+  unreachable: {
+    title: 'Site Unreachable',
+    body: "We're having trouble connecting to the server. This could be due to network issues or the server might be undergoing maintenance.",
+    action: 'Try Again',
+  },
+  siteDisabled: {
+    title: 'Site Temporarily Disabled',
+    fallback: 'This site is currently unavailable. Please check back later.',
+    action: 'Check Status',
+  },
+  accountDisabled: {
+    title: 'Account Currently Disabled',
+    body: 'Your account is currently disabled, please contact support.',
+    action: 'Check Status',
+  },
+  awaitingApproval: {
+    title: 'Awaiting Approval',
+    body: 'Your account is awaiting approval from the Client Management Team',
+    action: 'Logout',
+  },
+} as const;
+
+export const validationTexts = {
+  email: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordRequired: 'Please enter your password',
+} as const;
+
+export const authTexts = {
+  invalidCredentials: 'These credentials do not match our records.',
+  unauthenticated: 'Unauthenticated.',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  loginFailedTitle: 'Login failed',
+  sessionExpired: 'Your session has expired. Please reload the page and try again.',
+  crossSite: 'Cross-site request refused.',
+} as const;
+
+export const translationRecoveryText = 'Recovering from translation conflict...';

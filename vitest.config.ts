@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = ['tests/integration/**/*.test.ts'];
+
+/**
+ * Unit tests, then the integration suite on in-memory PGlite, and the same suite again on PostgreSQL
+ * when TEST_DATABASE_URL is set (.ci/run sets it when 127.0.0.1:5432 answers).
+ */
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'integration', include: integration, globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true, test: { name: 'integration:postgres', include: integration, env: { TEST_DB_DRIVER: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
