@@ -19,7 +19,7 @@ export default defineConfig({
         test: { name: 'integration', include: integration, globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'integration:postgres', include: integration, env: { TEST_DB_DRIVER: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'integration:postgres', include: integration, env: { TEST_DB_DRIVER: 'postgres' } } }]
         : []),
     ],
   },

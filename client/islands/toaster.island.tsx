@@ -1,0 +1,41 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import * as z from 'zod/mini';
+import { defineIsland } from '../runtime/define-island';
+import { dismissToast, toasts, visibleToasts, type Toast } from '../state/toasts';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(toast.id), toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.durationMs]);
+  return (
+    <li className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+      <div>
+        <strong>{toast.title}</strong>
+        {toast.description ? <p>{toast.description}</p> : null}
+      </div>
+      <button type="button" className="toast-close" aria-label="Close" onClick={() => dismissToast(toast.id)}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+/** The top-right toast area: at most three at a time, each closing itself after its duration. */
+function Toaster() {
+  useSignals();
+  // The server renders the area empty; toasts appear only after hydration so the markup matches.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const shown = mounted ? visibleToasts(toasts.value) : [];
+  return (
+    <ol className="toaster" aria-live="polite">
+      {shown.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>
+  );
+}
+
+export default defineIsland({ name: 'toaster', component: Toaster, props: z.object({}) });

@@ -1,0 +1,61 @@
+import { createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { islandAttrs, islandErrorEvent, islandTag } from '../../shared/islands';
+import type { IslandDefinition } from './define-island';
+import { parseStrategies, waitForStrategies } from './strategies';
+import { TranslationBoundary } from './translation-boundary';
+
+export type IslandLoader = () => Promise<{ default: IslandDefinition<object> }>;
+export type IslandRegistry = Readonly<Record<string, IslandLoader>>;
+
+/** Reports an island that could not hydrate; its server HTML stays on the page. */
+function reportFailure(element: HTMLElement, name: string, error: unknown): void {
+  element.setAttribute(islandAttrs.failed, '');
+  element.dispatchEvent(new CustomEvent(islandErrorEvent, { bubbles: true, detail: { name, error } }));
+  console.error(`Island "${name}" failed to hydrate; keeping its server HTML.`, error);
+}
+
+export async function hydrateIsland(element: HTMLElement, registry: IslandRegistry): Promise<void> {
+  const name = element.getAttribute(islandAttrs.name) ?? '';
+  try {
+    await waitForStrategies(element, parseStrategies(element.getAttribute(islandAttrs.client)), {
+      media: element.getAttribute(islandAttrs.media),
+    });
+    const load = registry[name];
+    if (!load) throw new Error(`No island is registered under "${name}"`);
+    const { default: island } = await load();
+    const props = island.props.parse(JSON.parse(element.getAttribute(islandAttrs.props) ?? '{}'));
+    const serverHtml = element.innerHTML;
+    const root = hydrateRoot(element, createElement(TranslationBoundary, null, createElement(island.component, props)), {
+      onUncaughtError(error) {
+        queueMicrotask(() => {
+          root.unmount();
+          element.innerHTML = serverHtml;
+          reportFailure(element, name, error);
+        });
+      },
+      onRecoverableError(error) {
+        console.warn(`Island "${name}" recovered from a hydration error`, error);
+      },
+    });
+    element.setAttribute(islandAttrs.hydrated, '');
+  } catch (error) {
+    reportFailure(element, name, error);
+  }
+}
+
+/** Defines `<app-island>`: each one waits for its strategies, loads its chunk and hydrates itself. */
+export function defineIslandElement(registry: IslandRegistry): void {
+  if (customElements.get(islandTag)) return;
+  customElements.define(
+    islandTag,
+    class extends HTMLElement {
+      private started = false;
+      connectedCallback(): void {
+        if (this.started) return;
+        this.started = true;
+        void hydrateIsland(this, registry);
+      }
+    },
+  );
+}

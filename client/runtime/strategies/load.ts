@@ -1,0 +1,4 @@
+/** Hydrate as soon as the runtime starts. */
+export function whenLoaded(): Promise<void> {
+  return Promise.resolve();
+}

@@ -1,0 +1,15 @@
+import type { PageState } from '../../shared/page-state.schema';
+import { csrfToken, currentUser, siteName } from './session';
+import { showToast } from './toasts';
+
+let seeded = false;
+
+/** Seeds the shared signals once per page from the server's `page-state` JSON. */
+export function seedFromPageState(state: PageState): void {
+  if (seeded) return;
+  seeded = true;
+  currentUser.value = state.user;
+  csrfToken.value = state.csrfToken;
+  siteName.value = state.siteName;
+  for (const toast of state.flash) showToast(toast);
+}

@@ -1,0 +1,7 @@
+import { signal } from '@preact/signals-react';
+import type { PageUser } from '../../shared/page-state.schema';
+
+/** The signed-in person (never their token) and the page's CSRF token, shared by every island. */
+export const currentUser = signal<PageUser | null>(null);
+export const csrfToken = signal('');
+export const siteName = signal('');

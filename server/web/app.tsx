@@ -1,0 +1,75 @@
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import compression from 'compression';
+import { timing } from '../../shared/constants';
+import { ErrorPage, NotFoundPage } from '../../views/pages/not-found';
+import { requestLogger } from '../logger';
+import { measureRequests } from '../metrics';
+import { publicDir } from '../paths';
+import type { WebDeps } from './deps';
+import { callContext } from './gate';
+import { pageRoutes } from './pages.routes';
+import { apiProxy } from './proxy';
+import { sendPage } from './render';
+import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
+import { createTokenSealer, sessionMiddleware } from './session';
+import { sessionRoutes } from './session.routes';
+import { createSettingsCache } from './settings-cache';
+
+/** The web tier: server-rendered pages with islands, the session, and the proxy to the trading API. Never listens itself. */
+export function createWebApp(deps: WebDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+
+  const sealer = createTokenSealer(deps.sessionSecret);
+  const settings = createSettingsCache(deps.api, deps.settingsCacheMs);
+  const gateDeps = { api: deps.api, settings, sealer, assets: deps.assets.assets };
+
+  app.use(requestLogger(deps.logger));
+  app.use(measureRequests('web'));
+  app.use(cspNonce);
+  app.use(securityHeaders({ dev: deps.dev, https: deps.publicOrigin?.startsWith('https:') ?? false }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (req, res) => {
+    const ready = await deps.api.ready(callContext(req));
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'trading API unavailable' });
+  });
+
+  app.use(compression());
+  app.use(deps.assets.middleware);
+  app.use(express.static(publicDir, { index: false, maxAge: '1h' }));
+
+  app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours }));
+  app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
+  app.use('/api/v1', csrf.csrfSynchronisedProtection);
+  app.use(apiProxy({ target: deps.api.baseUrl, sealer, timeoutMs: timing.requestTimeoutMs }));
+
+  app.use(sessionRoutes(gateDeps));
+  app.use(pageRoutes(gateDeps));
+
+  app.use((req: Request, res: Response) => {
+    sendPage(req, res, deps.assets.assets, { status: 404, title: 'Page not found', settings: null, body: () => <NotFoundPage path={req.path} /> });
+  });
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = error instanceof CrossSiteRequest ? 403 : ((error as { status?: number }).status ?? 500);
+    const known = status >= 400 && status < 500;
+    if (!known) req.log.error({ err: error }, 'unhandled error in web tier');
+    if (res.headersSent) return;
+    const message = known ? (error as Error).message : 'Server Error';
+    if (req.accepts(['html', 'json']) === 'json' || req.path.startsWith('/api/')) {
+      res.status(status).json({ message });
+      return;
+    }
+    if (known) {
+      res.status(status).type('text').send(message);
+      return;
+    }
+    sendPage(req, res, deps.assets.assets, { status: 500, title: 'Error', settings: null, body: () => <ErrorPage requestId={String(req.id)} /> });
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { Logger } from '../logger';
+import type { AssetPipeline } from './assets';
+import type { TradingClient } from './trading-client';
+
+/** What the web tier needs; it reaches data only through `api` (the trading API's HTTP contract). */
+export interface WebDeps {
+  logger: Logger;
+  api: TradingClient;
+  assets: AssetPipeline;
+  sessionSecret: string;
+  sessionMaxAgeHours: number;
+  settingsCacheMs: number;
+  trustProxy: string;
+  /** The site's public origin when it is known (behind a proxy, for the Origin check and TLS-only headers). */
+  publicOrigin: string | undefined;
+  dev: boolean;
+}

@@ -1,0 +1,103 @@
+import { Router, type Request, type Response } from 'express';
+import type { SiteSettings } from '../../shared/api/settings.schema';
+import type { FieldErrors } from '../../shared/api/common.schema';
+import type { ToastInput } from '../../shared/page-state.schema';
+import { paths, safeNextPath } from '../../shared/routes';
+import type { PageAssets } from '../../views/assets';
+import { DashboardPage } from '../../views/pages/dashboard';
+import { GatePage } from '../../views/pages/gate';
+import { LoginPage } from '../../views/pages/login';
+import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
+import { sendPage } from './render';
+
+type Page = Extract<PageDecision, { kind: 'page' }>;
+
+export interface LoginView {
+  settings: SiteSettings;
+  next: string | null;
+  email?: string;
+  errors?: FieldErrors;
+  flash?: ToastInput[];
+  status?: number;
+  maintenance?: boolean;
+}
+
+export function renderLogin(req: Request, res: Response, assets: PageAssets, view: LoginView): void {
+  sendPage(req, res, assets, {
+    status: view.status ?? 200,
+    title: 'Sign in',
+    settings: view.settings,
+    flash: view.flash ?? [],
+    body: (csrfToken) => (
+      <LoginPage
+        settings={view.settings}
+        csrfToken={csrfToken}
+        next={view.next}
+        email={view.email ?? ''}
+        errors={view.errors ?? {}}
+        maintenance={view.maintenance ?? false}
+      />
+    ),
+  });
+}
+
+/** Every server-rendered route: the gate decides first, then the page renders with real data. */
+export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
+  const router = Router();
+  const { assets, api } = deps;
+
+  /** Runs the gate; answers redirects and gate screens itself and hands a passing page to `render`. */
+  const gated =
+    (access: Access, render: (req: Request, res: Response, page: Page) => Promise<void> | void, options: { openDuringMaintenance?: boolean } = {}) =>
+    async (req: Request, res: Response) => {
+      const decision = await decidePage(req, deps, { access, ...options });
+      if (decision.kind === 'redirect') return res.redirect(302, decision.location);
+      if (decision.kind === 'gate') {
+        return sendPage(req, res, assets, {
+          status: decision.status,
+          title: '',
+          settings: decision.settings,
+          body: (csrfToken) => <GatePage kind={decision.gate} settings={decision.settings} csrfToken={csrfToken} returnTo={req.originalUrl} />,
+        });
+      }
+      return render(req, res, decision);
+    };
+
+  const login = (maintenanceDoor: boolean) =>
+    gated(
+      'public',
+      (req, res, page) => {
+        if (page.token && (!maintenanceDoor || page.user)) return res.redirect(302, paths.main);
+        renderLogin(req, res, assets, {
+          settings: page.settings,
+          next: safeNextPath(req.query.next),
+          maintenance: page.settings.status === 'disabled',
+        });
+      },
+      { openDuringMaintenance: maintenanceDoor },
+    );
+
+  router.get(paths.login, login(false));
+  // `/login` is the staff door while the site is switched off; otherwise the same login page.
+  router.get(paths.loginAlias, login(true));
+
+  router.get(paths.main, (_req, res) => res.redirect(302, paths.dashboard));
+
+  router.get(
+    paths.dashboard,
+    gated('customer', async (req, res, page) => {
+      const user = page.user!;
+      const data = page.token ? await api.siteData(page.token, callContext(req)) : null;
+      sendPage(req, res, assets, {
+        title: 'Dashboard',
+        settings: page.settings,
+        user,
+        body: (csrfToken) => (
+          <DashboardPage settings={page.settings} user={user} currencies={data?.ok ? data.value.currencies : []} csrfToken={csrfToken} />
+        ),
+      });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,38 @@
+import type { ServerResponse } from 'node:http';
+import type { Request } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { signOut, tokenOf, type TokenSealer } from './session';
+
+/**
+ * `/api/v1/*` from the browser goes to the trading API with the session's token as a bearer token.
+ * The browser's own cookie and Authorization headers are not passed on. A 401 from the API ends the
+ * session (the client then goes to `/`, client-spec §6).
+ */
+export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer: TokenSealer; timeoutMs: number }) {
+  return createProxyMiddleware<Request, ServerResponse>({
+    target,
+    pathFilter: '/api/v1',
+    changeOrigin: true,
+    proxyTimeout: timeoutMs,
+    on: {
+      proxyReq(proxyReq, req) {
+        proxyReq.removeHeader('cookie');
+        proxyReq.removeHeader('authorization');
+        const token = tokenOf(req, sealer);
+        if (token) proxyReq.setHeader('authorization', `Bearer ${token}`);
+        if (req.ip) proxyReq.setHeader('x-forwarded-for', req.ip);
+        proxyReq.setHeader('x-request-id', String(req.id));
+      },
+      proxyRes(proxyRes, req) {
+        if (proxyRes.statusCode === 401) signOut(req);
+      },
+      error(error, req, res) {
+        const response = res as ServerResponse;
+        (req as Request).log?.warn({ err: error }, 'trading API proxy error');
+        if (!('headersSent' in response) || response.headersSent) return;
+        response.writeHead(502, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ message: 'The trading service is unreachable. Please try again.' }));
+      },
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { Request, Response } from 'express';
+import type { ReactElement } from 'react';
+import type { SiteSettings } from '../../shared/api/settings.schema';
+import type { User } from '../../shared/api/user.schema';
+import type { PageUser, ToastInput } from '../../shared/page-state.schema';
+import type { PageAssets } from '../../views/assets';
+import { renderDocument } from '../../views/document';
+import { csrf } from './security';
+
+export function pageUserOf(user: User | null): PageUser | null {
+  return user
+    ? { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email, role: user.role, status: user.status }
+    : null;
+}
+
+export interface PageOptions {
+  status?: number;
+  title: string;
+  settings: SiteSettings | null;
+  user?: User | null;
+  flash?: ToastInput[];
+  body: (csrfToken: string) => ReactElement;
+}
+
+/** Renders a page to HTML with its CSRF token, page state and CSP nonce, and sends it. Pages are never cached. */
+export function sendPage(req: Request, res: Response, assets: PageAssets, options: PageOptions): void {
+  const csrfToken = csrf.generateToken(req);
+  const siteName = options.settings?.name ?? 'Trading Platform';
+  const html = renderDocument({
+    title: options.title,
+    siteName,
+    favicon: options.settings?.favicon ?? null,
+    nonce: res.locals.cspNonce as string,
+    assets,
+    pageState: { csrfToken, siteName, user: pageUserOf(options.user ?? null), flash: options.flash ?? [] },
+    body: options.body(csrfToken),
+  });
+  res.status(options.status ?? 200).set('Cache-Control', 'no-store').type('html').send(html);
+}

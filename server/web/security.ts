@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import helmet from 'helmet';
+import { csrfSync } from 'csrf-sync';
+import { authTexts } from '../../shared/texts';
+import type { SessionData } from './session';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A fresh nonce per response for the CSP, available to views as `res.locals.cspNonce`. */
+export const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+};
+
+export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}
+
+export class CrossSiteRequest extends Error {
+  readonly status = 403;
+  constructor() {
+    super(authTexts.crossSite);
+  }
+}
+
+/**
+ * Cookie-authenticated writes must come from our own pages: the browser's Sec-Fetch-Site, when sent,
+ * must say same-origin, and an Origin header, when sent, must be ours. The CSRF token is checked next.
+ */
+export function sameOriginWrites({ publicOrigin }: { publicOrigin: string | undefined }): RequestHandler {
+  return (req, _res, next) => {
+    if (safeMethods.has(req.method)) return next();
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') throw new CrossSiteRequest();
+    const origin = req.get('origin');
+    if (origin !== undefined) {
+      const expected = publicOrigin ?? `${req.protocol}://${req.get('host')}`;
+      if (origin !== expected) throw new CrossSiteRequest();
+    }
+    next();
+  };
+}
+
+/** The synchronizer-token pattern: the token lives in the (signed) session and comes back in a header or form field. */
+export const csrf = csrfSync({
+  getTokenFromState: (req) => (req.session as SessionData | null)?.csrfToken,
+  storeTokenInState: (req, token) => {
+    (req.session as SessionData).csrfToken = token;
+  },
+  getTokenFromRequest: (req: Request) => {
+    const header = req.get('x-csrf-token');
+    if (header) return header;
+    const field = (req.body as { _csrf?: unknown } | undefined)?._csrf;
+    return typeof field === 'string' ? field : undefined;
+  },
+  size: 32,
+  errorConfig: { statusCode: 403, message: authTexts.sessionExpired, code: 'EBADCSRFTOKEN' },
+});

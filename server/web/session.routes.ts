@@ -1,0 +1,92 @@
+import express, { Router, type Request, type Response } from 'express';
+import { loginRequest } from '../../shared/api/auth.schema';
+import { fieldErrors, firstError, type FieldErrors } from '../../shared/api/common.schema';
+import { paths, safeNextPath } from '../../shared/routes';
+import { authTexts } from '../../shared/texts';
+import type { PageAssets } from '../../views/assets';
+import { callContext, type GateDeps } from './gate';
+import { renderLogin } from './pages.routes';
+import { pageUserOf } from './render';
+import { csrf } from './security';
+import { signIn, signOut, tokenOf } from './session';
+import { UpstreamUnavailable } from './trading-client';
+
+const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
+
+function messageOf(body: unknown, fallback: string): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : fallback;
+}
+
+/**
+ * Sign in and out for the browser. The API token goes into the session and never to the page.
+ * Each route answers JSON to the login island and redirects or re-renders for a plain form post.
+ */
+export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
+  const router = Router();
+  const { api, settings, sealer, assets } = deps;
+  router.use('/session', express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }), csrf.csrfSynchronisedProtection);
+
+  async function loginFailed(req: Request, res: Response, status: number, message: string, errors: FieldErrors, email: string) {
+    if (wantsJson(req)) return res.status(status).json({ message, errors });
+    renderLogin(req, res, assets, {
+      settings: await settings.get(callContext(req)),
+      next: safeNextPath((req.body as { next?: unknown }).next),
+      email,
+      errors,
+      status,
+      flash: [{ kind: 'error', title: authTexts.loginFailedTitle, description: message }],
+    });
+  }
+
+  router.post('/session', async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const email = typeof body.email === 'string' ? body.email : '';
+    const parsed = loginRequest.safeParse(body);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error.issues);
+      return loginFailed(req, res, 422, firstError(errors), errors, email);
+    }
+    let result;
+    try {
+      result = await api.login(parsed.data, callContext(req));
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailable)) throw error;
+      return loginFailed(req, res, 503, 'The trading service is unreachable. Please try again.', {}, email);
+    }
+    if (!result.ok) {
+      if (result.retryAfter) res.set('Retry-After', result.retryAfter);
+      const errors = (result.body as { errors?: FieldErrors } | null)?.errors ?? {};
+      return loginFailed(req, res, result.status, messageOf(result.body, 'Login failed. Please try again.'), errors, email);
+    }
+    signIn(req, sealer, result.value.token);
+    csrf.generateToken(req, true);
+    const redirect = safeNextPath(body.next) ?? paths.main;
+    if (wantsJson(req)) return res.json({ data: { user: pageUserOf(result.value.user), redirect } });
+    res.redirect(303, redirect);
+  });
+
+  async function logout(req: Request) {
+    const token = tokenOf(req, sealer);
+    if (token) await api.logout(token, callContext(req)).catch((error: unknown) => req.log.warn({ err: error }, 'logout call failed'));
+    signOut(req);
+  }
+
+  router.delete('/session', async (req, res) => {
+    await logout(req);
+    res.json({ message: 'Logged out.' });
+  });
+
+  router.post('/session/logout', async (req, res) => {
+    await logout(req);
+    res.redirect(303, paths.login);
+  });
+
+  /** Check Status / Try Again: drop the cached settings, then back to the page, which decides afresh. */
+  router.post('/session/refresh', async (req, res) => {
+    await settings.refresh(callContext(req)).catch(() => undefined);
+    res.redirect(303, safeNextPath((req.body as { next?: unknown }).next) ?? paths.login);
+  });
+
+  return router;
+}

@@ -1,0 +1,74 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import cookieSession from 'cookie-session';
+
+/**
+ * The session lives in a signed, httpOnly, SameSite=Lax cookie (Secure when the request came over TLS).
+ * It holds the API token sealed with AES-256-GCM, so even the cookie's owner never sees the token,
+ * and the CSRF token. Nothing else: no password, no user record.
+ */
+export interface SessionData {
+  /** The sealed API token. */
+  t?: string;
+  csrfToken?: string | null;
+}
+
+export const sessionCookieName = 'session';
+
+export function sessionMiddleware({ secret, maxAgeHours }: { secret: string; maxAgeHours: number }): RequestHandler[] {
+  return [
+    cookieSession({
+      name: sessionCookieName,
+      keys: [secret],
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      maxAge: maxAgeHours * 3_600_000,
+    }),
+    (req, _res, next) => {
+      if (req.sessionOptions) req.sessionOptions.secure = req.secure;
+      next();
+    },
+  ];
+}
+
+export function createTokenSealer(secret: string) {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'session-token-seal', 'api-token', 32));
+  return {
+    seal(token: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    open(sealed: string): string | undefined {
+      try {
+        const raw = Buffer.from(sealed, 'base64url');
+        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+        decipher.setAuthTag(raw.subarray(12, 28));
+        return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+export type TokenSealer = ReturnType<typeof createTokenSealer>;
+
+export function sessionOf(req: Request): SessionData {
+  return (req.session ?? {}) as SessionData;
+}
+
+export function tokenOf(req: Request, sealer: TokenSealer): string | undefined {
+  const sealed = sessionOf(req).t;
+  return sealed ? sealer.open(sealed) : undefined;
+}
+
+export function signIn(req: Request, sealer: TokenSealer, token: string): void {
+  (req.session as SessionData).t = sealer.seal(token);
+}
+
+/** Forgets the token and the CSRF token: the next page starts a new anonymous session. */
+export function signOut(req: Request): void {
+  req.session = null;
+}

@@ -1,0 +1,168 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDataResponse } from '../../shared/api/data.schema';
+import { settingsResponse } from '../../shared/api/settings.schema';
+import { heartbeatResponse, userResponse } from '../../shared/api/user.schema';
+import type { Database } from '../../server/trading/db/database';
+import { makeUser } from '../support/factories';
+import { startTrading, tokenFor } from '../support/trading';
+
+let app: Awaited<ReturnType<typeof startTrading>>['app'];
+let database: Database;
+
+beforeAll(async () => {
+  ({ app, database } = await startTrading());
+});
+afterAll(() => database.close());
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe('GET /api/v1/settings', () => {
+  it('when nobody is signed in, then it answers the site settings', async () => {
+    const res = await request(app).get('/api/v1/settings');
+    expect(res.status).toBe(200);
+    const { data } = settingsResponse.parse(res.body);
+    expect(data.status).toBe('enabled');
+    expect(data.must_verify_account).toBe(true);
+    expect(data.r_page).toBe('basic');
+  });
+});
+
+describe('GET /api/v1/user', () => {
+  it('when an active customer asks, then their user with a Live and a funded Demo account', async () => {
+    const person = await makeUser(database.db);
+    const res = await request(app).get('/api/v1/user').set(bearer(await tokenFor(app, person)));
+    const { data } = userResponse.parse(res.body);
+    expect(data.id).toBe(person.user.id);
+    expect(data.accounts.find((a) => a.type === 'demo')?.balance).toBe('10000.00');
+    expect(data.accounts.find((a) => a.type === 'live')?.balance).toBe('0.00');
+    expect(data.balance).toBe('0.00');
+    expect(data.account_type?.title).toBe('Basic');
+    expect(data).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(data)).not.toContain('argon2');
+  });
+});
+
+describe('POST /api/v1/user/heartbeat', () => {
+  it('when a customer beats, then they show as online', async () => {
+    const person = await makeUser(database.db);
+    const token = await tokenFor(app, person);
+    const before = userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body);
+    expect(before.data.is_online).toBe(false);
+    const beat = await request(app).post('/api/v1/user/heartbeat').set(bearer(token));
+    expect(beat.status).toBe(200);
+    expect(heartbeatResponse.parse(beat.body).data.is_online).toBe(true);
+    const after = userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body);
+    expect(after.data.is_online).toBe(true);
+  });
+});
+
+describe('GET /api/v1/data', () => {
+  it('when a customer asks, then the leverage map, currencies with rates, plans aligned with their features', async () => {
+    const person = await makeUser(database.db);
+    const res = await request(app).get('/api/v1/data').set(bearer(await tokenFor(app, person)));
+    expect(res.status).toBe(200);
+    const { data } = siteDataResponse.parse(res.body);
+    expect(data.leverage).toEqual({ cryptos: 100, stocks: 100, indices: 100, commodities: 100, metals: 100, forex: 100 });
+    expect(data.currencies.map((c) => c.code)).toContain('USD');
+    expect(data.currencies.find((c) => c.code === 'USD')?.rate).toMatch(/^1(\.0+)?$/);
+    expect(data.plans.map((p) => p.title)).toEqual(['Basic', 'Pro', 'Premium']);
+    expect(data.plans.find((p) => p.is_recommended)?.title).toBe('Pro');
+    expect(data.plans.filter((p) => p.is_default).map((p) => p.title)).toEqual(['Basic']);
+    for (const plan of data.plans) expect(plan.features).toHaveLength(data.plan_features.length);
+    expect(data.expert_advisors).toEqual([]);
+  });
+});
+
+describe('account standing', () => {
+  it('when a pending customer signs in, then they read their user and the settings, and everything else is 403', async () => {
+    const person = await makeUser(database.db, { status: 'pending' });
+    const token = await tokenFor(app, person);
+    expect((await request(app).get('/api/v1/user').set(bearer(token))).status).toBe(200);
+    expect((await request(app).get('/api/v1/settings').set(bearer(token))).status).toBe(200);
+    const data = await request(app).get('/api/v1/data').set(bearer(token));
+    expect(data.status).toBe(403);
+    expect(data.body.message).toBe('Your account is awaiting approval from the Client Management Team');
+    expect((await request(app).post('/api/v1/user/heartbeat').set(bearer(token))).status).toBe(403);
+    expect((await request(app).post('/api/v1/auth/logout').set(bearer(token))).status).toBe(200);
+  });
+
+  it('when a deactivated customer signs in, then every call beyond user and settings is 403 with the disabled text', async () => {
+    const person = await makeUser(database.db, { status: 'deactivated' });
+    const token = await tokenFor(app, person);
+    expect(userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body).data.status).toBe('deactivated');
+    const data = await request(app).get('/api/v1/data').set(bearer(token));
+    expect(data.status).toBe(403);
+    expect(data.body.message).toBe('Your account is currently disabled, please contact support.');
+  });
+});
+
+describe('staff actions', () => {
+  it('when a customer calls a staff endpoint, then 403 and nothing changes', async () => {
+    const person = await makeUser(database.db);
+    const res = await request(app).patch('/api/v1/admin/settings').set(bearer(await tokenFor(app, person))).send({ status: 'disabled' });
+    expect(res.status).toBe(403);
+    expect(settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data.status).toBe('enabled');
+  });
+
+  it('when staff deactivate a customer, then the customer’s tokens stop working and the change is audited', async () => {
+    const staff = await makeUser(database.db, { role: 'staff' });
+    const person = await makeUser(database.db);
+    const customerToken = await tokenFor(app, person);
+    const res = await request(app)
+      .patch(`/api/v1/admin/users/${person.user.id}`)
+      .set(bearer(await tokenFor(app, staff)))
+      .send({ status: 'deactivated' });
+    expect(res.status).toBe(200);
+    expect(userResponse.parse(res.body).data.status).toBe('deactivated');
+    expect((await request(app).get('/api/v1/user').set(bearer(customerToken))).status).toBe(401);
+    const audit = await database.db.query.auditLog.findMany();
+    expect(audit.some((row) => row.action === 'user.status_changed' && row.subjectId === String(person.user.id) && row.actorId === staff.user.id)).toBe(true);
+  });
+
+  it('when staff send an unknown status or field, then 422 and nothing changes', async () => {
+    const staff = await makeUser(database.db, { role: 'staff' });
+    const token = await tokenFor(app, staff);
+    const person = await makeUser(database.db);
+    const bad = await request(app).patch(`/api/v1/admin/users/${person.user.id}`).set(bearer(token)).send({ status: 'banned' });
+    expect(bad.status).toBe(422);
+    const unknown = await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ colour: 'red' });
+    expect(unknown.status).toBe(422);
+    const missing = await request(app).patch('/api/v1/admin/users/999999').set(bearer(token)).send({ status: 'active' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('when staff switch the site off and on, then the public settings follow', async () => {
+    const staff = await makeUser(database.db, { role: 'staff' });
+    const token = await tokenFor(app, staff);
+    const off = await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ status: 'disabled', maintenanceMessage: 'Back at 18:00 UTC' });
+    expect(off.status).toBe(200);
+    const seen = settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data;
+    expect(seen).toMatchObject({ status: 'disabled', maintenanceMessage: 'Back at 18:00 UTC' });
+    await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ status: 'enabled', maintenanceMessage: null });
+  });
+});
+
+describe('health', () => {
+  it('when the database answers, then /healthz and /readyz are 200', async () => {
+    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await request(app).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect((await request(app).get('/api/v1/healthz')).status).toBe(200);
+  });
+
+  it('when the process is shutting down, then /readyz is 503', async () => {
+    const { app: closing, database: db } = await startTrading({ isAcceptingWork: () => false });
+    try {
+      expect((await request(closing).get('/readyz')).status).toBe(503);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('when a path is unknown, then 404 with a message', async () => {
+    const res = await request(app).get('/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not Found.' });
+  });
+});

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { SiteSettings } from '../../shared/api/settings.schema';
+import type { User } from '../../shared/api/user.schema';
+import Presence from '../../client/islands/presence.island';
+import { Island } from '../island';
+import { Brand } from './brand';
+import { CsrfForm } from './csrf-form';
+import { RiskWarning } from './risk-warning';
+
+/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat island; the risk warning. */
+export function AppShell({ settings, user, csrfToken, children }: { settings: SiteSettings; user: User; csrfToken: string; children: ReactNode }) {
+  return (
+    <div className="app-shell">
+      <header className="topbar">
+        <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
+        <nav aria-label="Main">
+          <a href="/main/dashboard" aria-current="page">
+            Dashboard
+          </a>
+        </nav>
+        <div className="topbar-user">
+          <span className="user-name">
+            {user.first_name} {user.last_name}
+          </span>
+          {user.account_type ? (
+            <span className="plan-badge" style={{ borderColor: user.account_type.color ?? undefined }}>
+              {user.account_type.title}
+            </span>
+          ) : null}
+          <CsrfForm action="/session/logout" csrfToken={csrfToken}>
+            <button type="submit" className="outline secondary small">
+              Logout
+            </button>
+          </CsrfForm>
+        </div>
+      </header>
+      <main className="app-main">{children}</main>
+      <footer className="app-footer">
+        <RiskWarning />
+      </footer>
+      <Island island={Presence} client="idle" props={{}} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import type { SiteSettings } from '../../shared/api/settings.schema';
+import { gateTexts } from '../../shared/texts';
+import { CsrfForm } from '../components/csrf-form';
+import { CloudOffIcon, HourglassIcon, LockIcon, WrenchIcon } from '../components/icons';
+
+export type GateKind = 'unreachable' | 'site-disabled' | 'account-disabled' | 'awaiting-approval';
+
+interface GateProps {
+  kind: GateKind;
+  settings: SiteSettings | null;
+  csrfToken: string;
+  /** The page to come back to after a re-check. */
+  returnTo: string;
+}
+
+function Screen({ icon, tone, title, children }: { icon: ReactNode; tone: string; title: string; children: ReactNode }) {
+  return (
+    <main className="gate">
+      <article className={`gate-card gate-${tone}`}>
+        <div className="gate-icon">{icon}</div>
+        <h1>{title}</h1>
+        {children}
+      </article>
+    </main>
+  );
+}
+
+/** The full-screen states of the site gate (client-spec §2), with their exact texts. */
+export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
+  const recheck = (label: string) => (
+    <CsrfForm action="/session/refresh" csrfToken={csrfToken}>
+      <input type="hidden" name="next" value={returnTo} />
+      <button type="submit">{label}</button>
+    </CsrfForm>
+  );
+  switch (kind) {
+    case 'unreachable':
+      return (
+        <Screen icon={<CloudOffIcon />} tone="danger" title={gateTexts.unreachable.title}>
+          <p>{gateTexts.unreachable.body}</p>
+          <form method="get" action={returnTo}>
+            <button type="submit">{gateTexts.unreachable.action}</button>
+          </form>
+        </Screen>
+      );
+    case 'site-disabled':
+      return (
+        <Screen icon={<WrenchIcon />} tone="warning" title={gateTexts.siteDisabled.title}>
+          <p>{settings?.maintenanceMessage || gateTexts.siteDisabled.fallback}</p>
+          {settings?.contactEmail ? (
+            <p>
+              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+            </p>
+          ) : null}
+          {recheck(gateTexts.siteDisabled.action)}
+          <p className="gate-aside">
+            <a href="/login">Staff sign in</a>
+          </p>
+        </Screen>
+      );
+    case 'account-disabled':
+      return (
+        <Screen icon={<LockIcon />} tone="danger" title={gateTexts.accountDisabled.title}>
+          <p>{gateTexts.accountDisabled.body}</p>
+          {settings?.contactEmail ? (
+            <p>
+              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+            </p>
+          ) : null}
+          {recheck(gateTexts.accountDisabled.action)}
+        </Screen>
+      );
+    case 'awaiting-approval':
+      return (
+        <Screen icon={<HourglassIcon />} tone="info" title={gateTexts.awaitingApproval.title}>
+          <p>{gateTexts.awaitingApproval.body}</p>
+          <CsrfForm action="/session/logout" csrfToken={csrfToken}>
+            <button type="submit" className="secondary">
+              {gateTexts.awaitingApproval.action}
+            </button>
+          </CsrfForm>
+        </Screen>
+      );
+  }
+}
