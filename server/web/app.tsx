@@ -1,7 +1,7 @@
-import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import compression from 'compression';
 import { timing } from '../../shared/constants';
-import { ErrorPage, NotFoundPage } from '../../views/pages/not-found';
+import { ErrorPage } from '../../views/pages/not-found';
 import { requestLogger } from '../logger';
 import { measureRequests } from '../metrics';
 import { publicDir } from '../paths';
@@ -49,10 +49,6 @@ export function createWebApp(deps: WebDeps): Express {
 
   app.use(sessionRoutes(gateDeps));
   app.use(pageRoutes(gateDeps));
-
-  app.use((req: Request, res: Response) => {
-    sendPage(req, res, deps.assets.assets, { status: 404, title: 'Page not found', settings: null, body: () => <NotFoundPage path={req.path} /> });
-  });
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     const status = error instanceof CrossSiteRequest ? 403 : ((error as { status?: number }).status ?? 500);

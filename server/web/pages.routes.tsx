@@ -6,6 +6,7 @@ import { paths, safeNextPath } from '../../shared/routes';
 import type { PageAssets } from '../../views/assets';
 import { DashboardPage } from '../../views/pages/dashboard';
 import { GatePage } from '../../views/pages/gate';
+import { NotFoundPage } from '../../views/pages/not-found';
 import { LoginPage } from '../../views/pages/login';
 import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
 import { sendPage } from './render';
@@ -97,6 +98,13 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
         ),
       });
     }),
+  );
+
+  // Unknown paths still pass the site gate (maintenance, unreachable) before the not-found page.
+  router.use(
+    gated('public', (req, res, page) =>
+      sendPage(req, res, assets, { status: 404, title: 'Page not found', settings: page.settings, body: () => <NotFoundPage path={req.path} /> }),
+    ),
   );
 
   return router;

@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { demo, setSiteStatus, signIn, startOrphanWebTier } from './support';
+
+test.describe('signing in', () => {
+  test('when the demo customer signs in, then the dashboard shows the seeded balances', async ({ page }) => {
+    await signIn(page, demo.trader);
+    await expect(page).toHaveURL(/\/main\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Alex' })).toBeVisible();
+    await expect(page.getByTestId('balance-live')).toHaveText('$25,000.00');
+    await expect(page.getByTestId('balance-demo')).toHaveText('$10,000.00');
+  });
+
+  test('when the password is wrong, then an error toast says so and the page stays', async ({ page }) => {
+    await signIn(page, { email: demo.trader.email, password: 'not-the-password' });
+    const toast = page.locator('.toast-error');
+    await expect(toast).toContainText('Login failed');
+    await expect(toast).toContainText('These credentials do not match our records.');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('when the customer logs out, then they are back on the login page and the dashboard is closed to them', async ({ page }) => {
+    await signIn(page, demo.trader);
+    await expect(page).toHaveURL(/\/main\/dashboard$/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/main/dashboard');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  });
+
+  test('when a signed-out visitor opens the dashboard, then they land on the login page', async ({ page }) => {
+    await page.goto('/main/dashboard');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.locator('form.login-form')).toBeVisible();
+  });
+
+  test('when the login island hydrates, then it checks the fields in place and reveals the password', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('app-island[name="login-form"][hydrated]')).toBeAttached();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-value');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('when scripts never run, then the login form is there and signs the customer in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('form.login-form')).toBeVisible();
+    await page.getByLabel('Email').fill(demo.trader.email);
+    await page.getByLabel('Password', { exact: true }).fill(demo.trader.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/main\/dashboard$/);
+    await expect(page.getByTestId('balance-live')).toHaveText('$25,000.00');
+  });
+});
+
+test.describe('the account gate', () => {
+  test('when the pending customer signs in, then they see Awaiting Approval and can log out', async ({ page }) => {
+    await signIn(page, demo.pending);
+    await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
+    await expect(page.getByText('Your account is awaiting approval from the Client Management Team')).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('form.login-form')).toBeVisible();
+  });
+
+  test('when the deactivated customer signs in, then they see Account Currently Disabled', async ({ page }) => {
+    await signIn(page, demo.disabled);
+    await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible();
+    await expect(page.getByText('Your account is currently disabled, please contact support.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check Status' })).toBeVisible();
+  });
+});
+
+test.describe('the site gate', () => {
+  test('when staff switch the site off, then every page shows Site Temporarily Disabled until it is back on', async ({ page }) => {
+    await setSiteStatus('disabled', 'Scheduled maintenance until 18:00 UTC.');
+    try {
+      for (const path of ['/', '/main/dashboard', '/no-such-page']) {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(503);
+        await expect(page.getByRole('heading', { name: 'Site Temporarily Disabled' })).toBeVisible();
+        await expect(page.getByText('Scheduled maintenance until 18:00 UTC.')).toBeVisible();
+      }
+      await expect(page.getByRole('link', { name: 'support@meridian-markets.example' })).toBeVisible();
+    } finally {
+      await setSiteStatus('enabled');
+    }
+    await page.getByRole('button', { name: 'Check Status' }).click();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('when the trading API cannot be reached, then the web tier shows Site Unreachable', async ({ page }) => {
+    const orphan = await startOrphanWebTier();
+    try {
+      const response = await page.goto(`${orphan.url}/`);
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole('heading', { name: 'Site Unreachable' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    } finally {
+      orphan.process.kill('SIGTERM');
+    }
+  });
+
+  test('when a path is unknown, then a not-found page answers 404 and loads no script', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, request, type Page } from '@playwright/test';
+import { e2ePorts } from '../../playwright.config';
+
+export const demo = {
+  trader: { email: 'trader@demo.test', password: 'trader-demo-1' },
+  pending: { email: 'pending@demo.test', password: 'pending-demo-1' },
+  disabled: { email: 'disabled@demo.test', password: 'disabled-demo-1' },
+  staff: { email: 'staff@demo.test', password: 'staff-demo-1' },
+} as const;
+
+export async function signIn(page: Page, person: { email: string; password: string }) {
+  await page.goto('/');
+  await expect(page.locator('app-island[name="login-form"][hydrated]')).toBeAttached();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Switches the site on or off through the trading API, as staff would from the back office. */
+export async function setSiteStatus(status: 'enabled' | 'disabled', maintenanceMessage: string | null = null) {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
+  try {
+    const login = await api.post('/api/v1/auth/login', { data: demo.staff });
+    expect(login.status()).toBe(200);
+    const { data } = (await login.json()) as { data: { token: string } };
+    const res = await api.patch('/api/v1/admin/settings', {
+      data: { status, maintenanceMessage },
+      headers: { Authorization: `Bearer ${data.token}` },
+    });
+    expect(res.status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Starts a web tier alone, pointed at an API address where nothing listens; resolves with its URL. */
+export async function startOrphanWebTier(): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, ROLE: 'web', PORT: '0', HOST: '127.0.0.1', TRADING_API_URL: 'http://127.0.0.1:9', DATA_DIR: 'test-results/e2e-orphan', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Open (http:\/\/\S+?)\/ in your browser/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`web tier exited with ${code}: ${out}`)));
+  });
+  return { url, process: child };
+}

@@ -1,0 +1,173 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/trading/auth/tokens';
+import { makeUser, type TestPerson } from '../support/factories';
+import { csrfFrom, signedInAgent, startWebStack, webAppFor, type WebStack } from '../support/web';
+
+let stack: WebStack;
+let customer: TestPerson;
+
+beforeAll(async () => {
+  stack = await startWebStack();
+  customer = await makeUser(stack.database.db);
+});
+afterAll(() => stack.close());
+
+describe('signing in through the web tier', () => {
+  it('when the login page loads, then the form is in the HTML before any script runs', async () => {
+    const res = await request(stack.web).get('/');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/<form class="login-form"[^>]*action="\/session"/);
+    expect(res.text).toContain('name="email"');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('when the login posts without the CSRF token, then 403 and no session', async () => {
+    const agent = request.agent(stack.web);
+    await agent.get('/');
+    const res = await agent.post('/session').set('Accept', 'application/json').send({ email: customer.email, password: customer.password });
+    expect(res.status).toBe(403);
+    expect((await agent.get('/main/dashboard')).status).toBe(302);
+  });
+
+  it('when another site posts the form, then it is refused even with a token', async () => {
+    const agent = request.agent(stack.web);
+    const csrf = csrfFrom((await agent.get('/')).text);
+    const res = await agent
+      .post('/session')
+      .set('Origin', 'https://evil.example')
+      .set('X-CSRF-Token', csrf)
+      .send({ email: customer.email, password: customer.password });
+    expect(res.status).toBe(403);
+    const site = await agent.post('/session').set('Sec-Fetch-Site', 'cross-site').set('X-CSRF-Token', csrf).send({});
+    expect(site.status).toBe(403);
+  });
+
+  it('when signed in, then the cookie holds no readable API token and the dashboard shows the balances', async () => {
+    const agent = request.agent(stack.web);
+    const csrf = csrfFrom((await agent.get('/')).text);
+    const res = await agent.post('/session').set('X-CSRF-Token', csrf).set('Accept', 'application/json').send({ email: customer.email, password: customer.password });
+    expect(res.status).toBe(200);
+    expect(res.body.data.redirect).toBe('/main');
+    expect(JSON.stringify(res.body)).not.toMatch(/token"/i);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+    const session = JSON.parse(Buffer.from(/session=([^;]+)/.exec(cookie)![1]!, 'base64').toString('utf8')) as Record<string, unknown>;
+    // No 43-character stretch of the cookie hashes to a stored token: the token is sealed, not just encoded.
+    const hashes = new Set((await stack.database.db.query.apiTokens.findMany()).map((t) => t.tokenHash));
+    expect(hashes.size).toBeGreaterThan(0);
+    const text = JSON.stringify(session);
+    for (let i = 0; i + 43 <= text.length; i += 1) expect(hashes.has(hashToken(text.slice(i, i + 43)))).toBe(false);
+    const dashboard = await agent.get('/main/dashboard');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.text).toContain('$10,000.00');
+    expect(dashboard.text).toContain('Live Account');
+  });
+
+  it('when the form posts without JavaScript and fails, then the login page comes back with the error and the e-mail kept', async () => {
+    const agent = request.agent(stack.web);
+    const csrf = csrfFrom((await agent.get('/')).text);
+    const res = await agent.post('/session').type('form').send({ _csrf: csrf, email: customer.email, password: 'wrong-password' });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('These credentials do not match our records.');
+    expect(res.text).toContain(`value="${customer.email}"`);
+  });
+
+  it('when the form posts without JavaScript and succeeds, then it goes to the page it came from', async () => {
+    const agent = request.agent(stack.web);
+    const first = await agent.get('/main/dashboard?tab=1');
+    expect(first.status).toBe(302);
+    expect(first.headers.location).toBe('/?next=%2Fmain%2Fdashboard%3Ftab%3D1');
+    const csrf = csrfFrom((await agent.get(first.headers.location!)).text);
+    const res = await agent.post('/session').type('form').send({ _csrf: csrf, email: customer.email, password: customer.password, next: '/main/dashboard?tab=1' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/main/dashboard?tab=1');
+  });
+
+  it('when a signed-in person opens the login page, then they go to /main, and /main to the dashboard', async () => {
+    const { agent } = await signedInAgent(stack.web, customer);
+    expect((await agent.get('/')).headers.location).toBe('/main');
+    expect((await agent.get('/main')).headers.location).toBe('/main/dashboard');
+  });
+});
+
+describe('the API proxy', () => {
+  it('when the page calls /api/v1 with the cookie, then the web tier adds the bearer token', async () => {
+    const { agent } = await signedInAgent(stack.web, customer);
+    const res = await agent.get('/api/v1/user');
+    expect(res.status).toBe(200);
+    expect(res.body.data.email).toBe(customer.email);
+  });
+
+  it('when a write through the proxy lacks the CSRF token, then 403 before it reaches the API', async () => {
+    const { agent, csrf } = await signedInAgent(stack.web, customer);
+    expect((await agent.post('/api/v1/user/heartbeat')).status).toBe(403);
+    expect((await agent.post('/api/v1/user/heartbeat').set('X-CSRF-Token', csrf)).status).toBe(200);
+  });
+
+  it('when the API answers 401, then the session ends', async () => {
+    const { agent } = await signedInAgent(stack.web, customer);
+    await stack.database.db.update((await import('../../server/trading/db/schema')).apiTokens).set({ revokedAt: new Date() });
+    expect((await agent.get('/api/v1/user')).status).toBe(401);
+    const again = await agent.get('/main/dashboard');
+    expect(again.status).toBe(302);
+    expect(again.headers.location).toMatch(/^\/(\?|$)/);
+  });
+
+  it('when the browser sends its own Authorization header, then it is not passed on', async () => {
+    const res = await request(stack.web).get('/api/v1/user').set('Authorization', 'Bearer something-else');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('logging out', () => {
+  it('when the person logs out, then the token is revoked and protected pages go back to /', async () => {
+    const { agent, csrf } = await signedInAgent(stack.web, customer);
+    const out = await agent.post('/session/logout').type('form').send({ _csrf: csrf });
+    expect(out.status).toBe(303);
+    expect(out.headers.location).toBe('/');
+    const res = await agent.get('/main/dashboard');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('when the island logs out with DELETE /session, then the same happens', async () => {
+    const { agent, csrf } = await signedInAgent(stack.web, customer);
+    const out = await agent.delete('/session').set('X-CSRF-Token', csrf).set('Accept', 'application/json');
+    expect(out.status).toBe(200);
+    expect((await agent.get('/main/dashboard')).status).toBe(302);
+  });
+});
+
+describe('the gate', () => {
+  it('when the API cannot be reached, then every page shows Site Unreachable with 503', async () => {
+    const web = webAppFor('http://127.0.0.1:9');
+    for (const path of ['/', '/main/dashboard']) {
+      const res = await request(web).get(path);
+      expect(res.status).toBe(503);
+      expect(res.text).toContain('Site Unreachable');
+      expect(res.text).toContain("We&#x27;re having trouble connecting to the server.");
+    }
+  });
+
+  it('when a pending customer signs in, then they see Awaiting Approval; a deactivated one sees Account Currently Disabled', async () => {
+    const pending = await makeUser(stack.database.db, { status: 'pending' });
+    const res = await (await signedInAgent(stack.web, pending)).agent.get('/main/dashboard');
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('Your account is awaiting approval from the Client Management Team');
+    const disabled = await makeUser(stack.database.db, { status: 'deactivated' });
+    const res2 = await (await signedInAgent(stack.web, disabled)).agent.get('/main/dashboard');
+    expect(res2.text).toContain('Your account is currently disabled, please contact support.');
+  });
+
+  it('when an unknown path is asked for, then a not-found page with 404 and no script', async () => {
+    const res = await request(stack.web).get('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Page not found');
+    expect(res.text).not.toContain('<script');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('config', () => {
+  it('when nothing is set, then the embedded defaults apply', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      role: 'both',
+      web: { port: 3000, host: '0.0.0.0' },
+      api: { port: 3001, host: '127.0.0.1', url: 'http://127.0.0.1:3001' },
+      dataDir: './data',
+      database: { url: undefined, poolMax: 10 },
+      seedDemo: 'auto',
+      tokenTtlHours: 12,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('when values are given, then they are parsed into numbers and URLs', () => {
+    const config = loadConfig({ PORT: '8080', API_PORT: '0', DATABASE_URL: 'postgres://u@db:5432/app', TRADING_API_URL: 'http://api:3001/', ROLE: 'web' });
+    expect(config.web.port).toBe(8080);
+    expect(config.api.port).toBe(0);
+    expect(config.database.url).toBe('postgres://u@db:5432/app');
+    expect(config.api.url).toBe('http://api:3001');
+  });
+
+  it('when a value is bad, then the start stops with a message naming each variable', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db/app', SEED_DEMO: 'sometimes', SESSION_SECRET: 'short' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORT: must be a port number from 0 to 65535 (got "eighty")');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+    expect(message).toContain('SEED_DEMO: must be one of auto, always, never');
+    expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
+  });
+
+  it('when a port is out of range, then it is refused', () => {
+    expect(() => loadConfig({ API_PORT: '70000' })).toThrow(/API_PORT/);
+  });
+
+  it('when only the web tier runs, then it needs to know where the API is', () => {
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(/TRADING_API_URL: is required when ROLE=web/);
+  });
+
+  it('when a variable is empty, then its default applies', () => {
+    expect(loadConfig({ PORT: '' }).web.port).toBe(3000);
+  });
+});

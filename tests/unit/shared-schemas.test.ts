@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { loginRequest } from '../../shared/api/auth.schema';
+import { fieldErrors, firstError } from '../../shared/api/common.schema';
+import { settingsUpdateRequest } from '../../shared/api/settings.schema';
+import { formatMoney } from '../../shared/money';
+import { isPublicPath, safeNextPath } from '../../shared/routes';
+
+describe('login request', () => {
+  it('when the e-mail has spaces and capitals, then it is trimmed and lower-cased', () => {
+    expect(loginRequest.parse({ email: '  Trader@Demo.TEST ', password: 'x' }).email).toBe('trader@demo.test');
+  });
+
+  it('when fields are missing or wrong, then each gets the spec text', () => {
+    const result = loginRequest.safeParse({ email: 'nope' });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!.issues)).toEqual({
+      email: ['Please enter a valid email address'],
+      password: ['Please enter your password'],
+    });
+  });
+
+  it('when the body is not an object, then the error belongs to the whole body', () => {
+    const result = loginRequest.safeParse('x');
+    expect(Object.keys(fieldErrors(result.error!.issues))).toEqual(['_']);
+    expect(firstError({})).toBe('The given data was invalid.');
+  });
+});
+
+describe('settings update', () => {
+  it('when staff send known fields, then they pass; unknown fields are refused', () => {
+    expect(settingsUpdateRequest.safeParse({ status: 'disabled', maintenanceMessage: 'Back soon' }).success).toBe(true);
+    expect(settingsUpdateRequest.safeParse({ status: 'off' }).success).toBe(false);
+    expect(settingsUpdateRequest.safeParse({ admin: true }).success).toBe(false);
+    expect(settingsUpdateRequest.safeParse({ r_page: 'xx' }).success).toBe(false);
+  });
+});
+
+describe('routes', () => {
+  it('knows the gate-exempt pages of the spec', () => {
+    for (const path of ['/', '/login', '/signup', '/register', '/register/country-residence', '/forgot-password', '/auto-login']) {
+      expect(isPublicPath(path)).toBe(true);
+    }
+    expect(isPublicPath('/register/')).toBe(true);
+    expect(isPublicPath('/main/dashboard')).toBe(false);
+    expect(isPublicPath('/mt4')).toBe(false);
+  });
+
+  it('when a next path points off the site, then it is refused', () => {
+    expect(safeNextPath('/main/dashboard?x=1')).toBe('/main/dashboard?x=1');
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', 42, '/\u0000x']) {
+      expect(safeNextPath(bad)).toBeNull();
+    }
+  });
+});
+
+describe('money formatting', () => {
+  it('groups thousands and keeps the currency decimals without float error', () => {
+    expect(formatMoney({ amount: '25000', currency: 'USD', symbol: '$' })).toBe('$25,000.00');
+    expect(formatMoney({ amount: '0.1', currency: 'USD', symbol: '$' })).toBe('$0.10');
+    expect(formatMoney({ amount: '-1234.565', currency: 'EUR', symbol: '€' })).toBe('-€1,234.57');
+    expect(formatMoney({ amount: '150000.4', currency: 'JPY', symbol: '¥', decimals: 0 })).toBe('¥150,000');
+    expect(formatMoney({ amount: '10', currency: 'XYZ' })).toBe('10.00 XYZ');
+  });
+});
