@@ -70,7 +70,8 @@ export interface Config {
   readonly env: Env['NODE_ENV'];
   readonly role: Env['ROLE'];
   readonly web: { readonly host: string; readonly port: number; readonly publicOrigin: string | undefined };
-  readonly api: { readonly host: string; readonly port: number; readonly url: string };
+  /** `url` is TRADING_API_URL when set (`external`), else this process's own API. */
+  readonly api: { readonly host: string; readonly port: number; readonly url: string; readonly external: boolean };
   readonly dataDir: string;
   readonly database: { readonly url: string | undefined; readonly poolMax: number };
   readonly redisUrl: string | undefined;
@@ -104,7 +105,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     env: env.NODE_ENV,
     role: env.ROLE,
     web: Object.freeze({ host: env.HOST, port: env.PORT, publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') }),
-    api: Object.freeze({ host: env.API_HOST, port: env.API_PORT, url: apiUrl.replace(/\/+$/, '') }),
+    api: Object.freeze({ host: env.API_HOST, port: env.API_PORT, url: apiUrl.replace(/\/+$/, ''), external: env.TRADING_API_URL !== undefined }),
     dataDir: env.DATA_DIR,
     database: Object.freeze({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }),
     redisUrl: env.REDIS_URL,

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import type { RateLimitStores } from '../redis';
 import type { Database } from './db/database';
 
 /** What the trading API needs from outside; `createTradingApp` never reads config or env itself. */
@@ -9,6 +10,8 @@ export interface TradingDeps {
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
   loginRateLimit: number;
   trustProxy: string;
+  /** Where rate-limit counts live: process memory by default, Redis to share them between processes. */
+  rateLimitStores?: RateLimitStores;
   /** False while the process is shutting down, so `/readyz` takes it out of the load balancer first. */
   isAcceptingWork?: () => boolean;
 }

@@ -9,8 +9,9 @@ import type { TestPerson } from './factories';
 
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 
+/** A trading app on a fresh test database (or on `overrides.database`, to run two apps on one database). */
 export async function startTrading(overrides: Partial<TradingDeps> = {}): Promise<{ app: Express; database: Database }> {
-  const database = await createTestDatabase();
+  const database = overrides.database ?? (await createTestDatabase());
   const app = createTradingApp({
     database,
     logger: silentLogger,

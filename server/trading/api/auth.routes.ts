@@ -9,7 +9,7 @@ import { parseInput } from './validate';
 export function authRoutes(deps: TradingDeps): Router {
   const router = Router();
 
-  router.post('/auth/login', ...loginRateLimits({ limit: deps.loginRateLimit }), async (req, res) => {
+  router.post('/auth/login', ...loginRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async (req, res) => {
     const input = parseInput(loginRequest, req.body);
     const result = await login(deps, { ...input, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
     res.json({ data: result });
