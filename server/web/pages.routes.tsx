@@ -7,6 +7,8 @@ import type { PageAssets } from '../../views/assets';
 import { DashboardPage } from '../../views/pages/dashboard';
 import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
+import { legalDocuments } from '../../views/legal/documents';
+import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
 import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
 import { sendPage } from './render';
@@ -46,6 +48,9 @@ export function renderLogin(req: Request, res: Response, assets: PageAssets, vie
 export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   const router = Router();
   const { assets, api } = deps;
+
+  const notFound = (req: Request, res: Response, page: Page) =>
+    sendPage(req, res, assets, { status: 404, title: 'Page not found', settings: page.settings, body: () => <NotFoundPage path={req.path} /> });
 
   /** Runs the gate; answers redirects and gate screens itself and hands a passing page to `render`. */
   const gated =
@@ -100,11 +105,18 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     }),
   );
 
+  router.get(
+    '/legal/:document',
+    gated('public', (req, res, page) => {
+      const document = Object.hasOwn(legalDocuments, String(req.params.document)) ? legalDocuments[String(req.params.document)] : undefined;
+      if (!document) return notFound(req, res, page);
+      sendPage(req, res, assets, { title: document.title, settings: page.settings, body: () => <LegalPage settings={page.settings} document={document} /> });
+    }),
+  );
+
   // Unknown paths still pass the site gate (maintenance, unreachable) before the not-found page.
   router.use(
-    gated('public', (req, res, page) =>
-      sendPage(req, res, assets, { status: 404, title: 'Page not found', settings: page.settings, body: () => <NotFoundPage path={req.path} /> }),
-    ),
+    gated('public', (req, res, page) => notFound(req, res, page)),
   );
 
   return router;

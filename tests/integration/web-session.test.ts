@@ -164,6 +164,14 @@ describe('the gate', () => {
     expect(res2.text).toContain('Your account is currently disabled, please contact support.');
   });
 
+  it('when a legal document is asked for, then it renders; an unknown one is a 404', async () => {
+    const risk = await request(stack.web).get('/legal/risk');
+    expect(risk.status).toBe(200);
+    expect(risk.text).toContain('Risk disclosure');
+    expect(risk.text).toContain('Trading CFDs carries a high level of risk to your capital');
+    for (const path of ['/legal/nope', '/legal/__proto__', '/legal/constructor']) expect((await request(stack.web).get(path)).status).toBe(404);
+  });
+
   it('when an unknown path is asked for, then a not-found page with 404 and no script', async () => {
     const res = await request(stack.web).get('/no/such/page');
     expect(res.status).toBe(404);

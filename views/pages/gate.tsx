@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { gateTexts } from '../../shared/texts';
 import { CsrfForm } from '../components/csrf-form';
 import { CloudOffIcon, HourglassIcon, LockIcon, WrenchIcon } from '../components/icons';
+import { StatusScreen as Screen } from '../components/status-screen';
 
 export type GateKind = 'unreachable' | 'site-disabled' | 'account-disabled' | 'awaiting-approval';
 
@@ -12,18 +12,6 @@ interface GateProps {
   csrfToken: string;
   /** The page to come back to after a re-check. */
   returnTo: string;
-}
-
-function Screen({ icon, tone, title, children }: { icon: ReactNode; tone: string; title: string; children: ReactNode }) {
-  return (
-    <main className="gate">
-      <article className={`gate-card gate-${tone}`}>
-        <div className="gate-icon">{icon}</div>
-        <h1>{title}</h1>
-        {children}
-      </article>
-    </main>
-  );
 }
 
 /** The full-screen states of the site gate (client-spec §2), with their exact texts. */

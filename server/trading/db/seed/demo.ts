@@ -44,10 +44,10 @@ export async function seedDemoData(db: AppDb): Promise<void> {
     logo: '/brand/logo.svg',
     logo_sm: '/brand/logo-sm.svg',
     favicon: '/brand/favicon.svg',
-    terms_url: '/legal/terms.html',
-    privacy_url: '/legal/privacy.html',
-    risk_url: '/legal/risk.html',
-    help_url: '/legal/help.html',
+    terms_url: '/legal/terms',
+    privacy_url: '/legal/privacy',
+    risk_url: '/legal/risk',
+    help_url: '/legal/help',
   });
   for (const person of demoLogins) {
     await createUser(db, {

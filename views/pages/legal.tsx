@@ -1,0 +1,23 @@
+import type { SiteSettings } from '../../shared/api/settings.schema';
+import { Brand } from '../components/brand';
+import { RiskWarning } from '../components/risk-warning';
+import type { LegalDocument } from '../legal/documents';
+
+export function LegalPage({ settings, document }: { settings: SiteSettings; document: LegalDocument }) {
+  return (
+    <div className="app-shell">
+      <header className="topbar">
+        <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} />
+        <nav aria-label="Main" />
+        <a href="/">Sign in</a>
+      </header>
+      <main className="app-main legal">
+        <h1>{document.title}</h1>
+        {document.body}
+      </main>
+      <footer className="app-footer">
+        <RiskWarning />
+      </footer>
+    </div>
+  );
+}
