@@ -101,7 +101,7 @@ test.describe('the site gate', () => {
   test('when the trading API cannot be reached, then the web tier shows Site Unreachable', async ({ page }) => {
     const orphan = await startOrphanWebTier();
     try {
-      const response = await page.goto(`${orphan.url}/`);
+      const response = await page.goto(`${orphan.web}/`);
       expect(response?.status()).toBe(503);
       await expect(page.getByRole('heading', { name: 'Site Unreachable' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();

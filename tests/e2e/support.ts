@@ -34,20 +34,31 @@ export async function setSiteStatus(status: 'enabled' | 'disabled', maintenanceM
   }
 }
 
-/** Starts a web tier alone, pointed at an API address where nothing listens; resolves with its URL. */
-export async function startOrphanWebTier(): Promise<{ url: string; process: ChildProcess }> {
+export interface StartedServer {
+  web: string;
+  api: string | undefined;
+  process: ChildProcess;
+}
+
+/** Starts the built server as its own process with extra environment; resolves with the URLs its banner prints. */
+export async function startServer(env: Record<string, string>): Promise<StartedServer> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ROLE: 'web', PORT: '0', HOST: '127.0.0.1', TRADING_API_URL: 'http://127.0.0.1:9', DATA_DIR: 'test-results/e2e-orphan', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', API_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  return new Promise<StartedServer>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /Open (http:\/\/\S+?)\/ in your browser/.exec(out);
-      if (match?.[1]) resolve(match[1]);
+      const web = /Open (http:\/\/\S+?)\/ in your browser/.exec(out)?.[1];
+      const api = /Trading API: (http:\/\/\S+?)\/api\/v1/.exec(out)?.[1];
+      if (web && (api || env.ROLE === 'web')) resolve({ web, api, process: child });
     });
-    child.once('exit', (code) => reject(new Error(`web tier exited with ${code}: ${out}`)));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-  return { url, process: child };
+}
+
+/** A web tier alone, pointed at an API address where nothing listens. */
+export function startOrphanWebTier(): Promise<StartedServer> {
+  return startServer({ ROLE: 'web', TRADING_API_URL: 'http://127.0.0.1:9', DATA_DIR: 'test-results/e2e-orphan' });
 }
