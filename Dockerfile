@@ -23,7 +23,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     API_HOST=127.0.0.1 \
     API_PORT=3001 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    SEED_DEMO=never
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist/server ./dist/server

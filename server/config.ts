@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
 /**
@@ -39,6 +40,30 @@ const url = (protocols: RegExp, what: string) =>
     ),
   );
 
+/** Express's `trust proxy`: true/false, a hop count, or a comma list of IPs, CIDR ranges and loopback/linklocal/uniquelocal. */
+export type TrustProxy = boolean | number | string;
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const trustProxy = (fallback: string) =>
+  z.pipe(
+    z._default(z.string(), fallback),
+    z.transform((value: string, ctx): TrustProxy => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      const bad = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => {
+          if (namedRanges.has(part)) return false;
+          const [ip, bits, extra] = part.split('/');
+          if (extra !== undefined || !ip || !isIP(ip)) return true;
+          return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+        });
+      if (bad.length === 0) return value;
+      ctx.issues.push({ code: 'custom', message: `must be true, false, a hop count, or IPs/CIDRs/loopback/linklocal/uniquelocal (bad: ${bad.join(', ')})`, input: value });
+      return z.NEVER;
+    }),
+  );
+
 const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z._default(z.enum(values, `must be one of ${values.join(', ')}`), fallback);
 
@@ -59,7 +84,9 @@ export const envSchema = z.object({
   TOKEN_TTL_HOURS: positiveInt(12, 24 * 90),
   SEED_DEMO: choice(['auto', 'always', 'never'], 'auto'),
   LOG_LEVEL: choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
-  TRUST_PROXY: z._default(z.string(), 'loopback'),
+  WEB_TRUST_PROXY: trustProxy('loopback'),
+  API_TRUST_PROXY: trustProxy('loopback'),
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SETTINGS_CACHE_MS: nonNegativeInt(5000),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
 });
@@ -79,7 +106,10 @@ export interface Config {
   readonly tokenTtlHours: number;
   readonly seedDemo: Env['SEED_DEMO'];
   readonly logLevel: Env['LOG_LEVEL'];
-  readonly trustProxy: string;
+  /** Which proxies' X-Forwarded-* each tier believes: the web tier's load balancer; the API's web tier. */
+  readonly trustProxy: { readonly web: TrustProxy; readonly api: TrustProxy };
+  /** When set, /metrics answers anyone with this bearer token; when not, only loopback callers. */
+  readonly metricsToken: string | undefined;
   readonly settingsCacheMs: number;
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
   readonly loginRateLimit: number;
@@ -101,6 +131,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (env.ROLE === 'web' && !env.TRADING_API_URL) {
     throw new ConfigError('Invalid configuration:\n  TRADING_API_URL: is required when ROLE=web');
   }
+  // Several web processes must sign cookies with one secret; a generated one is only for a single embedded process.
+  if (env.ROLE !== 'trading' && !env.SESSION_SECRET && (env.ROLE === 'web' || env.DATABASE_URL)) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required when ROLE=web or DATABASE_URL is set (every web process needs the same one)');
+  }
   return Object.freeze({
     env: env.NODE_ENV,
     role: env.ROLE,
@@ -113,7 +147,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: Object.freeze({ web: env.WEB_TRUST_PROXY, api: env.API_TRUST_PROXY }),
+    metricsToken: env.METRICS_TOKEN,
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
   });

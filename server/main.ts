@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
+import { isCommand, runCommand, UsageError } from './commands';
 import { ConfigError, loadConfig, type Config } from './config';
 import { closeServer, listen } from './listen';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { openRedis, redisRateLimitStores } from './redis';
 import { persistentSecret } from './secrets';
 import { createTradingApp } from './trading/app';
@@ -26,31 +27,21 @@ function readConfig(): Config {
 
 const displayHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host);
 
+/** Servers in the order they stop: the web tier first (its requests may still call the API), then the API. */
 const servers: Server[] = [];
-/** Run in order on shutdown, and on a failed start (an unclosed PGlite would leave a stale lock behind). */
+/** Then these, in order: assets, Redis, the database (an unclosed PGlite leaves a stale lock behind). */
 const closers: (() => Promise<void>)[] = [];
+let accepting = true;
 
-async function closeAll(): Promise<void> {
+async function shutdown(logger: Pick<Logger, 'info'>, code: number): Promise<never> {
+  accepting = false;
+  for (const server of servers) await closeServer(server, 10_000);
   for (const close of closers) await close().catch((error: unknown) => console.error('close failed', error));
+  logger.info('stopped');
+  process.exit(code);
 }
 
-/** `migrate` and `seed-demo` prepare the configured database and exit (the explicit way to seed PostgreSQL). */
-async function runCommand(command: 'migrate' | 'seed-demo', config: Config): Promise<void> {
-  const logger = createLogger({ level: config.logLevel, name: command });
-  const database = await openDatabase({ url: config.database.url, poolMax: config.database.poolMax, dataDir: config.dataDir });
-  closers.push(() => database.close());
-  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: command === 'seed-demo' ? 'always' : 'never', logger });
-  console.log(`Database (${database.driver}) migrated${hasDemoPeople ? '; demo data present' : ''}.`);
-  await closeAll();
-}
-
-async function main(): Promise<void> {
-  const config = readConfig();
-  const command = process.argv[2];
-  if (command === 'migrate' || command === 'seed-demo') return runCommand(command, config);
-  if (command !== undefined) throw new Error(`Unknown command "${command}". Use no argument to serve, or: migrate, seed-demo.`);
-  const logger = createLogger({ level: config.logLevel, name: config.role === 'both' ? 'app' : config.role });
-  let accepting = true;
+async function serve(config: Config, logger: Logger): Promise<void> {
   const banner: string[] = [];
   /** Where the web tier finds the API: configured, or this process's own API on the port it really got. */
   let apiUrl = config.api.url;
@@ -62,14 +53,15 @@ async function main(): Promise<void> {
     const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined;
     if (redis) {
       redis.on('error', (error: unknown) => logger.error({ err: error }, 'redis error'));
-      closers.push(async () => void (await redis.quit()));
+      closers.unshift(async () => void (await redis.quit()));
     }
     const app = createTradingApp({
       database,
       logger,
       tokenTtlHours: config.tokenTtlHours,
       loginRateLimit: config.loginRateLimit,
-      trustProxy: config.trustProxy,
+      trustProxy: config.trustProxy.api,
+      metricsToken: config.metricsToken,
       ...(redis ? { rateLimitStores: redisRateLimitStores(redis) } : {}),
       isAcceptingWork: () => accepting,
     });
@@ -93,36 +85,43 @@ async function main(): Promise<void> {
       sessionSecret: config.sessionSecret ?? persistentSecret(config.dataDir, 'session-secret'),
       sessionMaxAgeHours: config.tokenTtlHours,
       settingsCacheMs: config.settingsCacheMs,
-      trustProxy: config.trustProxy,
+      trustProxy: config.trustProxy.web,
+      metricsToken: config.metricsToken,
       publicOrigin: config.web.publicOrigin,
       dev: config.env === 'development',
     });
     const { server, port } = await listen(app, config.web.port, config.web.host);
-    servers.push(server);
+    servers.unshift(server);
     banner.unshift(`Open ${config.web.publicOrigin ?? `http://${displayHost(config.web.host)}:${port}`}/ in your browser.`);
   }
 
   console.log(['', ...banner, ''].join('\n'));
   logger.info({ role: config.role }, 'started');
+}
 
+async function main(): Promise<void> {
+  const config = readConfig();
+  const [command, ...args] = process.argv.slice(2);
+  const logger = createLogger({ level: config.logLevel, name: command ?? (config.role === 'both' ? 'app' : config.role) });
+  // Installed before anything opens, so Ctrl-C during start-up still closes the database cleanly.
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    accepting = false;
-    logger.info({ signal }, 'shutting down');
-    await Promise.all(servers.map((server) => closeServer(server, 10_000)));
-    await closeAll();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      void shutdown(logger, 0);
+    });
+  }
+  if (command === undefined) return serve(config, logger);
+  if (!isCommand(command)) throw new UsageError(`Unknown command "${command}". Run with no argument to serve, or: migrate, seed-demo, create-admin.`);
+  const database = await openDatabase({ url: config.database.url, poolMax: config.database.poolMax, dataDir: config.dataDir });
+  closers.push(() => database.close());
+  await runCommand(command, args, config, database);
+  await shutdown({ info: () => undefined }, 0);
 }
 
 main().catch(async (error: unknown) => {
-  console.error('Failed to start:', error);
-  await Promise.all(servers.map((server) => closeServer(server, 1_000)));
-  await closeAll();
-  process.exit(1);
+  console.error(error instanceof UsageError ? error.message : error);
+  await shutdown({ info: () => undefined }, 1);
 });

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
@@ -25,7 +26,27 @@ export function measureRequests(tier: 'web' | 'trading'): RequestHandler {
   };
 }
 
-export const metricsHandler: RequestHandler = async (_req, res) => {
-  res.setHeader('Content-Type', metricsRegistry.contentType);
-  res.send(await metricsRegistry.metrics());
-};
+const isLoopback = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Prometheus metrics for scraping: with METRICS_TOKEN set, for whoever sends it as a bearer token;
+ * without it, only for callers on this machine (the socket's address, not a forwarded one).
+ */
+export function metricsEndpoint({ token }: { token: string | undefined }): RequestHandler {
+  return async (req, res) => {
+    const bearer = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    const allowed = token ? bearer !== undefined && sameSecret(bearer, token) : isLoopback(req.socket.remoteAddress);
+    if (!allowed) {
+      res.status(404).json({ message: 'Not Found.' });
+      return;
+    }
+    res.setHeader('Content-Type', metricsRegistry.contentType);
+    res.send(await metricsRegistry.metrics());
+  };
+}

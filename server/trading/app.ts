@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import { requestLogger } from '../logger';
-import { measureRequests, metricsHandler } from '../metrics';
+import { measureRequests, metricsEndpoint } from '../metrics';
 import { adminRoutes } from './api/admin.routes';
 import { authRoutes } from './api/auth.routes';
 import { errorMiddleware, notFoundHandler } from './api/error-middleware';
@@ -26,7 +26,7 @@ export function createTradingApp(deps: TradingDeps): Express {
 
   const health = healthRoutes(deps);
   app.use(health);
-  app.get('/metrics', metricsHandler);
+  app.get('/metrics', metricsEndpoint({ token: deps.metricsToken }));
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));

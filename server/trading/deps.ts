@@ -1,3 +1,4 @@
+import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import type { RateLimitStores } from '../redis';
 import type { Database } from './db/database';
@@ -9,7 +10,9 @@ export interface TradingDeps {
   tokenTtlHours: number;
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
   loginRateLimit: number;
-  trustProxy: string;
+  trustProxy: TrustProxy;
+  /** See Config.metricsToken. */
+  metricsToken?: string | undefined;
   /** Where rate-limit counts live: process memory by default, Redis to share them between processes. */
   rateLimitStores?: RateLimitStores;
   /** False while the process is shutting down, so `/readyz` takes it out of the load balancer first. */

@@ -3,7 +3,7 @@ import compression from 'compression';
 import { timing } from '../../shared/constants';
 import { ErrorPage } from '../../views/pages/not-found';
 import { requestLogger } from '../logger';
-import { measureRequests } from '../metrics';
+import { measureRequests, metricsEndpoint } from '../metrics';
 import { publicDir } from '../paths';
 import type { WebDeps } from './deps';
 import { callContext } from './gate';
@@ -28,11 +28,13 @@ export function createWebApp(deps: WebDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(measureRequests('web'));
   app.use(cspNonce);
-  app.use(securityHeaders({ dev: deps.dev, https: deps.publicOrigin?.startsWith('https:') ?? false }));
+  const https = deps.publicOrigin?.startsWith('https:') ?? false;
+  app.use(securityHeaders({ dev: deps.dev, https }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.get('/metrics', metricsEndpoint({ token: deps.metricsToken }));
   app.get('/readyz', async (req, res) => {
     const ready = await deps.api.ready(callContext(req));
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'trading API unavailable' });
@@ -42,9 +44,13 @@ export function createWebApp(deps: WebDeps): Express {
   app.use(deps.assets.middleware);
   app.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 
-  app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours }));
+  app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https }));
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
   app.use('/api/v1', csrf.csrfSynchronisedProtection);
+  // Signing in and out through the proxy would hand page scripts a raw API token: /session does it instead.
+  app.use('/api/v1/auth', (_req, res) => {
+    res.status(404).json({ message: 'Not Found.' });
+  });
   app.use(apiProxy({ target: deps.api.baseUrl, sealer, timeoutMs: timing.requestTimeoutMs }));
 
   app.use(sessionRoutes(gateDeps));

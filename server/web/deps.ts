@@ -1,3 +1,4 @@
+import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import type { AssetPipeline } from './assets';
 import type { TradingClient } from './trading-client';
@@ -10,7 +11,9 @@ export interface WebDeps {
   sessionSecret: string;
   sessionMaxAgeHours: number;
   settingsCacheMs: number;
-  trustProxy: string;
+  trustProxy: TrustProxy;
+  /** See Config.metricsToken. */
+  metricsToken: string | undefined;
   /** The site's public origin when it is known (behind a proxy, for the Origin check and TLS-only headers). */
   publicOrigin: string | undefined;
   dev: boolean;

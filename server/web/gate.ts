@@ -49,10 +49,10 @@ export async function decidePage(
     if (token && (access !== 'public' || settings.status === 'disabled')) {
       const result = await api.currentUser(token, ctx);
       if (result.ok) user = result.value;
-      else {
+      else if (result.status === 401) {
         signOut(req);
         token = undefined;
-      }
+      } else throw new UpstreamUnavailable(`GET /user answered ${result.status}`);
     }
     if (settings.status === 'disabled' && !isStaff(user) && !openDuringMaintenance) {
       return { kind: 'gate', gate: 'site-disabled', status: 503, settings };

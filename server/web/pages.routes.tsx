@@ -44,6 +44,17 @@ export function renderLogin(req: Request, res: Response, assets: PageAssets, vie
   });
 }
 
+/** A full-screen gate state; its buttons come back to the page asked for. */
+export function sendGate(req: Request, res: Response, assets: PageAssets, gate: Extract<PageDecision, { kind: 'gate' }>): void {
+  const returnTo = safeNextPath(req.originalUrl) ?? paths.login;
+  sendPage(req, res, assets, {
+    status: gate.status,
+    title: '',
+    settings: gate.settings,
+    body: (csrfToken) => <GatePage kind={gate.gate} settings={gate.settings} csrfToken={csrfToken} returnTo={returnTo} />,
+  });
+}
+
 /** Every server-rendered route: the gate decides first, then the page renders with real data. */
 export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   const router = Router();
@@ -58,14 +69,7 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     async (req: Request, res: Response) => {
       const decision = await decidePage(req, deps, { access, ...options });
       if (decision.kind === 'redirect') return res.redirect(302, decision.location);
-      if (decision.kind === 'gate') {
-        return sendPage(req, res, assets, {
-          status: decision.status,
-          title: '',
-          settings: decision.settings,
-          body: (csrfToken) => <GatePage kind={decision.gate} settings={decision.settings} csrfToken={csrfToken} returnTo={req.originalUrl} />,
-        });
-      }
+      if (decision.kind === 'gate') return sendGate(req, res, assets, decision);
       return render(req, res, decision);
     };
 

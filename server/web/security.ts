@@ -66,6 +66,8 @@ export function sameOriginWrites({ publicOrigin }: { publicOrigin: string | unde
 export const csrf = csrfSync({
   getTokenFromState: (req) => (req.session as SessionData | null)?.csrfToken,
   storeTokenInState: (req, token) => {
+    // After a sign-out in the same request the session is null: start a fresh anonymous one.
+    if (!req.session) req.session = {};
     (req.session as SessionData).csrfToken = token;
   },
   getTokenFromRequest: (req: Request) => {

@@ -5,11 +5,14 @@ import { paths, safeNextPath } from '../../shared/routes';
 import { authTexts } from '../../shared/texts';
 import type { PageAssets } from '../../views/assets';
 import { callContext, type GateDeps } from './gate';
-import { renderLogin } from './pages.routes';
+import { renderLogin, sendGate } from './pages.routes';
 import { pageUserOf } from './render';
 import { csrf } from './security';
 import { signIn, signOut, tokenOf } from './session';
 import { UpstreamUnavailable } from './trading-client';
+
+/** The parsed body, or an empty one when the request had none or a type we do not parse. */
+const bodyOf = (req: Request) => (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
 
 const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
 
@@ -29,9 +32,14 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
 
   async function loginFailed(req: Request, res: Response, status: number, message: string, errors: FieldErrors, email: string) {
     if (wantsJson(req)) return res.status(status).json({ message, errors });
+    const site = await settings.get(callContext(req)).catch((error: unknown) => {
+      if (error instanceof UpstreamUnavailable) return null;
+      throw error;
+    });
+    if (!site) return sendGate(req, res, assets, { kind: 'gate', gate: 'unreachable', status: 503, settings: null });
     renderLogin(req, res, assets, {
-      settings: await settings.get(callContext(req)),
-      next: safeNextPath((req.body as { next?: unknown }).next),
+      settings: site,
+      next: safeNextPath(bodyOf(req).next),
       email,
       errors,
       status,
@@ -40,7 +48,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   }
 
   router.post('/session', async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = bodyOf(req);
     const email = typeof body.email === 'string' ? body.email : '';
     const parsed = loginRequest.safeParse(body);
     if (!parsed.success) {
@@ -59,6 +67,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       const errors = (result.body as { errors?: FieldErrors } | null)?.errors ?? {};
       return loginFailed(req, res, result.status, messageOf(result.body, 'Login failed. Please try again.'), errors, email);
     }
+    await revokeSessionToken(req);
     signIn(req, sealer, result.value.token);
     csrf.generateToken(req, true);
     const redirect = safeNextPath(body.next) ?? paths.main;
@@ -66,9 +75,14 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     res.redirect(303, redirect);
   });
 
-  async function logout(req: Request) {
+  /** Revokes the session's API token, if any; a failure is logged and the session still ends. */
+  async function revokeSessionToken(req: Request) {
     const token = tokenOf(req, sealer);
     if (token) await api.logout(token, callContext(req)).catch((error: unknown) => req.log.warn({ err: error }, 'logout call failed'));
+  }
+
+  async function logout(req: Request) {
+    await revokeSessionToken(req);
     signOut(req);
   }
 
@@ -85,7 +99,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   /** Check Status / Try Again: drop the cached settings, then back to the page, which decides afresh. */
   router.post('/session/refresh', async (req, res) => {
     await settings.refresh(callContext(req)).catch(() => undefined);
-    res.redirect(303, safeNextPath((req.body as { next?: unknown }).next) ?? paths.login);
+    res.redirect(303, safeNextPath(bodyOf(req).next) ?? paths.login);
   });
 
   return router;

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import cookieSession from 'cookie-session';
 
 /**
- * The session lives in a signed, httpOnly, SameSite=Lax cookie (Secure when the request came over TLS).
+ * The session lives in a signed, httpOnly, SameSite=Lax cookie (Secure over TLS or when PUBLIC_ORIGIN is https).
  * It holds the API token sealed with AES-256-GCM, so even the cookie's owner never sees the token,
  * and the CSRF token. Nothing else: no password, no user record.
  */
@@ -15,7 +15,7 @@ export interface SessionData {
 
 export const sessionCookieName = 'session';
 
-export function sessionMiddleware({ secret, maxAgeHours }: { secret: string; maxAgeHours: number }): RequestHandler[] {
+export function sessionMiddleware({ secret, maxAgeHours, httpsOrigin }: { secret: string; maxAgeHours: number; httpsOrigin: boolean }): RequestHandler[] {
   return [
     cookieSession({
       name: sessionCookieName,
@@ -26,7 +26,8 @@ export function sessionMiddleware({ secret, maxAgeHours }: { secret: string; max
       maxAge: maxAgeHours * 3_600_000,
     }),
     (req, _res, next) => {
-      if (req.sessionOptions) req.sessionOptions.secure = req.secure;
+      // Secure whenever the site is served over TLS, even if the proxy in front is not trusted to say so.
+      if (req.sessionOptions) req.sessionOptions.secure = req.secure || httpsOrigin;
       next();
     },
   ];

@@ -55,8 +55,17 @@ export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeout
     return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
   }
 
-  function authenticated<T>(result: Awaited<ReturnType<typeof call>>, parse: (body: unknown) => T): Authenticated<T> {
-    if (result.status >= 200 && result.status < 300) return { ok: true, value: parse(result.body) };
+  /** An answer that breaks the contract is treated like no answer: the page shows Site Unreachable, never a 500. */
+  function parsed<T>(path: string, body: unknown, parse: (body: unknown) => T): T {
+    try {
+      return parse(body);
+    } catch (error) {
+      throw new UpstreamUnavailable(`trading API answered ${path} outside the contract`, { cause: error });
+    }
+  }
+
+  function authenticated<T>(path: string, result: Awaited<ReturnType<typeof call>>, parse: (body: unknown) => T): Authenticated<T> {
+    if (result.status >= 200 && result.status < 300) return { ok: true, value: parsed(path, result.body, parse) };
     return { ok: false, status: result.status, body: result.body, retryAfter: result.retryAfter };
   }
 
@@ -65,24 +74,24 @@ export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeout
     async settings(ctx) {
       const result = await call('/settings', ctx);
       if (result.status !== 200) throw new UpstreamUnavailable(`settings answered ${result.status}`);
-      return settingsResponse.parse(result.body).data;
+      return parsed('/settings', result.body, (body) => settingsResponse.parse(body).data);
     },
     async currentUser(token, ctx) {
-      return authenticated(await call('/user', ctx, { token }), (body) => userResponse.parse(body).data);
+      return authenticated('/user', await call('/user', ctx, { token }), (body) => userResponse.parse(body).data);
     },
     async siteData(token, ctx) {
-      return authenticated(await call('/data', ctx, { token }), (body) => siteDataResponse.parse(body).data);
+      return authenticated('/data', await call('/data', ctx, { token }), (body) => siteDataResponse.parse(body).data);
     },
     async login(input, ctx) {
-      return authenticated(await call('/auth/login', ctx, { method: 'POST', body: input }), (body) => loginResponse.parse(body).data);
+      return authenticated('/auth/login', await call('/auth/login', ctx, { method: 'POST', body: input }), (body) => loginResponse.parse(body).data);
     },
     async logout(token, ctx) {
       await call('/auth/logout', ctx, { method: 'POST', token });
     },
     async ready(ctx) {
       try {
-        await call('/healthz', ctx);
-        return true;
+        const response = await fetch(`${baseUrl}/readyz`, { headers: { 'X-Request-Id': ctx.requestId }, signal: AbortSignal.timeout(timeoutMs) });
+        return response.ok;
       } catch {
         return false;
       }

@@ -29,6 +29,15 @@ export const settingsResponse = resource(siteSettingsSchema);
 
 const editableText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
 
+/** Links and images staff set end up in `href`/`src`: only http(s) URLs and paths on this site. */
+export function isSafeLink(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  return /^https?:\/\/[^\s/]+/i.test(value);
+}
+const editableLink = z.optional(
+  z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.refine(isSafeLink, 'Must be an http(s) URL or a path starting with /'))),
+);
+
 /** What staff may change; every field optional, unknown fields refused. */
 export const settingsUpdateRequest = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The site name is required'), z.maxLength(120))),
@@ -36,16 +45,16 @@ export const settingsUpdateRequest = z.strictObject({
   maintenanceMessage: editableText(2000),
   contactEmail: z.optional(z.nullable(z.email('Please enter a valid email address'))),
   must_verify_account: z.optional(z.boolean()),
-  website_url: editableText(2048),
-  logo: editableText(2048),
-  logo_sm: editableText(2048),
-  favicon: editableText(2048),
+  website_url: editableLink,
+  logo: editableLink,
+  logo_sm: editableLink,
+  favicon: editableLink,
   r_page: z.optional(z.enum(registrationPages)),
   register_page_header: editableText(2000),
   register_page_footer: editableText(2000),
-  terms_url: editableText(2048),
-  privacy_url: editableText(2048),
-  risk_url: editableText(2048),
-  help_url: editableText(2048),
+  terms_url: editableLink,
+  privacy_url: editableLink,
+  risk_url: editableLink,
+  help_url: editableLink,
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;

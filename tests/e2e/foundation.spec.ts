@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demo, setSiteStatus, signIn, startOrphanWebTier } from './support';
+import { rmSync } from 'node:fs';
+import { demo, setSiteStatus, signIn, startOrphanWebTier, startSplitTiers } from './support';
 
 test.describe('signing in', () => {
   test('when the demo customer signs in, then the dashboard shows the seeded balances', async ({ page }) => {
@@ -98,13 +99,32 @@ test.describe('the site gate', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
-  test('when the trading API cannot be reached, then the web tier shows Site Unreachable', async ({ page }) => {
+  test('when the trading API is stopped under a running web tier, then pages show Site Unreachable', async ({ page }) => {
+    test.setTimeout(60_000);
+    rmSync('test-results/e2e-split', { recursive: true, force: true });
+    const { trading, web } = await startSplitTiers('test-results/e2e-split');
+    try {
+      await page.goto(`${web.web}/`);
+      await expect(page.locator('form.login-form')).toBeVisible();
+      const stopped = new Promise((resolve) => trading.process.once('exit', resolve));
+      trading.process.kill('SIGTERM');
+      await stopped;
+      const response = await page.goto(`${web.web}/main/dashboard`);
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole('heading', { name: 'Site Unreachable' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Try Again' })).toHaveAttribute('href', '/main/dashboard');
+    } finally {
+      trading.process.kill('SIGTERM');
+      web.process.kill('SIGTERM');
+    }
+  });
+
+  test('when the web tier starts with no API at all, then it shows Site Unreachable too', async ({ page }) => {
     const orphan = await startOrphanWebTier();
     try {
       const response = await page.goto(`${orphan.web}/`);
       expect(response?.status()).toBe(503);
       await expect(page.getByRole('heading', { name: 'Site Unreachable' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
     } finally {
       orphan.process.kill('SIGTERM');
     }

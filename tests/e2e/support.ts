@@ -52,13 +52,22 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
       out += chunk.toString();
       const web = /Open (http:\/\/\S+?)\/ in your browser/.exec(out)?.[1];
       const api = /Trading API: (http:\/\/\S+?)\/api\/v1/.exec(out)?.[1];
-      if (web && (api || env.ROLE === 'web')) resolve({ web, api, process: child });
+      if (env.ROLE === 'trading' ? api : web && (api || env.ROLE === 'web')) resolve({ web: web ?? '', api, process: child });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
 }
 
+const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef' };
+
+/** The two tiers as separate processes, the web tier pointed at the API. */
+export async function startSplitTiers(dataDir: string): Promise<{ trading: StartedServer; web: StartedServer }> {
+  const trading = await startServer({ ROLE: 'trading', DATA_DIR: dataDir });
+  const web = await startServer({ ROLE: 'web', TRADING_API_URL: trading.api!, ...webTierOnly });
+  return { trading, web };
+}
+
 /** A web tier alone, pointed at an API address where nothing listens. */
 export function startOrphanWebTier(): Promise<StartedServer> {
-  return startServer({ ROLE: 'web', TRADING_API_URL: 'http://127.0.0.1:9', DATA_DIR: 'test-results/e2e-orphan' });
+  return startServer({ ROLE: 'web', TRADING_API_URL: 'http://127.0.0.1:9', ...webTierOnly });
 }

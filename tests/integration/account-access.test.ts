@@ -120,6 +120,20 @@ describe('staff actions', () => {
     expect(audit.some((row) => row.action === 'user.status_changed' && row.subjectId === String(person.user.id) && row.actorId === staff.user.id)).toBe(true);
   });
 
+  it('when staff try to change their own or another staff account, then 403; an admin may change staff', async () => {
+    const staff = await makeUser(database.db, { role: 'staff' });
+    const other = await makeUser(database.db, { role: 'staff' });
+    const admin = await makeUser(database.db, { role: 'admin' });
+    const staffToken = await tokenFor(app, staff);
+    const self = await request(app).patch(`/api/v1/admin/users/${staff.user.id}`).set(bearer(staffToken)).send({ status: 'active' });
+    expect(self.status).toBe(403);
+    const colleague = await request(app).patch(`/api/v1/admin/users/${other.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated' });
+    expect(colleague.status).toBe(403);
+    expect((await request(app).patch(`/api/v1/admin/users/${admin.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated' })).status).toBe(403);
+    const byAdmin = await request(app).patch(`/api/v1/admin/users/${other.user.id}`).set(bearer(await tokenFor(app, admin))).send({ status: 'deactivated' });
+    expect(byAdmin.status).toBe(200);
+  });
+
   it('when staff send an unknown status or field, then 422 and nothing changes', async () => {
     const staff = await makeUser(database.db, { role: 'staff' });
     const token = await tokenFor(app, staff);
@@ -155,6 +169,20 @@ describe('health', () => {
     const { app: closing, database: db } = await startTrading({ isAcceptingWork: () => false });
     try {
       expect((await request(closing).get('/readyz')).status).toBe(503);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('when metrics are scraped from this machine, then they are served; with a token set, only to its holder', async () => {
+    const local = await request(app).get('/metrics');
+    expect(local.status).toBe(200);
+    expect(local.text).toContain('http_request_duration_seconds');
+    const { app: guarded, database: db } = await startTrading({ metricsToken: 'metrics-token-0123456789' });
+    try {
+      expect((await request(guarded).get('/metrics')).status).toBe(404);
+      expect((await request(guarded).get('/metrics').set('Authorization', 'Bearer wrong-token-0123456789')).status).toBe(404);
+      expect((await request(guarded).get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789')).status).toBe(200);
     } finally {
       await db.close();
     }

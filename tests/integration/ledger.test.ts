@@ -62,6 +62,25 @@ describe('ledger', () => {
     expect((await liveAccountOf(user.id)).balance).toBe('50.00');
   });
 
+  it('when an amount has more than two decimals, then it is refused rather than rounded', async () => {
+    const { user } = await makeUser(database.db);
+    const account = await liveAccountOf(user.id);
+    await expect(database.db.transaction((tx) => postEntry(tx, { accountId: account.id, kind: 'deposit', amount: '1.004' }))).rejects.toThrow(/more than 2 decimals/);
+    expect((await liveAccountOf(user.id)).balance).toBe('0.00');
+  });
+
+  it('when a balance is changed directly right after a posting in the same transaction, then the database still refuses', async () => {
+    const { user } = await makeUser(database.db);
+    const account = await liveAccountOf(user.id);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await postEntry(tx, { accountId: account.id, kind: 'deposit', amount: '5', reference: 'then-edit' });
+        await tx.update(tradingAccounts).set({ balance: '500' }).where(eq(tradingAccounts.id, account.id));
+      }),
+    ).rejects.toThrow();
+    expect((await liveAccountOf(user.id)).balance).toBe('0.00');
+  });
+
   it('when code tries to edit a balance or an entry directly, then the database refuses', async () => {
     const { user } = await makeUser(database.db);
     const account = await liveAccountOf(user.id);

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/trading/auth/tokens';
+import { apiTokens } from '../../server/trading/db/schema';
+import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
 import { csrfFrom, signedInAgent, startWebStack, webAppFor, type WebStack } from '../support/web';
 
@@ -111,7 +113,7 @@ describe('the API proxy', () => {
 
   it('when the API answers 401, then the session ends', async () => {
     const { agent } = await signedInAgent(stack.web, customer);
-    await stack.database.db.update((await import('../../server/trading/db/schema')).apiTokens).set({ revokedAt: new Date() });
+    await stack.database.db.update(apiTokens).set({ revokedAt: new Date() });
     expect((await agent.get('/api/v1/user')).status).toBe(401);
     const again = await agent.get('/main/dashboard');
     expect(again.status).toBe(302);
@@ -121,6 +123,54 @@ describe('the API proxy', () => {
   it('when the browser sends its own Authorization header, then it is not passed on', async () => {
     const res = await request(stack.web).get('/api/v1/user').set('Authorization', 'Bearer something-else');
     expect(res.status).toBe(401);
+  });
+});
+
+describe('edges that must answer 4xx or a gate, never 500', () => {
+  it('when page scripts try to sign in through the proxy, then the API token is not handed out', async () => {
+    const agent = request.agent(stack.web);
+    const csrf = csrfFrom((await agent.get('/')).text);
+    const res = await agent.post('/api/v1/auth/login').set('X-CSRF-Token', csrf).send({ email: customer.email, password: customer.password });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('token');
+  });
+
+  it('when the login posts a body type we do not read, then 422 with the field texts', async () => {
+    const agent = request.agent(stack.web);
+    const csrf = csrfFrom((await agent.get('/')).text);
+    const res = await agent.post('/session').set('X-CSRF-Token', csrf).set('Accept', 'application/json').set('Content-Type', 'text/plain').send('email=x');
+    expect(res.status).toBe(422);
+    expect(res.body.errors.email).toEqual(['Please enter a valid email address']);
+    const refresh = await agent.post('/session/refresh').set('X-CSRF-Token', csrf).set('Content-Type', 'text/plain').send('x');
+    expect(refresh.status).toBe(303);
+    expect(refresh.headers.location).toBe('/');
+  });
+
+  it('when a session’s token was revoked and the site is switched off, then the maintenance screen shows, not an error', async () => {
+    const { agent } = await signedInAgent(stack.web, customer);
+    await stack.database.db.update(apiTokens).set({ revokedAt: new Date() });
+    await updateSettings(stack.database.db, { status: 'disabled' });
+    try {
+      for (const path of ['/', '/main/dashboard']) {
+        const res = await agent.get(path);
+        expect(res.status, path).toBe(503);
+        expect(res.text).toContain('Site Temporarily Disabled');
+      }
+      const staffDoor = await agent.get('/login');
+      expect(staffDoor.status).toBe(200);
+      expect(staffDoor.text).toContain('Only staff can continue after signing in.');
+    } finally {
+      await updateSettings(stack.database.db, { status: 'enabled' });
+    }
+  });
+
+  it('when someone signs in again on the same browser, then the previous token is revoked', async () => {
+    const { agent, csrf } = await signedInAgent(stack.web, customer);
+    const before = (await stack.database.db.query.apiTokens.findMany()).filter((t) => t.userId === customer.user.id && !t.revokedAt).length;
+    const again = await agent.post('/session').set('X-CSRF-Token', csrf).set('Accept', 'application/json').send({ email: customer.email, password: customer.password });
+    expect(again.status).toBe(200);
+    const after = (await stack.database.db.query.apiTokens.findMany()).filter((t) => t.userId === customer.user.id && !t.revokedAt).length;
+    expect(after).toBe(before);
   });
 });
 

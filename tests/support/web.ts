@@ -47,6 +47,7 @@ export function webAppFor(apiUrl: string): Express {
     sessionMaxAgeHours: 1,
     settingsCacheMs: 0,
     trustProxy: 'loopback',
+    metricsToken: undefined,
     publicOrigin: undefined,
     dev: false,
   });

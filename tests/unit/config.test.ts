@@ -17,7 +17,14 @@ describe('config', () => {
   });
 
   it('when values are given, then they are parsed into numbers and URLs', () => {
-    const config = loadConfig({ PORT: '8080', API_PORT: '0', DATABASE_URL: 'postgres://u@db:5432/app', TRADING_API_URL: 'http://api:3001/', ROLE: 'web' });
+    const config = loadConfig({
+      PORT: '8080',
+      API_PORT: '0',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      TRADING_API_URL: 'http://api:3001/',
+      ROLE: 'web',
+      SESSION_SECRET: 's'.repeat(32),
+    });
     expect(config.web.port).toBe(8080);
     expect(config.api.port).toBe(0);
     expect(config.database.url).toBe('postgres://u@db:5432/app');
@@ -44,6 +51,20 @@ describe('config', () => {
 
   it('when only the web tier runs, then it needs to know where the API is', () => {
     expect(() => loadConfig({ ROLE: 'web' })).toThrow(/TRADING_API_URL: is required when ROLE=web/);
+  });
+
+  it('when web processes may be several, then they must share a session secret', () => {
+    expect(() => loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001' })).toThrow(/SESSION_SECRET: is required/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET: is required/);
+    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app' }).sessionSecret).toBeUndefined();
+  });
+
+  it('when trust proxy settings are given, then they become what Express expects, and nonsense is refused', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ web: 'loopback', api: 'loopback' });
+    expect(loadConfig({ WEB_TRUST_PROXY: '1', API_TRUST_PROXY: 'true' }).trustProxy).toEqual({ web: 1, api: true });
+    expect(loadConfig({ API_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy.api).toBe('10.0.0.0/8, 192.168.1.7,loopback');
+    expect(() => loadConfig({ WEB_TRUST_PROXY: 'yes please' })).toThrow(/WEB_TRUST_PROXY: must be true, false, a hop count/);
+    expect(() => loadConfig({ API_TRUST_PROXY: '10.0.0.0/99' })).toThrow(/API_TRUST_PROXY/);
   });
 
   it('when a variable is empty, then its default applies', () => {

@@ -33,6 +33,15 @@ describe('settings update', () => {
     expect(settingsUpdateRequest.safeParse({ admin: true }).success).toBe(false);
     expect(settingsUpdateRequest.safeParse({ r_page: 'xx' }).success).toBe(false);
   });
+
+  it('when a link or image is not http(s) or a path on this site, then it is refused', () => {
+    for (const ok of ['/legal/terms', 'https://example.com/terms', 'http://example.com', null]) {
+      expect(settingsUpdateRequest.safeParse({ terms_url: ok }).success).toBe(true);
+    }
+    for (const bad of ['javascript:alert(1)', '//evil.example/x', 'data:text/html,x', ' JAVASCRIPT:alert(1)', 'ftp://x']) {
+      expect(settingsUpdateRequest.safeParse({ logo: bad }).success).toBe(false);
+    }
+  });
 });
 
 describe('routes', () => {

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
 import Presence from '../../client/islands/presence.island';
+import Toaster from '../../client/islands/toaster.island';
 import { Island } from '../island';
 import { Brand } from './brand';
 import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 
-/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat island; the risk warning. */
+/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat and the toast area; the risk warning. */
 export function AppShell({ settings, user, csrfToken, children }: { settings: SiteSettings; user: User; csrfToken: string; children: ReactNode }) {
   return (
     <div className="app-shell">
@@ -39,6 +40,7 @@ export function AppShell({ settings, user, csrfToken, children }: { settings: Si
         <RiskWarning />
       </footer>
       <Island island={Presence} client="idle" props={{}} />
+      <Island island={Toaster} client="idle" props={{}} />
     </div>
   );
 }

@@ -27,9 +27,9 @@ export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
       return (
         <Screen icon={<CloudOffIcon />} tone="danger" title={gateTexts.unreachable.title}>
           <p>{gateTexts.unreachable.body}</p>
-          <form method="get" action={returnTo}>
-            <button type="submit">{gateTexts.unreachable.action}</button>
-          </form>
+          <a href={returnTo} role="button" className="gate-action">
+            {gateTexts.unreachable.action}
+          </a>
         </Screen>
       );
     case 'site-disabled':

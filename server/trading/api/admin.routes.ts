@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { settingsUpdateRequest } from '../../../shared/api/settings.schema';
 import { userStatusUpdateRequest } from '../../../shared/api/user.schema';
@@ -10,6 +10,11 @@ import { parseInput } from './validate';
 
 const userIdParam = z.object({ id: z.coerce.number().check(z.int('Invalid user id.'), z.positive('Invalid user id.')) });
 
+function actorOf(req: Request, res: Response) {
+  const { user } = authOf(res);
+  return { id: user.id, role: user.role, ip: req.ip ?? null };
+}
+
 /** The back office's API: staff and admins only, every change audited. */
 export function adminRoutes(deps: TradingDeps): Router {
   const router = Router();
@@ -18,13 +23,13 @@ export function adminRoutes(deps: TradingDeps): Router {
 
   router.patch('/admin/settings', async (req, res) => {
     const patch = parseInput(settingsUpdateRequest, req.body);
-    res.json({ data: await changeSettings(db, { id: authOf(res).user.id, ip: req.ip ?? null }, patch) });
+    res.json({ data: await changeSettings(db, actorOf(req, res), patch) });
   });
 
   router.patch('/admin/users/:id', async (req, res) => {
     const { id } = parseInput(userIdParam, req.params);
     const { status } = parseInput(userStatusUpdateRequest, req.body);
-    const user = await changeUserStatus(db, { id: authOf(res).user.id, ip: req.ip ?? null }, id, status);
+    const user = await changeUserStatus(db, actorOf(req, res), id, status);
     res.json({ data: await presentUser(db, user) });
   });
 

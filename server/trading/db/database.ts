@@ -13,8 +13,10 @@ export type Executor = AppDb | Tx;
 export interface Database {
   readonly driver: 'pglite' | 'postgres';
   readonly db: AppDb;
-  /** Applies pending migrations; safe to call from several processes at once. */
+  /** Applies pending migrations (call inside `exclusive` when several processes may start at once). */
   migrate(): Promise<void>;
+  /** Runs `fn` while holding a cluster-wide lock: an advisory lock on PostgreSQL; PGlite has one process only. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -29,6 +29,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async migrate() {
       await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsDir });
     },
+    exclusive: (fn) => fn(),
     ping: () => pingDb(db),
     async close() {
       if (closed) return;

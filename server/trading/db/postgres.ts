@@ -7,8 +7,8 @@ import { pingDb, schema, type AppDb, type Database } from './database';
 /** Keeps NUMERIC as a string (pg's default) and makes BIGINT ids numbers (they stay far below 2^53). */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
-/** Any fixed number: every process that migrates takes the same advisory lock first. */
-const migrationLockKey = 727_001;
+/** Any fixed number: every process that prepares the database takes the same advisory lock first. */
+const preparationLockKey = 727_001;
 
 export async function openPostgres({ url, poolMax }: { url: string; poolMax: number }): Promise<Database & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax) });
@@ -22,12 +22,16 @@ export async function openPostgres({ url, poolMax }: { url: string; poolMax: num
     db,
     pool,
     async migrate() {
+      await migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsDir });
+    },
+    async exclusive(fn) {
+      // The lock lives on its own connection for as long as `fn` runs; `fn` uses the rest of the pool.
       const lock = await pool.connect();
       try {
-        await lock.query('select pg_advisory_lock($1)', [migrationLockKey]);
-        await migrate(drizzle({ client: pool, schema }), { migrationsFolder: migrationsDir });
+        await lock.query('select pg_advisory_lock($1)', [preparationLockKey]);
+        return await fn();
       } finally {
-        await lock.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+        await lock.query('select pg_advisory_unlock($1)', [preparationLockKey]).catch(() => undefined);
         lock.release();
       }
     },

@@ -12,13 +12,16 @@ export type SeedPolicy = 'auto' | 'always' | 'never';
  * Returns whether the demo people exist, so the start banner can list their logins.
  */
 export async function prepareDatabase(database: Database, { seedDemo, logger }: { seedDemo: SeedPolicy; logger: Logger }): Promise<{ hasDemoPeople: boolean }> {
-  await database.migrate();
-  await seedReferenceData(database.db);
   const wantsDemo = seedDemo === 'always' || (seedDemo === 'auto' && database.driver === 'pglite');
-  if (wantsDemo && !(await hasUsers(database.db))) {
-    await seedDemoData(database.db);
-    logger.info('seeded demo data');
-  }
+  // Under one cluster-wide lock, so processes starting together neither migrate nor seed twice.
+  await database.exclusive(async () => {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    if (wantsDemo && !(await hasUsers(database.db))) {
+      await seedDemoData(database.db);
+      logger.info('seeded demo data');
+    }
+  });
   const first = demoLogins[0];
   return { hasDemoPeople: first !== undefined && (await findUserByEmail(database.db, first.email)) !== undefined };
 }

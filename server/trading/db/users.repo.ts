@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../../shared/api/user.schema';
 import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
-import type { AppDb, Executor } from './database';
+import type { Executor } from './database';
 import { plans, users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,7 +30,7 @@ export interface NewUser {
 }
 
 /** Creates the user with the default (or named) plan and their Live and Demo accounts, all or nothing. */
-export async function createUser(db: AppDb, input: NewUser): Promise<UserRow> {
+export async function createUser(db: Executor, input: NewUser): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const planFilter = input.planSlug ? eq(plans.slug, input.planSlug) : eq(plans.isDefault, true);
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(planFilter);

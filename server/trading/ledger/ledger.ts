@@ -22,6 +22,8 @@ export interface LedgerPosting {
 export async function postEntry(tx: Tx, posting: LedgerPosting): Promise<{ id: number; balanceAfter: string }> {
   const amount = money(posting.amount);
   if (amount.isZero() || !amount.isFinite()) throw new Error(`ledger amount must be a non-zero number, got ${posting.amount}`);
+  // Never round money silently: the caller rounds (and books any remainder) before posting.
+  if (amount.decimalPlaces() > 2) throw new Error(`ledger amount has more than 2 decimals: ${posting.amount}`);
   const [row] = await tx
     .insert(ledgerEntries)
     .values({

@@ -1,6 +1,6 @@
 import type { SettingsUpdate, SiteSettings } from '../../../shared/api/settings.schema';
-import type { UserStatus } from '../../../shared/api/user.schema';
-import { notFound } from '../api/errors';
+import type { Role, UserStatus } from '../../../shared/api/user.schema';
+import { forbidden, notFound } from '../api/errors';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
 import { updateSettings } from '../db/settings.repo';
@@ -9,14 +9,20 @@ import { findUserById, setUserStatus, type UserRow } from '../db/users.repo';
 
 interface Actor {
   id: number;
+  role: Role;
   ip: string | null;
 }
 
-/** Approves, re-activates or deactivates a user; deactivation revokes every token they hold. Audited. */
+/**
+ * Approves, re-activates or deactivates a user; deactivation revokes every token they hold. Audited.
+ * Staff change customers; only an admin changes staff; nobody changes their own standing.
+ */
 export async function changeUserStatus(db: AppDb, actor: Actor, userId: number, status: UserStatus): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const before = await findUserById(tx, userId);
     if (!before) throw notFound('User not found.');
+    if (before.id === actor.id) throw forbidden('You cannot change the status of your own account.');
+    if (before.role !== 'customer' && actor.role !== 'admin') throw forbidden('Only an admin can change the status of a staff account.');
     const after = await setUserStatus(tx, userId, status);
     if (!after) throw notFound('User not found.');
     const revoked = status === 'deactivated' ? await revokeTokensOfUser(tx, userId) : 0;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { UserStatus, Role } from '../../../../shared/api/user.schema';
 import { hashPassword } from '../../auth/passwords';
 import { postEntry } from '../../ledger/ledger';
@@ -32,39 +32,40 @@ export async function hasUsers(db: AppDb): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Fills an empty database with the demo site: branding, the demo people and the active trader's deposit. */
+/** Fills an empty database with the demo site in one transaction: branding, the demo people, the trader's deposit. */
 export async function seedDemoData(db: AppDb): Promise<void> {
-  await updateSettings(db, {
-    name: 'Meridian Markets',
-    status: 'enabled',
-    r_page: 'basic',
-    must_verify_account: true,
-    contactEmail: 'support@meridian-markets.example',
-    website_url: '/',
-    logo: '/brand/logo.svg',
-    logo_sm: '/brand/logo-sm.svg',
-    favicon: '/brand/favicon.svg',
-    terms_url: '/legal/terms',
-    privacy_url: '/legal/privacy',
-    risk_url: '/legal/risk',
-    help_url: '/legal/help',
-  });
-  for (const person of demoLogins) {
-    await createUser(db, {
-      email: person.email,
-      passwordHash: await hashPassword(person.password),
-      firstName: person.firstName,
-      lastName: person.lastName,
-      role: person.role,
-      status: person.status,
-    });
-  }
+  const hashes = await Promise.all(demoLogins.map((person) => hashPassword(person.password)));
   await db.transaction(async (tx) => {
+    await updateSettings(tx, {
+      name: 'Meridian Markets',
+      status: 'enabled',
+      r_page: 'basic',
+      must_verify_account: true,
+      contactEmail: 'support@meridian-markets.example',
+      website_url: '/',
+      logo: '/brand/logo.svg',
+      logo_sm: '/brand/logo-sm.svg',
+      favicon: '/brand/favicon.svg',
+      terms_url: '/legal/terms',
+      privacy_url: '/legal/privacy',
+      risk_url: '/legal/risk',
+      help_url: '/legal/help',
+    });
+    for (const [i, person] of demoLogins.entries()) {
+      await createUser(tx, {
+        email: person.email,
+        passwordHash: hashes[i]!,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        role: person.role,
+        status: person.status,
+      });
+    }
     const [live] = await tx
       .select({ id: tradingAccounts.id })
       .from(tradingAccounts)
       .innerJoin(users, eq(users.id, tradingAccounts.userId))
-      .where(sql`${users.email} = ${demoDeposit.email} and ${tradingAccounts.type} = 'live'`);
+      .where(and(eq(users.email, demoDeposit.email), eq(tradingAccounts.type, 'live')));
     if (!live) throw new Error('demo trader has no live account');
     await postEntry(tx, { accountId: live.id, kind: 'deposit', amount: demoDeposit.amount, reference: demoDeposit.reference, memo: 'Demo deposit' });
   });
