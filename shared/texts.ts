@@ -34,6 +34,8 @@ export const authTexts = {
   unauthenticated: 'Unauthenticated.',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   loginFailedTitle: 'Login failed',
+  loginFailed: 'Login failed. Please try again.',
+  serviceUnreachable: 'The trading service is unreachable. Please try again.',
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   crossSite: 'Cross-site request refused.',
 } as const;

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { loginRequest } from '../../shared/api/auth.schema';
-import { fieldErrors, type FieldErrors } from '../../shared/api/common.schema';
+import { fieldErrors, messageOf, type FieldErrors } from '../../shared/api/common.schema';
 import { paths } from '../../shared/routes';
 import { authTexts } from '../../shared/texts';
-import { messageOf, requestJson } from '../lib/api';
+import { requestJson } from '../lib/api';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
@@ -48,9 +48,9 @@ function LoginForm({ csrfToken, next, email: initialEmail, errors: initialErrors
         return;
       }
       if (result.body.errors) setErrors(result.body.errors);
-      showToast({ kind: 'error', title: authTexts.loginFailedTitle, description: messageOf(result.body, 'Login failed. Please try again.') });
+      showToast({ kind: 'error', title: authTexts.loginFailedTitle, description: messageOf(result.body, authTexts.loginFailed) });
     } catch {
-      showToast({ kind: 'error', title: authTexts.loginFailedTitle, description: 'The server could not be reached. Please try again.' });
+      showToast({ kind: 'error', title: authTexts.loginFailedTitle, description: authTexts.serviceUnreachable });
     } finally {
       setBusy(false);
     }

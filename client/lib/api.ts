@@ -31,8 +31,3 @@ export async function requestJson<T = unknown>(path: string, init: { method?: st
   }
   return { ok: response.ok, status: response.status, body, headers: response.headers };
 }
-
-export function messageOf(body: unknown, fallback: string): string {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.length > 0 ? message : fallback;
-}

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { authTexts } from '../../shared/texts';
 import { signOut, tokenOf, type TokenSealer } from './session';
 
 /**
@@ -31,7 +32,7 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
         (req as Request).log?.warn({ err: error }, 'trading API proxy error');
         if (!('headersSent' in response) || response.headersSent) return;
         response.writeHead(502, { 'Content-Type': 'application/json' });
-        response.end(JSON.stringify({ message: 'The trading service is unreachable. Please try again.' }));
+        response.end(JSON.stringify({ message: authTexts.serviceUnreachable }));
       },
     },
   });

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { loginRequest } from '../../shared/api/auth.schema';
-import { fieldErrors, firstError, type FieldErrors } from '../../shared/api/common.schema';
+import { fieldErrors, firstError, messageOf, type FieldErrors } from '../../shared/api/common.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import { authTexts } from '../../shared/texts';
 import type { PageAssets } from '../../views/assets';
@@ -15,11 +15,6 @@ import { UpstreamUnavailable } from './trading-client';
 const bodyOf = (req: Request) => (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
 
 const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
-
-function messageOf(body: unknown, fallback: string): string {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : fallback;
-}
 
 /**
  * Sign in and out for the browser. The API token goes into the session and never to the page.
@@ -60,12 +55,12 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       result = await api.login(parsed.data, callContext(req));
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
-      return loginFailed(req, res, 503, 'The trading service is unreachable. Please try again.', {}, email);
+      return loginFailed(req, res, 503, authTexts.serviceUnreachable, {}, email);
     }
     if (!result.ok) {
       if (result.retryAfter) res.set('Retry-After', result.retryAfter);
       const errors = (result.body as { errors?: FieldErrors } | null)?.errors ?? {};
-      return loginFailed(req, res, result.status, messageOf(result.body, 'Login failed. Please try again.'), errors, email);
+      return loginFailed(req, res, result.status, messageOf(result.body, authTexts.loginFailed), errors, email);
     }
     await revokeSessionToken(req);
     signIn(req, sealer, result.value.token);

@@ -28,6 +28,12 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   return errors;
 }
 
+/** The `message` of an error body, or `fallback` when it has none (the spec's "server message, else …" rule). */
+export function messageOf(body: unknown, fallback: string): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.length > 0 ? message : fallback;
+}
+
 export function firstError(errors: FieldErrors): string {
   for (const list of Object.values(errors)) if (list[0]) return list[0];
   return 'The given data was invalid.';

@@ -58,7 +58,8 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
   });
 }
 
-const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef' };
+// No settings cache, so the page reflects the API's state at once (by default it may lag up to SETTINGS_CACHE_MS).
+const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0' };
 
 /** The two tiers as separate processes, the web tier pointed at the API. */
 export async function startSplitTiers(dataDir: string): Promise<{ trading: StartedServer; web: StartedServer }> {

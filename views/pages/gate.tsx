@@ -14,6 +14,14 @@ interface GateProps {
   returnTo: string;
 }
 
+function ContactLink({ email }: { email: string | null | undefined }) {
+  return email ? (
+    <p>
+      <a href={`mailto:${email}`}>{email}</a>
+    </p>
+  ) : null;
+}
+
 /** The full-screen states of the site gate (client-spec §2), with their exact texts. */
 export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
   const recheck = (label: string) => (
@@ -36,11 +44,7 @@ export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
       return (
         <Screen icon={<WrenchIcon />} tone="warning" title={gateTexts.siteDisabled.title}>
           <p>{settings?.maintenanceMessage || gateTexts.siteDisabled.fallback}</p>
-          {settings?.contactEmail ? (
-            <p>
-              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
-            </p>
-          ) : null}
+          <ContactLink email={settings?.contactEmail} />
           {recheck(gateTexts.siteDisabled.action)}
           <p className="gate-aside">
             <a href="/login">Staff sign in</a>
@@ -51,11 +55,7 @@ export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
       return (
         <Screen icon={<LockIcon />} tone="danger" title={gateTexts.accountDisabled.title}>
           <p>{gateTexts.accountDisabled.body}</p>
-          {settings?.contactEmail ? (
-            <p>
-              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
-            </p>
-          ) : null}
+          <ContactLink email={settings?.contactEmail} />
           {recheck(gateTexts.accountDisabled.action)}
         </Screen>
       );
