@@ -12,8 +12,9 @@ import { apiProxy } from './proxy';
 import { sendPage } from './render';
 import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
 import { createTokenSealer, sessionMiddleware } from './session';
+import type { CallContext } from './trading-client';
 import { sessionRoutes } from './session.routes';
-import { createSettingsCache } from './settings-cache';
+import { createTtlCache } from '../ttl-cache';
 
 /** The web tier: server-rendered pages with islands, the session, and the proxy to the trading API. Never listens itself. */
 export function createWebApp(deps: WebDeps): Express {
@@ -22,7 +23,7 @@ export function createWebApp(deps: WebDeps): Express {
   app.set('trust proxy', deps.trustProxy);
 
   const sealer = createTokenSealer(deps.sessionSecret);
-  const settings = createSettingsCache(deps.api, deps.settingsCacheMs);
+  const settings = createTtlCache((ctx: CallContext) => deps.api.settings(ctx), deps.settingsCacheMs);
   const gateDeps = { api: deps.api, settings, sealer, assets: deps.assets.assets };
 
   app.use(requestLogger(deps.logger));

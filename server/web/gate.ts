@@ -3,7 +3,7 @@ import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
 import { paths } from '../../shared/routes';
 import type { GateKind } from '../../views/pages/gate';
-import type { SettingsCache } from './settings-cache';
+import type { TtlCache } from '../ttl-cache';
 import { signOut, tokenOf, type TokenSealer } from './session';
 import { UpstreamUnavailable, type CallContext, type TradingClient } from './trading-client';
 
@@ -16,7 +16,8 @@ export type PageDecision =
 
 export interface GateDeps {
   api: TradingClient;
-  settings: SettingsCache;
+  /** Site settings, kept for SETTINGS_CACHE_MS; Check Status refreshes them. */
+  settings: TtlCache<SiteSettings, CallContext>;
   sealer: TokenSealer;
 }
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { SiteData } from '../../../shared/api/data.schema';
-import { leverageMap, listCurrencies, listPlans } from '../db/catalogue.repo';
+import { createCatalogue } from '../catalogue';
 import { getSettings } from '../db/settings.repo';
 import type { TradingDeps } from '../deps';
 import { authenticate, requireStanding } from './auth.middleware';
@@ -14,9 +14,10 @@ export function siteRoutes(deps: TradingDeps): Router {
     res.json({ data: await getSettings(db) });
   });
 
+  const catalogue = createCatalogue(db);
   router.get('/data', authenticate(deps), requireStanding(deps), async (_req, res) => {
-    const [leverage, currencies, { plans, featureLabels }] = [await leverageMap(db), await listCurrencies(db), await listPlans(db)];
-    const data: SiteData = { leverage, currencies, plans, plan_features: featureLabels, expert_advisors: [] };
+    const { leverage, currencies, plans, planFeatures } = await catalogue.get();
+    const data: SiteData = { leverage, currencies, plans, plan_features: planFeatures, expert_advisors: [] };
     res.json({ data });
   });
 

@@ -1,14 +1,13 @@
 import type { User } from '../../../shared/api/user.schema';
 import { onlineWindowMs } from '../../../shared/constants';
-import { listAccountsOfUser } from '../db/accounts.repo';
 import type { Executor } from '../db/database';
-import { planOfUser, type UserRow } from '../db/users.repo';
+import { accountsAndPlanOfUser, type UserRow } from '../db/users.repo';
 
 const accountTitles = { live: 'Live Account', demo: 'Demo Account' } as const;
 
 /** The user object of client-spec §3 in the API's shape; the top-level balance is the Live account's. */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
-  const [accounts, plan] = [await listAccountsOfUser(db, user.id), await planOfUser(db, user.planId)];
+  const { accounts, plan } = await accountsAndPlanOfUser(db, user);
   const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
   return {
     id: user.id,

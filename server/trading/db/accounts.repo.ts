@@ -1,14 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import { demoOpeningBalance } from '../../../shared/constants';
 import { postEntry } from '../ledger/ledger';
-import type { Executor, Tx } from './database';
+import type { Tx } from './database';
 import { tradingAccounts } from './schema';
-
-export type AccountRow = typeof tradingAccounts.$inferSelect;
-
-export async function listAccountsOfUser(db: Executor, userId: number): Promise<AccountRow[]> {
-  return db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, userId)).orderBy(asc(tradingAccounts.id));
-}
 
 /** Every user gets a Live account (starts at 0) and a Demo account funded with the opening virtual balance. */
 export async function openStandardAccounts(tx: Tx, { userId, currency }: { userId: number; currency: string }) {

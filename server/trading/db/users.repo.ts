@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../../shared/api/user.schema';
 import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
 import type { Executor } from './database';
-import { plans, users } from './schema';
+import { plans, tradingAccounts, users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -68,8 +68,17 @@ export async function touchLastSeen(db: Executor, id: number): Promise<Date> {
   return row?.lastSeenAt ?? new Date();
 }
 
-export async function planOfUser(db: Executor, planId: number | null) {
-  if (planId === null) return undefined;
-  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
-  return row;
+/** The user's trading accounts (oldest first) and plan, in one query. */
+export async function accountsAndPlanOfUser(db: Executor, user: UserRow) {
+  const rows = await db
+    .select({ account: tradingAccounts, plan: plans })
+    .from(users)
+    .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))
+    .leftJoin(plans, eq(plans.id, users.planId))
+    .where(eq(users.id, user.id))
+    .orderBy(asc(tradingAccounts.id));
+  return {
+    accounts: rows.flatMap((row) => (row.account ? [row.account] : [])),
+    plan: rows[0]?.plan ?? undefined,
+  };
 }

@@ -1,0 +1,23 @@
+import type { Currency, Plan } from '../../shared/api/data.schema';
+import type { LeverageKey } from '../../shared/constants';
+import { createTtlCache, type TtlCache } from '../ttl-cache';
+import { leverageMap, listCurrencies, listPlans } from './db/catalogue.repo';
+import type { AppDb } from './db/database';
+
+export interface Catalogue {
+  leverage: Record<LeverageKey, number>;
+  currencies: Currency[];
+  plans: Plan[];
+  planFeatures: string[];
+}
+
+/**
+ * The reference data every signed-in page reads (leverage per class, currencies, plans): the same for
+ * everyone and rarely changed, so each API process keeps it for a few seconds instead of five queries a call.
+ */
+export function createCatalogue(db: AppDb, ttlMs = 5_000): TtlCache<Catalogue, void> {
+  return createTtlCache(async () => {
+    const [leverage, currencies, { plans, featureLabels }] = [await leverageMap(db), await listCurrencies(db), await listPlans(db)];
+    return { leverage, currencies, plans, planFeatures: featureLabels };
+  }, ttlMs);
+}
