@@ -2,12 +2,13 @@ import * as z from 'zod/mini';
 import { resource } from './common.schema';
 
 export const registrationPages = ['basic', 'ic', 'td'] as const;
+export const siteStatuses = ['enabled', 'disabled'] as const;
 
 const optionalText = z.nullable(z.string());
 
 export const siteSettingsSchema = z.object({
   name: z.string(),
-  status: z.enum(['enabled', 'disabled']),
+  status: z.enum(siteStatuses),
   maintenanceMessage: optionalText,
   contactEmail: optionalText,
   must_verify_account: z.boolean(),
@@ -41,7 +42,7 @@ const editableLink = z.optional(
 /** What staff may change; every field optional, unknown fields refused. */
 export const settingsUpdateRequest = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The site name is required'), z.maxLength(120))),
-  status: z.optional(z.enum(['enabled', 'disabled'])),
+  status: z.optional(z.enum(siteStatuses)),
   maintenanceMessage: editableText(2000),
   contactEmail: z.optional(z.nullable(z.email('Please enter a valid email address'))),
   must_verify_account: z.optional(z.boolean()),

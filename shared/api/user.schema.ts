@@ -5,11 +5,12 @@ export const roles = ['customer', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 export type UserStatus = (typeof userStatuses)[number];
+export const accountTypes = ['live', 'demo'] as const;
 
 export const tradingAccountSchema = z.object({
   id: z.number(),
   number: z.string(),
-  type: z.enum(['live', 'demo']),
+  type: z.enum(accountTypes),
   title: z.string(),
   currency: z.string(),
   balance: decimalString,

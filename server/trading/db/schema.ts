@@ -14,6 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { registrationPages, siteStatuses } from '../../../shared/api/settings.schema';
+import { accountTypes, roles, userStatuses } from '../../../shared/api/user.schema';
 
 /** Money: NUMERIC(20,2) in the account's currency; read back as a decimal string, never a float. */
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
@@ -26,7 +28,7 @@ export const siteSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     name: text('name').notNull(),
-    status: text('status', { enum: ['enabled', 'disabled'] }).notNull().default('enabled'),
+    status: text('status', { enum: siteStatuses }).notNull().default('enabled'),
     maintenanceMessage: text('maintenance_message'),
     contactEmail: text('contact_email'),
     mustVerifyAccount: boolean('must_verify_account').notNull().default(true),
@@ -34,7 +36,7 @@ export const siteSettings = pgTable(
     logo: text('logo'),
     logoSm: text('logo_sm'),
     favicon: text('favicon'),
-    rPage: text('r_page', { enum: ['basic', 'ic', 'td'] }).notNull().default('basic'),
+    rPage: text('r_page', { enum: registrationPages }).notNull().default('basic'),
     registerPageHeader: text('register_page_header'),
     registerPageFooter: text('register_page_footer'),
     termsUrl: text('terms_url'),
@@ -45,8 +47,8 @@ export const siteSettings = pgTable(
   },
   (t) => [
     check('site_settings_single_row', sql`${t.id} = 1`),
-    check('site_settings_status', inList('status', ['enabled', 'disabled'])),
-    check('site_settings_r_page', inList('r_page', ['basic', 'ic', 'td'])),
+    check('site_settings_status', inList('status', siteStatuses)),
+    check('site_settings_r_page', inList('r_page', registrationPages)),
   ],
 );
 
@@ -108,8 +110,6 @@ export const planFeatureValues = pgTable(
   (t) => [primaryKey({ columns: [t.planId, t.featureId] })],
 );
 
-export const roles = ['customer', 'staff', 'admin'] as const;
-export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 
 export const users = pgTable(
   'users',
@@ -160,8 +160,6 @@ export const apiTokens = pgTable(
 );
 
 export const accountNumberSeq = pgSequence('account_number_seq', { startWith: 5_000_001, increment: 1 });
-
-export const accountTypes = ['live', 'demo'] as const;
 
 export const tradingAccounts = pgTable(
   'trading_accounts',
