@@ -1,0 +1,75 @@
+/**
+ * Trading hours (client-spec §9 table, with each exchange's own clock): a schedule is a time zone and
+ * weekly sessions. Pure: the caller passes the time.
+ */
+export interface Session {
+  /** 0 = Sunday … 6 = Saturday, in the schedule's time zone. */
+  day: number;
+  /** Minutes after local midnight; `to` may be 1440 (24:00). */
+  from: number;
+  to: number;
+}
+
+export interface Schedule {
+  id: ScheduleId;
+  label: string;
+  timeZone: string;
+  sessions: readonly Session[];
+}
+
+export const scheduleIds = ['crypto', 'forex', 'us-stocks', 'uk-stocks', 'eu-stocks', 'commodities', 'default'] as const;
+export type ScheduleId = (typeof scheduleIds)[number];
+
+const hm = (text: string) => {
+  const [h = '0', m = '0'] = text.split(':');
+  return Number(h) * 60 + Number(m);
+};
+const weekdays = [1, 2, 3, 4, 5];
+const daily = (days: readonly number[], from: string, to: string): Session[] => days.map((day) => ({ day, from: hm(from), to: hm(to) }));
+
+export const schedules: Readonly<Record<ScheduleId, Schedule>> = {
+  crypto: { id: 'crypto', label: '24/7', timeZone: 'UTC', sessions: daily([0, 1, 2, 3, 4, 5, 6], '00:00', '24:00') },
+  forex: {
+    id: 'forex',
+    label: '24/5: Sun 22:00–24:00, Mon–Thu all day, Fri to 22:00 (UTC)',
+    timeZone: 'UTC',
+    sessions: [...daily([0], '22:00', '24:00'), ...daily([1, 2, 3, 4], '00:00', '24:00'), ...daily([5], '00:00', '22:00')],
+  },
+  'us-stocks': { id: 'us-stocks', label: 'Mon–Fri 09:30–16:00 (New York)', timeZone: 'America/New_York', sessions: daily(weekdays, '09:30', '16:00') },
+  'uk-stocks': { id: 'uk-stocks', label: 'Mon–Fri 08:00–16:30 (London)', timeZone: 'Europe/London', sessions: daily(weekdays, '08:00', '16:30') },
+  'eu-stocks': { id: 'eu-stocks', label: 'Mon–Fri 09:00–17:30 (Frankfurt)', timeZone: 'Europe/Berlin', sessions: daily(weekdays, '09:00', '17:30') },
+  commodities: {
+    id: 'commodities',
+    label: 'Sun 18:00 onward, Mon–Thu 00:00–17:00 and 18:00–24:00, Fri to 17:00 (New York)',
+    timeZone: 'America/New_York',
+    sessions: [...daily([0], '18:00', '24:00'), ...daily([1, 2, 3, 4], '00:00', '17:00'), ...daily([1, 2, 3, 4], '18:00', '24:00'), ...daily([5], '00:00', '17:00')],
+  },
+  default: { id: 'default', label: 'Mon–Fri 09:00–17:00 (UTC)', timeZone: 'UTC', sessions: daily(weekdays, '09:00', '17:00') },
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const dayIndex: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** The weekday and minute of the day at `at` in `timeZone`. */
+export function localTime(at: Date, timeZone: string): { day: number; minute: number } {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, format);
+  }
+  let day = 0;
+  let minute = 0;
+  for (const part of format.formatToParts(at)) {
+    if (part.type === 'weekday') day = dayIndex[part.value] ?? 0;
+    else if (part.type === 'hour') minute += Number(part.value) * 60;
+    else if (part.type === 'minute') minute += Number(part.value);
+  }
+  return { day, minute };
+}
+
+export function isMarketOpen(schedule: Schedule, at: Date): boolean {
+  const { day, minute } = localTime(at, schedule.timeZone);
+  return schedule.sessions.some((s) => s.day === day && minute >= s.from && minute < s.to);
+}
+
+export const marketClosedText = 'Market is closed';
