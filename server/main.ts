@@ -6,6 +6,8 @@ import { createLogger, type Logger } from './logger';
 import { openRedis, redisRateLimitStores } from './redis';
 import { persistentSecret } from './secrets';
 import { createTradingApp } from './trading/app';
+import { LocalBus } from './trading/bus';
+import { openMarket } from './trading/market/start';
 import { openDatabase } from './trading/db/open';
 import { prepareDatabase } from './trading/db/prepare';
 import { demoLogins } from './trading/db/seed/demo';
@@ -55,8 +57,17 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       redis.on('error', (error: unknown) => logger.error({ err: error }, 'redis error'));
       closers.unshift(async () => void (await redis.quit()));
     }
+    const bus = new LocalBus();
+    const market = await openMarket({ db: database.db, bus });
+    market.start();
+    closers.unshift(async () => {
+      await market.stop();
+      await bus.close();
+    });
     const app = createTradingApp({
       database,
+      market,
+      bus,
       logger,
       tokenTtlHours: config.tokenTtlHours,
       loginRateLimit: config.loginRateLimit,

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 
-/** One decimal configuration for every money figure: 40 significant digits, banker's rounding off. */
-export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+/** One decimal configuration for every money and price figure: 40 significant digits, half-up, never exponent notation. */
+export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
 export type Money = Decimal;
 
 export function money(value: Decimal.Value): Decimal {

@@ -6,6 +6,8 @@ import { authRoutes } from './api/auth.routes';
 import { errorMiddleware, notFoundHandler } from './api/error-middleware';
 import { healthRoutes } from './api/health.routes';
 import { siteRoutes } from './api/site.routes';
+import { tradingRoutes } from './api/trades.routes';
+import { createCatalogue } from './catalogue';
 import { userRoutes } from './api/user.routes';
 import type { TradingDeps } from './deps';
 
@@ -31,7 +33,9 @@ export function createTradingApp(deps: TradingDeps): Express {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(health);
-  api.use(siteRoutes(deps));
+  const catalogue = createCatalogue(deps.database.db);
+  api.use(siteRoutes({ ...deps, catalogue }));
+  api.use(tradingRoutes({ ...deps, catalogue }));
   api.use(authRoutes(deps));
   api.use(userRoutes(deps));
   api.use(adminRoutes(deps));

@@ -1,11 +1,17 @@
 import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import type { RateLimitStores } from '../redis';
+import type { Bus } from './bus';
 import type { Database } from './db/database';
+import type { Market } from './market/market';
 
 /** What the trading API needs from outside; `createTradingApp` never reads config or env itself. */
 export interface TradingDeps {
   database: Database;
+  /** Instruments and their live quotes (started by the caller). */
+  market: Market;
+  /** Where trade, balance and price changes are announced. */
+  bus: Bus;
   logger: Logger;
   tokenTtlHours: number;
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */

@@ -4,23 +4,47 @@ import { createLogger } from '../../server/logger';
 import { createTradingApp } from '../../server/trading/app';
 import type { Database } from '../../server/trading/db/database';
 import type { TradingDeps } from '../../server/trading/deps';
+import { LocalBus } from '../../server/trading/bus';
+import type { Market } from '../../server/trading/market/market';
+import { ManualPriceSource } from '../../server/trading/market/price-source';
+import { openMarket } from '../../server/trading/market/start';
 import { createTestDatabase } from './database';
 import type { TestPerson } from './factories';
 
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 
-/** A trading app on a fresh test database (or on `overrides.database`, to run two apps on one database). */
-export async function startTrading(overrides: Partial<TradingDeps> = {}): Promise<{ app: Express; database: Database }> {
+/** A Wednesday afternoon (UTC) when every market in the catalogue is open. */
+export const marketsOpenAt = new Date('2026-11-18T15:00:00Z');
+
+export interface TradingStack {
+  app: Express;
+  database: Database;
+  market: Market;
+  prices: ManualPriceSource;
+  bus: LocalBus;
+}
+
+/**
+ * A trading app on a fresh test database (or on `overrides.database`, to run two apps on one database),
+ * with prices set by hand and a clock stopped at `marketsOpenAt` unless another is given.
+ */
+export async function startTrading(overrides: Partial<TradingDeps> & { now?: () => Date } = {}): Promise<TradingStack> {
   const database = overrides.database ?? (await createTestDatabase());
+  const bus = new LocalBus();
+  const prices = new ManualPriceSource();
+  const market = await openMarket({ db: database.db, bus, source: () => prices, now: overrides.now ?? (() => marketsOpenAt) });
+  market.start();
   const app = createTradingApp({
     database,
+    market,
+    bus,
     logger: silentLogger,
     tokenTtlHours: 1,
     loginRateLimit: 10,
     trustProxy: 'loopback',
     ...overrides,
   });
-  return { app, database };
+  return { app, database, market, prices, bus };
 }
 
 export async function tokenFor(app: Express, person: Pick<TestPerson, 'email' | 'password'>): Promise<string> {

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import type { SiteData } from '../../../shared/api/data.schema';
-import { createCatalogue } from '../catalogue';
+import type { TtlCache } from '../../ttl-cache';
+import type { Catalogue } from '../catalogue';
 import { getSettings } from '../db/settings.repo';
 import type { TradingDeps } from '../deps';
 import { authenticate, requireStanding } from './auth.middleware';
 
 /** The public site settings and the signed-in site data (leverage map, currencies, plans). */
-export function siteRoutes(deps: TradingDeps): Router {
+export function siteRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogue, void> }): Router {
   const router = Router();
   const { db } = deps.database;
 
@@ -14,7 +15,7 @@ export function siteRoutes(deps: TradingDeps): Router {
     res.json({ data: await getSettings(db) });
   });
 
-  const catalogue = createCatalogue(db);
+  const { catalogue } = deps;
   router.get('/data', authenticate(deps), requireStanding(deps), async (_req, res) => {
     const { leverage, currencies, plans, planFeatures } = await catalogue.get();
     const data: SiteData = { leverage, currencies, plans, plan_features: planFeatures, expert_advisors: [] };

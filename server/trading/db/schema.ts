@@ -216,7 +216,8 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    // A realized P/L of exactly 0.00 is still booked, so every closed trade has its one P/L entry.
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0 or ${t.kind} = 'realized_pnl'`),
     check('ledger_entries_kind', inList('kind', ledgerKinds)),
     check('ledger_entries_bucket', inList('bucket', ['balance', 'credit'])),
     uniqueIndex('ledger_entries_reference').on(t.accountId, t.kind, t.reference),
@@ -237,4 +238,100 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_subject').on(t.subjectType, t.subjectId)],
+);
+
+// ---------- Markets and trading ----------
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    symbol: text('symbol').notNull().unique(),
+    name: text('name').notNull(),
+    /** The short key market search also matches (client-spec `sy`). */
+    shortKey: text('short_key').notNull(),
+    /** The asset class (client-spec Asset `type`): forex, stocks, indices, crypto, commodities, metals. */
+    assetClass: text('asset_class')
+      .notNull()
+      .references(() => assetClasses.id),
+    /** The market-watch group. */
+    category: text('category').notNull(),
+    baseCurrency: text('base_currency'),
+    quoteCurrency: text('quote_currency').notNull(),
+    digits: integer('digits').notNull(),
+    contractSize: numeric('contract_size', { precision: 20, scale: 4 }).notNull(),
+    buySpread: numeric('buy_spread', { precision: 12, scale: 8 }).notNull(),
+    sellSpread: numeric('sell_spread', { precision: 12, scale: 8 }).notNull(),
+    /** The largest adverse move, as a fraction of the price, accepted between what the customer saw and the fill. */
+    maxDeviation: numeric('max_deviation', { precision: 12, scale: 8 }).notNull(),
+    regulatoryLeverageCap: integer('regulatory_leverage_cap').notNull(),
+    schedule: text('schedule').notNull(),
+    tvSymbol: text('tv_symbol').notNull(),
+    image: text('image').notNull(),
+    /** Where the simulator starts when there is no price history. */
+    seedPrice: numeric('seed_price', { precision: 24, scale: 10 }).notNull(),
+    volatility: numeric('volatility', { precision: 8, scale: 4 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('assets_digits', sql`${t.digits} between 0 and 10`), check('assets_contract_size_positive', sql`${t.contractSize} > 0`)],
+);
+
+export const tradeSides = ['buy', 'sell'] as const;
+export const closeReasons = ['manual', 'take_profit', 'stop_loss', 'stop_out', 'partial'] as const;
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    side: text('side', { enum: tradeSides }).notNull(),
+    /** Volume in units (lots × contract size). */
+    units: numeric('units', { precision: 24, scale: 8 }).notNull(),
+    lots: numeric('lots', { precision: 12, scale: 2 }).notNull(),
+    leverage: integer('leverage').notNull(),
+    openPrice: numeric('open_price', { precision: 24, scale: 10 }).notNull(),
+    closePrice: numeric('close_price', { precision: 24, scale: 10 }),
+    takeProfit: numeric('take_profit', { precision: 24, scale: 10 }),
+    stopLoss: numeric('stop_loss', { precision: 24, scale: 10 }),
+    /** Margin held, in the account currency. */
+    margin: money('margin').notNull(),
+    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    closeReason: text('close_reason', { enum: closeReasons }),
+    /** Realized P/L in the account currency, booked to the ledger at close. */
+    realizedPnl: money('realized_pnl'),
+    /** For a partial close: the open trade this closed part came from. */
+    parentId: bigint('parent_id', { mode: 'number' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('trades_side', inList('side', tradeSides)),
+    check('trades_status', inList('status', ['open', 'closed'])),
+    check('trades_units_positive', sql`${t.units} > 0`),
+    check('trades_closed_consistent', sql`(${t.status} = 'open') = (${t.closedAt} is null)`),
+    index('trades_account_status').on(t.accountId, t.status, t.id),
+    index('trades_open_asset').on(t.assetId).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Every answer to an order, by the client's order id: the same id gets the first answer again, never a second trade. */
+export const orderRequests = pgTable(
+  'order_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    clientOrderId: text('client_order_id').notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_requests_client_id').on(t.accountId, t.clientOrderId)],
 );

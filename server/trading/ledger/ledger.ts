@@ -21,7 +21,9 @@ export interface LedgerPosting {
  */
 export async function postEntry(tx: Tx, posting: LedgerPosting): Promise<{ id: number; balanceAfter: string }> {
   const amount = money(posting.amount);
-  if (amount.isZero() || !amount.isFinite()) throw new Error(`ledger amount must be a non-zero number, got ${posting.amount}`);
+  if (!amount.isFinite() || (amount.isZero() && posting.kind !== 'realized_pnl')) {
+    throw new Error(`ledger amount must be a non-zero number, got ${posting.amount}`);
+  }
   // Never round money silently: the caller rounds (and books any remainder) before posting.
   if (amount.decimalPlaces() > 2) throw new Error(`ledger amount has more than 2 decimals: ${posting.amount}`);
   const [row] = await tx

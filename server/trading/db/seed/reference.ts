@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../database';
-import { assetClasses, currencies, planFeatures, planFeatureValues, plans } from '../schema';
+import { instrumentImage, instrumentSeeds, maxDeviationByClass } from '../../market/catalogue-data';
+import { assetClasses, assets, currencies, planFeatures, planFeatureValues, plans } from '../schema';
 
 /**
  * Reference data a broker edits but cannot start without: asset classes with their default leverage,
  * display currencies with reference rates (units per USD; the price feed keeps them current once it
- * runs), and the account plans. Written only into empty tables, so staff edits are never overwritten.
+ * runs), the instrument catalogue, and the account plans. Written only into empty tables, so staff edits are never overwritten.
  */
 export const referenceAssetClasses = [
   { id: 'forex', label: 'Forex', defaultLeverage: 100, sortOrder: 1 },
@@ -65,7 +66,7 @@ export const referencePlans = [
   },
 ];
 
-async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | typeof assetClasses): Promise<boolean> {
+async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | typeof assetClasses | typeof assets): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
 }
@@ -73,6 +74,31 @@ async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | type
 export async function seedReferenceData(db: AppDb): Promise<void> {
   if (await isEmpty(db, assetClasses)) await db.insert(assetClasses).values(referenceAssetClasses);
   if (await isEmpty(db, currencies)) await db.insert(currencies).values(referenceCurrencies);
+  if (await isEmpty(db, assets)) {
+    await db.insert(assets).values(
+      instrumentSeeds.map((seed, i) => ({
+        symbol: seed.symbol,
+        name: seed.name,
+        shortKey: seed.shortKey,
+        assetClass: seed.assetClass,
+        category: seed.category,
+        baseCurrency: seed.baseCurrency,
+        quoteCurrency: seed.quoteCurrency,
+        digits: seed.digits,
+        contractSize: String(seed.contractSize),
+        buySpread: seed.halfSpread,
+        sellSpread: seed.halfSpread,
+        maxDeviation: maxDeviationByClass[seed.assetClass],
+        regulatoryLeverageCap: seed.regulatoryCap,
+        schedule: seed.schedule,
+        tvSymbol: seed.tvSymbol,
+        image: instrumentImage(seed.symbol),
+        seedPrice: seed.price,
+        volatility: String(seed.volatility),
+        sortOrder: i + 1,
+      })),
+    );
+  }
   if (await isEmpty(db, plans)) {
     await db.transaction(async (tx) => {
       const features = await tx

@@ -1,0 +1,105 @@
+import { Router, type Request } from 'express';
+import { and, count, desc, eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { closeRequest, orderRequest, protectionUpdateRequest } from '../../../shared/api/trades.schema';
+import { leverageKeyOf } from '../../../shared/constants';
+import { tradeTexts } from '../../../shared/trading/texts';
+import type { TtlCache } from '../../ttl-cache';
+import type { Catalogue } from '../catalogue';
+import { trades } from '../db/schema';
+import type { TradingDeps } from '../deps';
+import { accountOfUser } from '../engine/accounts';
+import { closeTradeForCustomer } from '../engine/close';
+import { maxLeverageFor, placeMarketOrder, planLeverageOf } from '../engine/orders';
+import { changeProtection } from '../engine/protection';
+import { presentTrade } from '../engine/trade-view';
+import { presentAsset } from '../market/asset-view';
+import { authenticate, authOf, requireStanding } from './auth.middleware';
+import { notFound } from './errors';
+import { parseInput } from './validate';
+
+const perPage = 20;
+const pageQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  account_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
+const idParam = z.object({ id: z.coerce.number().check(z.int('Trade not found.'), z.positive('Trade not found.')) });
+
+/** The order id: the Idempotency-Key header, else the body's `order_id`. */
+function orderIdOf(req: Request, bodyId: string | undefined): string | undefined {
+  const header = req.get('idempotency-key');
+  return header && header.length <= 100 ? header : bodyId;
+}
+
+/** Instruments with live prices, orders, closes, and the paged trade lists (client-spec §7). */
+export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogue, void> }): Router {
+  const router = Router();
+  const { database, market, catalogue } = deps;
+  const { db } = database;
+  const customer = [authenticate(deps), requireStanding(deps)];
+
+  router.get('/assets', ...customer, async (_req, res) => {
+    const { user } = authOf(res);
+    const [{ leverage }, planLeverage] = [await catalogue.get(), await planLeverageOf(db, user)];
+    const data = market.instruments.map((instrument) => {
+      const classLeverage = leverage[leverageKeyOf(instrument.assetClass)];
+      return presentAsset(market, instrument, { classLeverage, maxLeverage: maxLeverageFor({ instrument, classLeverage, planLeverage }) });
+    });
+    res.json({ data });
+  });
+
+  router.post('/trades/store', ...customer, async (req, res) => {
+    const order = parseInput(orderRequest, req.body);
+    const instrument = market.instrument(order.id);
+    if (!instrument) throw notFound(tradeTexts.assetNotFound);
+    const { leverage } = await catalogue.get();
+    const answer = await placeMarketOrder(deps, {
+      user: authOf(res).user,
+      order,
+      orderId: orderIdOf(req, order.order_id),
+      classLeverage: leverage[leverageKeyOf(instrument.assetClass)],
+    });
+    res.status(answer.status).json(answer.body);
+  });
+
+  router.post('/trade/:id/close', ...customer, async (req, res) => {
+    const { id } = parseInput(idParam, req.params);
+    const { volume } = parseInput(closeRequest, req.body);
+    const answer = await closeTradeForCustomer(deps, { userId: authOf(res).user.id, tradeId: id, ...(volume !== undefined ? { units: volume } : {}) });
+    res.status(answer.status).json(answer.body);
+  });
+
+  router.patch('/trades/:id', ...customer, async (req, res) => {
+    const { id } = parseInput(idParam, req.params);
+    const levels = parseInput(protectionUpdateRequest, req.body);
+    const answer = await changeProtection(deps, { userId: authOf(res).user.id, tradeId: id, levels });
+    res.status(answer.status).json(answer.body);
+  });
+
+  for (const status of ['open', 'closed'] as const) {
+    router.get(`/${status}/trades`, ...customer, async (req, res) => {
+      const { page, account_id } = parseInput(pageQuery, req.query);
+      const account = await accountOfUser(db, authOf(res).user.id, account_id);
+      const where = and(eq(trades.accountId, account.id), eq(trades.status, status));
+      const [[total], rows] = [
+        await db.select({ n: count() }).from(trades).where(where),
+        await db
+          .select()
+          .from(trades)
+          .where(where)
+          .orderBy(desc(status === 'open' ? trades.openedAt : trades.closedAt), desc(trades.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+      ];
+      const lastPage = Math.max(1, Math.ceil((total?.n ?? 0) / perPage));
+      const accountParam = account_id ? `&account_id=${account_id}` : '';
+      res.json({
+        data: rows.map((row) => presentTrade(market, row, account.currency)),
+        meta: { current_page: page, per_page: perPage, last_page: lastPage, total: total?.n ?? 0 },
+        links: { next: page < lastPage ? `/api/v1/${status}/trades?page=${page + 1}${accountParam}` : null },
+      });
+    });
+  }
+
+  return router;
+}

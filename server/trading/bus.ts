@@ -1,0 +1,52 @@
+import { EventEmitter } from 'node:events';
+import type { LiveQuote } from './market/quote-book';
+
+/**
+ * Everything the trading tier announces: prices, and every change to a customer's trades, balance or
+ * notifications (server-spec §5). The realtime server and the price feed subscribe; so does the engine.
+ */
+export interface BusEvents {
+  'market.quotes': readonly LiveQuote[];
+  'trade.updated': { userId: number; accountId: number; tradeId: number; status: 'open' | 'closed' };
+  'user.updated': { userId: number };
+  'notification.message': { userId: number; title: string; message: string; color: 'success' | 'danger' | 'warning' | 'info' };
+}
+export type Topic = keyof BusEvents;
+
+export interface Bus {
+  publish<T extends Topic>(topic: T, payload: BusEvents[T]): void;
+  subscribe<T extends Topic>(topic: T, handler: (payload: BusEvents[T]) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** In-process delivery (the default); a Redis driver carries the same events between processes. */
+export class LocalBus implements Bus {
+  private readonly emitter = new EventEmitter({ captureRejections: false });
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish<T extends Topic>(topic: T, payload: BusEvents[T]): void {
+    this.emitter.emit(topic, payload);
+  }
+
+  subscribe<T extends Topic>(topic: T, handler: (payload: BusEvents[T]) => void): () => void {
+    const listener = (payload: BusEvents[T]) => {
+      try {
+        handler(payload);
+      } catch (error) {
+        // One failing subscriber must not stop the others or the publisher.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    };
+    this.emitter.on(topic, listener);
+    return () => this.emitter.off(topic, listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}

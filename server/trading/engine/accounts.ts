@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { Money } from '../../../shared/money';
+import { notFound } from '../api/errors';
+import type { Executor, Tx } from '../db/database';
+import { trades, tradingAccounts } from '../db/schema';
+import type { Market } from '../market/market';
+import { tradeTexts } from '../../../shared/trading/texts';
+import { livePnl, type TradeRow } from './trade-view';
+
+export type AccountRow = typeof tradingAccounts.$inferSelect;
+
+/** The customer's account by id, or their Live account when no id is given; 404 for anyone else's. */
+export async function accountOfUser(db: Executor, userId: number, accountId?: number): Promise<AccountRow> {
+  const [row] = await db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, accountId)));
+  if (!row) throw notFound(tradeTexts.accountNotFound);
+  return row;
+}
+
+/** Locks the account row for the rest of the transaction: orders and closes on one account run one at a time. */
+export async function lockAccount(tx: Tx, accountId: number): Promise<AccountRow> {
+  const [row] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+  if (!row) throw notFound(tradeTexts.accountNotFound);
+  return row;
+}
+
+export async function openTradesOf(db: Executor, accountId: number): Promise<TradeRow[]> {
+  return db.select().from(trades).where(and(eq(trades.accountId, accountId), eq(trades.status, 'open')));
+}
+
+export interface Exposure {
+  equity: Decimal;
+  usedMargin: Decimal;
+  freeMargin: Decimal;
+}
+
+/** Equity (balance + credit + live P/L), margin in use and free margin of an account at the current quotes. */
+export function exposureOf(market: Market, account: AccountRow, open: readonly TradeRow[]): Exposure {
+  let pnl = new Money(0);
+  let usedMargin = new Money(0);
+  for (const trade of open) {
+    pnl = pnl.plus(livePnl(market, trade, account.currency));
+    usedMargin = usedMargin.plus(trade.margin);
+  }
+  const equity = new Money(account.balance).plus(account.credit).plus(pnl);
+  return { equity, usedMargin, freeMargin: equity.minus(usedMargin) };
+}
+
+export async function lifetimePnlOf(db: Executor, accountId: number): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::numeric(20,2)::text` })
+    .from(trades)
+    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'closed')));
+  return row?.total ?? '0.00';
+}

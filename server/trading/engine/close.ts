@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { Money } from '../../../shared/money';
+import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
+import { closingPrice } from '../../../shared/trading/prices';
+import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
+import { tradeTexts } from '../../../shared/trading/texts';
+import type { Bus } from '../bus';
+import type { AppDb, Tx } from '../db/database';
+import { trades, tradingAccounts } from '../db/schema';
+import { postEntry } from '../ledger/ledger';
+import type { Market } from '../market/market';
+import { lockAccount, type AccountRow } from './accounts';
+import type { Answer } from './orders';
+import { presentTrade, type TradeRow } from './trade-view';
+
+export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out';
+
+export interface CloseDeps {
+  database: { db: AppDb };
+  market: Market;
+  bus: Bus;
+}
+
+/**
+ * Books a trade's P/L at `price` inside the caller's transaction (which holds the account lock): the
+ * trade (or the closed part) and its one realized-P/L ledger entry, then negative-balance protection.
+ */
+export async function bookClose(
+  tx: Tx,
+  { market, account, trade, price, reason, units }: { market: Market; account: AccountRow; trade: TradeRow; price: string; reason: CloseReason; units?: string },
+): Promise<{ closed: TradeRow; remaining: TradeRow | null }> {
+  const instrument = market.instrument(trade.assetId)!;
+  const partial = units !== undefined && new Money(units).lt(trade.units);
+  const closeUnits = partial ? units! : trade.units;
+  const pnl = bookedPnl(pnlOf({ side: trade.side, units: closeUnits, opening: trade.openPrice, closing: price, conversion: market.conversion(instrument.quoteCurrency, account.currency) }));
+  const now = new Date();
+  let closed: TradeRow;
+  let remaining: TradeRow | null = null;
+  if (partial) {
+    const share = new Money(closeUnits).dividedBy(trade.units);
+    const partMargin = new Money(trade.margin).times(share).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    const [part] = await tx
+      .insert(trades)
+      .values({
+        accountId: trade.accountId,
+        assetId: trade.assetId,
+        side: trade.side,
+        units: closeUnits,
+        lots: lotsFromUnits({ units: closeUnits, contractSize: instrument.contractSize }).toFixed(2),
+        leverage: trade.leverage,
+        openPrice: trade.openPrice,
+        closePrice: price,
+        takeProfit: trade.takeProfit,
+        stopLoss: trade.stopLoss,
+        margin: partMargin.toFixed(2),
+        status: 'closed',
+        closeReason: reason,
+        realizedPnl: pnl.toFixed(2),
+        parentId: trade.id,
+        openedAt: trade.openedAt,
+        closedAt: now,
+      })
+      .returning();
+    const left = new Money(trade.units).minus(closeUnits);
+    const [rest] = await tx
+      .update(trades)
+      .set({
+        units: left.toString(),
+        lots: lotsFromUnits({ units: left, contractSize: instrument.contractSize }).toFixed(2),
+        margin: new Money(trade.margin).minus(partMargin).toFixed(2),
+      })
+      .where(eq(trades.id, trade.id))
+      .returning();
+    closed = part!;
+    remaining = rest!;
+  } else {
+    const [whole] = await tx
+      .update(trades)
+      .set({ status: 'closed', closePrice: price, closeReason: reason, realizedPnl: pnl.toFixed(2), closedAt: now })
+      .where(eq(trades.id, trade.id))
+      .returning();
+    closed = whole!;
+  }
+  const { balanceAfter } = await postEntry(tx, { accountId: account.id, kind: 'realized_pnl', amount: pnl.toFixed(2), reference: `trade:${closed.id}`, memo: `${reason} ${instrument.symbol}` });
+  await protectNegativeBalance(tx, account.id, balanceAfter, `trade:${closed.id}`);
+  return { closed, remaining };
+}
+
+/** Server-spec §5: a retail balance never stays below zero; the shortfall is written off with its own entry. */
+export async function protectNegativeBalance(tx: Tx, accountId: number, balance: string, reference: string): Promise<void> {
+  const value = new Money(balance);
+  if (value.gte(0)) return;
+  await postEntry(tx, { accountId, kind: 'negative_balance_correction', amount: value.negated().toFixed(2), reference, memo: 'Negative balance protection' });
+}
+
+/**
+ * Closes a customer's trade (whole, or `units` of it) at the current quote. A trade already closed
+ * answers 409 and books nothing; a second close racing the first waits on the lock and gets that 409.
+ */
+export async function closeTradeForCustomer(
+  { database, market, bus }: CloseDeps,
+  { userId, tradeId, units }: { userId: number; tradeId: number; units?: string },
+): Promise<Answer> {
+  const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number }> => {
+    const [owned] = await tx
+      .select({ accountId: trades.accountId })
+      .from(trades)
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+      .where(and(eq(trades.id, tradeId), eq(tradingAccounts.userId, userId)));
+    if (!owned) return { status: 404, body: { message: tradeTexts.tradeNotFound } };
+    const account = await lockAccount(tx, owned.accountId);
+    const [trade] = await tx.select().from(trades).where(eq(trades.id, tradeId));
+    if (!trade || trade.status === 'closed') return { status: 409, body: { message: tradeTexts.alreadyClosed } };
+    const instrument = market.instrument(trade.assetId)!;
+    if (units !== undefined) {
+      const part = new Money(units);
+      const lots = lotsFromUnits({ units, contractSize: instrument.contractSize });
+      if (part.lte(0) || part.gte(trade.units) || lotsProblem(lots) !== null) {
+        return { status: 422, body: { message: tradeTexts.closeVolume, errors: { volume: [tradeTexts.closeVolume] } } };
+      }
+    }
+    if (!market.isOpen(instrument)) return { status: 422, body: { message: tradeTexts.marketClosed } };
+    const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+    const { closed, remaining } = await bookClose(tx, { market, account, trade, price, reason: 'manual', ...(units !== undefined ? { units } : {}) });
+    return { status: 200, body: { data: presentTrade(market, closed, account.currency), remaining: remaining ? presentTrade(market, remaining, account.currency) : null }, accountId: account.id };
+  });
+  if (result.status === 200 && result.accountId !== undefined) {
+    bus.publish('trade.updated', { userId, accountId: result.accountId, tradeId, status: units === undefined ? 'closed' : 'open' });
+    bus.publish('user.updated', { userId });
+  }
+  return { status: result.status, body: result.body };
+}

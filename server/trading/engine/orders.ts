@@ -1,0 +1,162 @@
+import { and, eq } from 'drizzle-orm';
+import type { FieldErrors } from '../../../shared/api/common.schema';
+import type { OrderRequest } from '../../../shared/api/trades.schema';
+import { Money } from '../../../shared/money';
+import { marginFor } from '../../../shared/trading/account-maths';
+import { effectiveLeverage } from '../../../shared/trading/leverage';
+import { openingPrice, type Side } from '../../../shared/trading/prices';
+import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
+import { tradeTexts } from '../../../shared/trading/texts';
+import { firstError } from '../../../shared/api/common.schema';
+import type { Bus } from '../bus';
+import type { AppDb, Tx } from '../db/database';
+import { orderRequests, plans, trades } from '../db/schema';
+import type { UserRow } from '../db/users.repo';
+import type { Instrument } from '../market/instruments';
+import type { Market } from '../market/market';
+import type { LiveQuote } from '../market/quote-book';
+import { accountOfUser, exposureOf, lockAccount, openTradesOf } from './accounts';
+import { presentTrade } from './trade-view';
+
+/** An answer to an order: what the API sends, and what the same order id gets again. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const rejected = (status: number, message: string, errors?: FieldErrors): Answer => ({ status, body: errors ? { message, errors } : { message } });
+const invalid = (field: string, message: string): Answer => rejected(422, message, { [field]: [message] });
+
+export interface OrderDeps {
+  database: { db: AppDb };
+  market: Market;
+  bus: Bus;
+}
+
+/** The leverage of the customer's plan (account type), if they have one. */
+export async function planLeverageOf(db: AppDb | Tx, user: UserRow): Promise<number | undefined> {
+  if (user.planId === null) return undefined;
+  const [plan] = await db.select({ leverage: plans.leverage }).from(plans).where(eq(plans.id, user.planId));
+  return plan?.leverage;
+}
+
+/** The most leverage this customer may use on this instrument (client-spec §9 precedence, plan and regulatory caps). */
+export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { instrument: Instrument; classLeverage: number; planLeverage: number | undefined }): number {
+  return effectiveLeverage({ assetLeverage: classLeverage, planLeverage, regulatoryCap: instrument.regulatoryCap });
+}
+
+/** TP/SL must sit on the winning and losing side of the fill price respectively; 0 or null means none. */
+export function protectionProblems({ side, price, takeProfit, stopLoss }: { side: Side; price: string; takeProfit: string | null; stopLoss: string | null }): FieldErrors {
+  const errors: FieldErrors = {};
+  const p = new Money(price);
+  if (takeProfit !== null && (side === 'buy' ? new Money(takeProfit).lte(p) : new Money(takeProfit).gte(p))) {
+    errors.take_profit = [tradeTexts.takeProfitSide(side)];
+  }
+  if (stopLoss !== null && (side === 'buy' ? new Money(stopLoss).gte(p) : new Money(stopLoss).lte(p))) {
+    errors.stop_loss = [tradeTexts.stopLossSide(side)];
+  }
+  return errors;
+}
+
+/** 0 (the client's "unset") and null both mean no level. */
+export const levelOrNull = (value: string | null | undefined): string | null => (value === undefined || value === null || new Money(value).isZero() ? null : value);
+
+/** Did the price move against the customer by more than the instrument allows since they saw it? */
+function requoteNeeded(side: Side, seen: string, fill: string, maxDeviation: string): boolean {
+  const adverse = side === 'buy' ? new Money(fill).minus(seen) : new Money(seen).minus(fill);
+  return adverse.dividedBy(seen).gt(maxDeviation);
+}
+
+/**
+ * Places a market order (server-spec §4): prices it from the server's own quote, checks it, and opens
+ * the trade, all in one transaction holding the account's lock. With an order id, the first answer is
+ * stored and returned again for the same id: never a second trade.
+ */
+export async function placeMarketOrder(
+  { database, market, bus }: OrderDeps,
+  { user, order, orderId, classLeverage }: { user: UserRow; order: OrderRequest; orderId: string | undefined; classLeverage: number },
+): Promise<Answer> {
+  const instrument = market.instrument(order.id);
+  if (!instrument) return rejected(404, tradeTexts.assetNotFound);
+  const account = await accountOfUser(database.db, user.id, order.account_id);
+
+  const answer = await database.db.transaction(async (tx) => {
+    if (orderId) {
+      const [claimed] = await tx
+        .insert(orderRequests)
+        .values({ accountId: account.id, clientOrderId: orderId })
+        .onConflictDoNothing()
+        .returning({ id: orderRequests.id });
+      if (!claimed) {
+        const [first] = await tx
+          .select()
+          .from(orderRequests)
+          .where(and(eq(orderRequests.accountId, account.id), eq(orderRequests.clientOrderId, orderId)));
+        return first?.status ? { status: first.status, body: first.response, replay: true } : { ...rejected(409, tradeTexts.orderIdReused), replay: true };
+      }
+    }
+    const result = await executeOrder(tx, { market, user, accountId: account.id, instrument, order, classLeverage });
+    if (orderId) {
+      await tx
+        .update(orderRequests)
+        .set({ status: result.status, response: result.body })
+        .where(and(eq(orderRequests.accountId, account.id), eq(orderRequests.clientOrderId, orderId)));
+    }
+    return { ...result, replay: false };
+  });
+
+  if (answer.status === 201 && !answer.replay) {
+    const tradeId = (answer.body as { data: { id: number } }).data.id;
+    bus.publish('trade.updated', { userId: user.id, accountId: account.id, tradeId, status: 'open' });
+    bus.publish('user.updated', { userId: user.id });
+  }
+  return { status: answer.status, body: answer.body };
+}
+
+async function executeOrder(
+  tx: Tx,
+  { market, user, accountId, instrument, order, classLeverage }: { market: Market; user: UserRow; accountId: number; instrument: Instrument; order: OrderRequest; classLeverage: number },
+): Promise<Answer> {
+  const lots = lotsFromUnits({ units: order.volume, contractSize: instrument.contractSize });
+  const sizeProblem = lotsProblem(lots);
+  if (sizeProblem) return invalid('volume', sizeProblem);
+
+  const maxLeverage = maxLeverageFor({ instrument, classLeverage, planLeverage: await planLeverageOf(tx, user) });
+  if (order.leverage > maxLeverage) return invalid('leverage', tradeTexts.leverageAbove(maxLeverage));
+
+  if (!market.isOpen(instrument)) return rejected(422, tradeTexts.marketClosed);
+
+  const account = await lockAccount(tx, accountId);
+  const quote: LiveQuote = market.quotes.get(instrument.id)!;
+  const price = openingPrice({ side: order.type, quote });
+  if (order.opening_price !== undefined && requoteNeeded(order.type, order.opening_price, price, instrument.maxDeviation)) {
+    return { status: 409, body: { message: tradeTexts.requote, price } };
+  }
+
+  const takeProfit = levelOrNull(order.take_profit);
+  const stopLoss = levelOrNull(order.stop_loss);
+  const sideErrors = protectionProblems({ side: order.type, price, takeProfit, stopLoss });
+  if (Object.keys(sideErrors).length > 0) return rejected(422, firstError(sideErrors), sideErrors);
+
+  const conversion = market.conversion(instrument.quoteCurrency, account.currency);
+  const margin = marginFor({ units: order.volume, price, leverage: order.leverage, conversion });
+  const { freeMargin } = exposureOf(market, account, await openTradesOf(tx, account.id));
+  if (margin.gt(freeMargin)) return rejected(422, tradeTexts.insufficientMargin, { volume: [tradeTexts.insufficientMargin] });
+
+  const [trade] = await tx
+    .insert(trades)
+    .values({
+      accountId: account.id,
+      assetId: instrument.id,
+      side: order.type,
+      units: new Money(order.volume).toString(),
+      lots: lots.toFixed(2),
+      leverage: order.leverage,
+      openPrice: price,
+      takeProfit,
+      stopLoss,
+      margin: margin.toFixed(2),
+    })
+    .returning();
+  return { status: 201, body: { data: presentTrade(market, trade!, account.currency) } };
+}

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import { firstError } from '../../../shared/api/common.schema';
+import { closingPrice } from '../../../shared/trading/prices';
+import { tradeTexts } from '../../../shared/trading/texts';
+import type { Bus } from '../bus';
+import type { AppDb } from '../db/database';
+import { trades, tradingAccounts } from '../db/schema';
+import type { Market } from '../market/market';
+import { lockAccount } from './accounts';
+import { levelOrNull, protectionProblems, type Answer } from './orders';
+import { presentTrade } from './trade-view';
+
+/**
+ * Changes the take profit and stop loss of an open trade (server-spec §5). Each level must be on the
+ * right side of the price the trade would close at now; 0 or null removes it; an absent field keeps it.
+ */
+export async function changeProtection(
+  { database, market, bus }: { database: { db: AppDb }; market: Market; bus: Bus },
+  { userId, tradeId, levels }: { userId: number; tradeId: number; levels: { take_profit?: string | null | undefined; stop_loss?: string | null | undefined } },
+): Promise<Answer> {
+  const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number }> => {
+    const [owned] = await tx
+      .select({ accountId: trades.accountId })
+      .from(trades)
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+      .where(and(eq(trades.id, tradeId), eq(tradingAccounts.userId, userId)));
+    if (!owned) return { status: 404, body: { message: tradeTexts.tradeNotFound } };
+    const account = await lockAccount(tx, owned.accountId);
+    const [trade] = await tx.select().from(trades).where(eq(trades.id, tradeId));
+    if (!trade || trade.status === 'closed') return { status: 409, body: { message: tradeTexts.alreadyClosed } };
+    const takeProfit = levels.take_profit === undefined ? trade.takeProfit : levelOrNull(levels.take_profit);
+    const stopLoss = levels.stop_loss === undefined ? trade.stopLoss : levelOrNull(levels.stop_loss);
+    const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+    // Checked against the closing side: a buy's TP above the current sell price, its SL below it; a sell the reverse.
+    const errors = protectionProblems({ side: trade.side, price, takeProfit: takeProfit === trade.takeProfit ? null : takeProfit, stopLoss: stopLoss === trade.stopLoss ? null : stopLoss });
+    if (Object.keys(errors).length > 0) return { status: 422, body: { message: firstError(errors), errors } };
+    const [updated] = await tx.update(trades).set({ takeProfit, stopLoss }).where(eq(trades.id, tradeId)).returning();
+    return { status: 200, body: { data: presentTrade(market, updated!, account.currency) }, accountId: account.id };
+  });
+  if (result.status === 200 && result.accountId !== undefined) bus.publish('trade.updated', { userId, accountId: result.accountId, tradeId, status: 'open' });
+  return { status: result.status, body: result.body };
+}

@@ -1,0 +1,54 @@
+import Decimal from 'decimal.js';
+import { Money } from '../../../shared/money';
+import type { TradeView } from '../../../shared/api/trades.schema';
+import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
+import { closingPrice } from '../../../shared/trading/prices';
+import type { trades } from '../db/schema';
+import type { Market } from '../market/market';
+
+export type TradeRow = typeof trades.$inferSelect;
+
+const fixed = (value: string | null, digits: number) => (value === null ? null : new Money(value).toFixed(digits));
+
+/** Live P/L of an open trade at the current quote, in the account currency (unrounded). */
+export function livePnl(market: Market, trade: TradeRow, accountCurrency: string): Decimal {
+  const instrument = market.instrument(trade.assetId)!;
+  const quote = market.quotes.get(trade.assetId)!;
+  return pnlOf({
+    side: trade.side,
+    units: trade.units,
+    opening: trade.openPrice,
+    closing: closingPrice({ side: trade.side, quote }),
+    conversion: market.conversion(instrument.quoteCurrency, accountCurrency),
+  });
+}
+
+/** A trade in the contract's shape (client-spec §3): prices at the instrument's digits, money to the cent. */
+export function presentTrade(market: Market, trade: TradeRow, accountCurrency: string): TradeView {
+  const instrument = market.instrument(trade.assetId);
+  const digits = instrument?.digits ?? 5;
+  const open = trade.status === 'open';
+  const quote = market.quotes.get(trade.assetId);
+  return {
+    id: trade.id,
+    trade_id: `T${String(trade.id).padStart(8, '0')}`,
+    account_id: trade.accountId,
+    asset_id: trade.assetId,
+    asset_symbol: instrument?.symbol ?? '',
+    asset_name: instrument?.name ?? '',
+    trade_type: trade.side,
+    volume: new Money(trade.units).toString(),
+    lots: new Money(trade.lots).toFixed(2),
+    margin: new Money(trade.margin).toFixed(2),
+    leverage: trade.leverage,
+    opening_price: fixed(trade.openPrice, digits)!,
+    closing_price: open ? (quote ? closingPrice({ side: trade.side, quote }) : null) : fixed(trade.closePrice, digits),
+    take_profit: fixed(trade.takeProfit, digits),
+    stop_loss: fixed(trade.stopLoss, digits),
+    pnl: open ? (instrument && quote ? bookedPnl(livePnl(market, trade, accountCurrency)).toFixed(2) : '0.00') : new Money(trade.realizedPnl ?? '0').toFixed(2),
+    status: trade.status,
+    close_reason: trade.closeReason,
+    open_time: trade.openedAt.toISOString(),
+    close_time: trade.closedAt?.toISOString() ?? null,
+  };
+}

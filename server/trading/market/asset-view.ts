@@ -1,0 +1,52 @@
+import { Money } from '../../../shared/money';
+import type { Asset } from '../../../shared/api/assets.schema';
+import { spreadOf } from '../../../shared/trading/prices';
+import type { Instrument } from './instruments';
+import type { Market } from './market';
+
+const pairLike = new Set(['forex', 'crypto', 'metals']);
+
+export function displaySymbol(instrument: Instrument): string {
+  if (!pairLike.has(instrument.assetClass) || !instrument.baseCurrency) return instrument.symbol;
+  return `${instrument.baseCurrency}/${instrument.quoteCurrency}`;
+}
+
+/** An instrument with its live quote, in the contract's shape. */
+export function presentAsset(market: Market, instrument: Instrument, { classLeverage, maxLeverage }: { classLeverage: number; maxLeverage: number }): Asset {
+  const quote = market.quotes.get(instrument.id)!;
+  const change = new Money(quote.mid).minus(quote.open24h);
+  const open = new Money(quote.open24h);
+  return {
+    id: instrument.id,
+    asset_id: instrument.symbol,
+    name: instrument.name,
+    symbol: instrument.symbol,
+    symbol_display: displaySymbol(instrument),
+    sy: instrument.shortKey,
+    type: instrument.assetClass,
+    category: instrument.category,
+    image: instrument.image,
+    tv_symbol: instrument.tvSymbol,
+    rate: quote.mid,
+    change: change.toFixed(instrument.digits),
+    change_percent: open.isZero() ? '0.00' : change.dividedBy(open).times(100).toFixed(2),
+    price_low: quote.low24h,
+    price_high: quote.high24h,
+    volume: quote.volume24h,
+    spread: spreadOf(quote),
+    buy_spread: new Money(instrument.spread.buySpread).toString(),
+    sell_spread: new Money(instrument.spread.sellSpread).toString(),
+    buy_price: quote.ask,
+    sell_price: quote.bid,
+    contract_size: new Money(instrument.contractSize).toString(),
+    position: new Money(instrument.contractSize).times('0.01').toString(),
+    leverage: classLeverage,
+    max_leverage: maxLeverage,
+    digits: instrument.digits,
+    quote_currency: instrument.quoteCurrency,
+    trading_hours: { id: instrument.schedule.id, label: instrument.schedule.label },
+    market_open: market.isOpen(instrument),
+    seq: quote.seq,
+    updated_at: new Date(quote.time).toISOString(),
+  };
+}

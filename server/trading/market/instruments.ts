@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AssetClass } from '../../../shared/constants';
+import { schedules, type Schedule, type ScheduleId } from '../../../shared/trading/hours';
+import type { SpreadSpec } from '../../../shared/trading/prices';
+import type { Executor } from '../db/database';
+import { assets } from '../db/schema';
+
+/** An instrument as the engine uses it: catalogue facts, parsed once. */
+export interface Instrument {
+  id: number;
+  symbol: string;
+  name: string;
+  shortKey: string;
+  assetClass: AssetClass;
+  category: string;
+  baseCurrency: string | null;
+  quoteCurrency: string;
+  digits: number;
+  contractSize: string;
+  spread: SpreadSpec;
+  maxDeviation: string;
+  regulatoryCap: number;
+  schedule: Schedule;
+  tvSymbol: string;
+  image: string;
+  seedPrice: string;
+  volatility: number;
+}
+
+export async function loadInstruments(db: Executor): Promise<Instrument[]> {
+  const rows = await db.select().from(assets).where(eq(assets.enabled, true)).orderBy(asc(assets.sortOrder), asc(assets.id));
+  return rows.map((row) => ({
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    shortKey: row.shortKey,
+    assetClass: row.assetClass as AssetClass,
+    category: row.category,
+    baseCurrency: row.baseCurrency,
+    quoteCurrency: row.quoteCurrency,
+    digits: row.digits,
+    contractSize: row.contractSize,
+    spread: { buySpread: row.buySpread, sellSpread: row.sellSpread, digits: row.digits },
+    maxDeviation: row.maxDeviation,
+    regulatoryCap: row.regulatoryLeverageCap,
+    schedule: schedules[row.schedule as ScheduleId] ?? schedules.default,
+    tvSymbol: row.tvSymbol,
+    image: row.image,
+    seedPrice: row.seedPrice,
+    volatility: Number(row.volatility),
+  }));
+}

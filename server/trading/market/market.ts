@@ -1,0 +1,79 @@
+import Decimal from 'decimal.js';
+import { Money } from '../../../shared/money';
+import { isMarketOpen } from '../../../shared/trading/hours';
+import type { Bus } from '../bus';
+import type { Instrument } from './instruments';
+import type { PriceSource } from './price-source';
+import { QuoteBook, type LiveQuote } from './quote-book';
+
+export interface Market {
+  readonly instruments: readonly Instrument[];
+  instrument(id: number): Instrument | undefined;
+  readonly quotes: QuoteBook;
+  now(): Date;
+  isOpen(instrument: Instrument, at?: Date): boolean;
+  /** Units of `to` per one unit of `from`, from live FX mids (directly or through USD). */
+  conversion(from: string, to: string): Decimal;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The live market of one trading process: instruments, their quotes, and the source that moves them. */
+export function createMarket({
+  instruments,
+  source,
+  bus,
+  startPrices,
+  now = () => new Date(),
+}: {
+  instruments: readonly Instrument[];
+  source: PriceSource;
+  bus: Bus;
+  startPrices: ReadonlyMap<number, string>;
+  now?: () => Date;
+}): Market {
+  const byId = new Map(instruments.map((i) => [i.id, i]));
+  const quotes = new QuoteBook(instruments);
+  const pairs = new Map<string, Instrument>();
+  for (const i of instruments) if (i.assetClass === 'forex' && i.baseCurrency) pairs.set(`${i.baseCurrency}${i.quoteCurrency}`, i);
+
+  const startedAt = now().getTime();
+  for (const i of instruments) quotes.apply({ assetId: i.id, mid: startPrices.get(i.id) ?? i.seedPrice, time: startedAt });
+
+  function direct(from: string, to: string): Decimal | undefined {
+    const straight = pairs.get(`${from}${to}`);
+    if (straight) return new Money(quotes.get(straight.id)!.mid);
+    const inverse = pairs.get(`${to}${from}`);
+    if (inverse) return new Money(1).dividedBy(quotes.get(inverse.id)!.mid);
+    return undefined;
+  }
+
+  return {
+    instruments,
+    instrument: (id) => byId.get(id),
+    quotes,
+    now,
+    isOpen: (instrument, at = now()) => isMarketOpen(instrument.schedule, at),
+    conversion(from, to) {
+      if (from === to) return new Money(1);
+      const rate = direct(from, to) ?? (() => {
+        const viaUsdFrom = from === 'USD' ? new Money(1) : direct(from, 'USD');
+        const viaUsdTo = to === 'USD' ? new Money(1) : direct('USD', to);
+        return viaUsdFrom && viaUsdTo ? viaUsdFrom.times(viaUsdTo) : undefined;
+      })();
+      if (!rate) throw new Error(`no price converts ${from} to ${to}`);
+      return rate;
+    },
+    start() {
+      source.start((ticks) => {
+        const changed: LiveQuote[] = [];
+        for (const tick of ticks) {
+          const quote = quotes.apply(tick);
+          if (quote) changed.push(quote);
+        }
+        if (changed.length > 0) bus.publish('market.quotes', changed);
+      });
+    },
+    stop: () => source.stop(),
+  };
+}

@@ -1,0 +1,135 @@
+import { quoteFromMid } from '../../../shared/trading/prices';
+import type { Instrument } from './instruments';
+
+/** One price change from a source: the instrument's new mid (a decimal string at its precision). */
+export interface Tick {
+  assetId: number;
+  mid: string;
+  /** Epoch milliseconds. */
+  time: number;
+}
+
+/** The latest price of an instrument with the figures the market watch shows. */
+export interface LiveQuote {
+  assetId: number;
+  mid: string;
+  bid: string;
+  ask: string;
+  time: number;
+  /** Rises by one per price change of this instrument, so a client can see a gap. */
+  seq: number;
+  low24h: string;
+  high24h: string;
+  /** The first price of the last 24 hours (for the change figures). */
+  open24h: string;
+  /** Ticks in the last 24 hours. */
+  volume24h: number;
+}
+
+const bucketMs = 5 * 60_000;
+const bucketsPerDay = (24 * 60 * 60_000) / bucketMs;
+
+interface Bucket {
+  start: number;
+  open: number;
+  low: number;
+  high: number;
+  ticks: number;
+}
+
+/** Rolling 24-hour low/high/open/volume in five-minute buckets; the completed part is summarised once per bucket. */
+class DayWindow {
+  private readonly buckets: Bucket[] = [];
+  private summary = { low: Infinity, high: -Infinity, ticks: 0 };
+
+  add(price: number, time: number): void {
+    const start = time - (time % bucketMs);
+    const last = this.buckets.at(-1);
+    if (!last || last.start !== start) {
+      this.buckets.push({ start, open: price, low: price, high: price, ticks: 1 });
+      while (this.buckets.length > 0 && this.buckets[0]!.start <= start - bucketsPerDay * bucketMs) this.buckets.shift();
+      this.summarise();
+      return;
+    }
+    last.low = Math.min(last.low, price);
+    last.high = Math.max(last.high, price);
+    last.ticks += 1;
+  }
+
+  /** Summary over the completed buckets (all but the current one). */
+  private summarise(): void {
+    let low = Infinity;
+    let high = -Infinity;
+    let ticks = 0;
+    for (let i = 0; i < this.buckets.length - 1; i += 1) {
+      const b = this.buckets[i]!;
+      low = Math.min(low, b.low);
+      high = Math.max(high, b.high);
+      ticks += b.ticks;
+    }
+    this.summary = { low, high, ticks };
+  }
+
+  stats(): { low: number; high: number; open: number; ticks: number } {
+    const current = this.buckets.at(-1)!;
+    return {
+      low: Math.min(this.summary.low, current.low),
+      high: Math.max(this.summary.high, current.high),
+      open: this.buckets[0]!.open,
+      ticks: this.summary.ticks + current.ticks,
+    };
+  }
+}
+
+/**
+ * The latest quote of every instrument, made from the source's mids with the instrument's spreads
+ * (client-spec §9). Every process that fills orders keeps one; the engine reads it on every tick.
+ */
+export class QuoteBook {
+  private readonly quotes = new Map<number, LiveQuote>();
+  private readonly windows = new Map<number, DayWindow>();
+  private readonly instruments: Map<number, Instrument>;
+
+  constructor(instruments: readonly Instrument[]) {
+    this.instruments = new Map(instruments.map((i) => [i.id, i]));
+  }
+
+  get(assetId: number): LiveQuote | undefined {
+    return this.quotes.get(assetId);
+  }
+
+  all(): LiveQuote[] {
+    return [...this.quotes.values()];
+  }
+
+  /** Applies a tick and returns the new quote; unknown instruments and unchanged prices return undefined. */
+  apply(tick: Tick): LiveQuote | undefined {
+    const instrument = this.instruments.get(tick.assetId);
+    if (!instrument) return undefined;
+    const previous = this.quotes.get(tick.assetId);
+    if (previous && previous.mid === tick.mid) return undefined;
+    const { bid, ask } = quoteFromMid({ mid: tick.mid, spec: instrument.spread });
+    let window = this.windows.get(tick.assetId);
+    if (!window) {
+      window = new DayWindow();
+      this.windows.set(tick.assetId, window);
+    }
+    window.add(Number(tick.mid), tick.time);
+    const stats = window.stats();
+    const fixed = (n: number) => n.toFixed(instrument.digits);
+    const quote: LiveQuote = {
+      assetId: tick.assetId,
+      mid: tick.mid,
+      bid,
+      ask,
+      time: tick.time,
+      seq: (previous?.seq ?? 0) + 1,
+      low24h: fixed(stats.low),
+      high24h: fixed(stats.high),
+      open24h: fixed(stats.open),
+      volume24h: stats.ticks,
+    };
+    this.quotes.set(tick.assetId, quote);
+    return quote;
+  }
+}

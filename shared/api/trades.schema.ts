@@ -1,0 +1,92 @@
+import * as z from 'zod/mini';
+import { tradeTexts } from '../trading/texts';
+import { sizingTexts } from '../trading/sizing';
+import { decimalString, isoDateTime } from './common.schema';
+
+/** A decimal sent as a JSON number or a string, kept as a canonical string (no float arithmetic on it). */
+export const decimalInput = (message: string) =>
+  z.pipe(
+    z.union([z.string(message), z.number(message)], message),
+    z.transform((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : value.trim();
+      if (!/^\d+(\.\d+)?$/.test(text) || text.length > 40) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return text;
+    }),
+  );
+
+const positiveInt = (message: string) =>
+  z.pipe(
+    z.union([z.string(message), z.number(message)], message),
+    z.transform((value, ctx) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  );
+
+/** POST /trades/store (client-spec §7). Extra fields the client sends (amount, qty, margin, names) are ignored. */
+export const orderRequest = z.object({
+  type: z.enum(['buy', 'sell'], tradeTexts.type),
+  id: positiveInt(tradeTexts.noAsset),
+  volume: decimalInput(sizingTexts.volumeInvalid),
+  leverage: positiveInt(tradeTexts.leverage),
+  opening_price: z.optional(decimalInput(tradeTexts.seenPrice)),
+  take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
+  stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
+  account_id: z.optional(positiveInt(tradeTexts.accountNotFound)),
+  /** The client's order id, made anew for each attempt: the idempotency key (or the Idempotency-Key header). */
+  order_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
+export type OrderRequest = z.infer<typeof orderRequest>;
+
+export const closeRequest = z.object({
+  volume: z.optional(decimalInput(tradeTexts.closeVolume)),
+});
+
+export const protectionUpdateRequest = z.object({
+  take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
+  stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
+});
+
+export const tradeSchema = z.object({
+  id: z.number(),
+  trade_id: z.string(),
+  account_id: z.number(),
+  asset_id: z.number(),
+  asset_symbol: z.string(),
+  asset_name: z.string(),
+  trade_type: z.enum(['buy', 'sell']),
+  /** Units. */
+  volume: decimalString,
+  lots: decimalString,
+  margin: decimalString,
+  leverage: z.number(),
+  opening_price: decimalString,
+  /** The close price, or the latest price it would close at while open. */
+  closing_price: z.nullable(decimalString),
+  take_profit: z.nullable(decimalString),
+  stop_loss: z.nullable(decimalString),
+  /** Realized P/L when closed, live P/L while open (account currency). */
+  pnl: decimalString,
+  status: z.enum(['open', 'closed']),
+  close_reason: z.nullable(z.string()),
+  open_time: isoDateTime,
+  close_time: z.nullable(isoDateTime),
+});
+export type TradeView = z.infer<typeof tradeSchema>;
+
+export function paged<T extends z.core.$ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    meta: z.object({ current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() }),
+    links: z.object({ next: z.nullable(z.string()) }),
+  });
+}
+
+export const tradePage = paged(tradeSchema);

@@ -1,0 +1,23 @@
+import { marketClosedText } from './hours';
+
+/** The order and trade messages (client-spec §5, §8 and server-spec §4), one place for both tiers. */
+export const tradeTexts = {
+  noAsset: 'No asset selected for trading',
+  assetNotFound: 'Asset not found.',
+  type: 'Choose buy or sell.',
+  leverage: 'Leverage must be a whole number of at least 1.',
+  leverageAbove: (max: number) => `Leverage above your maximum of 1:${max} for this instrument.`,
+  seenPrice: 'The price you saw must be a positive number.',
+  takeProfit: 'Take profit must be a non-negative number',
+  stopLoss: 'Stop loss must be a non-negative number',
+  takeProfitSide: (side: 'buy' | 'sell') => (side === 'buy' ? 'Take profit must be above the buy price' : 'Take profit must be below the sell price'),
+  stopLossSide: (side: 'buy' | 'sell') => (side === 'buy' ? 'Stop loss must be below the buy price' : 'Stop loss must be above the sell price'),
+  insufficientMargin: 'Insufficient free margin',
+  marketClosed: marketClosedText,
+  requote: 'The price has changed. Please check the new price and try again.',
+  alreadyClosed: 'This trade is already closed.',
+  tradeNotFound: 'Trade not found.',
+  accountNotFound: 'Account not found.',
+  closeVolume: 'The volume to close must be more than 0 and less than the open volume.',
+  orderIdReused: 'This order id is already being processed.',
+} as const;

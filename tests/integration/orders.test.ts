@@ -1,0 +1,200 @@
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tradePage, tradeSchema } from '../../shared/api/trades.schema';
+import { validationErrorBody } from '../../shared/api/common.schema';
+import { assetListResponse } from '../../shared/api/assets.schema';
+import { Money } from '../../shared/money';
+import { makeUser } from '../support/factories';
+import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
+import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  stack = await startTrading();
+  stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('USDJPY')]: '150.000', [idOf('AAPL')]: '190.00' });
+});
+afterEach(() => auditLedger(stack.database.db));
+afterAll(() => stack.database.close());
+
+/** A funded active customer with a token. */
+async function trader(amount = '10000.00') {
+  const person = await makeUser(stack.database.db);
+  const account = await liveAccount(stack.database.db, person.user.id);
+  await deposit(stack.database.db, account.id, amount);
+  return { ...person, account, token: await tokenFor(stack.app, person) };
+}
+
+const order = (overrides: Record<string, unknown> = {}) => ({ type: 'buy', id: idOf('EURUSD'), volume: '100000', leverage: 20, take_profit: 0, stop_loss: 0, ...overrides });
+
+describe('GET /api/v1/assets', () => {
+  it('lists the catalogue with live prices in the contract shape', async () => {
+    const { token } = await trader();
+    const res = await request(stack.app).get('/api/v1/assets').set(bearer(token));
+    expect(res.status).toBe(200);
+    const { data } = assetListResponse.parse(res.body);
+    expect(data.length).toBeGreaterThanOrEqual(200);
+    const eurusd = data.find((a) => a.symbol === 'EURUSD')!;
+    expect(eurusd).toMatchObject({ symbol_display: 'EUR/USD', type: 'forex', category: 'Forex', rate: '1.10000', buy_price: '1.10005', sell_price: '1.09995', position: '1000', max_leverage: 20, market_open: true });
+    expect(new Set(data.map((a) => a.type))).toEqual(new Set(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals']));
+    expect(data.find((a) => a.type === 'indices')?.category).toBe('ETFs');
+  });
+});
+
+describe('a EURUSD buy closed with a profit', () => {
+  it('fills at the ask, holds margin, and books (bid − ask) × units to the balance on close', async () => {
+    const { token, account } = await trader();
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ opening_price: '1.10005' }));
+    expect(opened.status).toBe(201);
+    const trade = tradeSchema.parse(opened.body.data);
+    expect(trade).toMatchObject({ trade_type: 'buy', opening_price: '1.10005', margin: '5500.25', lots: '1.00', volume: '100000', leverage: 20, status: 'open' });
+
+    stack.prices.set({ [idOf('EURUSD')]: '1.10500' });
+    const open = tradePage.parse((await request(stack.app).get('/api/v1/open/trades').set(bearer(token))).body);
+    expect(open.data[0]).toMatchObject({ id: trade.id, closing_price: '1.10495', pnl: '490.00' });
+
+    const closed = await request(stack.app).post(`/api/v1/trade/${trade.id}/close`).set(bearer(token));
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toMatchObject({ status: 'closed', closing_price: '1.10495', pnl: '490.00', close_reason: 'manual' });
+    expect(await balanceOf(stack.database.db, account.id)).toBe('10490.00');
+    stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
+  });
+});
+
+describe('a USDJPY sell closed with a loss', () => {
+  it('converts the yen P/L and margin into the USD account at the current rate', async () => {
+    const { token, account } = await trader();
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ type: 'sell', id: idOf('USDJPY') }));
+    expect(opened.status).toBe(201);
+    expect(opened.body.data).toMatchObject({ opening_price: '149.994', margin: '4999.80' });
+    stack.prices.set({ [idOf('USDJPY')]: '151.000' });
+    const closed = await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token));
+    // (149.994 − 151.007) × 100,000 = −101,300 JPY at 151.000 JPY per USD = −670.86 USD
+    expect(closed.body.data).toMatchObject({ closing_price: '151.007', pnl: '-670.86' });
+    expect(await balanceOf(stack.database.db, account.id)).toBe('9329.14');
+    stack.prices.set({ [idOf('USDJPY')]: '150.000' });
+  });
+});
+
+describe('a partial close', () => {
+  it('closes part of the volume with its own P/L entry and leaves the rest open with the rest of the margin', async () => {
+    const { token, account } = await trader('20000.00');
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '200000' }));
+    expect(opened.body.data.margin).toBe('11000.50');
+    stack.prices.set({ [idOf('EURUSD')]: '1.10200' });
+    const part = await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token)).send({ volume: '50000' });
+    expect(part.status).toBe(200);
+    // bid at 1.10200 = 1.10195; (1.10195 − 1.10005) × 50,000 = 95.00
+    expect(part.body.data).toMatchObject({ status: 'closed', volume: '50000', pnl: '95.00' });
+    expect(part.body.remaining).toMatchObject({ status: 'open', volume: '150000', lots: '1.50' });
+    expect(new Money(part.body.remaining.margin).plus(part.body.data.margin).toFixed(2)).toBe(opened.body.data.margin);
+    expect(await balanceOf(stack.database.db, account.id)).toBe('20095.00');
+    const bad = await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token)).send({ volume: '150000' });
+    expect(bad.status).toBe(422);
+    await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token));
+    stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
+  });
+});
+
+describe('checks before a fill', () => {
+  it('refuses each invalid field with its own message and never opens a trade', async () => {
+    const { token } = await trader();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ type: 'hold' }, 'type', 'Choose buy or sell.'],
+      [{ id: undefined }, 'id', 'No asset selected for trading'],
+      [{ volume: '-5' }, 'volume', 'Volume must be a positive number'],
+      [{ volume: '500' }, 'volume', 'Volume must be between 0.01 and 50 lots'],
+      [{ volume: '100500.5' }, 'volume', 'Volume must be in steps of 0.01 lots'],
+      [{ volume: '6000000' }, 'volume', 'Volume must be between 0.01 and 50 lots'],
+      [{ leverage: 0 }, 'leverage', 'Leverage must be a whole number of at least 1.'],
+      [{ leverage: 500 }, 'leverage', 'Leverage above your maximum of 1:20 for this instrument.'],
+      [{ take_profit: 'lots' }, 'take_profit', 'Take profit must be a non-negative number'],
+      [{ stop_loss: -1 }, 'stop_loss', 'Stop loss must be a non-negative number'],
+      [{ take_profit: '1.05' }, 'take_profit', 'Take profit must be above the buy price'],
+      [{ stop_loss: '1.2' }, 'stop_loss', 'Stop loss must be below the buy price'],
+      [{ type: 'sell', take_profit: '1.2' }, 'take_profit', 'Take profit must be below the sell price'],
+      [{ volume: '5000000' }, 'volume', 'Insufficient free margin'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order(change));
+      expect(res.status, JSON.stringify(change)).toBe(422);
+      expect(validationErrorBody.parse(res.body).errors[field], JSON.stringify(change)).toEqual([message]);
+    }
+    const open = tradePage.parse((await request(stack.app).get('/api/v1/open/trades').set(bearer(token))).body);
+    expect(open.meta.total).toBe(0);
+  });
+
+  it('answers 404 for an unknown instrument and 409 with the new price when it moved against the customer', async () => {
+    const { token } = await trader();
+    expect((await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ id: 99999 }))).status).toBe(404);
+    const requote = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ opening_price: '1.09900' }));
+    expect(requote.status).toBe(409);
+    expect(requote.body).toEqual({ message: 'The price has changed. Please check the new price and try again.', price: '1.10005' });
+    const better = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ opening_price: '1.11000' }));
+    expect(better.status).toBe(201);
+    await request(stack.app).post(`/api/v1/trade/${better.body.data.id}/close`).set(bearer(token));
+  });
+
+  it('refuses orders and closes while the market is closed', async () => {
+    const weekend = await startTrading({ database: stack.database, now: () => new Date('2026-11-21T12:00:00Z') });
+    const person = await makeUser(stack.database.db);
+    await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '1000');
+    const token = await tokenFor(weekend.app, person);
+    const res = await request(weekend.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('Market is closed');
+    const crypto = await request(weekend.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ id: idOf('BTCUSD'), volume: '0.01', leverage: 2 }));
+    expect(crypto.status).toBe(201);
+  });
+});
+
+describe('trade lists', () => {
+  it('pages open and closed trades newest first with Laravel links', async () => {
+    const { token } = await trader('100000');
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i += 1) {
+      const res = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
+      ids.push(res.body.data.id);
+    }
+    const first = tradePage.parse((await request(stack.app).get('/api/v1/open/trades?page=1').set(bearer(token))).body);
+    expect(first.data).toHaveLength(20);
+    expect(first.data[0]!.id).toBe(ids.at(-1));
+    expect(first.meta).toEqual({ current_page: 1, per_page: 20, last_page: 2, total: 23 });
+    expect(first.links.next).toBe('/api/v1/open/trades?page=2');
+    const second = tradePage.parse((await request(stack.app).get('/api/v1/open/trades?page=2').set(bearer(token))).body);
+    expect(second.data).toHaveLength(3);
+    expect(second.links.next).toBeNull();
+    for (const id of ids) await request(stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token));
+    const closed = tradePage.parse((await request(stack.app).get('/api/v1/closed/trades').set(bearer(token))).body);
+    expect(closed.meta.total).toBe(23);
+  });
+
+  it('shows a customer only their own trades and refuses to close someone else’s', async () => {
+    const owner = await trader();
+    const other = await trader();
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(owner.token)).send(order({ volume: '1000' }));
+    expect((await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(other.token))).status).toBe(404);
+    expect(tradePage.parse((await request(stack.app).get('/api/v1/open/trades').set(bearer(other.token))).body).meta.total).toBe(0);
+    expect((await request(stack.app).get(`/api/v1/open/trades?account_id=${owner.account.id}`).set(bearer(other.token))).status).toBe(404);
+    await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(owner.token));
+  });
+});
+
+describe('take profit and stop loss on an open trade', () => {
+  it('changes them on the right side of the current price and refuses the wrong side', async () => {
+    const { token } = await trader();
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
+    const id = opened.body.data.id;
+    const ok = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ take_profit: '1.12', stop_loss: '1.08' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ take_profit: '1.12000', stop_loss: '1.08000' });
+    const wrong = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ stop_loss: '1.2' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.stop_loss).toEqual(['Stop loss must be below the buy price']);
+    const cleared = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ take_profit: 0 });
+    expect(cleared.body.data).toMatchObject({ take_profit: null, stop_loss: '1.08000' });
+    await request(stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token));
+  });
+});

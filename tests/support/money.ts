@@ -1,0 +1,46 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { AppDb } from '../../server/trading/db/database';
+import { ledgerEntries, trades, tradingAccounts } from '../../server/trading/db/schema';
+import { postEntry } from '../../server/trading/ledger/ledger';
+
+export async function liveAccount(db: AppDb, userId: number) {
+  const [row] = await db.select().from(tradingAccounts).where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.type, 'live')));
+  if (!row) throw new Error('no live account');
+  return row;
+}
+
+export async function deposit(db: AppDb, accountId: number, amount: string): Promise<void> {
+  await db.transaction((tx) => postEntry(tx, { accountId, kind: 'deposit', amount, reference: `test-deposit-${Math.random()}` }));
+}
+
+export async function balanceOf(db: AppDb, accountId: number): Promise<string> {
+  const [row] = await db.select({ balance: tradingAccounts.balance }).from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+  return row!.balance;
+}
+
+/**
+ * The ledger audit run after money tests: every balance equals the sum of its entries to the cent, no
+ * customer balance is negative, and every closed trade has exactly one realized-P/L entry.
+ */
+export async function auditLedger(db: AppDb): Promise<void> {
+  const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+  const mismatched = await db.execute(sql`
+    select a.id, a.balance, coalesce(sum(e.amount) filter (where e.bucket = 'balance'), 0) as total
+    from trading_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount) filter (where e.bucket = 'balance'), 0)`);
+  expect(rowsOf(mismatched)).toEqual([]);
+  const negative = await db.select({ id: tradingAccounts.id }).from(tradingAccounts).where(sql`${tradingAccounts.balance} < 0`);
+  expect(negative).toEqual([]);
+  const pnlCounts = await db.execute(sql`
+    select t.id, count(e.id)::int as entries from trades t
+    left join ledger_entries e on e.kind = 'realized_pnl' and e.reference = 'trade:' || t.id
+    where t.status = 'closed' group by t.id having count(e.id) <> 1`);
+  expect(rowsOf(pnlCounts)).toEqual([]);
+  const orphanPnl = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .leftJoin(trades, sql`${ledgerEntries.reference} = 'trade:' || ${trades.id}`)
+    .where(and(eq(ledgerEntries.kind, 'realized_pnl'), sql`${trades.id} is null`));
+  expect(orphanPnl).toEqual([]);
+}
