@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgSequence,
@@ -330,7 +331,8 @@ export const orderRequests = pgTable(
       .references(() => tradingAccounts.id),
     clientOrderId: text('client_order_id').notNull(),
     status: integer('status'),
-    response: jsonb('response'),
+    /** `json`, not `jsonb`: the replayed body must be the first answer byte for byte (jsonb reorders keys). */
+    response: json('response'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('order_requests_client_id').on(t.accountId, t.clientOrderId)],

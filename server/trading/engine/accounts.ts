@@ -20,9 +20,13 @@ export async function accountOfUser(db: Executor, userId: number, accountId?: nu
   return row;
 }
 
-/** Locks the account row for the rest of the transaction: orders and closes on one account run one at a time. */
+/**
+ * Locks the account row for the rest of the transaction: orders, closes and ledger postings on one
+ * account run one at a time. Take it first in a transaction. `no key update` (what the ledger's balance
+ * update takes too) does not conflict with the key-share locks that inserts referencing the account take.
+ */
 export async function lockAccount(tx: Tx, accountId: number): Promise<AccountRow> {
-  const [row] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('update');
+  const [row] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('no key update');
   if (!row) throw notFound(tradeTexts.accountNotFound);
   return row;
 }

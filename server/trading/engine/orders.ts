@@ -15,7 +15,7 @@ import type { UserRow } from '../db/users.repo';
 import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
-import { accountOfUser, exposureOf, lockAccount, openTradesOf } from './accounts';
+import { accountOfUser, exposureOf, lockAccount, openTradesOf, type AccountRow } from './accounts';
 import { presentTrade } from './trade-view';
 
 /** An answer to an order: what the API sends, and what the same order id gets again. */
@@ -81,6 +81,7 @@ export async function placeMarketOrder(
   const account = await accountOfUser(database.db, user.id, order.account_id);
 
   const answer = await database.db.transaction(async (tx) => {
+    const locked = await lockAccount(tx, account.id);
     if (orderId) {
       const [claimed] = await tx
         .insert(orderRequests)
@@ -95,7 +96,7 @@ export async function placeMarketOrder(
         return first?.status ? { status: first.status, body: first.response, replay: true } : { ...rejected(409, tradeTexts.orderIdReused), replay: true };
       }
     }
-    const result = await executeOrder(tx, { market, user, accountId: account.id, instrument, order, classLeverage });
+    const result = await executeOrder(tx, { market, user, account: locked, instrument, order, classLeverage });
     if (orderId) {
       await tx
         .update(orderRequests)
@@ -115,7 +116,7 @@ export async function placeMarketOrder(
 
 async function executeOrder(
   tx: Tx,
-  { market, user, accountId, instrument, order, classLeverage }: { market: Market; user: UserRow; accountId: number; instrument: Instrument; order: OrderRequest; classLeverage: number },
+  { market, user, account, instrument, order, classLeverage }: { market: Market; user: UserRow; account: AccountRow; instrument: Instrument; order: OrderRequest; classLeverage: number },
 ): Promise<Answer> {
   const lots = lotsFromUnits({ units: order.volume, contractSize: instrument.contractSize });
   const sizeProblem = lotsProblem(lots);
@@ -126,7 +127,6 @@ async function executeOrder(
 
   if (!market.isOpen(instrument)) return rejected(422, tradeTexts.marketClosed);
 
-  const account = await lockAccount(tx, accountId);
   const quote: LiveQuote = market.quotes.get(instrument.id)!;
   const price = openingPrice({ side: order.type, quote });
   if (order.opening_price !== undefined && requoteNeeded(order.type, order.opening_price, price, instrument.maxDeviation)) {

@@ -1,0 +1,1 @@
+ALTER TABLE "order_requests" ALTER COLUMN "response" SET DATA TYPE json;
