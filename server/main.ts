@@ -8,6 +8,7 @@ import { persistentSecret } from './secrets';
 import { createTradingApp } from './trading/app';
 import { LocalBus } from './trading/bus';
 import { openMarket } from './trading/market/start';
+import { TradingEngine } from './trading/engine/engine';
 import { openDatabase } from './trading/db/open';
 import { prepareDatabase } from './trading/db/prepare';
 import { demoLogins } from './trading/db/seed/demo';
@@ -60,7 +61,10 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     const bus = new LocalBus();
     const market = await openMarket({ db: database.db, bus });
     market.start();
+    const engine = new TradingEngine({ db: database.db, market, bus, logger });
+    await engine.start();
     closers.unshift(async () => {
+      await engine.stop();
       await market.stop();
       await bus.close();
     });

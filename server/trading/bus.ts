@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { TradeView } from '../../shared/api/trades.schema';
 import type { LiveQuote } from './market/quote-book';
 
 /**
@@ -7,7 +8,7 @@ import type { LiveQuote } from './market/quote-book';
  */
 export interface BusEvents {
   'market.quotes': readonly LiveQuote[];
-  'trade.updated': { userId: number; accountId: number; tradeId: number; status: 'open' | 'closed' };
+  'trade.updated': { userId: number; accountId: number; trade: TradeView };
   'user.updated': { userId: number };
   'notification.message': { userId: number; title: string; message: string; color: 'success' | 'danger' | 'warning' | 'info' };
 }

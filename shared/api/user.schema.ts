@@ -27,6 +27,18 @@ export const accountTypeSchema = z.object({
   leverage: z.number(),
 });
 
+/** Client-spec §3 Notification; ids are strings because the client also makes local `temp-…` ones. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  color: z.enum(['success', 'danger', 'warning', 'info']),
+  read: z.boolean(),
+  read_at: z.nullable(isoDateTime),
+  created_at: isoDateTime,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
 export const userSchema = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -46,7 +58,7 @@ export const userSchema = z.object({
   account_type: z.nullable(accountTypeSchema),
   eas: z.array(z.number()),
   autotrader: z.boolean(),
-  notifications: z.array(z.object({ id: z.string(), read_at: z.nullable(isoDateTime) })),
+  notifications: z.array(notificationSchema),
   created_at: isoDateTime,
 });
 export type User = z.infer<typeof userSchema>;

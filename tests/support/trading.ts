@@ -8,6 +8,7 @@ import { LocalBus } from '../../server/trading/bus';
 import type { Market } from '../../server/trading/market/market';
 import { ManualPriceSource } from '../../server/trading/market/price-source';
 import { openMarket } from '../../server/trading/market/start';
+import { TradingEngine } from '../../server/trading/engine/engine';
 import { createTestDatabase } from './database';
 import type { TestPerson } from './factories';
 
@@ -22,6 +23,7 @@ export interface TradingStack {
   market: Market;
   prices: ManualPriceSource;
   bus: LocalBus;
+  engine: TradingEngine;
 }
 
 /**
@@ -34,6 +36,8 @@ export async function startTrading(overrides: Partial<TradingDeps> & { now?: () 
   const prices = new ManualPriceSource();
   const market = await openMarket({ db: database.db, bus, source: () => prices, now: overrides.now ?? (() => marketsOpenAt) });
   market.start();
+  const engine = new TradingEngine({ db: database.db, market, bus, logger: silentLogger });
+  await engine.start();
   const app = createTradingApp({
     database,
     market,
@@ -44,7 +48,7 @@ export async function startTrading(overrides: Partial<TradingDeps> & { now?: () 
     trustProxy: 'loopback',
     ...overrides,
   });
-  return { app, database, market, prices, bus };
+  return { app, database, market, prices, bus, engine };
 }
 
 export async function tokenFor(app: Express, person: Pick<TestPerson, 'email' | 'password'>): Promise<string> {

@@ -1,13 +1,27 @@
-import type { User } from '../../../shared/api/user.schema';
+import type { Notification, User } from '../../../shared/api/user.schema';
 import { onlineWindowMs } from '../../../shared/constants';
 import type { Executor } from '../db/database';
 import { accountsAndPlanOfUser, type UserRow } from '../db/users.repo';
+import { unreadNotifications, type NotificationRow } from '../db/notifications.repo';
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: String(row.id),
+    title: row.title,
+    message: row.message,
+    color: row.color,
+    read: row.readAt !== null,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
 
 const accountTitles = { live: 'Live Account', demo: 'Demo Account' } as const;
 
 /** The user object of client-spec §3 in the API's shape; the top-level balance is the Live account's. */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
   const { accounts, plan } = await accountsAndPlanOfUser(db, user);
+  const unread = await unreadNotifications(db, user.id);
   const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
   return {
     id: user.id,
@@ -37,7 +51,7 @@ export async function presentUser(db: Executor, user: UserRow, now = new Date())
       : null,
     eas: [],
     autotrader: user.autotrader,
-    notifications: [],
+    notifications: unread.map(presentNotification),
     created_at: user.createdAt.toISOString(),
   };
 }

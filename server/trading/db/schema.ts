@@ -337,3 +337,22 @@ export const orderRequests = pgTable(
   },
   (t) => [uniqueIndex('order_requests_client_id').on(t.accountId, t.clientOrderId)],
 );
+
+export const notificationColors = ['success', 'danger', 'warning', 'info'] as const;
+
+/** Stored notifications (fills, margin calls, stop-outs, approvals): the card shows the first unread one. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    color: text('color', { enum: notificationColors }).notNull().default('info'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('notifications_color', inList('color', notificationColors)), index('notifications_user_unread').on(t.userId, t.id).where(sql`${t.readAt} is null`)],
+);

@@ -11,6 +11,7 @@ import { trades, tradingAccounts } from '../db/schema';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
 import { lockAccount, type AccountRow } from './accounts';
+import type { TradeView } from '../../../shared/api/trades.schema';
 import type { Answer } from './orders';
 import { presentTrade, type TradeRow } from './trade-view';
 
@@ -102,7 +103,7 @@ export async function closeTradeForCustomer(
   { database, market, bus }: CloseDeps,
   { userId, tradeId, units }: { userId: number; tradeId: number; units?: string },
 ): Promise<Answer> {
-  const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number }> => {
+  const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; changed?: TradeView[] }> => {
     const [owned] = await tx
       .select({ accountId: trades.accountId })
       .from(trades)
@@ -123,10 +124,11 @@ export async function closeTradeForCustomer(
     if (!market.isOpen(instrument)) return { status: 422, body: { message: tradeTexts.marketClosed } };
     const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
     const { closed, remaining } = await bookClose(tx, { market, account, trade, price, reason: 'manual', ...(units !== undefined ? { units } : {}) });
-    return { status: 200, body: { data: presentTrade(market, closed, account.currency), remaining: remaining ? presentTrade(market, remaining, account.currency) : null }, accountId: account.id };
+    const changed = [presentTrade(market, closed, account.currency), ...(remaining ? [presentTrade(market, remaining, account.currency)] : [])];
+    return { status: 200, body: { data: changed[0], remaining: changed[1] ?? null }, accountId: account.id, changed };
   });
   if (result.status === 200 && result.accountId !== undefined) {
-    bus.publish('trade.updated', { userId, accountId: result.accountId, tradeId, status: units === undefined ? 'closed' : 'open' });
+    for (const trade of result.changed ?? []) bus.publish('trade.updated', { userId, accountId: result.accountId, trade });
     bus.publish('user.updated', { userId });
   }
   return { status: result.status, body: result.body };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../../shared/api/common.schema';
-import type { OrderRequest } from '../../../shared/api/trades.schema';
+import type { OrderRequest, TradeView } from '../../../shared/api/trades.schema';
 import { Money } from '../../../shared/money';
 import { marginFor } from '../../../shared/trading/account-maths';
 import { effectiveLeverage } from '../../../shared/trading/leverage';
@@ -107,8 +107,7 @@ export async function placeMarketOrder(
   });
 
   if (answer.status === 201 && !answer.replay) {
-    const tradeId = (answer.body as { data: { id: number } }).data.id;
-    bus.publish('trade.updated', { userId: user.id, accountId: account.id, tradeId, status: 'open' });
+    bus.publish('trade.updated', { userId: user.id, accountId: account.id, trade: (answer.body as { data: TradeView }).data });
     bus.publish('user.updated', { userId: user.id });
   }
   return { status: answer.status, body: answer.body };

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { firstError } from '../../../shared/api/common.schema';
+import type { TradeView } from '../../../shared/api/trades.schema';
 import { closingPrice } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
@@ -18,7 +19,7 @@ export async function changeProtection(
   { database, market, bus }: { database: { db: AppDb }; market: Market; bus: Bus },
   { userId, tradeId, levels }: { userId: number; tradeId: number; levels: { take_profit?: string | null | undefined; stop_loss?: string | null | undefined } },
 ): Promise<Answer> {
-  const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number }> => {
+  const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; trade?: TradeView }> => {
     const [owned] = await tx
       .select({ accountId: trades.accountId })
       .from(trades)
@@ -35,8 +36,9 @@ export async function changeProtection(
     const errors = protectionProblems({ side: trade.side, price, takeProfit: takeProfit === trade.takeProfit ? null : takeProfit, stopLoss: stopLoss === trade.stopLoss ? null : stopLoss });
     if (Object.keys(errors).length > 0) return { status: 422, body: { message: firstError(errors), errors } };
     const [updated] = await tx.update(trades).set({ takeProfit, stopLoss }).where(eq(trades.id, tradeId)).returning();
-    return { status: 200, body: { data: presentTrade(market, updated!, account.currency) }, accountId: account.id };
+    const view = presentTrade(market, updated!, account.currency);
+    return { status: 200, body: { data: view }, accountId: account.id, trade: view };
   });
-  if (result.status === 200 && result.accountId !== undefined) bus.publish('trade.updated', { userId, accountId: result.accountId, tradeId, status: 'open' });
+  if (result.status === 200 && result.accountId !== undefined && result.trade) bus.publish('trade.updated', { userId, accountId: result.accountId, trade: result.trade });
   return { status: result.status, body: result.body };
 }

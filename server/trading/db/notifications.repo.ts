@@ -1,0 +1,31 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from './database';
+import { notifications, notificationColors } from './schema';
+
+export type NotificationColor = (typeof notificationColors)[number];
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export async function addNotification(db: Executor, values: { userId: number; title: string; message: string; color: NotificationColor }): Promise<NotificationRow> {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row!;
+}
+
+/** The user's unread notifications, oldest first (the card shows the first). */
+export async function unreadNotifications(db: Executor, userId: number, limit = 20): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .orderBy(asc(notifications.id))
+    .limit(limit);
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
+export async function markNotificationRead(db: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,213 @@
+import { and, eq } from 'drizzle-orm';
+import { Money } from '../../../shared/money';
+import { marginCallLevel, marginLevelOf, stopOutLevel } from '../../../shared/trading/account-maths';
+import type { TradeView } from '../../../shared/api/trades.schema';
+import { closingPrice, type Side } from '../../../shared/trading/prices';
+import type { Logger } from '../../logger';
+import type { Bus } from '../bus';
+import type { AppDb, Tx } from '../db/database';
+import { addNotification, type NotificationColor } from '../db/notifications.repo';
+import { trades, tradingAccounts } from '../db/schema';
+import type { Market } from '../market/market';
+import type { LiveQuote } from '../market/quote-book';
+import { exposureOf, lockAccount, openTradesOf } from './accounts';
+import { bookClose, type CloseReason } from './close';
+import { livePnl, presentTrade, type TradeRow } from './trade-view';
+import { RiskMonitor } from './risk-monitor';
+import { toPoints, TriggerIndex, type Trigger } from './trigger-index';
+
+interface Notice {
+  userId: number;
+  title: string;
+  message: string;
+  color: NotificationColor;
+}
+
+/**
+ * The engine of server-spec §5, run on every batch of quotes by the one process that owns it: take
+ * profit and stop loss at the closing side of the quote, margin call at 100 %, stop-out at 50 % (the
+ * most losing position first), negative balance protection. Work that touches the database runs one
+ * job at a time, in order, each in its own transaction holding the account's lock.
+ */
+export class TradingEngine {
+  readonly triggers = new TriggerIndex();
+  readonly risk: RiskMonitor;
+  private readonly marginCalled = new Set<number>();
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly deps: { db: AppDb; market: Market; bus: Bus; logger: Logger }) {
+    this.risk = new RiskMonitor(deps.market);
+  }
+
+  async start(): Promise<void> {
+    const { db, bus } = this.deps;
+    const open = await db.select().from(trades).where(eq(trades.status, 'open'));
+    for (const trade of open) this.indexTrade(trade);
+    for (const accountId of new Set(open.map((t) => t.accountId))) await this.reloadAccount(accountId);
+    this.unsubscribe = [
+      bus.subscribe('market.quotes', (quotes) => this.onQuotes(quotes)),
+      // Indexed at once from the event (no tick may pass a new level unseen); the account's risk is reloaded in turn.
+      bus.subscribe('trade.updated', ({ trade, accountId }) => {
+        this.indexView(trade);
+        this.enqueue(() => this.reloadAccount(accountId));
+      }),
+    ];
+  }
+
+  async stop(): Promise<void> {
+    for (const off of this.unsubscribe) off();
+    await this.idle();
+  }
+
+  /** Resolves when every queued job has run (tests and shutdown wait on it). */
+  async idle(): Promise<void> {
+    while (this.pending > 0) await this.queue;
+  }
+
+  private enqueue(job: () => Promise<void>): void {
+    this.pending += 1;
+    this.queue = this.queue
+      .then(job)
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'engine job failed'))
+      .finally(() => {
+        this.pending -= 1;
+      });
+  }
+
+  private indexTrade(trade: TradeRow): void {
+    this.index({ id: trade.id, assetId: trade.assetId, side: trade.side, open: trade.status === 'open', takeProfit: trade.takeProfit, stopLoss: trade.stopLoss });
+  }
+
+  private indexView(trade: TradeView): void {
+    this.index({ id: trade.id, assetId: trade.asset_id, side: trade.trade_type, open: trade.status === 'open', takeProfit: trade.take_profit, stopLoss: trade.stop_loss });
+  }
+
+  private index(t: { id: number; assetId: number; side: Side; open: boolean; takeProfit: string | null; stopLoss: string | null }): void {
+    const instrument = this.deps.market.instrument(t.assetId);
+    if (!t.open || !instrument) {
+      this.triggers.remove(t.id, ['take_profit', 'stop_loss']);
+      return;
+    }
+    const level = (value: string | null) => (value === null ? null : toPoints(value, instrument.digits));
+    this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'take_profit', side: t.side, level: level(t.takeProfit) });
+    this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'stop_loss', side: t.side, level: level(t.stopLoss) });
+  }
+
+  private async reloadAccount(accountId: number): Promise<void> {
+    const { db, market } = this.deps;
+    const [account] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+    if (!account) return;
+    const open = await openTradesOf(db, accountId);
+    this.risk.set({
+      accountId,
+      userId: account.userId,
+      currency: account.currency,
+      funds: Number(account.balance) + Number(account.credit),
+      usedMargin: open.reduce((sum, t) => sum + Number(t.margin), 0),
+      positions: open.map((t) => ({
+        tradeId: t.id,
+        assetId: t.assetId,
+        side: t.side,
+        units: Number(t.units),
+        openPrice: Number(t.openPrice),
+        quoteCurrency: market.instrument(t.assetId)?.quoteCurrency ?? account.currency,
+      })),
+    });
+    if (open.length === 0) this.marginCalled.delete(accountId);
+  }
+
+  private onQuotes(quotes: readonly LiveQuote[]): void {
+    const { market } = this.deps;
+    for (const quote of quotes) {
+      const instrument = market.instrument(quote.assetId);
+      if (!instrument) continue;
+      const fired = this.triggers.reached(quote.assetId, { bid: toPoints(quote.bid, instrument.digits), ask: toPoints(quote.ask, instrument.digits) });
+      for (const trigger of fired) this.enqueue(() => this.closeOnTrigger(trigger, quote));
+    }
+    const affected = this.risk.affected(quotes);
+    if (affected.size === 0) return;
+    for (const accountId of this.risk.atOrBelow(affected, marginCallLevel)) this.enqueue(() => this.checkMargin(accountId));
+    for (const accountId of affected) {
+      if (this.marginCalled.has(accountId) && this.risk.level(accountId) > marginCallLevel) this.marginCalled.delete(accountId);
+    }
+  }
+
+  /** TP/SL: close at the triggering tick's price, if the trade is still open with that level. */
+  private async closeOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<void> {
+    const { db, market } = this.deps;
+    const reason = trigger.kind as CloseReason;
+    const notices: Notice[] = [];
+    const done = await db.transaction(async (tx) => {
+      const [head] = await tx.select({ accountId: trades.accountId }).from(trades).where(eq(trades.id, trigger.ownerId));
+      if (!head) return null;
+      const account = await lockAccount(tx, head.accountId);
+      const [trade] = await tx.select().from(trades).where(and(eq(trades.id, trigger.ownerId), eq(trades.status, 'open')));
+      const instrument = trade && market.instrument(trade.assetId);
+      if (!trade || !instrument) return null;
+      const levelNow = reason === 'take_profit' ? trade.takeProfit : trade.stopLoss;
+      if (levelNow === null || toPoints(levelNow, instrument.digits) !== trigger.level) return null;
+      const price = closingPrice({ side: trade.side, quote });
+      const { closed } = await bookClose(tx, { market, account, trade, price, reason });
+      const label = reason === 'take_profit' ? 'Take profit' : 'Stop loss';
+      notices.push({
+        userId: account.userId,
+        title: `${label} hit`,
+        message: `${instrument.symbol} ${trade.side} ${trade.lots} lots closed at ${price}: P/L ${new Money(closed.realizedPnl ?? 0).toFixed(2)} ${account.currency}.`,
+        color: new Money(closed.realizedPnl ?? 0).gte(0) ? 'success' : 'warning',
+      });
+      await this.store(tx, notices);
+      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, closed, account.currency) };
+    });
+    if (done) this.announce(done, notices);
+  }
+
+  /** Margin call notice at 100 %; at 50 % close the most losing position until the level is above 50 % or none is left. */
+  private async checkMargin(accountId: number): Promise<void> {
+    const { db, market } = this.deps;
+    const notices: Notice[] = [];
+    const closedTrades: TradeView[] = [];
+    const userId = await db.transaction(async (tx) => {
+      const account = await lockAccount(tx, accountId);
+      let open = (await openTradesOf(tx, accountId)).filter((t) => market.instrument(t.assetId) && market.quotes.get(t.assetId));
+      let { equity, usedMargin } = exposureOf(market, account, open);
+      let level = marginLevelOf({ equity, margin: usedMargin });
+      if (level.gt(marginCallLevel)) return account.userId;
+      if (!this.marginCalled.has(accountId)) {
+        this.marginCalled.add(accountId);
+        notices.push({ userId: account.userId, title: 'Margin call', message: `Your margin level is ${level.toFixed(2)} %. Positions are closed at ${stopOutLevel} %. Add funds or reduce your positions.`, color: 'warning' });
+      }
+      let current = account;
+      while (open.length > 0 && level.lte(stopOutLevel)) {
+        const worst = open.reduce((a, b) => (livePnl(market, a, current.currency).lte(livePnl(market, b, current.currency)) ? a : b));
+        const price = closingPrice({ side: worst.side, quote: market.quotes.get(worst.assetId)! });
+        const { closed } = await bookClose(tx, { market, account: current, trade: worst, price, reason: 'stop_out' });
+        closedTrades.push(presentTrade(market, closed, current.currency));
+        const instrument = market.instrument(worst.assetId)!;
+        notices.push({ userId: account.userId, title: 'Stop-out', message: `Margin level fell to ${level.toFixed(2)} %: ${instrument.symbol} ${worst.side} ${worst.lots} lots closed at ${price}.`, color: 'danger' });
+        const [reloaded] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+        current = reloaded!;
+        open = open.filter((t) => t.id !== worst.id);
+        ({ equity, usedMargin } = exposureOf(market, current, open));
+        level = marginLevelOf({ equity, margin: usedMargin });
+      }
+      await this.store(tx, notices);
+      return account.userId;
+    });
+    for (const trade of closedTrades) this.deps.bus.publish('trade.updated', { userId, accountId, trade });
+    if (closedTrades.length > 0) this.deps.bus.publish('user.updated', { userId });
+    for (const notice of notices) this.deps.bus.publish('notification.message', notice);
+  }
+
+  private async store(tx: Tx, notices: Notice[]): Promise<void> {
+    for (const notice of notices) await addNotification(tx, notice);
+  }
+
+  private announce(change: { userId: number; accountId: number; trade: TradeView }, notices: Notice[]): void {
+    const { bus } = this.deps;
+    bus.publish('trade.updated', change);
+    bus.publish('user.updated', { userId: change.userId });
+    for (const notice of notices) bus.publish('notification.message', notice);
+  }
+}

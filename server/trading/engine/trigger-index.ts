@@ -1,0 +1,129 @@
+import type { Side } from '../../../shared/trading/prices';
+import { Heap } from './heap';
+
+/**
+ * Price levels waiting to be reached, per instrument, in heaps ordered by how soon the price reaches
+ * them: a tick pops only what it triggers, so its cost grows with what triggers, not with what is open.
+ *
+ * Levels and prices are integer points (price × 10^digits), exact for the instrument's precision.
+ * A level triggers on one side of the quote: `bid` for what a sell would close or fill at, `ask` for a buy.
+ */
+export type TriggerKind = 'take_profit' | 'stop_loss' | 'buy_limit' | 'buy_stop' | 'sell_limit' | 'sell_stop';
+
+export interface Trigger {
+  /** The trade (TP/SL) or pending order this level belongs to. */
+  ownerId: number;
+  kind: TriggerKind;
+  level: number;
+  /** Entries replaced by a newer version are skipped when they surface (lazy deletion). */
+  version: number;
+}
+
+/** Which quote side a trigger watches, and whether it fires when that price rises to (`up`) or falls to the level. */
+function watch(kind: TriggerKind, side: Side): { on: 'bid' | 'ask'; direction: 'up' | 'down' } {
+  switch (kind) {
+    case 'take_profit':
+      return side === 'buy' ? { on: 'bid', direction: 'up' } : { on: 'ask', direction: 'down' };
+    case 'stop_loss':
+      return side === 'buy' ? { on: 'bid', direction: 'down' } : { on: 'ask', direction: 'up' };
+    case 'buy_limit':
+      return { on: 'ask', direction: 'down' };
+    case 'buy_stop':
+      return { on: 'ask', direction: 'up' };
+    case 'sell_limit':
+      return { on: 'bid', direction: 'up' };
+    case 'sell_stop':
+      return { on: 'bid', direction: 'down' };
+  }
+}
+
+interface Book {
+  /** Fire when the price rises to or above the level: the lowest level first. */
+  askUp: Heap<Trigger>;
+  askDown: Heap<Trigger>;
+  bidUp: Heap<Trigger>;
+  bidDown: Heap<Trigger>;
+}
+
+const newBook = (): Book => ({
+  askUp: new Heap((a, b) => a.level < b.level),
+  askDown: new Heap((a, b) => a.level > b.level),
+  bidUp: new Heap((a, b) => a.level < b.level),
+  bidDown: new Heap((a, b) => a.level > b.level),
+});
+
+export class TriggerIndex {
+  private readonly books = new Map<number, Book>();
+  private readonly current = new Map<string, number>();
+  private nextVersion = 1;
+  private live = 0;
+
+  /** How many triggers are registered and current. */
+  get size(): number {
+    return this.live;
+  }
+
+  private key(ownerId: number, kind: TriggerKind): string {
+    return `${kind}:${ownerId}`;
+  }
+
+  /** Sets (or with `level` null, removes) the level of one owner's trigger of this kind. */
+  set({ instrumentId, ownerId, kind, side, level }: { instrumentId: number; ownerId: number; kind: TriggerKind; side: Side; level: number | null }): void {
+    const key = this.key(ownerId, kind);
+    if (this.current.has(key)) this.live -= 1;
+    if (level === null) {
+      this.current.delete(key);
+      return;
+    }
+    const version = this.nextVersion++;
+    this.current.set(key, version);
+    this.live += 1;
+    let book = this.books.get(instrumentId);
+    if (!book) {
+      book = newBook();
+      this.books.set(instrumentId, book);
+    }
+    const { on, direction } = watch(kind, side);
+    const heap = on === 'ask' ? (direction === 'up' ? book.askUp : book.askDown) : direction === 'up' ? book.bidUp : book.bidDown;
+    heap.push({ ownerId, kind, level, version });
+  }
+
+  /** Removes every trigger of an owner (a closed trade, a cancelled order). */
+  remove(ownerId: number, kinds: readonly TriggerKind[]): void {
+    for (const kind of kinds) {
+      const key = this.key(ownerId, kind);
+      if (this.current.delete(key)) this.live -= 1;
+    }
+  }
+
+  /** Pops and returns every current trigger this quote reaches, removing them from the index. */
+  reached(instrumentId: number, { bid, ask }: { bid: number; ask: number }): Trigger[] {
+    const book = this.books.get(instrumentId);
+    if (!book) return [];
+    const fired: Trigger[] = [];
+    const drain = (heap: Heap<Trigger>, reaches: (level: number) => boolean) => {
+      for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
+        const key = this.key(top.ownerId, top.kind);
+        if (this.current.get(key) !== top.version) {
+          heap.pop();
+          continue;
+        }
+        if (!reaches(top.level)) break;
+        heap.pop();
+        this.current.delete(key);
+        this.live -= 1;
+        fired.push(top);
+      }
+    };
+    drain(book.askUp, (level) => ask >= level);
+    drain(book.askDown, (level) => ask <= level);
+    drain(book.bidUp, (level) => bid >= level);
+    drain(book.bidDown, (level) => bid <= level);
+    return fired;
+  }
+}
+
+/** A decimal price string as integer points at `digits` (prices are validated to that precision first). */
+export function toPoints(price: string, digits: number): number {
+  return Math.round(Number(price) * 10 ** digits);
+}
