@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { TradeView } from '../../shared/api/trades.schema';
+import type { PendingOrderView, TradeView } from '../../shared/api/trades.schema';
 import type { LiveQuote } from './market/quote-book';
 
 /**
@@ -9,6 +9,7 @@ import type { LiveQuote } from './market/quote-book';
 export interface BusEvents {
   'market.quotes': readonly LiveQuote[];
   'trade.updated': { userId: number; accountId: number; trade: TradeView };
+  'order.updated': { userId: number; accountId: number; order: PendingOrderView };
   'user.updated': { userId: number };
   'notification.message': { userId: number; title: string; message: string; color: 'success' | 'danger' | 'warning' | 'info' };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { tradeTexts } from '../trading/texts';
+import { pendingTexts, tradeTexts } from '../trading/texts';
 import { sizingTexts } from '../trading/sizing';
 import { decimalString, isoDateTime } from './common.schema';
 
@@ -44,6 +44,42 @@ export const orderRequest = z.object({
   order_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export type OrderRequest = z.infer<typeof orderRequest>;
+
+/** A pending order: buy/sell limit or stop at `price` (server-spec §5). */
+export const pendingOrderRequest = z.object({
+  type: z.enum(['buy', 'sell'], tradeTexts.type),
+  kind: z.enum(['limit', 'stop'], pendingTexts.kind),
+  price: decimalInput(pendingTexts.price),
+  id: positiveInt(tradeTexts.noAsset),
+  volume: decimalInput(sizingTexts.volumeInvalid),
+  leverage: positiveInt(tradeTexts.leverage),
+  take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
+  stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
+  account_id: z.optional(positiveInt(tradeTexts.accountNotFound)),
+});
+export type PendingOrderRequest = z.infer<typeof pendingOrderRequest>;
+
+export const pendingOrderSchema = z.object({
+  id: z.number(),
+  account_id: z.number(),
+  asset_id: z.number(),
+  asset_symbol: z.string(),
+  asset_name: z.string(),
+  trade_type: z.enum(['buy', 'sell']),
+  kind: z.enum(['limit', 'stop']),
+  price: decimalString,
+  volume: decimalString,
+  lots: decimalString,
+  leverage: z.number(),
+  take_profit: z.nullable(decimalString),
+  stop_loss: z.nullable(decimalString),
+  status: z.enum(['pending', 'filled', 'cancelled', 'rejected']),
+  trade_id: z.nullable(z.number()),
+  reason: z.nullable(z.string()),
+  created_at: isoDateTime,
+  resolved_at: z.nullable(isoDateTime),
+});
+export type PendingOrderView = z.infer<typeof pendingOrderSchema>;
 
 export const closeRequest = z.object({
   volume: z.optional(decimalInput(tradeTexts.closeVolume)),
@@ -90,3 +126,4 @@ export function paged<T extends z.core.$ZodType>(item: T) {
 }
 
 export const tradePage = paged(tradeSchema);
+export const pendingOrderPage = paged(pendingOrderSchema);

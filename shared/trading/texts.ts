@@ -21,3 +21,18 @@ export const tradeTexts = {
   closeVolume: 'The volume to close must be more than 0 and less than the open volume.',
   orderIdReused: 'This order id is already being processed.',
 } as const;
+
+export const pendingTexts = {
+  kind: 'Choose a limit or a stop order.',
+  price: 'The order price must be a positive number.',
+  priceSide: (side: 'buy' | 'sell', kind: 'limit' | 'stop') =>
+    side === 'buy'
+      ? kind === 'limit'
+        ? 'A buy limit must be below the current buy price'
+        : 'A buy stop must be above the current buy price'
+      : kind === 'limit'
+        ? 'A sell limit must be above the current sell price'
+        : 'A sell stop must be below the current sell price',
+  notPending: 'This order is no longer pending.',
+  notFound: 'Order not found.',
+} as const;

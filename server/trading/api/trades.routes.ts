@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
 import { and, count, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { closeRequest, orderRequest, protectionUpdateRequest } from '../../../shared/api/trades.schema';
+import { closeRequest, orderRequest, pendingOrderRequest, protectionUpdateRequest } from '../../../shared/api/trades.schema';
 import { leverageKeyOf } from '../../../shared/constants';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { TtlCache } from '../../ttl-cache';
 import type { Catalogue } from '../catalogue';
-import { trades } from '../db/schema';
+import { pendingOrders, trades } from '../db/schema';
+import { cancelPending, placePending, presentPending } from '../engine/pending';
 import type { TradingDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
 import { closeTradeForCustomer } from '../engine/close';
@@ -24,6 +25,17 @@ const pageQuery = z.object({
   account_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 const idParam = z.object({ id: z.coerce.number().check(z.int('Trade not found.'), z.positive('Trade not found.')) });
+
+/** A Laravel-style page (server-spec §2): `links.next` only while there is a next page. */
+function pageOf<T>({ rows, page, total, path, accountId }: { rows: T[]; page: number; total: number; path: string; accountId: number | undefined }) {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const accountParam = accountId ? `&account_id=${accountId}` : '';
+  return {
+    data: rows,
+    meta: { current_page: page, per_page: perPage, last_page: lastPage, total },
+    links: { next: page < lastPage ? `${path}?page=${page + 1}${accountParam}` : null },
+  };
+}
 
 /** The order id: the Idempotency-Key header, else the body's `order_id`. */
 function orderIdOf(req: Request, bodyId: string | undefined): string | undefined {
@@ -76,6 +88,32 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
     res.status(answer.status).json(answer.body);
   });
 
+  router.post('/orders/pending', ...customer, async (req, res) => {
+    const order = parseInput(pendingOrderRequest, req.body);
+    const instrument = market.instrument(order.id);
+    if (!instrument) throw notFound(tradeTexts.assetNotFound);
+    const { leverage } = await catalogue.get();
+    const answer = await placePending(deps, { user: authOf(res).user, order, classLeverage: leverage[leverageKeyOf(instrument.assetClass)] });
+    res.status(answer.status).json(answer.body);
+  });
+
+  router.delete('/orders/pending/:id', ...customer, async (req, res) => {
+    const { id } = parseInput(idParam, req.params);
+    const answer = await cancelPending(deps, { userId: authOf(res).user.id, orderId: id });
+    res.status(answer.status).json(answer.body);
+  });
+
+  router.get('/orders/pending', ...customer, async (req, res) => {
+    const { page, account_id } = parseInput(pageQuery, req.query);
+    const account = await accountOfUser(db, authOf(res).user.id, account_id);
+    const where = and(eq(pendingOrders.accountId, account.id), eq(pendingOrders.status, 'pending'));
+    const [[total], rows] = [
+      await db.select({ n: count() }).from(pendingOrders).where(where),
+      await db.select().from(pendingOrders).where(where).orderBy(desc(pendingOrders.id)).limit(perPage).offset((page - 1) * perPage),
+    ];
+    res.json(pageOf({ rows: rows.map((row) => presentPending(market, row)), page, total: total?.n ?? 0, path: '/api/v1/orders/pending', accountId: account_id }));
+  });
+
   for (const status of ['open', 'closed'] as const) {
     router.get(`/${status}/trades`, ...customer, async (req, res) => {
       const { page, account_id } = parseInput(pageQuery, req.query);
@@ -91,13 +129,7 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
           .limit(perPage)
           .offset((page - 1) * perPage),
       ];
-      const lastPage = Math.max(1, Math.ceil((total?.n ?? 0) / perPage));
-      const accountParam = account_id ? `&account_id=${account_id}` : '';
-      res.json({
-        data: rows.map((row) => presentTrade(market, row, account.currency)),
-        meta: { current_page: page, per_page: perPage, last_page: lastPage, total: total?.n ?? 0 },
-        links: { next: page < lastPage ? `/api/v1/${status}/trades?page=${page + 1}${accountParam}` : null },
-      });
+      res.json(pageOf({ rows: rows.map((row) => presentTrade(market, row, account.currency)), page, total: total?.n ?? 0, path: `/api/v1/${status}/trades`, accountId: account_id }));
     });
   }
 

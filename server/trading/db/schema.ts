@@ -356,3 +356,40 @@ export const notifications = pgTable(
   },
   (t) => [check('notifications_color', inList('color', notificationColors)), index('notifications_user_unread').on(t.userId, t.id).where(sql`${t.readAt} is null`)],
 );
+
+export const pendingKinds = ['limit', 'stop'] as const;
+export const pendingStatuses = ['pending', 'filled', 'cancelled', 'rejected'] as const;
+
+/** Buy/sell limit and stop orders: stored, shown, cancelled, and filled by the engine when the price reaches them. */
+export const pendingOrders = pgTable(
+  'pending_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    side: text('side', { enum: tradeSides }).notNull(),
+    kind: text('kind', { enum: pendingKinds }).notNull(),
+    price: numeric('price', { precision: 24, scale: 10 }).notNull(),
+    units: numeric('units', { precision: 24, scale: 8 }).notNull(),
+    lots: numeric('lots', { precision: 12, scale: 2 }).notNull(),
+    leverage: integer('leverage').notNull(),
+    takeProfit: numeric('take_profit', { precision: 24, scale: 10 }),
+    stopLoss: numeric('stop_loss', { precision: 24, scale: 10 }),
+    status: text('status', { enum: pendingStatuses }).notNull().default('pending'),
+    tradeId: bigint('trade_id', { mode: 'number' }).references(() => trades.id),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('pending_orders_side', inList('side', tradeSides)),
+    check('pending_orders_kind', inList('kind', pendingKinds)),
+    check('pending_orders_status', inList('status', pendingStatuses)),
+    check('pending_orders_price_positive', sql`${t.price} > 0`),
+    index('pending_orders_account_status').on(t.accountId, t.status, t.id),
+  ],
+);

@@ -7,7 +7,8 @@ import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, type NotificationColor } from '../db/notifications.repo';
-import { trades, tradingAccounts } from '../db/schema';
+import { pendingOrders, trades, tradingAccounts } from '../db/schema';
+import { fillPending, triggerKindOf } from './pending';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
 import { exposureOf, lockAccount, openTradesOf } from './accounts';
@@ -45,6 +46,9 @@ export class TradingEngine {
     const { db, bus } = this.deps;
     const open = await db.select().from(trades).where(eq(trades.status, 'open'));
     for (const trade of open) this.indexTrade(trade);
+    for (const order of await db.select().from(pendingOrders).where(eq(pendingOrders.status, 'pending'))) {
+      this.indexPending({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: true });
+    }
     for (const accountId of new Set(open.map((t) => t.accountId))) await this.reloadAccount(accountId);
     this.unsubscribe = [
       bus.subscribe('market.quotes', (quotes) => this.onQuotes(quotes)),
@@ -52,6 +56,9 @@ export class TradingEngine {
       bus.subscribe('trade.updated', ({ trade, accountId }) => {
         this.indexView(trade);
         this.enqueue(() => this.reloadAccount(accountId));
+      }),
+      bus.subscribe('order.updated', ({ order }) => {
+        this.indexPending({ id: order.id, assetId: order.asset_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' });
       }),
     ];
   }
@@ -95,6 +102,13 @@ export class TradingEngine {
     this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'stop_loss', side: t.side, level: level(t.stopLoss) });
   }
 
+  private indexPending(o: { id: number; assetId: number; side: Side; kind: 'limit' | 'stop'; price: string; pending: boolean }): void {
+    const instrument = this.deps.market.instrument(o.assetId);
+    const kind = triggerKindOf(o.side, o.kind);
+    if (!o.pending || !instrument) this.triggers.remove(o.id, [kind]);
+    else this.triggers.set({ instrumentId: o.assetId, ownerId: o.id, kind, side: o.side, level: toPoints(o.price, instrument.digits) });
+  }
+
   private async reloadAccount(accountId: number): Promise<void> {
     const { db, market } = this.deps;
     const [account] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
@@ -124,7 +138,10 @@ export class TradingEngine {
       const instrument = market.instrument(quote.assetId);
       if (!instrument) continue;
       const fired = this.triggers.reached(quote.assetId, { bid: toPoints(quote.bid, instrument.digits), ask: toPoints(quote.ask, instrument.digits) });
-      for (const trigger of fired) this.enqueue(() => this.closeOnTrigger(trigger, quote));
+      for (const trigger of fired) {
+        if (trigger.kind === 'take_profit' || trigger.kind === 'stop_loss') this.enqueue(() => this.closeOnTrigger(trigger, quote));
+        else this.enqueue(() => this.fillOnTrigger(trigger, quote));
+      }
     }
     const affected = this.risk.affected(quotes);
     if (affected.size === 0) return;
@@ -161,6 +178,18 @@ export class TradingEngine {
       return { userId: account.userId, accountId: account.id, trade: presentTrade(market, closed, account.currency) };
     });
     if (done) this.announce(done, notices);
+  }
+
+  /** A pending order's price was reached: fill it at this tick's price (the ask for a buy, the bid for a sell). */
+  private async fillOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<void> {
+    const { db, market, bus } = this.deps;
+    const price = trigger.kind.startsWith('buy') ? quote.ask : quote.bid;
+    const result = await db.transaction((tx) => fillPending(tx, { market, orderId: trigger.ownerId, price }));
+    if (!result) return;
+    bus.publish('order.updated', { userId: result.userId, accountId: result.accountId, order: result.order });
+    if (result.trade) bus.publish('trade.updated', { userId: result.userId, accountId: result.accountId, trade: result.trade });
+    bus.publish('user.updated', { userId: result.userId });
+    bus.publish('notification.message', { userId: result.userId, title: result.notice.title, message: result.notice.message, color: result.notice.color });
   }
 
   /** Margin call notice at 100 %; at 50 % close the most losing position until the level is above 50 % or none is left. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import type { OrderRequest, TradeView } from '../../../shared/api/trades.schema';
+import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { marginFor } from '../../../shared/trading/account-maths';
 import { effectiveLeverage } from '../../../shared/trading/leverage';
@@ -16,7 +17,7 @@ import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
 import { accountOfUser, exposureOf, lockAccount, openTradesOf, type AccountRow } from './accounts';
-import { presentTrade } from './trade-view';
+import { presentTrade, type TradeRow } from './trade-view';
 
 /** An answer to an order: what the API sends, and what the same order id gets again. */
 export interface Answer {
@@ -113,17 +114,61 @@ export async function placeMarketOrder(
   return { status: answer.status, body: answer.body };
 }
 
+/** Size and leverage checks every order passes, market or pending; the lots on success. */
+export async function checkTerms(
+  tx: Tx,
+  { user, instrument, volume, leverage, classLeverage }: { user: UserRow; instrument: Instrument; volume: string; leverage: number; classLeverage: number },
+): Promise<{ answer: Answer } | { lots: Decimal }> {
+  const lots = lotsFromUnits({ units: volume, contractSize: instrument.contractSize });
+  const sizeProblem = lotsProblem(lots);
+  if (sizeProblem) return { answer: invalid('volume', sizeProblem) };
+  const maxLeverage = maxLeverageFor({ instrument, classLeverage, planLeverage: await planLeverageOf(tx, user) });
+  if (leverage > maxLeverage) return { answer: invalid('leverage', tradeTexts.leverageAbove(maxLeverage)) };
+  return { lots };
+}
+
+/**
+ * Opens a position at `price` if its margin fits in the free margin (the caller holds the account lock):
+ * the one way a market order or a filled pending order becomes a trade.
+ */
+export async function openPosition(
+  tx: Tx,
+  p: { market: Market; account: AccountRow; instrument: Instrument; side: Side; units: string; lots: Decimal; leverage: number; price: string; takeProfit: string | null; stopLoss: string | null },
+): Promise<{ trade: TradeRow } | { answer: Answer }> {
+  const conversion = p.market.conversion(p.instrument.quoteCurrency, p.account.currency);
+  const margin = marginFor({ units: p.units, price: p.price, leverage: p.leverage, conversion });
+  const { freeMargin } = exposureOf(p.market, p.account, await openTradesOf(tx, p.account.id));
+  if (margin.gt(freeMargin)) return { answer: rejected(422, tradeTexts.insufficientMargin, { volume: [tradeTexts.insufficientMargin] }) };
+  const [trade] = await tx
+    .insert(trades)
+    .values({
+      accountId: p.account.id,
+      assetId: p.instrument.id,
+      side: p.side,
+      units: new Money(p.units).toString(),
+      lots: p.lots.toFixed(2),
+      leverage: p.leverage,
+      openPrice: p.price,
+      takeProfit: p.takeProfit,
+      stopLoss: p.stopLoss,
+      margin: margin.toFixed(2),
+    })
+    .returning();
+  return { trade: trade! };
+}
+
+/** A TP/SL (or pending) level as stored: null for none, else at the instrument's precision. */
+export function normaliseLevel(value: string | null | undefined, digits: number): string | null {
+  const level = levelOrNull(value);
+  return level === null ? null : new Money(level).toDecimalPlaces(digits).toFixed(digits);
+}
+
 async function executeOrder(
   tx: Tx,
   { market, user, account, instrument, order, classLeverage }: { market: Market; user: UserRow; account: AccountRow; instrument: Instrument; order: OrderRequest; classLeverage: number },
 ): Promise<Answer> {
-  const lots = lotsFromUnits({ units: order.volume, contractSize: instrument.contractSize });
-  const sizeProblem = lotsProblem(lots);
-  if (sizeProblem) return invalid('volume', sizeProblem);
-
-  const maxLeverage = maxLeverageFor({ instrument, classLeverage, planLeverage: await planLeverageOf(tx, user) });
-  if (order.leverage > maxLeverage) return invalid('leverage', tradeTexts.leverageAbove(maxLeverage));
-
+  const terms = await checkTerms(tx, { user, instrument, volume: order.volume, leverage: order.leverage, classLeverage });
+  if ('answer' in terms) return terms.answer;
   if (!market.isOpen(instrument)) return rejected(422, tradeTexts.marketClosed);
 
   const quote: LiveQuote = market.quotes.get(instrument.id)!;
@@ -131,31 +176,12 @@ async function executeOrder(
   if (order.opening_price !== undefined && requoteNeeded(order.type, order.opening_price, price, instrument.maxDeviation)) {
     return { status: 409, body: { message: tradeTexts.requote, price } };
   }
-
-  const takeProfit = levelOrNull(order.take_profit);
-  const stopLoss = levelOrNull(order.stop_loss);
+  const takeProfit = normaliseLevel(order.take_profit, instrument.digits);
+  const stopLoss = normaliseLevel(order.stop_loss, instrument.digits);
   const sideErrors = protectionProblems({ side: order.type, price, takeProfit, stopLoss });
   if (Object.keys(sideErrors).length > 0) return rejected(422, firstError(sideErrors), sideErrors);
 
-  const conversion = market.conversion(instrument.quoteCurrency, account.currency);
-  const margin = marginFor({ units: order.volume, price, leverage: order.leverage, conversion });
-  const { freeMargin } = exposureOf(market, account, await openTradesOf(tx, account.id));
-  if (margin.gt(freeMargin)) return rejected(422, tradeTexts.insufficientMargin, { volume: [tradeTexts.insufficientMargin] });
-
-  const [trade] = await tx
-    .insert(trades)
-    .values({
-      accountId: account.id,
-      assetId: instrument.id,
-      side: order.type,
-      units: new Money(order.volume).toString(),
-      lots: lots.toFixed(2),
-      leverage: order.leverage,
-      openPrice: price,
-      takeProfit,
-      stopLoss,
-      margin: margin.toFixed(2),
-    })
-    .returning();
-  return { status: 201, body: { data: presentTrade(market, trade!, account.currency) } };
+  const opened = await openPosition(tx, { market, account, instrument, side: order.type, units: order.volume, lots: terms.lots, leverage: order.leverage, price, takeProfit, stopLoss });
+  if ('answer' in opened) return opened.answer;
+  return { status: 201, body: { data: presentTrade(market, opened.trade, account.currency) } };
 }

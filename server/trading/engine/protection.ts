@@ -8,7 +8,7 @@ import type { AppDb } from '../db/database';
 import { trades, tradingAccounts } from '../db/schema';
 import type { Market } from '../market/market';
 import { lockAccount } from './accounts';
-import { levelOrNull, protectionProblems, type Answer } from './orders';
+import { normaliseLevel, protectionProblems, type Answer } from './orders';
 import { presentTrade } from './trade-view';
 
 /**
@@ -29,8 +29,9 @@ export async function changeProtection(
     const account = await lockAccount(tx, owned.accountId);
     const [trade] = await tx.select().from(trades).where(eq(trades.id, tradeId));
     if (!trade || trade.status === 'closed') return { status: 409, body: { message: tradeTexts.alreadyClosed } };
-    const takeProfit = levels.take_profit === undefined ? trade.takeProfit : levelOrNull(levels.take_profit);
-    const stopLoss = levels.stop_loss === undefined ? trade.stopLoss : levelOrNull(levels.stop_loss);
+    const digits = market.instrument(trade.assetId)?.digits ?? 5;
+    const takeProfit = levels.take_profit === undefined ? trade.takeProfit : normaliseLevel(levels.take_profit, digits);
+    const stopLoss = levels.stop_loss === undefined ? trade.stopLoss : normaliseLevel(levels.stop_loss, digits);
     const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
     // Checked against the closing side: a buy's TP above the current sell price, its SL below it; a sell the reverse.
     const errors = protectionProblems({ side: trade.side, price, takeProfit: takeProfit === trade.takeProfit ? null : takeProfit, stopLoss: stopLoss === trade.stopLoss ? null : stopLoss });

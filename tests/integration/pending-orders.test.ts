@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pendingOrderPage, pendingOrderSchema } from '../../shared/api/trades.schema';
+import { pendingOrders, trades } from '../../server/trading/db/schema';
+import { makeUser } from '../support/factories';
+import { auditLedger, deposit, liveAccount } from '../support/money';
+import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  stack = await startTrading();
+});
+afterEach(() => auditLedger(stack.database.db));
+afterAll(() => stack.database.close());
+
+async function tick(mids: Record<string, string>) {
+  stack.prices.set(Object.fromEntries(Object.entries(mids).map(([symbol, mid]) => [idOf(symbol), mid])));
+  await stack.engine.idle();
+}
+
+async function trader(amount: string) {
+  const person = await makeUser(stack.database.db);
+  const account = await liveAccount(stack.database.db, person.user.id);
+  await deposit(stack.database.db, account.id, amount);
+  return { ...person, account, token: await tokenFor(stack.app, person) };
+}
+
+const place = (token: string, body: Record<string, unknown>) =>
+  request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send({ id: idOf('EURUSD'), volume: '10000', leverage: 20, ...body });
+
+describe('pending orders', () => {
+  it('when the ask falls to a buy limit, then it fills at that tick’s ask with its TP and SL, and a notice says so', async () => {
+    await tick({ EURUSD: '1.10000' });
+    const { token, user } = await trader('10000');
+    const placed = await place(token, { type: 'buy', kind: 'limit', price: '1.09500', take_profit: '1.11', stop_loss: '1.09' });
+    expect(placed.status).toBe(201);
+    const order = pendingOrderSchema.parse(placed.body.data);
+    expect(order).toMatchObject({ status: 'pending', price: '1.09500', kind: 'limit', trade_type: 'buy' });
+    expect(pendingOrderPage.parse((await request(stack.app).get('/api/v1/orders/pending').set(bearer(token))).body).meta.total).toBe(1);
+
+    await tick({ EURUSD: '1.09600' }); // ask 1.09605 > 1.09500: waits
+    expect((await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.id, order.id)))[0]!.status).toBe('pending');
+    await tick({ EURUSD: '1.09480' }); // ask 1.09485 ≤ 1.09500: fills at 1.09485
+    const [row] = await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.id, order.id));
+    expect(row!.status).toBe('filled');
+    const [trade] = await stack.database.db.select().from(trades).where(eq(trades.id, row!.tradeId!));
+    expect(trade).toMatchObject({ side: 'buy', openPrice: '1.0948500000', takeProfit: '1.1100000000', stopLoss: '1.0900000000', status: 'open' });
+    const me = await request(stack.app).get('/api/v1/user').set(bearer(token));
+    expect(me.body.data.notifications.map((n: { title: string }) => n.title)).toContain('Order filled');
+    expect(user.id).toBe(me.body.data.id);
+    await request(stack.app).post(`/api/v1/trade/${trade!.id}/close`).set(bearer(token));
+  });
+
+  it('when a sell stop is reached without enough free margin, then it is rejected with the reason', async () => {
+    await tick({ EURUSD: '1.10000' });
+    const { token } = await trader('100');
+    const placed = await place(token, { type: 'sell', kind: 'stop', price: '1.09000', volume: '100000' });
+    expect(placed.status).toBe(201);
+    await tick({ EURUSD: '1.08990' }); // bid 1.08985 ≤ 1.09000
+    const [row] = await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.id, placed.body.data.id));
+    expect(row).toMatchObject({ status: 'rejected', reason: 'Insufficient free margin', tradeId: null });
+  });
+
+  it('refuses prices on the wrong side of the quote and cancels once', async () => {
+    await tick({ EURUSD: '1.10000' });
+    const { token } = await trader('10000');
+    const cases: [string, string, string][] = [
+      ['buy', 'limit', 'A buy limit must be below the current buy price'],
+      ['buy', 'stop', 'A buy stop must be above the current buy price'],
+      ['sell', 'limit', 'A sell limit must be above the current sell price'],
+      ['sell', 'stop', 'A sell stop must be below the current sell price'],
+    ];
+    const wrongPrice = { 'buy:limit': '1.20000', 'buy:stop': '1.00000', 'sell:limit': '1.00000', 'sell:stop': '1.20000' } as Record<string, string>;
+    for (const [type, kind, message] of cases) {
+      const res = await place(token, { type, kind, price: wrongPrice[`${type}:${kind}`] });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.price).toEqual([message]);
+    }
+    const placed = await place(token, { type: 'buy', kind: 'stop', price: '1.20000' });
+    expect(placed.status).toBe(201);
+    const cancel = await request(stack.app).delete(`/api/v1/orders/pending/${placed.body.data.id}`).set(bearer(token));
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.status).toBe('cancelled');
+    expect((await request(stack.app).delete(`/api/v1/orders/pending/${placed.body.data.id}`).set(bearer(token))).status).toBe(409);
+    await tick({ EURUSD: '1.21000' });
+    const [row] = await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.id, placed.body.data.id));
+    expect(row!.status).toBe('cancelled');
+    const other = await trader('10');
+    expect((await request(stack.app).delete(`/api/v1/orders/pending/${placed.body.data.id}`).set(bearer(other.token))).status).toBe(404);
+    await tick({ EURUSD: '1.10000' });
+  });
+});
