@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 const integration = ['tests/integration/**/*.test.ts'];
 
 /**
- * Unit tests, then the integration suite on in-memory PGlite, and the same suite again on PostgreSQL
- * when TEST_DATABASE_URL is set (.ci/run sets it when 127.0.0.1:5432 answers).
+ * Unit tests, the integration suite on in-memory PGlite (and again on PostgreSQL when TEST_DATABASE_URL
+ * is set; .ci/run sets it when 127.0.0.1:5432 answers), and protocol tests with the real clients.
  */
 export default defineConfig({
   test: {
@@ -17,6 +17,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'integration', include: integration, globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
+      },
+      {
+        extends: true,
+        test: { name: 'protocol', include: ['tests/protocol/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true as const, test: { name: 'integration:postgres', include: integration, env: { TEST_DB_DRIVER: 'postgres' } } }]

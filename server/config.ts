@@ -86,6 +86,10 @@ export const envSchema = z.object({
   LOG_LEVEL: choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   WEB_TRUST_PROXY: trustProxy('loopback'),
   API_TRUST_PROXY: trustProxy('loopback'),
+  PRICE_SOURCE: choice(['simulator', 'upstream'], 'simulator'),
+  PRICE_FEED_URL: url(/^(https?|wss?):$/, 'the URL of a feed speaking our socket.io protocol'),
+  PRICE_FEED_KEY: z.optional(z.string().check(z.minLength(1))),
+  FEED_API_KEY: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SETTINGS_CACHE_MS: nonNegativeInt(5000),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
@@ -110,6 +114,10 @@ export interface Config {
   readonly trustProxy: { readonly web: TrustProxy; readonly api: TrustProxy };
   /** When set, /metrics answers anyone with this bearer token; when not, only loopback callers. */
   readonly metricsToken: string | undefined;
+  /** Where prices come from: the simulator, or an upstream feed with our protocol. */
+  readonly prices: { readonly source: 'simulator' | 'upstream'; readonly url: string | undefined; readonly key: string | undefined };
+  /** The price feed's api key (the web tier's proxy adds it); generated into the data folder when both tiers share a process. */
+  readonly feedApiKey: string | undefined;
   readonly settingsCacheMs: number;
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
   readonly loginRateLimit: number;
@@ -131,6 +139,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (env.ROLE === 'web' && !env.TRADING_API_URL) {
     throw new ConfigError('Invalid configuration:\n  TRADING_API_URL: is required when ROLE=web');
   }
+  if (env.PRICE_SOURCE === 'upstream' && (!env.PRICE_FEED_URL || !env.PRICE_FEED_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  PRICE_FEED_URL, PRICE_FEED_KEY: are required when PRICE_SOURCE=upstream');
+  }
+  if (env.ROLE !== 'both' && !env.FEED_API_KEY) {
+    throw new ConfigError(`Invalid configuration:\n  FEED_API_KEY: is required when ROLE=${env.ROLE} (the web tier and the API must share it)`);
+  }
   // Several web processes must sign cookies with one secret; a generated one is only for a single embedded process.
   if (env.ROLE !== 'trading' && !env.SESSION_SECRET && (env.ROLE === 'web' || env.DATABASE_URL)) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required when ROLE=web or DATABASE_URL is set (every web process needs the same one)');
@@ -149,6 +163,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: Object.freeze({ web: env.WEB_TRUST_PROXY, api: env.API_TRUST_PROXY }),
     metricsToken: env.METRICS_TOKEN,
+    feedApiKey: env.FEED_API_KEY,
+    prices: Object.freeze({ source: env.PRICE_SOURCE, url: env.PRICE_FEED_URL, key: env.PRICE_FEED_KEY }),
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
   });

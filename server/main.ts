@@ -9,6 +9,8 @@ import { createTradingApp } from './trading/app';
 import { LocalBus } from './trading/bus';
 import { openMarket } from './trading/market/start';
 import { TradingEngine } from './trading/engine/engine';
+import { attachPriceFeed } from './trading/feed/feed-server';
+import { UpstreamFeedSource } from './trading/market/upstream-source';
 import { openDatabase } from './trading/db/open';
 import { prepareDatabase } from './trading/db/prepare';
 import { demoLogins } from './trading/db/seed/demo';
@@ -32,12 +34,15 @@ const displayHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'lo
 
 /** Servers in the order they stop: the web tier first (its requests may still call the API), then the API. */
 const servers: Server[] = [];
-/** Then these, in order: assets, Redis, the database (an unclosed PGlite leaves a stale lock behind). */
+/** Run before the servers close: protocol servers that say goodbye to their sockets properly. */
+const farewells: (() => Promise<void>)[] = [];
+/** Then these, in order: assets, the engine and market, Redis, the database (an unclosed PGlite leaves a stale lock behind). */
 const closers: (() => Promise<void>)[] = [];
 let accepting = true;
 
 async function shutdown(logger: Pick<Logger, 'info'>, code: number): Promise<never> {
   accepting = false;
+  for (const farewell of farewells) await farewell().catch((error: unknown) => console.error('close failed', error));
   for (const server of servers) await closeServer(server, 10_000);
   for (const close of closers) await close().catch((error: unknown) => console.error('close failed', error));
   logger.info('stopped');
@@ -46,6 +51,7 @@ async function shutdown(logger: Pick<Logger, 'info'>, code: number): Promise<nev
 
 async function serve(config: Config, logger: Logger): Promise<void> {
   const banner: string[] = [];
+  const feedApiKey = config.feedApiKey ?? persistentSecret(config.dataDir, 'feed-api-key');
   /** Where the web tier finds the API: configured, or this process's own API on the port it really got. */
   let apiUrl = config.api.url;
 
@@ -59,7 +65,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       closers.unshift(async () => void (await redis.quit()));
     }
     const bus = new LocalBus();
-    const market = await openMarket({ db: database.db, bus });
+    const { prices } = config;
+    const market = await openMarket({
+      db: database.db,
+      bus,
+      ...(prices.source === 'upstream' ? { source: (instruments) => new UpstreamFeedSource({ url: prices.url!, apiKey: prices.key!, instruments, logger }) } : {}),
+    });
     market.start();
     const engine = new TradingEngine({ db: database.db, market, bus, logger });
     await engine.start();
@@ -82,6 +93,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     });
     const { server, port } = await listen(app, config.api.port, config.api.host);
     servers.push(server);
+    const feed = attachPriceFeed({ server, market, bus, apiKey: feedApiKey, logger });
+    farewells.push(() => feed.close());
     if (!config.api.external) apiUrl = `http://${config.api.host === '0.0.0.0' ? '127.0.0.1' : config.api.host}:${port}`;
     banner.push(`Trading API: http://${displayHost(config.api.host)}:${port}/api/v1 (${database.driver})`);
     if (hasDemoPeople) {
@@ -102,10 +115,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       settingsCacheMs: config.settingsCacheMs,
       trustProxy: config.trustProxy.web,
       metricsToken: config.metricsToken,
+      feedApiKey,
       publicOrigin: config.web.publicOrigin,
       dev: config.env === 'development',
     });
     const { server, port } = await listen(app, config.web.port, config.web.host);
+    server.on('upgrade', app.handleUpgrade);
     servers.unshift(server);
     banner.unshift(`Open ${config.web.publicOrigin ?? `http://${displayHost(config.web.host)}:${port}`}/ in your browser.`);
   }

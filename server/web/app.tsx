@@ -8,7 +8,7 @@ import { publicDir } from '../paths';
 import type { WebDeps } from './deps';
 import { callContext } from './gate';
 import { pageRoutes } from './pages.routes';
-import { apiProxy } from './proxy';
+import { apiProxy, feedProxy } from './proxy';
 import { sendPage } from './render';
 import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
 import { createTokenSealer, sessionMiddleware } from './session';
@@ -17,7 +17,9 @@ import { sessionRoutes } from './session.routes';
 import { createTtlCache } from '../ttl-cache';
 
 /** The web tier: server-rendered pages with islands, the session, and the proxy to the trading API. Never listens itself. */
-export function createWebApp(deps: WebDeps): Express {
+export type WebApp = Express & { handleUpgrade: ReturnType<typeof feedProxy> };
+
+export function createWebApp(deps: WebDeps): WebApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
@@ -74,5 +76,5 @@ export function createWebApp(deps: WebDeps): Express {
     sendPage(req, res, deps.assets.assets, { status: 500, title: 'Error', settings: null, body: () => <ErrorPage requestId={String(req.id)} /> });
   };
   app.use(onError);
-  return app;
+  return Object.assign(app, { handleUpgrade: feedProxy({ target: deps.api.baseUrl, apiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin }) });
 }

@@ -14,6 +14,8 @@ export interface WebDeps {
   trustProxy: TrustProxy;
   /** See Config.metricsToken. */
   metricsToken: string | undefined;
+  /** The price feed's api key, added by the proxy to `/socket.io` upgrades. */
+  feedApiKey: string;
   /** The site's public origin when it is known (behind a proxy, for the Origin check and TLS-only headers). */
   publicOrigin: string | undefined;
   dev: boolean;

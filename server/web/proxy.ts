@@ -1,4 +1,7 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { feedKeyHeader } from '../../shared/api/feed.schema';
 import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { authTexts } from '../../shared/texts';
@@ -36,4 +39,30 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
       },
     },
   });
+}
+
+/**
+ * The price feed's socket (`/socket.io`, websocket only) to the API, with the feed's api key added here
+ * so browsers never hold it. Upgrades from another site's pages are refused.
+ */
+export function feedProxy({ target, apiKey, publicOrigin }: { target: string; apiKey: string; publicOrigin: string | undefined }) {
+  const proxy = createProxyMiddleware<Request, ServerResponse>({
+    target,
+    pathFilter: '/socket.io',
+    ws: true,
+    changeOrigin: true,
+    on: {
+      proxyReqWs(proxyReq) {
+        proxyReq.removeHeader('cookie');
+        proxyReq.setHeader(feedKeyHeader, apiKey);
+      },
+    },
+  });
+  return (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!req.url?.startsWith('/socket.io/')) return socket.destroy();
+    const origin = req.headers.origin;
+    const expected = publicOrigin ?? `http://${req.headers.host}`;
+    if (origin !== undefined && origin !== expected && origin !== expected.replace(/^http:/, 'https:')) return socket.destroy();
+    proxy.upgrade(req as Request, socket as Socket, head);
+  };
 }

@@ -59,11 +59,12 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
 }
 
 // No settings cache, so the page reflects the API's state at once (by default it may lag up to SETTINGS_CACHE_MS).
-const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0' };
+const feedKey = { FEED_API_KEY: 'e2e-feed-key-0123456789' };
+const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0', ...feedKey };
 
 /** The two tiers as separate processes, the web tier pointed at the API. */
 export async function startSplitTiers(dataDir: string): Promise<{ trading: StartedServer; web: StartedServer }> {
-  const trading = await startServer({ ROLE: 'trading', DATA_DIR: dataDir });
+  const trading = await startServer({ ROLE: 'trading', DATA_DIR: dataDir, ...feedKey });
   const web = await startServer({ ROLE: 'web', TRADING_API_URL: trading.api!, ...webTierOnly });
   return { trading, web };
 }

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { closeServer, listen } from '../../server/listen';
 import type { Database } from '../../server/trading/db/database';
 import type { AssetPipeline } from '../../server/web/assets';
-import { createWebApp } from '../../server/web/app';
+import { createWebApp, type WebApp } from '../../server/web/app';
 import { createTradingClient } from '../../server/web/trading-client';
 import { silentLogger, startTrading } from './trading';
 
@@ -38,7 +38,7 @@ export async function startWebStack(): Promise<WebStack> {
   };
 }
 
-export function webAppFor(apiUrl: string): Express {
+export function webAppFor(apiUrl: string): WebApp {
   return createWebApp({
     logger: silentLogger,
     api: createTradingClient({ baseUrl: apiUrl, timeoutMs: 2_000 }),
@@ -48,6 +48,7 @@ export function webAppFor(apiUrl: string): Express {
     settingsCacheMs: 0,
     trustProxy: 'loopback',
     metricsToken: undefined,
+    feedApiKey: 'feed-key-for-tests-0123456789',
     publicOrigin: undefined,
     dev: false,
   });

@@ -24,6 +24,7 @@ describe('config', () => {
       TRADING_API_URL: 'http://api:3001/',
       ROLE: 'web',
       SESSION_SECRET: 's'.repeat(32),
+      FEED_API_KEY: 'k'.repeat(16),
     });
     expect(config.web.port).toBe(8080);
     expect(config.api.port).toBe(0);
@@ -54,9 +55,15 @@ describe('config', () => {
   });
 
   it('when web processes may be several, then they must share a session secret', () => {
-    expect(() => loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001' })).toThrow(/SESSION_SECRET: is required/);
+    const feedKey = { FEED_API_KEY: 'k'.repeat(16) };
+    expect(() => loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', ...feedKey })).toThrow(/SESSION_SECRET: is required/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET: is required/);
-    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app' }).sessionSecret).toBeUndefined();
+    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app', ...feedKey }).sessionSecret).toBeUndefined();
+  });
+
+  it('when the tiers run apart, then they must share the price feed key', () => {
+    expect(() => loadConfig({ ROLE: 'trading' })).toThrow(/FEED_API_KEY: is required when ROLE=trading/);
+    expect(loadConfig({}).feedApiKey).toBeUndefined();
   });
 
   it('when trust proxy settings are given, then they become what Express expects, and nonsense is refused', () => {
