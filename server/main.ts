@@ -11,6 +11,7 @@ import { openMarket } from './trading/market/start';
 import { TradingEngine } from './trading/engine/engine';
 import { attachPriceFeed } from './trading/feed/feed-server';
 import { UpstreamFeedSource } from './trading/market/upstream-source';
+import { CandleRecorder } from './trading/market/recorder';
 import { openDatabase } from './trading/db/open';
 import { prepareDatabase } from './trading/db/prepare';
 import { demoLogins } from './trading/db/seed/demo';
@@ -74,8 +75,11 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     market.start();
     const engine = new TradingEngine({ db: database.db, market, bus, logger });
     await engine.start();
+    const recorder = new CandleRecorder({ db: database.db, market, logger });
+    recorder.start();
     closers.unshift(async () => {
       await engine.stop();
+      await recorder.stop();
       await market.stop();
       await bus.close();
     });

@@ -48,23 +48,34 @@ export const schedules: Readonly<Record<ScheduleId, Schedule>> = {
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const dayIndex: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+const offsets = new Map<string, number>();
+const hourMs = 3_600_000;
+
+/** The zone's offset from UTC in minutes at `at`, from Intl once per zone and hour (offsets change on the hour). */
+function offsetMinutes(at: Date, timeZone: string): number {
+  const hour = Math.floor(at.getTime() / hourMs);
+  const key = `${timeZone}:${hour}`;
+  const cached = offsets.get(key);
+  if (cached !== undefined) return cached;
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    formatters.set(timeZone, format);
+  }
+  const instant = new Date(hour * hourMs);
+  const parts = format.formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  const offset = Math.round((asUtc - instant.getTime()) / 60_000);
+  if (offsets.size > 50_000) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
+}
 
 /** The weekday and minute of the day at `at` in `timeZone`. */
 export function localTime(at: Date, timeZone: string): { day: number; minute: number } {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formatters.set(timeZone, format);
-  }
-  let day = 0;
-  let minute = 0;
-  for (const part of format.formatToParts(at)) {
-    if (part.type === 'weekday') day = dayIndex[part.value] ?? 0;
-    else if (part.type === 'hour') minute += Number(part.value) * 60;
-    else if (part.type === 'minute') minute += Number(part.value);
-  }
-  return { day, minute };
+  const local = new Date(at.getTime() + offsetMinutes(at, timeZone) * 60_000);
+  return { day: local.getUTCDay(), minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
 export function isMarketOpen(schedule: Schedule, at: Date): boolean {

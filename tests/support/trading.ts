@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createLogger } from '../../server/logger';
 import { createTradingApp } from '../../server/trading/app';
+import { marketsOpenAt } from './clock';
 import type { Database } from '../../server/trading/db/database';
 import type { TradingDeps } from '../../server/trading/deps';
 import { LocalBus } from '../../server/trading/bus';
@@ -14,8 +15,7 @@ import type { TestPerson } from './factories';
 
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 
-/** A Wednesday afternoon (UTC) when every market in the catalogue is open. */
-export const marketsOpenAt = new Date('2026-11-18T15:00:00Z');
+export { marketsOpenAt };
 
 export interface TradingStack {
   app: Express;
@@ -30,11 +30,11 @@ export interface TradingStack {
  * A trading app on a fresh test database (or on `overrides.database`, to run two apps on one database),
  * with prices set by hand and a clock stopped at `marketsOpenAt` unless another is given.
  */
-export async function startTrading(overrides: Partial<TradingDeps> & { now?: () => Date } = {}): Promise<TradingStack> {
+export async function startTrading(overrides: Partial<TradingDeps> & { now?: () => Date; dayFigures?: boolean } = {}): Promise<TradingStack> {
   const database = overrides.database ?? (await createTestDatabase());
   const bus = new LocalBus();
   const prices = new ManualPriceSource();
-  const market = await openMarket({ db: database.db, bus, source: () => prices, now: overrides.now ?? (() => marketsOpenAt) });
+  const market = await openMarket({ db: database.db, bus, source: () => prices, now: overrides.now ?? (() => marketsOpenAt), dayFigures: overrides.dayFigures ?? false });
   market.start();
   const engine = new TradingEngine({ db: database.db, market, bus, logger: silentLogger });
   await engine.start();

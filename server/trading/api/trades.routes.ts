@@ -16,7 +16,12 @@ import { changeProtection } from '../engine/protection';
 import { presentTrade } from '../engine/trade-view';
 import { presentAsset } from '../market/asset-view';
 import { authenticate, authOf, requireStanding } from './auth.middleware';
-import { notFound } from './errors';
+import { notFound, validationFailed } from './errors';
+import { candleQuery, candleTexts } from '../../../shared/api/candles.schema';
+import { periodMs } from '../../../shared/trading/timeframes';
+import { Money } from '../../../shared/money';
+import { candlesBetween } from '../db/candles.repo';
+import { ensureHistory } from '../market/history';
 import { parseInput } from './validate';
 
 const perPage = 20;
@@ -58,6 +63,25 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
       return presentAsset(market, instrument, { classLeverage, maxLeverage: maxLeverageFor({ instrument, classLeverage, planLeverage }) });
     });
     res.json({ data });
+  });
+
+  router.get('/assets/:id/candles', ...customer, async (req, res) => {
+    const instrument = market.instrument(Number(req.params.id));
+    if (!instrument) throw notFound(tradeTexts.assetNotFound);
+    const query = parseInput(candleQuery, req.query);
+    const now = market.now().getTime();
+    const to = query.to !== undefined ? query.to * 1000 : now;
+    const from = query.from !== undefined ? query.from * 1000 : to - periodMs[query.timeframe] * query.limit;
+    if (from > to) throw validationFailed({ from: [candleTexts.range] });
+    await ensureHistory(db, { instrument, timeframe: query.timeframe, from, now, currentMid: market.quotes.get(instrument.id)!.mid });
+    const rows = await candlesBetween(db, { assetId: instrument.id, timeframe: query.timeframe, from: new Date(from), to: new Date(to), limit: query.limit });
+    // The candle being built now is newer than the last write: it replaces or follows the stored ones.
+    const live = market.candles.live(instrument.id, query.timeframe);
+    const all = live && live.openTime.getTime() >= from && live.openTime.getTime() <= to ? [...rows.filter((r) => r.openTime.getTime() !== live.openTime.getTime()), live] : rows;
+    const fixed = (v: string) => new Money(v).toFixed(instrument.digits);
+    res.json({
+      data: all.slice(-query.limit).map((c) => ({ time: Math.floor(c.openTime.getTime() / 1000), open: fixed(c.open), high: fixed(c.high), low: fixed(c.low), close: fixed(c.close), volume: c.ticks ?? 0 })),
+    });
   });
 
   router.post('/trades/store', ...customer, async (req, res) => {

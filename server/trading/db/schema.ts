@@ -393,3 +393,26 @@ export const pendingOrders = pgTable(
     index('pending_orders_account_status').on(t.accountId, t.status, t.id),
   ],
 );
+
+export const timeframes = ['M1', 'M5', 'M15', 'H1', 'D1'] as const;
+
+/** OHLC candles of the mid price per instrument and timeframe, with bounded retention. */
+export const candles = pgTable(
+  'candles',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    timeframe: text('timeframe', { enum: timeframes }).notNull(),
+    openTime: timestamp('open_time', { withTimezone: true }).notNull(),
+    open: numeric('open', { precision: 24, scale: 10 }).notNull(),
+    high: numeric('high', { precision: 24, scale: 10 }).notNull(),
+    low: numeric('low', { precision: 24, scale: 10 }).notNull(),
+    close: numeric('close', { precision: 24, scale: 10 }).notNull(),
+    /** Price changes in the period (tick volume). */
+    ticks: integer('ticks').notNull().default(0),
+    /** Made up to give an empty database a chart history; never a price anyone traded at. */
+    synthetic: boolean('synthetic').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.timeframe, t.openTime] }), check('candles_timeframe', inList('timeframe', timeframes))],
+);

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AssetClass } from '../../../shared/constants';
 import { schedules, type Schedule, type ScheduleId } from '../../../shared/trading/hours';
 import type { SpreadSpec } from '../../../shared/trading/prices';
+import { Money } from '../../../shared/money';
 import type { Executor } from '../db/database';
 import { assets } from '../db/schema';
 
@@ -46,7 +47,7 @@ export async function loadInstruments(db: Executor): Promise<Instrument[]> {
     schedule: schedules[row.schedule as ScheduleId] ?? schedules.default,
     tvSymbol: row.tvSymbol,
     image: row.image,
-    seedPrice: row.seedPrice,
+    seedPrice: new Money(row.seedPrice).toFixed(row.digits),
     volatility: Number(row.volatility),
   }));
 }

@@ -4,12 +4,15 @@ import { isMarketOpen } from '../../../shared/trading/hours';
 import type { Bus } from '../bus';
 import type { Instrument } from './instruments';
 import type { PriceSource } from './price-source';
+import { CandleBook } from './candles';
 import { QuoteBook, type LiveQuote } from './quote-book';
 
 export interface Market {
   readonly instruments: readonly Instrument[];
   instrument(id: number): Instrument | undefined;
   readonly quotes: QuoteBook;
+  /** The candles being built from this process's quotes (the recorder writes them). */
+  readonly candles: CandleBook;
   now(): Date;
   isOpen(instrument: Instrument, at?: Date): boolean;
   /** Units of `to` per one unit of `from`, from live FX mids (directly or through USD). */
@@ -34,11 +37,12 @@ export function createMarket({
 }): Market {
   const byId = new Map(instruments.map((i) => [i.id, i]));
   const quotes = new QuoteBook(instruments);
+  const candles = new CandleBook(instruments);
   const pairs = new Map<string, Instrument>();
   for (const i of instruments) if (i.assetClass === 'forex' && i.baseCurrency) pairs.set(`${i.baseCurrency}${i.quoteCurrency}`, i);
 
   const startedAt = now().getTime();
-  for (const i of instruments) quotes.apply({ assetId: i.id, mid: startPrices.get(i.id) ?? i.seedPrice, time: startedAt });
+  for (const i of instruments) quotes.apply({ assetId: i.id, mid: new Money(startPrices.get(i.id) ?? i.seedPrice).toFixed(i.digits), time: startedAt });
 
   function direct(from: string, to: string): Decimal | undefined {
     const straight = pairs.get(`${from}${to}`);
@@ -52,6 +56,7 @@ export function createMarket({
     instruments,
     instrument: (id) => byId.get(id),
     quotes,
+    candles,
     now,
     isOpen: (instrument, at = now()) => isMarketOpen(instrument.schedule, at),
     conversion(from, to) {
@@ -71,7 +76,9 @@ export function createMarket({
           const quote = quotes.apply(tick);
           if (quote) changed.push(quote);
         }
-        if (changed.length > 0) bus.publish('market.quotes', changed);
+        if (changed.length === 0) return;
+        candles.apply(changed);
+        bus.publish('market.quotes', changed);
       });
     },
     stop: () => source.stop(),

@@ -40,6 +40,14 @@ interface Bucket {
 /** Rolling 24-hour low/high/open/volume in five-minute buckets; the completed part is summarised once per bucket. */
 class DayWindow {
   private readonly buckets: Bucket[] = [];
+
+  /** Starts from stored five-minute candles (oldest first), so the 24-hour figures are right after a restart. */
+  static from(history: readonly Bucket[]): DayWindow {
+    const window = new DayWindow();
+    window.buckets.push(...history.map((b) => ({ ...b })));
+    if (window.buckets.length > 0) window.summarise();
+    return window;
+  }
   private summary = { low: Infinity, high: -Infinity, ticks: 0 };
 
   add(price: number, time: number): void {
@@ -100,6 +108,25 @@ export class QuoteBook {
 
   all(): LiveQuote[] {
     return [...this.quotes.values()];
+  }
+
+  /**
+   * Replaces an instrument's 24-hour window with stored five-minute candles (oldest first) and the
+   * current price, and refreshes its quote's figures.
+   */
+  seedDay(assetId: number, history: readonly { start: number; open: number; high: number; low: number; ticks: number }[]): void {
+    const quote = this.quotes.get(assetId);
+    const instrument = this.instruments.get(assetId);
+    if (!quote || !instrument) return;
+    // The last day of trading as stored (its last candle closes at the current price); older buckets
+    // roll out as soon as live ticks arrive.
+    const window = DayWindow.from(history.slice(-bucketsPerDay));
+    if (history.length === 0) window.add(Number(quote.mid), quote.time);
+    this.windows.set(assetId, window);
+    const stats = window.stats();
+    const fixed = (n: number) => n.toFixed(instrument.digits);
+    const mid = Number(quote.mid);
+    this.quotes.set(assetId, { ...quote, low24h: fixed(Math.min(stats.low, mid)), high24h: fixed(Math.max(stats.high, mid)), open24h: fixed(stats.open), volume24h: stats.ticks });
   }
 
   /** Applies a tick and returns the new quote; unknown instruments and unchanged prices return undefined. */

@@ -1,27 +1,82 @@
+import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { periodMs } from '../../../shared/trading/timeframes';
 import type { Bus } from '../bus';
+import { latestCloses } from '../db/candles.repo';
 import type { AppDb } from '../db/database';
-import { loadInstruments } from './instruments';
+import { candles } from '../db/schema';
+import { ensureHistory } from './history';
+import { loadInstruments, type Instrument } from './instruments';
 import { createMarket, type Market } from './market';
 import type { PriceSource } from './price-source';
 import { PriceSimulator } from './simulator';
 
+const dayMs = 86_400_000;
+
 /**
- * Loads the catalogue and builds the market on `source` (the simulator unless one is given). The
- * caller starts and stops it. Prices start from the catalogue's seed prices.
+ * Loads the catalogue and builds the market on `source` (the simulator unless one is given), resuming
+ * each instrument at its last stored close and with its 24-hour figures from stored five-minute
+ * candles (made up, and marked synthetic, on an empty database). The caller starts and stops it.
  */
 export async function openMarket({
   db,
   bus,
   source,
-  now,
+  now = () => new Date(),
+  dayFigures = true,
 }: {
   db: AppDb;
   bus: Bus;
-  source?: (instruments: Awaited<ReturnType<typeof loadInstruments>>, startPrices: ReadonlyMap<number, string>) => PriceSource;
+  source?: (instruments: readonly Instrument[], startPrices: ReadonlyMap<number, string>) => PriceSource;
   now?: () => Date;
+  /** Load (or make) the 24-hour history; tests that do not look at it skip the work. */
+  dayFigures?: boolean;
 }): Promise<Market> {
   const instruments = await loadInstruments(db);
-  const startPrices = new Map<number, string>();
+  const startPrices = await latestCloses(db);
   const priceSource = source ? source(instruments, startPrices) : new PriceSimulator({ instruments, startPrices });
-  return createMarket({ instruments, source: priceSource, bus, startPrices, ...(now ? { now } : {}) });
+  const market = createMarket({ instruments, source: priceSource, bus, startPrices, now });
+  if (dayFigures) await seedDayFigures(db, market);
+  return market;
+}
+
+/**
+ * The 24-hour figures start from the last day of trading in stored five-minute candles, so a market
+ * that is closed now (a weekend) still shows its last session's range and change.
+ */
+async function seedDayFigures(db: AppDb, market: Market): Promise<void> {
+  const at = market.now().getTime();
+  const perDay = dayMs / periodMs.M5;
+  const since = new Date(at - 7 * dayMs);
+  const stored = await db
+    .select({ assetId: candles.assetId, n: count() })
+    .from(candles)
+    .where(and(eq(candles.timeframe, 'M5'), gte(candles.openTime, since)))
+    .groupBy(candles.assetId);
+  const have = new Map(stored.map((row) => [row.assetId, row.n]));
+  for (const instrument of market.instruments) {
+    const missing = perDay - (have.get(instrument.id) ?? 0);
+    if (missing <= 0) continue;
+    await ensureHistory(db, { instrument, timeframe: 'M5', from: since.getTime(), count: missing, now: at, currentMid: market.quotes.get(instrument.id)!.mid });
+  }
+  const ranked = db
+    .select({
+      assetId: candles.assetId,
+      openTime: candles.openTime,
+      open: candles.open,
+      high: candles.high,
+      low: candles.low,
+      ticks: candles.ticks,
+      rank: sql<number>`row_number() over (partition by ${candles.assetId} order by ${candles.openTime} desc)`.as('rank'),
+    })
+    .from(candles)
+    .where(and(eq(candles.timeframe, 'M5'), gte(candles.openTime, since)))
+    .as('ranked');
+  const rows = await db.select().from(ranked).where(lte(ranked.rank, perDay)).orderBy(asc(ranked.openTime));
+  const byAsset = new Map<number, { start: number; open: number; high: number; low: number; ticks: number }[]>();
+  for (const row of rows) {
+    let list = byAsset.get(row.assetId);
+    if (!list) byAsset.set(row.assetId, (list = []));
+    list.push({ start: row.openTime.getTime(), open: Number(row.open), high: Number(row.high), low: Number(row.low), ticks: row.ticks });
+  }
+  for (const [assetId, history] of byAsset) market.quotes.seedDay(assetId, history);
 }

@@ -1,0 +1,91 @@
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { Timeframe } from '../../../shared/trading/timeframes';
+import type { Executor } from './database';
+import { candles } from './schema';
+
+export type CandleRow = typeof candles.$inferSelect;
+export type NewCandle = typeof candles.$inferInsert;
+
+/**
+ * Candles go in as one JSON parameter per batch, unpacked by the database: far cheaper than building
+ * a statement per row (a first start writes tens of thousands of them).
+ */
+function batches(rows: readonly NewCandle[]) {
+  const out = [];
+  for (let i = 0; i < rows.length; i += 2_000) {
+    out.push(
+      JSON.stringify(
+        rows.slice(i, i + 2_000).map((r) => ({
+          asset_id: r.assetId,
+          timeframe: r.timeframe,
+          open_time: r.openTime.toISOString(),
+          open: r.open,
+          high: r.high,
+          low: r.low,
+          close: r.close,
+          ticks: r.ticks ?? 0,
+          synthetic: r.synthetic ?? false,
+        })),
+      ),
+    );
+  }
+  return out;
+}
+
+const fromJson = (json: string) => sql`
+  select * from json_to_recordset(${json}::json) as x(
+    asset_id int, timeframe text, open_time timestamptz, open numeric, high numeric, low numeric, close numeric, ticks int, synthetic boolean)`;
+
+/** Writes candles; a period already stored keeps its open and widens its range, and takes the newer close. */
+export async function upsertCandles(db: Executor, rows: readonly NewCandle[]): Promise<void> {
+  for (const json of batches(rows)) {
+    await db.execute(sql`
+      insert into candles (asset_id, timeframe, open_time, open, high, low, close, ticks, synthetic)
+      ${fromJson(json)}
+      on conflict (asset_id, timeframe, open_time) do update set
+        high = greatest(candles.high, excluded.high),
+        low = least(candles.low, excluded.low),
+        close = excluded.close,
+        ticks = greatest(candles.ticks, excluded.ticks),
+        synthetic = candles.synthetic and excluded.synthetic`);
+  }
+}
+
+/** Synthetic history only fills gaps: it never overwrites a stored candle. */
+export async function insertHistory(db: Executor, rows: readonly NewCandle[]): Promise<void> {
+  for (const json of batches(rows)) {
+    await db.execute(sql`
+      insert into candles (asset_id, timeframe, open_time, open, high, low, close, ticks, synthetic)
+      ${fromJson(json)}
+      on conflict do nothing`);
+  }
+}
+
+export async function candlesBetween(db: Executor, { assetId, timeframe, from, to, limit }: { assetId: number; timeframe: Timeframe; from: Date; to: Date; limit: number }): Promise<CandleRow[]> {
+  const rows = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.assetId, assetId), eq(candles.timeframe, timeframe), gte(candles.openTime, from), lte(candles.openTime, to)))
+    .orderBy(desc(candles.openTime))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function oldestCandle(db: Executor, assetId: number, timeframe: Timeframe): Promise<CandleRow | undefined> {
+  const [row] = await db.select().from(candles).where(and(eq(candles.assetId, assetId), eq(candles.timeframe, timeframe))).orderBy(asc(candles.openTime)).limit(1);
+  return row;
+}
+
+/** The latest close per instrument (where the simulator resumes after a restart). */
+export async function latestCloses(db: Executor): Promise<Map<number, string>> {
+  const rows = await db
+    .selectDistinctOn([candles.assetId], { assetId: candles.assetId, close: candles.close })
+    .from(candles)
+    .where(eq(candles.timeframe, 'M1'))
+    .orderBy(candles.assetId, desc(candles.openTime));
+  return new Map(rows.map((r) => [r.assetId, r.close]));
+}
+
+export async function pruneCandles(db: Executor, timeframe: Timeframe, before: Date): Promise<void> {
+  await db.delete(candles).where(and(eq(candles.timeframe, timeframe), lt(candles.openTime, before)));
+}

@@ -1,0 +1,88 @@
+import { periodMs, periodStart, timeframeIds, type Timeframe } from '../../../shared/trading/timeframes';
+import type { NewCandle } from '../db/candles.repo';
+import type { Instrument } from './instruments';
+import type { LiveQuote } from './quote-book';
+
+/** How long each timeframe is kept (server-spec §6: bounded retention). */
+export const retentionMs: Readonly<Record<Timeframe, number>> = {
+  M1: 3 * 86_400_000,
+  M5: 14 * 86_400_000,
+  M15: 45 * 86_400_000,
+  H1: 365 * 86_400_000,
+  D1: 10 * 365 * 86_400_000,
+};
+
+interface Building {
+  assetId: number;
+  timeframe: Timeframe;
+  openTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  ticks: number;
+}
+
+/**
+ * The candles being built from live mids: one current candle per instrument and timeframe. Changed
+ * candles wait in `dirty` until the next flush writes them in one batch.
+ */
+export class CandleBook {
+  private readonly current = new Map<string, Building>();
+  private dirty = new Map<string, Building>();
+  private readonly digits: Map<number, number>;
+
+  constructor(instruments: readonly Instrument[]) {
+    this.digits = new Map(instruments.map((i) => [i.id, i.digits]));
+  }
+
+  apply(quotes: readonly LiveQuote[]): void {
+    for (const quote of quotes) {
+      const price = Number(quote.mid);
+      for (const timeframe of timeframeIds) {
+        const openTime = periodStart(quote.time, timeframe);
+        const key = `${quote.assetId}:${timeframe}`;
+        let candle = this.current.get(key);
+        if (!candle || candle.openTime !== openTime) {
+          if (candle) this.dirty.set(`${key}:${candle.openTime}`, candle);
+          candle = { assetId: quote.assetId, timeframe, openTime, open: price, high: price, low: price, close: price, ticks: 0 };
+          this.current.set(key, candle);
+        }
+        candle.high = Math.max(candle.high, price);
+        candle.low = Math.min(candle.low, price);
+        candle.close = price;
+        candle.ticks += 1;
+        this.dirty.set(`${key}:${openTime}`, candle);
+      }
+    }
+  }
+
+  /** The candle being built now, if any, for a chart to show beside the stored ones. */
+  live(assetId: number, timeframe: Timeframe): NewCandle | undefined {
+    const candle = this.current.get(`${assetId}:${timeframe}`);
+    return candle ? this.row(candle) : undefined;
+  }
+
+  /** Takes the changed candles for writing. */
+  drain(): NewCandle[] {
+    const rows = [...this.dirty.values()].map((c) => this.row(c));
+    this.dirty = new Map();
+    return rows;
+  }
+
+  private row(c: Building): NewCandle {
+    const digits = this.digits.get(c.assetId) ?? 5;
+    return {
+      assetId: c.assetId,
+      timeframe: c.timeframe,
+      openTime: new Date(c.openTime),
+      open: c.open.toFixed(digits),
+      high: c.high.toFixed(digits),
+      low: c.low.toFixed(digits),
+      close: c.close.toFixed(digits),
+      ticks: c.ticks,
+    };
+  }
+}
+
+export { periodMs };
