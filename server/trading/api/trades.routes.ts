@@ -8,6 +8,7 @@ import type { TtlCache } from '../../ttl-cache';
 import type { Catalogue } from '../catalogue';
 import { pendingOrders, trades } from '../db/schema';
 import { cancelPending, placePending, presentPending } from '../engine/pending';
+import { closeAll, listAccountSummaries, resetDemo } from '../engine/account-actions';
 import type { TradingDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
 import { closeTradeForCustomer } from '../engine/close';
@@ -29,6 +30,7 @@ const pageQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
   account_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
+const accountQuery = z.object({ account_id: z.optional(z.coerce.number().check(z.int(), z.positive())) });
 const idParam = z.object({ id: z.coerce.number().check(z.int('Trade not found.'), z.positive('Trade not found.')) });
 
 /** A Laravel-style page (server-spec §2): `links.next` only while there is a next page. */
@@ -82,6 +84,22 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
     res.json({
       data: all.slice(-query.limit).map((c) => ({ time: Math.floor(c.openTime.getTime() / 1000), open: fixed(c.open), high: fixed(c.high), low: fixed(c.low), close: fixed(c.close), volume: c.ticks ?? 0 })),
     });
+  });
+
+  router.get('/accounts', ...customer, async (_req, res) => {
+    res.json({ data: await listAccountSummaries(db, market, authOf(res).user.id) });
+  });
+
+  router.post('/accounts/:id/reset', ...customer, async (req, res) => {
+    const { id } = parseInput(idParam, req.params);
+    const answer = await resetDemo(deps, { userId: authOf(res).user.id, accountId: id });
+    res.status(answer.status).json(answer.body);
+  });
+
+  router.post('/trades/close-all', ...customer, async (req, res) => {
+    const { account_id } = parseInput(accountQuery, req.body ?? {});
+    const answer = await closeAll(deps, { userId: authOf(res).user.id, ...(account_id ? { accountId: account_id } : {}) });
+    res.status(answer.status).json(answer.body);
   });
 
   router.post('/trades/store', ...customer, async (req, res) => {

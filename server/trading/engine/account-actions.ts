@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import type { TradeView } from '../../../shared/api/trades.schema';
+import { demoOpeningBalance } from '../../../shared/constants';
+import { Money } from '../../../shared/money';
+import { accountSummary, type AccountSummary } from '../../../shared/trading/account-maths';
+import { closingPrice } from '../../../shared/trading/prices';
+import { tradeTexts } from '../../../shared/trading/texts';
+import type { Bus } from '../bus';
+import type { AppDb, Executor } from '../db/database';
+import { pendingOrders, tradingAccounts } from '../db/schema';
+import { postEntry } from '../ledger/ledger';
+import type { Market } from '../market/market';
+import { accountOfUser, lifetimePnlOf, lockAccount, openTradesOf, type AccountRow } from './accounts';
+import { bookClose } from './close';
+import type { Answer } from './orders';
+import { livePnl, presentTrade } from './trade-view';
+
+interface Deps {
+  database: { db: AppDb };
+  market: Market;
+  bus: Bus;
+}
+
+const titles = { live: 'Live Account', demo: 'Demo Account' } as const;
+
+/** An account with the client-spec §9 summary at the current quotes (lifetime P/L from its closed trades). */
+export async function summarise(db: Executor, market: Market, account: AccountRow) {
+  const open = await openTradesOf(db, account.id);
+  const summary: AccountSummary = accountSummary({
+    balance: account.balance,
+    credit: account.credit,
+    positions: open.map((t) => ({ pnl: livePnl(market, t, account.currency), margin: t.margin })),
+    lifetimePnl: await lifetimePnlOf(db, account.id),
+  });
+  return { id: account.id, number: account.number, type: account.type, title: titles[account.type], currency: account.currency, open_trades: open.length, ...summary };
+}
+
+export async function listAccountSummaries(db: AppDb, market: Market, userId: number) {
+  const accounts = await db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, userId)).orderBy(tradingAccounts.id);
+  return Promise.all(accounts.map((a) => summarise(db, market, a)));
+}
+
+/** Closes every open trade of the account whose market is open; the others are listed with the reason. */
+export async function closeAll({ database, market, bus }: Deps, { userId, accountId }: { userId: number; accountId?: number }): Promise<Answer> {
+  const account = await accountOfUser(database.db, userId, accountId);
+  const result = await database.db.transaction(async (tx) => {
+    const locked = await lockAccount(tx, account.id);
+    const closed: TradeView[] = [];
+    const skipped: { id: number; reason: string }[] = [];
+    let current = locked;
+    for (const trade of await openTradesOf(tx, account.id)) {
+      const instrument = market.instrument(trade.assetId);
+      if (!instrument || !market.isOpen(instrument)) {
+        skipped.push({ id: trade.id, reason: tradeTexts.marketClosed });
+        continue;
+      }
+      const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+      const done = await bookClose(tx, { market, account: current, trade, price, reason: 'manual' });
+      closed.push(presentTrade(market, done.closed, current.currency));
+      const [reloaded] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+      current = reloaded!;
+    }
+    return { closed, skipped };
+  });
+  for (const trade of result.closed) bus.publish('trade.updated', { userId, accountId: account.id, trade });
+  if (result.closed.length > 0) bus.publish('user.updated', { userId });
+  return { status: 200, body: { data: result } };
+}
+
+/**
+ * Resets a Demo account to its opening 10,000: open trades are closed at the last price (it is virtual
+ * money, so even a closed market's last price serves), pending orders cancelled, and the difference
+ * booked as one `demo_reset` entry. Live accounts cannot be reset.
+ */
+export async function resetDemo({ database, market, bus }: Deps, { userId, accountId }: { userId: number; accountId: number }): Promise<Answer> {
+  const account = await accountOfUser(database.db, userId, accountId);
+  if (account.type !== 'demo') return { status: 422, body: { message: 'Only a Demo account can be reset.' } };
+  const closed = await database.db.transaction(async (tx) => {
+    await lockAccount(tx, account.id);
+    const views: TradeView[] = [];
+    for (const trade of await openTradesOf(tx, account.id)) {
+      const [current] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+      const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+      const done = await bookClose(tx, { market, account: current!, trade, price, reason: 'manual' });
+      views.push(presentTrade(market, done.closed, account.currency));
+    }
+    await tx
+      .update(pendingOrders)
+      .set({ status: 'cancelled', reason: 'Demo account reset', resolvedAt: new Date() })
+      .where(and(eq(pendingOrders.accountId, account.id), eq(pendingOrders.status, 'pending')));
+    const [after] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+    const difference = new Money(demoOpeningBalance).minus(after!.balance);
+    if (!difference.isZero()) {
+      await postEntry(tx, { accountId: account.id, kind: 'demo_reset', amount: difference.toFixed(2), reference: `reset:${Date.now()}`, memo: 'Demo account reset' });
+    }
+    if (!new Money(after!.credit).isZero()) {
+      await postEntry(tx, { accountId: account.id, kind: 'demo_reset', bucket: 'credit', amount: new Money(after!.credit).negated().toFixed(2), reference: `reset-credit:${Date.now()}`, memo: 'Demo account reset' });
+    }
+    return views;
+  });
+  for (const trade of closed) bus.publish('trade.updated', { userId, accountId: account.id, trade });
+  bus.publish('user.updated', { userId });
+  const [fresh] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+  return { status: 200, body: { data: await summarise(database.db, market, fresh!) } };
+}

@@ -1,0 +1,71 @@
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../support/factories';
+import { auditLedger, deposit, liveAccount } from '../support/money';
+import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  stack = await startTrading();
+  stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('BTCUSD')]: '60000.00' });
+});
+afterEach(() => auditLedger(stack.database.db));
+afterAll(() => stack.database.close());
+
+async function trader(amount: string) {
+  const person = await makeUser(stack.database.db);
+  const account = await liveAccount(stack.database.db, person.user.id);
+  await deposit(stack.database.db, account.id, amount);
+  return { ...person, account, token: await tokenFor(stack.app, person) };
+}
+
+describe('GET /api/v1/accounts', () => {
+  it('gives each account the summary of client-spec §9 at the current quotes, with lifetime P/L from closed trades', async () => {
+    const { token } = await trader('1000');
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20 });
+    stack.prices.set({ [idOf('EURUSD')]: '1.10100' });
+    const first = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
+    await request(stack.app).post(`/api/v1/trade/${first.body.data.id}/close`).set(bearer(token));
+    const res = await request(stack.app).get('/api/v1/accounts').set(bearer(token));
+    expect(res.status).toBe(200);
+    const [live, demo] = res.body.data;
+    // Open: buy 10,000 at 1.10005, bid now 1.10095: +9.00. Closed: 1,000 at 1.10105 → 1.10095: −0.10.
+    expect(live).toMatchObject({ type: 'live', balance: '999.90', pnl: '9.00', equity: '1008.90', margin: '550.03', freeMargin: '458.87', lifetimePnl: '-0.10', open_trades: 1 });
+    expect(live.marginLevel).toBe('183.43');
+    expect(demo).toMatchObject({ type: 'demo', balance: '10000.00', marginLevel: '∞', open_trades: 0 });
+    await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token));
+    stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
+  });
+});
+
+describe('close all', () => {
+  it('closes every open trade whose market is open and says which it could not close', async () => {
+    const { token } = await trader('50000');
+    for (let i = 0; i < 3; i += 1) await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: i % 2 ? 'sell' : 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
+    const res = await request(stack.app).post('/api/v1/trades/close-all').set(bearer(token)).send({});
+    expect(res.status).toBe(200);
+    expect(res.body.data.closed).toHaveLength(3);
+    expect(res.body.data.skipped).toEqual([]);
+    expect((await request(stack.app).get('/api/v1/open/trades').set(bearer(token))).body.meta.total).toBe(0);
+  });
+});
+
+describe('demo reset', () => {
+  it('closes demo trades, cancels orders and brings the balance back to 10,000 with one entry; live accounts refuse', async () => {
+    const { token, account } = await trader('100');
+    const demoId = (await request(stack.app).get('/api/v1/accounts').set(bearer(token))).body.data[1].id;
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
+    expect(opened.status).toBe(201);
+    stack.prices.set({ [idOf('BTCUSD')]: '55000.00' });
+    const reset = await request(stack.app).post(`/api/v1/accounts/${demoId}/reset`).set(bearer(token));
+    expect(reset.status).toBe(200);
+    expect(reset.body.data).toMatchObject({ type: 'demo', balance: '10000.00', open_trades: 0, marginLevel: '∞' });
+    expect((await request(stack.app).post(`/api/v1/accounts/${account.id}/reset`).set(bearer(token))).status).toBe(422);
+    const other = await trader('1');
+    expect((await request(stack.app).post(`/api/v1/accounts/${demoId}/reset`).set(bearer(other.token))).status).toBe(404);
+    stack.prices.set({ [idOf('BTCUSD')]: '60000.00' });
+  });
+});
