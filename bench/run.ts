@@ -1,128 +1,16 @@
 /**
- * `npm run bench`: figures for the foundation, each beside a peer measured in the same run.
- *
- * 1. Page weight: the JavaScript the login page loads (raw, gzip -9, brotli q11), against React and
- *    ReactDOM alone hydrating one component (the floor for any React island), built here by Vite.
- * 2. Throughput on the built server (a child process, fresh embedded database): the server-rendered
- *    login page and the dashboard (gate + API call + render) against the web tier's bare /healthz,
- *    and the API's GET /user (bearer lookup + presenter) against its bare /healthz.
+ * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed).
+ * Each prints its figures beside a peer measured in the same run.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { build } from 'vite';
+import { engineBench } from './engine';
+import { foundationBench } from './foundation';
+import { root } from './support';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const root = join(import.meta.dirname, '..');
-
-function sizes(buffers: Buffer[]) {
-  const all = Buffer.concat(buffers);
-  return {
-    raw: all.length,
-    gzip: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
-    brotli: buffers.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
-  };
-}
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-
-async function reactFloor() {
-  // Inside the project so the build resolves react from our node_modules (dist/ is ignored by git).
-  const dir = mkdtempSync(join(root, 'dist', 'bench-react-'));
-  try {
-    writeFileSync(
-      join(dir, 'entry.js'),
-      "import { createElement } from 'react';\nimport { hydrateRoot } from 'react-dom/client';\nhydrateRoot(document.getElementById('x'), createElement('button', null, 'hi'));\n",
-    );
-    await build({ root: dir, logLevel: 'silent', configFile: false, build: { outDir: join(dir, 'out'), rolldownOptions: { input: join(dir, 'entry.js') } } });
-    const out = join(dir, 'out', 'assets');
-    return sizes(readdirSync(out).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(out, f))));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; api: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '10000', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const [url, api] = await new Promise<[string, string]>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const web = /Open (http:\/\/\S+?)\/ in/.exec(out)?.[1];
-      const trading = /Trading API: (http:\/\/\S+?)\/api\/v1/.exec(out)?.[1];
-      if (web && trading) resolve([web, trading]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { url, api, stop: () => child.kill('SIGTERM') };
-}
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 10, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-async function signedInCookie(url: string): Promise<string> {
-  const page = await fetch(`${url}/`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
-  const res = await fetch(`${url}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
-    body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-async function main() {
-  if (!existsSync(join(root, 'dist/server/main.js'))) throw new Error('Build first: npm run build');
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const server = await startServer(dataDir);
-  try {
-    const html = await (await fetch(`${server.url}/`)).text();
-    const scriptUrls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
-    const page = sizes(await Promise.all(scriptUrls.map(async (u) => Buffer.from(await (await fetch(`${server.url}${u}`)).arrayBuffer()))));
-    const floor = await reactFloor();
-    console.log('\nLogin page JavaScript (all scripts and module preloads it references)');
-    console.log(`  ours                 ${kb(page.raw).padStart(10)} raw  ${kb(page.gzip).padStart(10)} gzip  ${kb(page.brotli).padStart(10)} brotli  (${scriptUrls.length} files)`);
-    console.log(`  React+ReactDOM floor ${kb(floor.raw).padStart(10)} raw  ${kb(floor.gzip).padStart(10)} gzip  ${kb(floor.brotli).padStart(10)} brotli`);
-    console.log(`  ratio ours/floor     ${(page.gzip / floor.gzip).toFixed(2)}x gzip, ${(page.brotli / floor.brotli).toFixed(2)}x brotli`);
-
-    const cookie = await signedInCookie(server.url);
-    const login = await fetch(`${server.api}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-
-    console.log(`\nThroughput, 10 connections, ${seconds} s each (requests/s, latency p50/p99 ms)`);
-    const rows: [string, Awaited<ReturnType<typeof load>>][] = [
-      ['web  /healthz (peer)', await load(`${server.url}/healthz`)],
-      ['web  GET / login page', await load(`${server.url}/`)],
-      ['web  GET /main/dashboard', await load(`${server.url}/main/dashboard`, { Cookie: cookie })],
-      ['api  /healthz (peer)', await load(`${server.api}/healthz`)],
-      ['api  GET /api/v1/user', await load(`${server.api}/api/v1/user`, { Authorization: `Bearer ${token}` })],
-    ];
-    for (const [name, r] of rows) console.log(`  ${name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
-    const [webPeer, loginPage, dashboard, apiPeer, user] = rows.map(([, r]) => r.rps);
-    console.log(`  login page / web peer      ${(loginPage! / webPeer!).toFixed(2)}x`);
-    console.log(`  dashboard / web peer       ${(dashboard! / webPeer!).toFixed(2)}x`);
-    console.log(`  GET /user / api peer       ${(user! / apiPeer!).toFixed(2)}x`);
-  } finally {
-    server.stop();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-await main();
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, engine: engineBench };
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !benches[name]);
+if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}`);
+if (!existsSync(join(root, 'dist/server/main.js'))) throw new Error('Build first: npm run build');
+for (const [name, bench] of Object.entries(benches)) if (wanted.length === 0 || wanted.includes(name)) await bench();

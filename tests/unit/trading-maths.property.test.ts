@@ -5,6 +5,7 @@ import { accountSummary, bookedPnl, marginFor, notionalOf, pnlOf } from '../../s
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { closingPrice, openingPrice, quoteFromMid } from '../../shared/trading/prices';
 import { lotsProblem, unitsFromLots } from '../../shared/trading/sizing';
+import { formatPoints, pointSpread, pointsOf, quotePoints } from '../../shared/trading/points';
 
 /** A price with `digits` decimals as a string, from an integer number of points. */
 const priceArb = (digits: number) => fc.integer({ min: 1, max: 10 ** (digits + 5) }).map((points) => (points / 10 ** digits).toFixed(digits));
@@ -122,5 +123,26 @@ describe('sizing and leverage', () => {
         expect(lev).toBeGreaterThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe('integer points fast path', () => {
+  it('gives exactly the decimal quote for any mid, spreads and digits', () => {
+    fc.assert(
+      fc.property(digitsArb.chain((d) => fc.tuple(fc.constant(d), priceArb(d))), spreadArb, spreadArb, ([digits, mid], buySpread, sellSpread) => {
+        const exact = quoteFromMid({ mid, spec: { buySpread, sellSpread, digits } });
+        const fast = quotePoints(pointsOf(mid, digits), pointSpread({ buySpread, sellSpread, digits }));
+        expect(formatPoints(fast.ask, digits)).toBe(exact.ask);
+        expect(formatPoints(fast.bid, digits)).toBe(exact.bid);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('formats points back to the price string', () => {
+    expect(formatPoints(110005, 5)).toBe('1.10005');
+    expect(formatPoints(5, 5)).toBe('0.00005');
+    expect(formatPoints(7812, 0)).toBe('7812');
+    expect(formatPoints(-250, 2)).toBe('-2.50');
   });
 });

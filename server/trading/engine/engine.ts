@@ -34,6 +34,8 @@ export class TradingEngine {
   readonly triggers = new TriggerIndex();
   readonly risk: RiskMonitor;
   private readonly marginCalled = new Set<number>();
+  /** Accounts with a margin check queued, so a busy market does not queue the same check again. */
+  private readonly checking = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private unsubscribe: (() => void)[] = [];
@@ -43,13 +45,19 @@ export class TradingEngine {
   }
 
   async start(): Promise<void> {
-    const { db, bus } = this.deps;
+    const { db } = this.deps;
     const open = await db.select().from(trades).where(eq(trades.status, 'open'));
     for (const trade of open) this.indexTrade(trade);
     for (const order of await db.select().from(pendingOrders).where(eq(pendingOrders.status, 'pending'))) {
       this.indexPending({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: true });
     }
     for (const accountId of new Set(open.map((t) => t.accountId))) await this.reloadAccount(accountId);
+    this.attach();
+  }
+
+  /** Starts listening to prices and trade changes (start() does it after loading the open book). */
+  attach(): void {
+    const { bus } = this.deps;
     this.unsubscribe = [
       bus.subscribe('market.quotes', (quotes) => this.onQuotes(quotes)),
       // Indexed at once from the event (no tick may pass a new level unseen); the account's risk is reloaded in turn.
@@ -143,12 +151,15 @@ export class TradingEngine {
         else this.enqueue(() => this.fillOnTrigger(trigger, quote));
       }
     }
-    const affected = this.risk.affected(quotes);
-    if (affected.size === 0) return;
-    for (const accountId of this.risk.atOrBelow(affected, marginCallLevel)) this.enqueue(() => this.checkMargin(accountId));
-    for (const accountId of affected) {
-      if (this.marginCalled.has(accountId) && this.risk.level(accountId) > marginCallLevel) this.marginCalled.delete(accountId);
+    // A margin call is checked once per episode; after it, only a fall to the stop-out level is.
+    for (const { accountId, level } of this.risk.screen(quotes, marginCallLevel)) {
+      const due = level <= stopOutLevel * 1.000001 || !this.marginCalled.has(accountId);
+      if (due && !this.checking.has(accountId)) {
+        this.checking.add(accountId);
+        this.enqueue(() => this.checkMargin(accountId).finally(() => this.checking.delete(accountId)));
+      }
     }
+    for (const accountId of this.marginCalled) if (this.risk.level(accountId) > marginCallLevel) this.marginCalled.delete(accountId);
   }
 
   /** TP/SL: close at the triggering tick's price, if the trade is still open with that level. */

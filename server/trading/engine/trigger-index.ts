@@ -52,9 +52,12 @@ const newBook = (): Book => ({
   bidDown: new Heap((a, b) => a.level > b.level),
 });
 
+const kindIndex: Record<TriggerKind, number> = { take_profit: 0, stop_loss: 1, buy_limit: 2, buy_stop: 3, sell_limit: 4, sell_stop: 5 };
+
 export class TriggerIndex {
   private readonly books = new Map<number, Book>();
-  private readonly current = new Map<string, number>();
+  /** The current version of each (owner, kind), under a numeric key (no string per lookup on the tick path). */
+  private readonly current = new Map<number, number>();
   private nextVersion = 1;
   private live = 0;
 
@@ -63,8 +66,8 @@ export class TriggerIndex {
     return this.live;
   }
 
-  private key(ownerId: number, kind: TriggerKind): string {
-    return `${kind}:${ownerId}`;
+  private key(ownerId: number, kind: TriggerKind): number {
+    return ownerId * 8 + kindIndex[kind];
   }
 
   /** Sets (or with `level` null, removes) the level of one owner's trigger of this kind. */
@@ -101,25 +104,27 @@ export class TriggerIndex {
     const book = this.books.get(instrumentId);
     if (!book) return [];
     const fired: Trigger[] = [];
-    const drain = (heap: Heap<Trigger>, reaches: (level: number) => boolean) => {
-      for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
-        const key = this.key(top.ownerId, top.kind);
-        if (this.current.get(key) !== top.version) {
-          heap.pop();
-          continue;
-        }
-        if (!reaches(top.level)) break;
-        heap.pop();
-        this.current.delete(key);
-        this.live -= 1;
-        fired.push(top);
-      }
-    };
-    drain(book.askUp, (level) => ask >= level);
-    drain(book.askDown, (level) => ask <= level);
-    drain(book.bidUp, (level) => bid >= level);
-    drain(book.bidDown, (level) => bid <= level);
+    this.drain(book.askUp, ask, true, fired);
+    this.drain(book.askDown, ask, false, fired);
+    this.drain(book.bidUp, bid, true, fired);
+    this.drain(book.bidDown, bid, false, fired);
     return fired;
+  }
+
+  /** Pops from one heap while its top is reached by `price` (rising to it when `up`), skipping stale entries. */
+  private drain(heap: Heap<Trigger>, price: number, up: boolean, fired: Trigger[]): void {
+    for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
+      const key = this.key(top.ownerId, top.kind);
+      if (this.current.get(key) !== top.version) {
+        heap.pop();
+        continue;
+      }
+      if (up ? price < top.level : price > top.level) return;
+      heap.pop();
+      this.current.delete(key);
+      this.live -= 1;
+      fired.push(top);
+    }
   }
 }
 

@@ -28,8 +28,10 @@ interface Building {
  * candles wait in `dirty` until the next flush writes them in one batch.
  */
 export class CandleBook {
-  private readonly current = new Map<string, Building>();
-  private dirty = new Map<string, Building>();
+  /** Per instrument, the current candle of each timeframe (in `timeframeIds` order). */
+  private readonly current = new Map<number, (Building | undefined)[]>();
+  /** Candles changed since the last drain; a finished candle stays until written. */
+  private dirty = new Set<Building>();
   private readonly digits: Map<number, number>;
 
   constructor(instruments: readonly Instrument[]) {
@@ -39,34 +41,35 @@ export class CandleBook {
   apply(quotes: readonly LiveQuote[]): void {
     for (const quote of quotes) {
       const price = Number(quote.mid);
-      for (const timeframe of timeframeIds) {
+      let slots = this.current.get(quote.assetId);
+      if (!slots) this.current.set(quote.assetId, (slots = []));
+      for (let t = 0; t < timeframeIds.length; t += 1) {
+        const timeframe = timeframeIds[t]!;
         const openTime = periodStart(quote.time, timeframe);
-        const key = `${quote.assetId}:${timeframe}`;
-        let candle = this.current.get(key);
+        let candle = slots[t];
         if (!candle || candle.openTime !== openTime) {
-          if (candle) this.dirty.set(`${key}:${candle.openTime}`, candle);
           candle = { assetId: quote.assetId, timeframe, openTime, open: price, high: price, low: price, close: price, ticks: 0 };
-          this.current.set(key, candle);
+          slots[t] = candle;
         }
-        candle.high = Math.max(candle.high, price);
-        candle.low = Math.min(candle.low, price);
+        if (price > candle.high) candle.high = price;
+        if (price < candle.low) candle.low = price;
         candle.close = price;
         candle.ticks += 1;
-        this.dirty.set(`${key}:${openTime}`, candle);
+        this.dirty.add(candle);
       }
     }
   }
 
   /** The candle being built now, if any, for a chart to show beside the stored ones. */
   live(assetId: number, timeframe: Timeframe): NewCandle | undefined {
-    const candle = this.current.get(`${assetId}:${timeframe}`);
+    const candle = this.current.get(assetId)?.[timeframeIds.indexOf(timeframe)];
     return candle ? this.row(candle) : undefined;
   }
 
   /** Takes the changed candles for writing. */
   drain(): NewCandle[] {
-    const rows = [...this.dirty.values()].map((c) => this.row(c));
-    this.dirty = new Map();
+    const rows = [...this.dirty].map((c) => this.row(c));
+    this.dirty = new Set();
     return rows;
   }
 

@@ -1,4 +1,4 @@
-import { quoteFromMid } from '../../../shared/trading/prices';
+import { formatPoints, pointSpread, pointsOf, quotePoints, type PointSpread } from '../../../shared/trading/points';
 import type { Instrument } from './instruments';
 
 /** One price change from a source: the instrument's new mid (a decimal string at its precision). */
@@ -97,9 +97,11 @@ export class QuoteBook {
   private readonly quotes = new Map<number, LiveQuote>();
   private readonly windows = new Map<number, DayWindow>();
   private readonly instruments: Map<number, Instrument>;
+  private readonly spreads: Map<number, PointSpread>;
 
   constructor(instruments: readonly Instrument[]) {
     this.instruments = new Map(instruments.map((i) => [i.id, i]));
+    this.spreads = new Map(instruments.map((i) => [i.id, pointSpread({ buySpread: i.spread.buySpread.toString(), sellSpread: i.spread.sellSpread.toString(), digits: i.digits })]));
   }
 
   get(assetId: number): LiveQuote | undefined {
@@ -135,7 +137,9 @@ export class QuoteBook {
     if (!instrument) return undefined;
     const previous = this.quotes.get(tick.assetId);
     if (previous && previous.mid === tick.mid) return undefined;
-    const { bid, ask } = quoteFromMid({ mid: tick.mid, spec: instrument.spread });
+    const points = quotePoints(pointsOf(tick.mid, instrument.digits), this.spreads.get(tick.assetId)!);
+    const bid = formatPoints(points.bid, instrument.digits);
+    const ask = formatPoints(points.ask, instrument.digits);
     let window = this.windows.get(tick.assetId);
     if (!window) {
       window = new DayWindow();

@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = join(import.meta.dirname, '..');
+export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+/** The built server as a child process (its own core, like in production); resolves with its URLs. */
+export async function startServer(env: Record<string, string>): Promise<{ url: string; api: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', API_PORT: '0', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '10000', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const [url, api] = await new Promise<[string, string]>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const web = /Open (http:\/\/\S+?)\/ in/.exec(out)?.[1];
+      const trading = /Trading API: (http:\/\/\S+?)\/api\/v1/.exec(out)?.[1];
+      if (web && trading) resolve([web, trading]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    url,
+    api,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 10, duration: seconds, ...options });
+  if (result.errors > 0) throw new Error(`${options.url}: ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+export function row(name: string, r: LoadResult): string {
+  return `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  (${r.non2xx} non-2xx)` : ''}`;
+}
