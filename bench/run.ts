@@ -6,9 +6,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineBench } from './engine';
 import { foundationBench } from './foundation';
+import { ordersBench } from './orders';
 import { root } from './support';
 
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, engine: engineBench };
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, engine: engineBench, orders: ordersBench };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !benches[name]);
 if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}`);

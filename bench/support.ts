@@ -15,7 +15,9 @@ export const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
 /** The built server as a child process (its own core, like in production); resolves with its URLs. */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; api: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_PROFILE_DIR=… writes a CPU profile of the server under load (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: '0', API_PORT: '0', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '10000', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { notFound } from '../api/errors';
 import type { Executor, Tx } from '../db/database';
-import { trades, tradingAccounts } from '../db/schema';
+import { plans, trades, tradingAccounts, users } from '../db/schema';
 import type { Market } from '../market/market';
 import { tradeTexts } from '../../../shared/trading/texts';
 import { livePnl, type TradeRow } from './trade-view';
@@ -18,6 +18,22 @@ export async function accountOfUser(db: Executor, userId: number, accountId?: nu
     .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, accountId)));
   if (!row) throw notFound(tradeTexts.accountNotFound);
   return row;
+}
+
+/**
+ * Locks the customer's account (Live unless `accountId` names another of theirs) and reads their plan's
+ * leverage, in one statement: the first thing an order's transaction does. 404 for anyone else's account.
+ */
+export async function lockCustomerAccount(tx: Tx, userId: number, accountId?: number): Promise<{ account: AccountRow; planLeverage: number | undefined }> {
+  const [row] = await tx
+    .select({ account: tradingAccounts, planLeverage: plans.leverage })
+    .from(tradingAccounts)
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .leftJoin(plans, eq(plans.id, users.planId))
+    .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, accountId)))
+    .for('no key update', { of: tradingAccounts });
+  if (!row) throw notFound(tradeTexts.accountNotFound);
+  return { account: row.account, planLeverage: row.planLeverage ?? undefined };
 }
 
 /**

@@ -63,7 +63,17 @@ export class TradingEngine {
       // Indexed at once from the event (no tick may pass a new level unseen); the account's risk is reloaded in turn.
       bus.subscribe('trade.updated', ({ trade, accountId }) => {
         this.indexView(trade);
-        this.enqueue(() => this.reloadAccount(accountId));
+        // A new position joins a watched account in memory; any other change reloads the account.
+        const instrument = this.deps.market.instrument(trade.asset_id);
+        const added =
+          trade.status === 'open' &&
+          instrument !== undefined &&
+          this.risk.addPosition(
+            accountId,
+            { tradeId: trade.id, assetId: trade.asset_id, side: trade.trade_type, units: Number(trade.volume), openPrice: Number(trade.opening_price), quoteCurrency: instrument.quoteCurrency },
+            Number(trade.margin),
+          );
+        if (!added) this.enqueue(() => this.reloadAccount(accountId));
       }),
       bus.subscribe('order.updated', ({ order }) => {
         this.indexPending({ id: order.id, assetId: order.asset_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' });

@@ -16,7 +16,7 @@ import type { UserRow } from '../db/users.repo';
 import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
-import { accountOfUser, exposureOf, lockAccount, openTradesOf, type AccountRow } from './accounts';
+import { exposureOf, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
 import { presentTrade, type TradeRow } from './trade-view';
 
 /** An answer to an order: what the API sends, and what the same order id gets again. */
@@ -79,10 +79,9 @@ export async function placeMarketOrder(
 ): Promise<Answer> {
   const instrument = market.instrument(order.id);
   if (!instrument) return rejected(404, tradeTexts.assetNotFound);
-  const account = await accountOfUser(database.db, user.id, order.account_id);
 
   const answer = await database.db.transaction(async (tx) => {
-    const locked = await lockAccount(tx, account.id);
+    const { account, planLeverage } = await lockCustomerAccount(tx, user.id, order.account_id);
     if (orderId) {
       const [claimed] = await tx
         .insert(orderRequests)
@@ -94,35 +93,46 @@ export async function placeMarketOrder(
           .select()
           .from(orderRequests)
           .where(and(eq(orderRequests.accountId, account.id), eq(orderRequests.clientOrderId, orderId)));
-        return first?.status ? { status: first.status, body: first.response, replay: true } : { ...rejected(409, tradeTexts.orderIdReused), replay: true };
+        return first?.status
+          ? { status: first.status, body: first.response, replay: true, accountId: account.id }
+          : { ...rejected(409, tradeTexts.orderIdReused), replay: true, accountId: account.id };
       }
     }
-    const result = await executeOrder(tx, { market, user, account: locked, instrument, order, classLeverage });
+    const result = await executeOrder(tx, { market, account, planLeverage, instrument, order, classLeverage });
     if (orderId) {
       await tx
         .update(orderRequests)
         .set({ status: result.status, response: result.body })
         .where(and(eq(orderRequests.accountId, account.id), eq(orderRequests.clientOrderId, orderId)));
     }
-    return { ...result, replay: false };
+    return { ...result, replay: false, accountId: account.id };
   });
 
   if (answer.status === 201 && !answer.replay) {
-    bus.publish('trade.updated', { userId: user.id, accountId: account.id, trade: (answer.body as { data: TradeView }).data });
+    bus.publish('trade.updated', { userId: user.id, accountId: answer.accountId, trade: (answer.body as { data: TradeView }).data });
     bus.publish('user.updated', { userId: user.id });
   }
   return { status: answer.status, body: answer.body };
 }
 
 /** Size and leverage checks every order passes, market or pending; the lots on success. */
-export async function checkTerms(
-  tx: Tx,
-  { user, instrument, volume, leverage, classLeverage }: { user: UserRow; instrument: Instrument; volume: string; leverage: number; classLeverage: number },
-): Promise<{ answer: Answer } | { lots: Decimal }> {
+export function checkTerms({
+  instrument,
+  volume,
+  leverage,
+  classLeverage,
+  planLeverage,
+}: {
+  instrument: Instrument;
+  volume: string;
+  leverage: number;
+  classLeverage: number;
+  planLeverage: number | undefined;
+}): { answer: Answer } | { lots: Decimal } {
   const lots = lotsFromUnits({ units: volume, contractSize: instrument.contractSize });
   const sizeProblem = lotsProblem(lots);
   if (sizeProblem) return { answer: invalid('volume', sizeProblem) };
-  const maxLeverage = maxLeverageFor({ instrument, classLeverage, planLeverage: await planLeverageOf(tx, user) });
+  const maxLeverage = maxLeverageFor({ instrument, classLeverage, planLeverage });
   if (leverage > maxLeverage) return { answer: invalid('leverage', tradeTexts.leverageAbove(maxLeverage)) };
   return { lots };
 }
@@ -165,9 +175,9 @@ export function normaliseLevel(value: string | null | undefined, digits: number)
 
 async function executeOrder(
   tx: Tx,
-  { market, user, account, instrument, order, classLeverage }: { market: Market; user: UserRow; account: AccountRow; instrument: Instrument; order: OrderRequest; classLeverage: number },
+  { market, account, planLeverage, instrument, order, classLeverage }: { market: Market; account: AccountRow; planLeverage: number | undefined; instrument: Instrument; order: OrderRequest; classLeverage: number },
 ): Promise<Answer> {
-  const terms = await checkTerms(tx, { user, instrument, volume: order.volume, leverage: order.leverage, classLeverage });
+  const terms = checkTerms({ instrument, volume: order.volume, leverage: order.leverage, classLeverage, planLeverage });
   if ('answer' in terms) return terms.answer;
   if (!market.isOpen(instrument)) return rejected(422, tradeTexts.marketClosed);
 

@@ -9,7 +9,7 @@ import { addNotification } from '../db/notifications.repo';
 import { pendingOrders, tradingAccounts } from '../db/schema';
 import type { UserRow } from '../db/users.repo';
 import type { Market } from '../market/market';
-import { accountOfUser, lockAccount } from './accounts';
+import { lockAccount, lockCustomerAccount } from './accounts';
 import { checkTerms, normaliseLevel, openPosition, protectionProblems, type Answer } from './orders';
 import { presentTrade } from './trade-view';
 import type { TriggerKind } from './trigger-index';
@@ -55,7 +55,6 @@ interface Deps {
 export async function placePending({ database, market, bus }: Deps, { user, order, classLeverage }: { user: UserRow; order: PendingOrderRequest; classLeverage: number }): Promise<Answer> {
   const instrument = market.instrument(order.id);
   if (!instrument) return { status: 404, body: { message: tradeTexts.assetNotFound } };
-  const account = await accountOfUser(database.db, user.id, order.account_id);
   const price = new Money(order.price).toDecimalPlaces(instrument.digits).toFixed(instrument.digits);
   const quote = market.quotes.get(instrument.id)!;
   const reference = new Money(order.type === 'buy' ? quote.ask : quote.bid);
@@ -70,17 +69,17 @@ export async function placePending({ database, market, bus }: Deps, { user, orde
   if (Object.keys(sideErrors).length > 0) return { status: 422, body: { message: firstError(sideErrors), errors: sideErrors } };
 
   const result = await database.db.transaction(async (tx) => {
-    await lockAccount(tx, account.id);
-    const terms = await checkTerms(tx, { user, instrument, volume: order.volume, leverage: order.leverage, classLeverage });
-    if ('answer' in terms) return { answer: terms.answer, view: null };
+    const { account, planLeverage } = await lockCustomerAccount(tx, user.id, order.account_id);
+    const terms = checkTerms({ instrument, volume: order.volume, leverage: order.leverage, classLeverage, planLeverage });
+    if ('answer' in terms) return { answer: terms.answer, view: null, accountId: account.id };
     const [row] = await tx
       .insert(pendingOrders)
       .values({ accountId: account.id, assetId: instrument.id, side: order.type, kind: order.kind, price, units: new Money(order.volume).toString(), lots: terms.lots.toFixed(2), leverage: order.leverage, takeProfit, stopLoss })
       .returning();
-    return { answer: null, view: presentPending(market, row!) };
+    return { answer: null, view: presentPending(market, row!), accountId: account.id };
   });
   if (result.answer) return result.answer;
-  bus.publish('order.updated', { userId: user.id, accountId: account.id, order: result.view! });
+  bus.publish('order.updated', { userId: user.id, accountId: result.accountId, order: result.view! });
   return { status: 201, body: { data: result.view } };
 }
 

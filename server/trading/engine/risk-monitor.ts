@@ -88,6 +88,7 @@ interface AccountMeta {
   currency: string;
   assets: Set<number>;
   currencies: Set<string>;
+  tradeIds: Set<number>;
 }
 
 export class RiskMonitor {
@@ -118,32 +119,47 @@ export class RiskMonitor {
     this.forget(risk.accountId);
     if (risk.positions.length === 0) return;
     const slot = this.freeSlots.pop() ?? this.claimSlot();
-    const meta: AccountMeta = { slot, currency: risk.currency, assets: new Set(), currencies: new Set() };
+    const meta: AccountMeta = { slot, currency: risk.currency, assets: new Set(), currencies: new Set(), tradeIds: new Set() };
     this.meta.set(risk.accountId, meta);
     this.accountIds[slot] = risk.accountId;
     this.funds[slot] = risk.funds;
     this.usedMargin[slot] = risk.usedMargin;
+    this.pnl[slot] = 0;
     this.seen[slot] = 0;
     const rates = new Map<number, number>();
-    let pnl = 0;
-    for (const p of risk.positions) {
-      const quote = this.market.quotes.get(p.assetId);
-      const mark = quote ? Number(p.side === 'buy' ? quote.bid : quote.ask) : p.openPrice;
-      const signed = p.side === 'buy' ? p.units : -p.units;
-      const conversion = p.quoteCurrency === risk.currency ? 0 : 1 + this.pairOf(`${p.quoteCurrency}${risk.currency}`);
-      let list = this.holdings.get(p.assetId);
-      if (!list) this.holdings.set(p.assetId, (list = new Holdings()));
-      list.push(slot, signed, p.openPrice, mark, conversion);
-      meta.assets.add(p.assetId);
-      pnl += (mark - p.openPrice) * signed * this.rate(conversion, rates);
-      if (conversion !== 0) {
-        meta.currencies.add(p.quoteCurrency);
-        let set = this.byCurrency.get(p.quoteCurrency);
-        if (!set) this.byCurrency.set(p.quoteCurrency, (set = new Set()));
-        set.add(risk.accountId);
-      }
+    for (const p of risk.positions) this.hold(risk.accountId, meta, p, rates);
+  }
+
+  /**
+   * Adds a newly opened position to an account already watched (opening changes neither balance nor
+   * credit, only the margin in use); false when the account is not watched yet and must be loaded.
+   */
+  addPosition(accountId: number, position: Position, margin: number): boolean {
+    const meta = this.meta.get(accountId);
+    if (!meta) return false;
+    if (meta.tradeIds.has(position.tradeId)) return true;
+    this.usedMargin[meta.slot] = this.usedMargin[meta.slot]! + margin;
+    this.hold(accountId, meta, position, new Map());
+    return true;
+  }
+
+  private hold(accountId: number, meta: AccountMeta, p: Position, rates: Map<number, number>): void {
+    const quote = this.market.quotes.get(p.assetId);
+    const mark = quote ? Number(p.side === 'buy' ? quote.bid : quote.ask) : p.openPrice;
+    const signed = p.side === 'buy' ? p.units : -p.units;
+    const conversion = p.quoteCurrency === meta.currency ? 0 : 1 + this.pairOf(`${p.quoteCurrency}${meta.currency}`);
+    let list = this.holdings.get(p.assetId);
+    if (!list) this.holdings.set(p.assetId, (list = new Holdings()));
+    list.push(meta.slot, signed, p.openPrice, mark, conversion);
+    meta.assets.add(p.assetId);
+    meta.tradeIds.add(p.tradeId);
+    this.pnl[meta.slot] = this.pnl[meta.slot]! + (mark - p.openPrice) * signed * this.rate(conversion, rates);
+    if (conversion !== 0) {
+      meta.currencies.add(p.quoteCurrency);
+      let set = this.byCurrency.get(p.quoteCurrency);
+      if (!set) this.byCurrency.set(p.quoteCurrency, (set = new Set()));
+      set.add(accountId);
     }
-    this.pnl[slot] = pnl;
   }
 
   forget(accountId: number): void {
