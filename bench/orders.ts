@@ -22,6 +22,12 @@ import { postEntry } from '../server/trading/ledger/ledger';
 import { tradingAccounts } from '../server/trading/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { fmt, load, percentile, row, startServer, type LoadResult } from './support';
+import { marginFor } from '../shared/trading/account-maths';
+import { openingPrice } from '../shared/trading/prices';
+import { LocalBus } from '../server/trading/bus';
+import { checkTerms, placeMarketOrder, protectionProblems } from '../server/trading/engine/orders';
+import { ManualPriceSource } from '../server/trading/market/price-source';
+import { openMarket } from '../server/trading/market/start';
 
 const traders = 10;
 const password = 'bench-trader-1';
@@ -65,33 +71,49 @@ async function assetId(web: string, who: { cookie: string }, symbol: string): Pr
   return data.find((a) => a.symbol === symbol)!.id;
 }
 
-/** Orders through the proxy: each connection signs in as its own customer (autocannon's per-connection context). */
-async function ordersThroughWeb(env: Record<string, string>, emails: string[]): Promise<LoadResult> {
+type Who = { cookie: string; csrf: string } | { token: string };
+
+/** Orders from 10 customers, one connection each (autocannon's per-connection context), through the web proxy or straight to the API. */
+async function orders(base: string, people: Who[], btc: number): Promise<LoadResult> {
+  let next = 0;
+  return load({
+    url: `${base}/api/v1/trades/store`,
+    method: 'POST',
+    connections: traders,
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          const connection = context as { who?: Who };
+          connection.who ??= people[next++ % people.length]!;
+          const who = connection.who;
+          const auth = 'token' in who ? { Authorization: `Bearer ${who.token}` } : { Cookie: who.cookie, 'X-CSRF-Token': who.csrf };
+          return {
+            ...request,
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...auth },
+            body: JSON.stringify({ type: 'buy', id: btc, volume: '0.01', leverage: 2, order_id: randomUUID() }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function ordersBothWays(env: Record<string, string>, emails: string[], label: string): Promise<[string, LoadResult][]> {
   const server = await startServer({ SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', ...env });
   try {
     const sessions = await Promise.all(emails.map((email) => session(server.url, email)));
+    const tokens = await Promise.all(
+      emails.map(async (email) => {
+        const res = await fetch(`${server.api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        return { token: ((await res.json()) as { data: { token: string } }).data.token };
+      }),
+    );
     // Crypto trades around the clock, so the benchmark runs on any day.
     const btc = await assetId(server.url, sessions[0]!, 'BTCUSD');
-    let next = 0;
-    return await load({
-      url: `${server.url}/api/v1/trades/store`,
-      method: 'POST',
-      connections: traders,
-      requests: [
-        {
-          setupRequest: (request, context) => {
-            const connection = context as { who?: { cookie: string; csrf: string } };
-            connection.who ??= sessions[next++ % sessions.length]!;
-            const who = connection.who;
-            return {
-              ...request,
-              headers: { 'Content-Type': 'application/json', Accept: 'application/json', Cookie: who.cookie, 'X-CSRF-Token': who.csrf },
-              body: JSON.stringify({ type: 'buy', id: btc, volume: '0.01', leverage: 2, order_id: randomUUID() }),
-            };
-          },
-        },
-      ],
-    });
+    return [
+      [`orders via web proxy, ${label}`, await orders(server.url, sessions, btc)],
+      [`orders straight to the API, ${label}`, await orders(server.api, tokens, btc)],
+    ];
   } finally {
     await server.stop();
   }
@@ -115,13 +137,46 @@ async function stub(): Promise<LoadResult> {
   }
 }
 
+/** In process, no HTTP: the whole order (database included) on in-memory PGlite, and the pricing step alone. */
+async function inProcess(): Promise<{ order: number[]; pricing: number[] }> {
+  const database = await openPglite();
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const user = await createUser(database.db, { email: 'inproc@bench.test', passwordHash: await hashPassword(password), firstName: 'In', lastName: 'Process', status: 'active', planSlug: 'premium' });
+  const [live] = await database.db.select().from(tradingAccounts).where(and(eq(tradingAccounts.userId, user.id), eq(tradingAccounts.type, 'live')));
+  await database.db.transaction((tx) => postEntry(tx, { accountId: live!.id, kind: 'deposit', amount: '1000000000.00', reference: 'bench' }));
+  const bus = new LocalBus();
+  const market = await openMarket({ db: database.db, bus, source: () => new ManualPriceSource(), dayFigures: false });
+  const btc = market.instruments.find((i) => i.symbol === 'BTCUSD')!;
+  const order = { type: 'buy' as const, id: btc.id, volume: '0.01', leverage: 2 };
+  const timesOrder: number[] = [];
+  const timesPricing: number[] = [];
+  for (let i = 0; i < 600; i += 1) {
+    const start = performance.now();
+    const answer = await placeMarketOrder({ database, market, bus }, { user, order, orderId: randomUUID(), classLeverage: 100 });
+    if (answer.status !== 201) throw new Error(`in-process order failed: ${JSON.stringify(answer.body)}`);
+    if (i >= 100) timesOrder.push(performance.now() - start);
+  }
+  for (let i = 0; i < 20_000; i += 1) {
+    const start = performance.now();
+    const quote = market.quotes.get(btc.id)!;
+    const price = openingPrice({ side: 'buy', quote });
+    checkTerms({ instrument: btc, volume: order.volume, leverage: order.leverage, classLeverage: 100, planLeverage: 200 });
+    protectionProblems({ side: 'buy', price, takeProfit: null, stopLoss: null });
+    marginFor({ units: order.volume, price, leverage: order.leverage, conversion: market.conversion(btc.quoteCurrency, 'USD') });
+    if (i >= 2_000) timesPricing.push(performance.now() - start);
+  }
+  await database.close();
+  return { order: timesOrder, pricing: timesPricing };
+}
+
 export async function ordersBench(): Promise<void> {
   const rows: [string, LoadResult][] = [['bare node:http stub (peer)', await stub()]];
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
   try {
     const emails = await seedTraders(await openPglite({ dataDir: join(dataDir, 'pglite') }));
-    rows.push(['orders via web proxy, PGlite', await ordersThroughWeb({ DATA_DIR: dataDir }, emails)]);
+    rows.push(...(await ordersBothWays({ DATA_DIR: dataDir }, emails, 'PGlite')));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -137,7 +192,7 @@ export async function ordersBench(): Promise<void> {
     const pgDir = mkdtempSync(join(tmpdir(), 'bench-orders-pg-'));
     try {
       const emails = await seedTraders(await openPostgres({ url: url.toString(), poolMax: 4 }));
-      rows.push(['orders via web proxy, PostgreSQL', await ordersThroughWeb({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, emails)]);
+      rows.push(...(await ordersBothWays({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, emails, 'PostgreSQL')));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -145,9 +200,12 @@ export async function ordersBench(): Promise<void> {
     }
   }
 
+  const local = await inProcess();
   console.log('\nOrders (POST /api/v1/trades/store, 10 customers, one connection each)');
   for (const [name, result] of rows) console.log(row(name, result));
   const peer = rows[0]![1].rps;
   for (const [name, result] of rows.slice(1)) console.log(`  ${name} / stub: ${fmt(result.rps / peer, 3)}x`);
-  console.log(`  (latency percentiles above are per request; p50 of the stub ${percentile([rows[0]![1].p50], 50)} ms)`);
+  const ms = (values: number[], p: number) => fmt(percentile(values, p), 3);
+  console.log(`  in process, whole order on in-memory PGlite      p50 ${ms(local.order, 50)} ms  p99 ${ms(local.order, 99)} ms`);
+  console.log(`  in process, quote to fill price and checks only  p50 ${ms(local.pricing, 50)} ms  p99 ${ms(local.pricing, 99)} ms`);
 }

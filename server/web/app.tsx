@@ -44,9 +44,6 @@ export function createWebApp(deps: WebDeps): WebApp {
   });
 
   app.use(compression());
-  app.use(deps.assets.middleware);
-  app.use(express.static(publicDir, { index: false, maxAge: '1h' }));
-
   app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https }));
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
   app.use('/api/v1', csrf.csrfSynchronisedProtection);
@@ -54,7 +51,11 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use('/api/v1/auth', (_req, res) => {
     res.status(404).json({ message: 'Not Found.' });
   });
+  // API calls go straight to the proxy, before the static folders (which would stat the disk for each).
   app.use(apiProxy({ target: deps.api.baseUrl, sealer, timeoutMs: timing.requestTimeoutMs }));
+
+  app.use(deps.assets.middleware);
+  app.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 
   app.use(sessionRoutes(gateDeps));
   app.use(pageRoutes(gateDeps));

@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { tradingAccounts } from '../../server/trading/db/schema';
+import { exposureFromTotals, exposureOf, openTradesOf } from '../../server/trading/engine/accounts';
 import { makeUser } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
@@ -38,6 +41,26 @@ describe('GET /api/v1/accounts', () => {
     expect(demo).toMatchObject({ type: 'demo', balance: '10000.00', marginLevel: '∞', open_trades: 0 });
     await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token));
     stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
+  });
+});
+
+describe('exposure', () => {
+  it('summed per instrument and side in the database, it equals the sum over every open trade exactly', async () => {
+    const { token, account } = await trader('100000');
+    const prices = ['1.10000', '1.10370', '1.09810'];
+    for (const [i, mid] of prices.entries()) {
+      stack.prices.set({ [idOf('EURUSD')]: mid, [idOf('USDJPY')]: (150 + i / 3).toFixed(3) });
+      await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: i % 2 ? 'sell' : 'buy', id: idOf('EURUSD'), volume: String(1000 * (i + 1)), leverage: 20 });
+      await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'sell', id: idOf('USDJPY'), volume: '3000', leverage: 20 });
+    }
+    stack.prices.set({ [idOf('EURUSD')]: '1.10123', [idOf('USDJPY')]: '149.871' });
+    const [row] = await stack.database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+    const byTotals = await exposureFromTotals(stack.database.db, stack.market, row!);
+    const byTrades = exposureOf(stack.market, row!, await openTradesOf(stack.database.db, account.id));
+    expect(byTotals.equity.equals(byTrades.equity)).toBe(true);
+    expect(byTotals.usedMargin.equals(byTrades.usedMargin)).toBe(true);
+    await request(stack.app).post('/api/v1/trades/close-all').set(bearer(token)).send({});
+    stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('USDJPY')]: '150.000' });
   });
 });
 

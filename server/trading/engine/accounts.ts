@@ -6,6 +6,7 @@ import type { Executor, Tx } from '../db/database';
 import { plans, trades, tradingAccounts, users } from '../db/schema';
 import type { Market } from '../market/market';
 import { tradeTexts } from '../../../shared/trading/texts';
+import { closingPrice } from '../../../shared/trading/prices';
 import { livePnl, type TradeRow } from './trade-view';
 
 export type AccountRow = typeof tradingAccounts.$inferSelect;
@@ -64,6 +65,38 @@ export function exposureOf(market: Market, account: AccountRow, open: readonly T
   for (const trade of open) {
     pnl = pnl.plus(livePnl(market, trade, account.currency));
     usedMargin = usedMargin.plus(trade.margin);
+  }
+  const equity = new Money(account.balance).plus(account.credit).plus(pnl);
+  return { equity, usedMargin, freeMargin: equity.minus(usedMargin) };
+}
+
+/**
+ * Equity, margin in use and free margin of an account, from its open trades summed per instrument and
+ * side in the database: P/L = close × Σ units − Σ (units × open), exact, and the cost of an order stays
+ * the same however many trades are open.
+ */
+export async function exposureFromTotals(tx: Executor, market: Market, account: AccountRow): Promise<Exposure> {
+  const totals = await tx
+    .select({
+      assetId: trades.assetId,
+      side: trades.side,
+      units: sql<string>`sum(${trades.units})::text`,
+      cost: sql<string>`sum(${trades.units} * ${trades.openPrice})::text`,
+      margin: sql<string>`sum(${trades.margin})::text`,
+    })
+    .from(trades)
+    .where(and(eq(trades.accountId, account.id), eq(trades.status, 'open')))
+    .groupBy(trades.assetId, trades.side);
+  let pnl = new Money(0);
+  let usedMargin = new Money(0);
+  for (const row of totals) {
+    const instrument = market.instrument(row.assetId);
+    const quote = market.quotes.get(row.assetId);
+    usedMargin = usedMargin.plus(row.margin);
+    if (!instrument || !quote) continue;
+    const close = closingPrice({ side: row.side, quote });
+    const move = new Money(close).times(row.units).minus(row.cost);
+    pnl = pnl.plus((row.side === 'buy' ? move : move.negated()).times(market.conversion(instrument.quoteCurrency, account.currency)));
   }
   const equity = new Money(account.balance).plus(account.credit).plus(pnl);
   return { equity, usedMargin, freeMargin: equity.minus(usedMargin) };

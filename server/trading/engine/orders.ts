@@ -16,7 +16,7 @@ import type { UserRow } from '../db/users.repo';
 import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
-import { exposureOf, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
+import { exposureFromTotals, lockCustomerAccount, type AccountRow } from './accounts';
 import { presentTrade, type TradeRow } from './trade-view';
 
 /** An answer to an order: what the API sends, and what the same order id gets again. */
@@ -147,7 +147,7 @@ export async function openPosition(
 ): Promise<{ trade: TradeRow } | { answer: Answer }> {
   const conversion = p.market.conversion(p.instrument.quoteCurrency, p.account.currency);
   const margin = marginFor({ units: p.units, price: p.price, leverage: p.leverage, conversion });
-  const { freeMargin } = exposureOf(p.market, p.account, await openTradesOf(tx, p.account.id));
+  const { freeMargin } = await exposureFromTotals(tx, p.market, p.account);
   if (margin.gt(freeMargin)) return { answer: rejected(422, tradeTexts.insufficientMargin, { volume: [tradeTexts.insufficientMargin] }) };
   const [trade] = await tx
     .insert(trades)
