@@ -6,10 +6,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineBench } from './engine';
 import { foundationBench } from './foundation';
+import { feedBench } from './feed';
 import { ordersBench } from './orders';
 import { root } from './support';
 
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, engine: engineBench, orders: ordersBench };
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, engine: engineBench, orders: ordersBench, feed: feedBench };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !benches[name]);
 if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}`);

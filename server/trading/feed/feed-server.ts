@@ -49,10 +49,13 @@ export function attachPriceFeed({ server, market, bus, apiKey, logger, flushMs =
     if (sameKey(given, apiKey)) next();
     else next(new Error('invalid api key'));
   });
+  // New subscribers wait for the next flush and get one snapshot together: one encode however many
+  // connect at once (a reconnect storm after a restart would otherwise encode it per client).
+  let waiting = false;
   io.on('connection', (socket) => {
     socket.on(feedEvents.subscribeAll, async () => {
-      await socket.join('all');
-      socket.emit(feedEvents.all, { success: true, data: market.quotes.all().map((q) => feedItem(market, q)) });
+      await socket.join('joining');
+      waiting = true;
     });
   });
 
@@ -60,16 +63,24 @@ export function attachPriceFeed({ server, market, bus, apiKey, logger, flushMs =
   const off = bus.subscribe('market.quotes', (quotes) => {
     for (const quote of quotes) pending.set(quote.assetId, quote);
   });
-  const timer = setInterval(() => {
-    if (pending.size === 0) return;
-    const batch = pending;
-    pending = new Map();
+  const flush = () => {
     try {
-      io.to('all').volatile.emit(feedEvents.update, [...batch.values()].map((q) => feedItem(market, q)));
+      if (pending.size > 0) {
+        const batch = pending;
+        pending = new Map();
+        io.to('all').volatile.emit(feedEvents.update, [...batch.values()].map((q) => feedItem(market, q)));
+      }
+      if (waiting) {
+        waiting = false;
+        io.to('joining').emit(feedEvents.all, { success: true, data: market.quotes.all().map((q) => feedItem(market, q)) });
+        io.in('joining').socketsJoin('all');
+        io.in('joining').socketsLeave('joining');
+      }
     } catch (error) {
       logger.error({ err: error }, 'price feed flush failed');
     }
-  }, flushMs);
+  };
+  const timer = setInterval(flush, flushMs);
   timer.unref();
 
   return {

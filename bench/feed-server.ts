@@ -1,0 +1,94 @@
+/**
+ * The server side of the feed benchmark, run as its own process: 2,000 synthetic instruments moving at
+ * BENCH_TICKS ticks a second, served by our socket.io feed (MODE=feed) or, as the peer, by a bare `ws`
+ * server broadcasting the same batches as JSON (MODE=ws). Prints its port; on SIGTERM, its CPU time.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { schedules } from '../shared/trading/hours';
+import { createLogger } from '../server/logger';
+import { LocalBus } from '../server/trading/bus';
+import { attachPriceFeed, feedItem } from '../server/trading/feed/feed-server';
+import type { Instrument } from '../server/trading/market/instruments';
+import { createMarket } from '../server/trading/market/market';
+import type { PriceSource } from '../server/trading/market/price-source';
+import type { LiveQuote, Tick } from '../server/trading/market/quote-book';
+
+const count = 2_000;
+const ticksPerSecond = Number(process.env.BENCH_TICKS ?? 500);
+const mode = process.env.MODE === 'ws' ? 'ws' : 'feed';
+const apiKey = 'bench-feed-key-0123456789';
+
+const instruments: Instrument[] = Array.from({ length: count }, (_, i) => ({
+  id: i + 1,
+  symbol: `SYN${i}`,
+  name: `Synthetic ${i}`,
+  shortKey: `S${i}`,
+  assetClass: 'crypto',
+  category: 'Crypto',
+  baseCurrency: `S${i}`,
+  quoteCurrency: 'USD',
+  digits: 5,
+  contractSize: '1',
+  spread: { buySpread: '0.00004', sellSpread: '0.00004', digits: 5 },
+  maxDeviation: '0.001',
+  regulatoryCap: 2,
+  schedule: schedules.crypto,
+  tvSymbol: '',
+  image: '',
+  seedPrice: (1 + (i % 100) / 100).toFixed(5),
+  volatility: 0.5,
+}));
+
+/** Moves random instruments every 20 ms, `ticksPerSecond` in all. */
+class BenchSource implements PriceSource {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly mids = instruments.map((i) => Number(i.seedPrice));
+  start(emit: (ticks: Tick[]) => void): void {
+    this.timer = setInterval(() => {
+      const ticks: Tick[] = [];
+      const now = Date.now();
+      for (let k = 0; k < ticksPerSecond / 50; k += 1) {
+        const i = Math.floor(Math.random() * count);
+        this.mids[i] = this.mids[i]! * (1 + (Math.random() - 0.5) * 0.0004);
+        ticks.push({ assetId: i + 1, mid: this.mids[i]!.toFixed(5), time: now });
+      }
+      emit(ticks);
+    }, 20);
+  }
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+  }
+}
+
+const bus = new LocalBus();
+const market = createMarket({ instruments, source: new BenchSource(), bus, startPrices: new Map() });
+const server = createServer();
+if (mode === 'feed') {
+  attachPriceFeed({ server, market, bus, apiKey, logger: createLogger({ level: 'silent', name: 'bench' }), flushMs: 100 });
+} else {
+  // The peer: the same batches, coalesced the same way, written raw to every socket.
+  const wss = new WebSocketServer({ server, perMessageDeflate: false });
+  let pending = new Map<number, LiveQuote>();
+  bus.subscribe('market.quotes', (quotes) => {
+    for (const q of quotes) pending.set(q.assetId, q);
+  });
+  setInterval(() => {
+    if (pending.size === 0) return;
+    const message = JSON.stringify([...pending.values()].map((q) => feedItem(market, q)));
+    pending = new Map();
+    for (const client of wss.clients) if (client.bufferedAmount < 1_000_000) client.send(message);
+  }, 100);
+}
+market.start();
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`port ${(server.address() as AddressInfo).port}\n`);
+});
+const started = process.cpuUsage();
+const startedAt = performance.now();
+process.on('SIGTERM', () => {
+  const used = process.cpuUsage(started);
+  process.stdout.write(`cpu ${((used.user + used.system) / 1000 / (performance.now() - startedAt)).toFixed(3)}\n`);
+  process.exit(0);
+});

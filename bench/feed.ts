@@ -1,0 +1,103 @@
+/**
+ * The price feed under 3,000 connected clients with the catalogue scaled to 2,000 instruments. Most
+ * clients are raw websockets speaking the socket.io protocol (they keep the connection and read every
+ * frame without decoding it); 100 are real socket.io-client clients that decode every update and
+ * measure its age (receive time − the tick's time). The peer: a bare `ws` broadcast of the same batches.
+ */
+import { spawn } from 'node:child_process';
+import { io } from 'socket.io-client';
+import WebSocket from 'ws';
+import { feedEvents } from '../shared/api/feed.schema';
+import { fmt, percentile, root, seconds } from './support';
+
+const clients = Number(process.env.BENCH_FEED_CLIENTS ?? 3_000);
+const measuring = 100;
+const apiKey = 'bench-feed-key-0123456789';
+
+async function startFeedServer(mode: 'feed' | 'ws') {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/feed-server.ts'], { cwd: root, env: { ...process.env, MODE: mode }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const port = await new Promise<number>((resolve) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /port (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise<number>((resolve) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /cpu ([\d.]+)/.exec(out);
+          if (match) resolve(Number(match[1]));
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A websocket that speaks just enough socket.io: connect with the key, subscribe, answer pings. */
+function rawSocketIo(port: number): WebSocket {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
+  socket.on('message', (data: Buffer) => {
+    const type = data[0];
+    if (type === 0x30 /* '0' open */) socket.send(`40${JSON.stringify({ key: apiKey })}`);
+    else if (type === 0x32 /* '2' ping */ && data.length === 1) socket.send('3');
+    else if (type === 0x34 && data[1] === 0x30 /* '40' connected */) socket.send(`42${JSON.stringify([feedEvents.subscribeAll])}`);
+  });
+  socket.on('error', () => undefined);
+  return socket;
+}
+
+function rawWs(port: number): WebSocket {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
+  socket.on('error', () => undefined);
+  return socket;
+}
+
+async function run(mode: 'feed' | 'ws'): Promise<{ p50: number; p99: number; cpu: number; connected: number }> {
+  const server = await startFeedServer(mode);
+  const bulk: WebSocket[] = [];
+  for (let i = 0; i < clients - measuring; i += 1) {
+    bulk.push(mode === 'feed' ? rawSocketIo(server.port) : rawWs(server.port));
+    if (i % 200 === 0) await new Promise((r) => setTimeout(r, 20));
+  }
+  const ages: number[] = [];
+  const record = (lastUpdated: string) => ages.push(Date.now() - Date.parse(lastUpdated));
+  const measured: { close(): void }[] = [];
+  for (let i = 0; i < measuring; i += 1) {
+    if (mode === 'feed') {
+      const socket = io(`http://127.0.0.1:${server.port}`, { transports: ['websocket'], auth: { key: apiKey }, reconnection: false });
+      socket.on('connect', () => socket.emit(feedEvents.subscribeAll));
+      socket.on(feedEvents.update, (items: { lastUpdated: string }[]) => {
+        for (const item of items) record(item.lastUpdated);
+      });
+      measured.push({ close: () => socket.disconnect() });
+    } else {
+      const socket = rawWs(server.port);
+      socket.on('message', (data: Buffer) => {
+        for (const item of JSON.parse(data.toString()) as { lastUpdated: string }[]) record(item.lastUpdated);
+      });
+      measured.push(socket);
+    }
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  ages.length = 0;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const connected = bulk.filter((s) => s.readyState === WebSocket.OPEN).length + measuring;
+  const cpu = await server.stop();
+  for (const s of bulk) s.terminate();
+  for (const s of measured) s.close();
+  return { p50: percentile(ages, 50), p99: percentile(ages, 99), cpu, connected };
+}
+
+export async function feedBench(): Promise<void> {
+  const ours = await run('feed');
+  const peer = await run('ws');
+  console.log(`\nPrice feed: ${clients.toLocaleString()} clients, 2,000 instruments, ${process.env.BENCH_TICKS ?? 500} ticks/s, flushed every 100 ms`);
+  console.log(`  socket.io feed (ours)   tick age p50 ${ours.p50} ms  p99 ${ours.p99} ms   server CPU ${fmt(ours.cpu * 100, 0)} % of a core   ${ours.connected} connected`);
+  console.log(`  bare ws broadcast       tick age p50 ${peer.p50} ms  p99 ${peer.p99} ms   server CPU ${fmt(peer.cpu * 100, 0)} % of a core   ${peer.connected} connected`);
+  console.log(`  ratio ours/peer: CPU ${fmt(ours.cpu / peer.cpu)}x, p99 age ${fmt(ours.p99 / peer.p99)}x`);
+}
