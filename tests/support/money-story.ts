@@ -1,0 +1,48 @@
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { makeUser } from './factories';
+import { auditLedger, deposit, liveAccount } from './money';
+import { startTrading, tokenFor, type TradingStack } from './trading';
+
+/**
+ * One money story per file (tests/integration/money/): a trading stack with prices set by hand, a
+ * funded customer, and the ledger audit after each test.
+ */
+export function moneyStory() {
+  const story = {} as { stack: TradingStack };
+  beforeAll(async () => {
+    story.stack = await startTrading();
+  });
+  afterEach(() => auditLedger(story.stack.database.db));
+  afterAll(() => story.stack.database.close());
+
+  const idOf = (symbol: string) => story.stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  return {
+    get stack() {
+      return story.stack;
+    },
+    idOf,
+    bearer,
+    /** Moves prices (by symbol) and waits until the engine has acted on them. */
+    async tick(mids: Record<string, string>) {
+      story.stack.prices.set(Object.fromEntries(Object.entries(mids).map(([symbol, mid]) => [idOf(symbol), mid])));
+      await story.stack.engine.idle();
+    },
+    /** A new active customer whose Live account holds `amount`. */
+    async trader(amount: string) {
+      const person = await makeUser(story.stack.database.db);
+      const account = await liveAccount(story.stack.database.db, person.user.id);
+      await deposit(story.stack.database.db, account.id, amount);
+      return { ...person, account, token: await tokenFor(story.stack.app, person) };
+    },
+    async open(token: string, body: Record<string, unknown>) {
+      const res = await request(story.stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ leverage: 20, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await story.stack.engine.idle();
+      return res.body.data as { id: number; [key: string]: unknown };
+    },
+    close: (token: string, id: number, body: Record<string, unknown> = {}) => request(story.stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token)).send(body),
+  };
+}
