@@ -1,8 +1,9 @@
 /**
  * The price feed under 3,000 connected clients with the catalogue scaled to 2,000 instruments. Most
- * clients are raw websockets speaking the socket.io protocol (they keep the connection and read every
- * frame without decoding it); 100 are real socket.io-client clients that decode every update and
- * measure its age (receive time − the tick's time). The peer: a bare `ws` broadcast of the same batches.
+ * clients are raw websockets speaking the socket.io protocol in a process of their own (they keep the
+ * connection and read every frame without decoding it); 100 are real socket.io-client clients that
+ * decode every update and measure its age (receive time − the tick's time). The peer: a bare `ws`
+ * broadcast of the same batches to the same crowd.
  */
 import { spawn } from 'node:child_process';
 import { io } from 'socket.io-client';
@@ -38,17 +39,31 @@ async function startFeedServer(mode: 'feed' | 'ws') {
   };
 }
 
-/** A websocket that speaks just enough socket.io: connect with the key, subscribe, answer pings. */
-function rawSocketIo(port: number): WebSocket {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
-  socket.on('message', (data: Buffer) => {
-    const type = data[0];
-    if (type === 0x30 /* '0' open */) socket.send(`40${JSON.stringify({ key: apiKey })}`);
-    else if (type === 0x32 /* '2' ping */ && data.length === 1) socket.send('3');
-    else if (type === 0x34 && data[1] === 0x30 /* '40' connected */) socket.send(`42${JSON.stringify([feedEvents.subscribeAll])}`);
+/** The crowd of raw clients, in a child process of its own. */
+async function startCrowd(mode: 'feed' | 'ws', port: number, count: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/feed-crowd.ts'], {
+    cwd: root,
+    env: { ...process.env, MODE: mode, PORT: String(port), COUNT: String(count), FEED_KEY: apiKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  socket.on('error', () => undefined);
-  return socket;
+  let out = '';
+  await new Promise<void>((resolve) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('ready')) resolve();
+    });
+  });
+  return {
+    stop: () =>
+      new Promise<number>((resolve) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /open (\d+)/.exec(out);
+          if (match) resolve(Number(match[1]));
+        });
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 function rawWs(port: number): WebSocket {
@@ -59,11 +74,7 @@ function rawWs(port: number): WebSocket {
 
 async function run(mode: 'feed' | 'ws'): Promise<{ p50: number; p99: number; cpu: number; connected: number }> {
   const server = await startFeedServer(mode);
-  const bulk: WebSocket[] = [];
-  for (let i = 0; i < clients - measuring; i += 1) {
-    bulk.push(mode === 'feed' ? rawSocketIo(server.port) : rawWs(server.port));
-    if (i % 200 === 0) await new Promise((r) => setTimeout(r, 20));
-  }
+  const crowd = await startCrowd(mode, server.port, clients - measuring);
   const ages: number[] = [];
   const record = (lastUpdated: string) => ages.push(Date.now() - Date.parse(lastUpdated));
   const measured: { close(): void }[] = [];
@@ -86,9 +97,8 @@ async function run(mode: 'feed' | 'ws'): Promise<{ p50: number; p99: number; cpu
   await new Promise((r) => setTimeout(r, 2_000));
   ages.length = 0;
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  const connected = bulk.filter((s) => s.readyState === WebSocket.OPEN).length + measuring;
+  const connected = (await crowd.stop()) + measuring;
   const cpu = await server.stop();
-  for (const s of bulk) s.terminate();
   for (const s of measured) s.close();
   return { p50: percentile(ages, 50), p99: percentile(ages, 99), cpu, connected };
 }
