@@ -4,17 +4,15 @@
  * batch per 100 ms). Measured: the time to apply one batch (quotes, candles, triggers, margin screen),
  * beside a naive peer that checks every position's TP/SL on every tick, in the same run.
  */
-import { schedules } from '../shared/trading/hours';
 import { createLogger } from '../server/logger';
 import { LocalBus } from '../server/trading/bus';
 import type { AppDb } from '../server/trading/db/database';
 import { TradingEngine } from '../server/trading/engine/engine';
 import { toPoints } from '../server/trading/engine/trigger-index';
-import type { Instrument } from '../server/trading/market/instruments';
 import { createMarket } from '../server/trading/market/market';
 import { ManualPriceSource } from '../server/trading/market/price-source';
 import { seededRandom } from '../server/trading/market/simulator';
-import { fmt, percentile } from './support';
+import { fmt, percentile, syntheticInstruments } from './support';
 
 const instrumentCount = 2_000;
 const accountCount = 20_000;
@@ -25,32 +23,10 @@ const batches = 120;
 /** The first batches warm the JIT up and are not counted. */
 const warmup = 20;
 
-function instruments(): Instrument[] {
-  return Array.from({ length: instrumentCount }, (_, i) => ({
-    id: i + 1,
-    symbol: `SYN${i}`,
-    name: `Synthetic ${i}`,
-    shortKey: `S${i}`,
-    assetClass: 'crypto' as const,
-    category: 'Crypto',
-    baseCurrency: `S${i}`,
-    quoteCurrency: 'USD',
-    digits: 5,
-    contractSize: '1',
-    spread: { buySpread: '0.00004', sellSpread: '0.00004', digits: 5 },
-    maxDeviation: '0.001',
-    regulatoryCap: 2,
-    schedule: schedules.crypto,
-    tvSymbol: '',
-    image: '',
-    seedPrice: (1 + (i % 100) / 100).toFixed(5),
-    volatility: 0.5,
-  }));
-}
 
 export async function engineBench(): Promise<void> {
   const random = seededRandom(42);
-  const list = instruments();
+  const list = syntheticInstruments(instrumentCount);
   const bus = new LocalBus();
   const source = new ManualPriceSource();
   const market = createMarket({ instruments: list, source, bus, startPrices: new Map() });

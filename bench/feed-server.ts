@@ -6,40 +6,20 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { schedules } from '../shared/trading/hours';
 import { createLogger } from '../server/logger';
 import { LocalBus } from '../server/trading/bus';
 import { attachPriceFeed, feedItem } from '../server/trading/feed/feed-server';
-import type { Instrument } from '../server/trading/market/instruments';
 import { createMarket } from '../server/trading/market/market';
 import type { PriceSource } from '../server/trading/market/price-source';
 import type { LiveQuote, Tick } from '../server/trading/market/quote-book';
+import { syntheticInstruments } from './support';
 
 const count = 2_000;
 const ticksPerSecond = Number(process.env.BENCH_TICKS ?? 500);
 const mode = process.env.MODE === 'ws' ? 'ws' : 'feed';
 const apiKey = 'bench-feed-key-0123456789';
 
-const instruments: Instrument[] = Array.from({ length: count }, (_, i) => ({
-  id: i + 1,
-  symbol: `SYN${i}`,
-  name: `Synthetic ${i}`,
-  shortKey: `S${i}`,
-  assetClass: 'crypto',
-  category: 'Crypto',
-  baseCurrency: `S${i}`,
-  quoteCurrency: 'USD',
-  digits: 5,
-  contractSize: '1',
-  spread: { buySpread: '0.00004', sellSpread: '0.00004', digits: 5 },
-  maxDeviation: '0.001',
-  regulatoryCap: 2,
-  schedule: schedules.crypto,
-  tvSymbol: '',
-  image: '',
-  seedPrice: (1 + (i % 100) / 100).toFixed(5),
-  volatility: 0.5,
-}));
+const instruments = syntheticInstruments(count);
 
 /** Moves random instruments every 20 ms, `ticksPerSecond` in all. */
 class BenchSource implements PriceSource {

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { schedules } from '../shared/trading/hours';
+import type { Instrument } from '../server/trading/market/instruments';
 
 export const root = join(import.meta.dirname, '..');
 export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -58,4 +60,28 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
 
 export function row(name: string, r: LoadResult): string {
   return `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  (${r.non2xx} non-2xx)` : ''}`;
+}
+
+/** `count` made-up instruments trading around the clock, to scale the catalogue up (2,000 in the benchmarks). */
+export function syntheticInstruments(count: number): Instrument[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    symbol: `SYN${i}`,
+    name: `Synthetic ${i}`,
+    shortKey: `S${i}`,
+    assetClass: 'crypto' as const,
+    category: 'Crypto',
+    baseCurrency: `S${i}`,
+    quoteCurrency: 'USD',
+    digits: 5,
+    contractSize: '1',
+    spread: { buySpread: '0.00004', sellSpread: '0.00004', digits: 5 },
+    maxDeviation: '0.001',
+    regulatoryCap: 2,
+    schedule: schedules.crypto,
+    tvSymbol: '',
+    image: '',
+    seedPrice: (1 + (i % 100) / 100).toFixed(5),
+    volatility: 0.5,
+  }));
 }

@@ -44,3 +44,10 @@ export function closingPrice({ side, quote }: { side: Side; quote: Quote }): str
 export function spreadOf(quote: Quote): string {
   return new Money(quote.ask).minus(quote.bid).toString();
 }
+
+/** The 24-hour change of a price against the day's first price, at the instrument's digits and in %. */
+export function changeOf({ price, open, digits }: { price: Decimal.Value; open: Decimal.Value; digits: number }): { change: string; percent: string } {
+  const change = new Money(price).minus(open);
+  const base = new Money(open);
+  return { change: change.toFixed(digits), percent: base.isZero() ? '0.00' : change.dividedBy(base).times(100).toFixed(2) };
+}

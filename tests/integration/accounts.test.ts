@@ -3,9 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tradingAccounts } from '../../server/trading/db/schema';
 import { exposureFromTotals, exposureOf, openTradesOf } from '../../server/trading/engine/accounts';
-import { makeUser } from '../support/factories';
-import { auditLedger, deposit, liveAccount } from '../support/money';
-import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { auditLedger } from '../support/money';
+import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
@@ -18,16 +17,10 @@ beforeAll(async () => {
 afterEach(() => auditLedger(stack.database.db));
 afterAll(() => stack.database.close());
 
-async function trader(amount: string) {
-  const person = await makeUser(stack.database.db);
-  const account = await liveAccount(stack.database.db, person.user.id);
-  await deposit(stack.database.db, account.id, amount);
-  return { ...person, account, token: await tokenFor(stack.app, person) };
-}
 
 describe('GET /api/v1/accounts', () => {
   it('gives each account the summary of client-spec §9 at the current quotes, with lifetime P/L from closed trades', async () => {
-    const { token } = await trader('1000');
+    const { token } = await fundedTrader(stack, '1000');
     const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20 });
     stack.prices.set({ [idOf('EURUSD')]: '1.10100' });
     const first = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
@@ -46,7 +39,7 @@ describe('GET /api/v1/accounts', () => {
 
 describe('exposure', () => {
   it('summed per instrument and side in the database, it equals the sum over every open trade exactly', async () => {
-    const { token, account } = await trader('100000');
+    const { token, account } = await fundedTrader(stack, '100000');
     const prices = ['1.10000', '1.10370', '1.09810'];
     for (const [i, mid] of prices.entries()) {
       stack.prices.set({ [idOf('EURUSD')]: mid, [idOf('USDJPY')]: (150 + i / 3).toFixed(3) });
@@ -66,7 +59,7 @@ describe('exposure', () => {
 
 describe('close all', () => {
   it('closes every open trade whose market is open and says which it could not close', async () => {
-    const { token } = await trader('50000');
+    const { token } = await fundedTrader(stack, '50000');
     for (let i = 0; i < 3; i += 1) await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: i % 2 ? 'sell' : 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
     const res = await request(stack.app).post('/api/v1/trades/close-all').set(bearer(token)).send({});
     expect(res.status).toBe(200);
@@ -78,7 +71,7 @@ describe('close all', () => {
 
 describe('demo reset', () => {
   it('closes demo trades, cancels orders and brings the balance back to 10,000 with one entry; live accounts refuse', async () => {
-    const { token, account } = await trader('100');
+    const { token, account } = await fundedTrader(stack, '100');
     const demoId = (await request(stack.app).get('/api/v1/accounts').set(bearer(token))).body.data[1].id;
     const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
     expect(opened.status).toBe(201);
@@ -87,7 +80,7 @@ describe('demo reset', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.data).toMatchObject({ type: 'demo', balance: '10000.00', open_trades: 0, marginLevel: '∞' });
     expect((await request(stack.app).post(`/api/v1/accounts/${account.id}/reset`).set(bearer(token))).status).toBe(422);
-    const other = await trader('1');
+    const other = await fundedTrader(stack, '1');
     expect((await request(stack.app).post(`/api/v1/accounts/${demoId}/reset`).set(bearer(other.token))).status).toBe(404);
     stack.prices.set({ [idOf('BTCUSD')]: '60000.00' });
   });

@@ -3,9 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, trades } from '../../server/trading/db/schema';
-import { makeUser } from '../support/factories';
-import { auditLedger, deposit, liveAccount } from '../support/money';
-import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { auditLedger } from '../support/money';
+import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
@@ -18,18 +17,12 @@ beforeAll(async () => {
 afterEach(() => auditLedger(stack.database.db));
 afterAll(() => stack.database.close());
 
-async function trader(amount: string) {
-  const person = await makeUser(stack.database.db);
-  const account = await liveAccount(stack.database.db, person.user.id);
-  await deposit(stack.database.db, account.id, amount);
-  return { account, token: await tokenFor(stack.app, person) };
-}
 
 const tradesOf = (accountId: number) => stack.database.db.select().from(trades).where(eq(trades.accountId, accountId));
 
 describe('orders at once', () => {
   it('when the same order id arrives 20 times at once, then one trade opens and every answer is the first', async () => {
-    const { account, token } = await trader('10000');
+    const { account, token } = await fundedTrader(stack, '10000');
     const orderId = randomUUID();
     const body = { type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20, order_id: orderId };
     const answers = await Promise.all(Array.from({ length: 20 }, () => request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(body)));
@@ -42,7 +35,7 @@ describe('orders at once', () => {
 
   it('when 100 orders each needing 0.3 of the free margin arrive at once, then at most 3 fill and the rest are refused', async () => {
     // 1,000 USD free; each order: 9,000 units × 1.00005 / 30 = 300.01 USD of margin (Premium plan, capped at 1:30).
-    const { account, token } = await trader('1000');
+    const { account, token } = await fundedTrader(stack, '1000');
     await stack.database.db.execute(sql`update users set plan_id = (select id from plans where slug = 'premium') where id = (select user_id from trading_accounts where id = ${account.id})`);
     const body = { type: 'buy', id: idOf('EURUSD'), volume: '9000', leverage: 30 };
     const answers = await Promise.all(Array.from({ length: 100 }, () => request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ ...body, order_id: randomUUID() })));
@@ -53,7 +46,7 @@ describe('orders at once', () => {
   });
 
   it('when one trade is closed 20 times at once, then it closes once with one P/L entry and the rest hear it is closed', async () => {
-    const { account, token } = await trader('10000');
+    const { account, token } = await fundedTrader(stack, '10000');
     const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'sell', id: idOf('EURUSD'), volume: '10000', leverage: 20 });
     expect(opened.status).toBe(201);
     const answers = await Promise.all(Array.from({ length: 20 }, () => request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token))));

@@ -5,7 +5,7 @@ import { validationErrorBody } from '../../shared/api/common.schema';
 import { assetListResponse } from '../../shared/api/assets.schema';
 import { makeUser } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
-import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
@@ -18,19 +18,12 @@ beforeAll(async () => {
 afterEach(() => auditLedger(stack.database.db));
 afterAll(() => stack.database.close());
 
-/** A funded active customer with a token. */
-async function trader(amount = '10000.00') {
-  const person = await makeUser(stack.database.db);
-  const account = await liveAccount(stack.database.db, person.user.id);
-  await deposit(stack.database.db, account.id, amount);
-  return { ...person, account, token: await tokenFor(stack.app, person) };
-}
 
 const order = (overrides: Record<string, unknown> = {}) => ({ type: 'buy', id: idOf('EURUSD'), volume: '100000', leverage: 20, take_profit: 0, stop_loss: 0, ...overrides });
 
 describe('GET /api/v1/assets', () => {
   it('lists the catalogue with live prices in the contract shape', async () => {
-    const { token } = await trader();
+    const { token } = await fundedTrader(stack, '10000.00');
     const res = await request(stack.app).get('/api/v1/assets').set(bearer(token));
     expect(res.status).toBe(200);
     const { data } = assetListResponse.parse(res.body);
@@ -44,7 +37,7 @@ describe('GET /api/v1/assets', () => {
 
 describe('checks before a fill', () => {
   it('refuses each invalid field with its own message and never opens a trade', async () => {
-    const { token } = await trader();
+    const { token } = await fundedTrader(stack, '10000.00');
     const cases: [Record<string, unknown>, string, string][] = [
       [{ type: 'hold' }, 'type', 'Choose buy or sell.'],
       [{ id: undefined }, 'id', 'No asset selected for trading'],
@@ -71,7 +64,7 @@ describe('checks before a fill', () => {
   });
 
   it('answers 404 for an unknown instrument and 409 with the new price when it moved against the customer', async () => {
-    const { token } = await trader();
+    const { token } = await fundedTrader(stack, '10000.00');
     expect((await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ id: 99999 }))).status).toBe(404);
     const requote = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ opening_price: '1.09900' }));
     expect(requote.status).toBe(409);
@@ -96,7 +89,7 @@ describe('checks before a fill', () => {
 
 describe('trade lists', () => {
   it('pages open and closed trades newest first with Laravel links', async () => {
-    const { token } = await trader('100000');
+    const { token } = await fundedTrader(stack, '100000');
     const ids: number[] = [];
     for (let i = 0; i < 23; i += 1) {
       const res = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
@@ -116,8 +109,8 @@ describe('trade lists', () => {
   });
 
   it('shows a customer only their own trades and refuses to close someone else’s', async () => {
-    const owner = await trader();
-    const other = await trader();
+    const owner = await fundedTrader(stack, '10000.00');
+    const other = await fundedTrader(stack, '10000.00');
     const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(owner.token)).send(order({ volume: '1000' }));
     expect((await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(other.token))).status).toBe(404);
     expect(tradePage.parse((await request(stack.app).get('/api/v1/open/trades').set(bearer(other.token))).body).meta.total).toBe(0);
@@ -128,7 +121,7 @@ describe('trade lists', () => {
 
 describe('take profit and stop loss on an open trade', () => {
   it('changes them on the right side of the current price and refuses the wrong side', async () => {
-    const { token } = await trader();
+    const { token } = await fundedTrader(stack, '10000.00');
     const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
     const id = opened.body.data.id;
     const ok = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ take_profit: '1.12', stop_loss: '1.08' });

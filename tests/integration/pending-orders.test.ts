@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pendingOrders } from '../../server/trading/db/schema';
-import { makeUser } from '../support/factories';
-import { auditLedger, deposit, liveAccount } from '../support/money';
-import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { auditLedger } from '../support/money';
+import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
@@ -21,12 +20,6 @@ async function tick(mids: Record<string, string>) {
   await stack.engine.idle();
 }
 
-async function trader(amount: string) {
-  const person = await makeUser(stack.database.db);
-  const account = await liveAccount(stack.database.db, person.user.id);
-  await deposit(stack.database.db, account.id, amount);
-  return { ...person, account, token: await tokenFor(stack.app, person) };
-}
 
 const place = (token: string, body: Record<string, unknown>) =>
   request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send({ id: idOf('EURUSD'), volume: '10000', leverage: 20, ...body });
@@ -34,7 +27,7 @@ const place = (token: string, body: Record<string, unknown>) =>
 describe('pending orders', () => {
   it('when a sell stop is reached without enough free margin, then it is rejected with the reason', async () => {
     await tick({ EURUSD: '1.10000' });
-    const { token } = await trader('100');
+    const { token } = await fundedTrader(stack, '100');
     const placed = await place(token, { type: 'sell', kind: 'stop', price: '1.09000', volume: '100000' });
     expect(placed.status).toBe(201);
     await tick({ EURUSD: '1.08990' }); // bid 1.08985 ≤ 1.09000
@@ -44,7 +37,7 @@ describe('pending orders', () => {
 
   it('refuses prices on the wrong side of the quote and cancels once', async () => {
     await tick({ EURUSD: '1.10000' });
-    const { token } = await trader('10000');
+    const { token } = await fundedTrader(stack, '10000');
     const cases: [string, string, string][] = [
       ['buy', 'limit', 'A buy limit must be below the current buy price'],
       ['buy', 'stop', 'A buy stop must be above the current buy price'],
@@ -66,7 +59,7 @@ describe('pending orders', () => {
     await tick({ EURUSD: '1.21000' });
     const [row] = await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.id, placed.body.data.id));
     expect(row!.status).toBe('cancelled');
-    const other = await trader('10');
+    const other = await fundedTrader(stack, '10');
     expect((await request(stack.app).delete(`/api/v1/orders/pending/${placed.body.data.id}`).set(bearer(other.token))).status).toBe(404);
     await tick({ EURUSD: '1.10000' });
   });

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { makeUser } from './factories';
-import { auditLedger, deposit, liveAccount } from './money';
-import { startTrading, tokenFor, type TradingStack } from './trading';
+import { auditLedger } from './money';
+import { fundedTrader, startTrading, type TradingStack } from './trading';
 
 /**
  * One money story per file (tests/integration/money/): a trading stack with prices set by hand, a
@@ -31,12 +30,7 @@ export function moneyStory() {
       await story.stack.engine.idle();
     },
     /** A new active customer whose Live account holds `amount`. */
-    async trader(amount: string) {
-      const person = await makeUser(story.stack.database.db);
-      const account = await liveAccount(story.stack.database.db, person.user.id);
-      await deposit(story.stack.database.db, account.id, amount);
-      return { ...person, account, token: await tokenFor(story.stack.app, person) };
-    },
+    trader: (amount: string) => fundedTrader(story.stack, amount),
     async open(token: string, body: Record<string, unknown>) {
       const res = await request(story.stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ leverage: 20, ...body });
       expect(res.status, JSON.stringify(res.body)).toBe(201);

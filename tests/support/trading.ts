@@ -11,7 +11,8 @@ import { ManualPriceSource } from '../../server/trading/market/price-source';
 import { openMarket } from '../../server/trading/market/start';
 import { TradingEngine } from '../../server/trading/engine/engine';
 import { createTestDatabase } from './database';
-import type { TestPerson } from './factories';
+import { makeUser, type TestPerson } from './factories';
+import { deposit, liveAccount } from './money';
 
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 
@@ -55,4 +56,12 @@ export async function tokenFor(app: Express, person: Pick<TestPerson, 'email' | 
   const res = await request(app).post('/api/v1/auth/login').send({ email: person.email, password: person.password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body as { data: { token: string } }).data.token;
+}
+
+/** A new active customer whose Live account holds `amount`, with an API token. */
+export async function fundedTrader(stack: Pick<TradingStack, 'app' | 'database'>, amount: string) {
+  const person = await makeUser(stack.database.db);
+  const account = await liveAccount(stack.database.db, person.user.id);
+  await deposit(stack.database.db, account.id, amount);
+  return { ...person, account, token: await tokenFor(stack.app, person) };
 }

@@ -48,6 +48,23 @@ export async function lockAccount(tx: Tx, accountId: number): Promise<AccountRow
   return row;
 }
 
+/**
+ * A customer's open trade with its account locked, for changing it: 404 when it is not theirs, 409
+ * when it is already closed (a second change racing the first waits on the lock, then gets the 409).
+ */
+export async function lockOpenTradeOf(tx: Tx, userId: number, tradeId: number): Promise<{ account: AccountRow; trade: TradeRow } | { status: 404 | 409; body: { message: string } }> {
+  const [owned] = await tx
+    .select({ accountId: trades.accountId })
+    .from(trades)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+    .where(and(eq(trades.id, tradeId), eq(tradingAccounts.userId, userId)));
+  if (!owned) return { status: 404, body: { message: tradeTexts.tradeNotFound } };
+  const account = await lockAccount(tx, owned.accountId);
+  const [trade] = await tx.select().from(trades).where(eq(trades.id, tradeId));
+  if (!trade || trade.status === 'closed') return { status: 409, body: { message: tradeTexts.alreadyClosed } };
+  return { account, trade };
+}
+
 export async function openTradesOf(db: Executor, accountId: number): Promise<TradeRow[]> {
   return db.select().from(trades).where(and(eq(trades.accountId, accountId), eq(trades.status, 'open')));
 }

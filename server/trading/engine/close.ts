@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
@@ -7,10 +7,10 @@ import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
-import { trades, tradingAccounts } from '../db/schema';
+import { trades } from '../db/schema';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
-import { lockAccount, type AccountRow } from './accounts';
+import { lockOpenTradeOf, type AccountRow } from './accounts';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import type { Answer } from './orders';
 import { presentTrade, type TradeRow } from './trade-view';
@@ -104,15 +104,9 @@ export async function closeTradeForCustomer(
   { userId, tradeId, units }: { userId: number; tradeId: number; units?: string },
 ): Promise<Answer> {
   const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; changed?: TradeView[] }> => {
-    const [owned] = await tx
-      .select({ accountId: trades.accountId })
-      .from(trades)
-      .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
-      .where(and(eq(trades.id, tradeId), eq(tradingAccounts.userId, userId)));
-    if (!owned) return { status: 404, body: { message: tradeTexts.tradeNotFound } };
-    const account = await lockAccount(tx, owned.accountId);
-    const [trade] = await tx.select().from(trades).where(eq(trades.id, tradeId));
-    if (!trade || trade.status === 'closed') return { status: 409, body: { message: tradeTexts.alreadyClosed } };
+    const locked = await lockOpenTradeOf(tx, userId, tradeId);
+    if ('status' in locked) return locked;
+    const { account, trade } = locked;
     const instrument = market.instrument(trade.assetId)!;
     if (units !== undefined) {
       const part = new Money(units);

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { firstError } from '../../../shared/api/common.schema';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { closingPrice } from '../../../shared/trading/prices';
-import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import type { AppDb } from '../db/database';
-import { trades, tradingAccounts } from '../db/schema';
+import { trades } from '../db/schema';
 import type { Market } from '../market/market';
-import { lockAccount } from './accounts';
+import { lockOpenTradeOf } from './accounts';
 import { normaliseLevel, protectionProblems, type Answer } from './orders';
 import { presentTrade } from './trade-view';
 
@@ -20,15 +19,9 @@ export async function changeProtection(
   { userId, tradeId, levels }: { userId: number; tradeId: number; levels: { take_profit?: string | null | undefined; stop_loss?: string | null | undefined } },
 ): Promise<Answer> {
   const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; trade?: TradeView }> => {
-    const [owned] = await tx
-      .select({ accountId: trades.accountId })
-      .from(trades)
-      .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
-      .where(and(eq(trades.id, tradeId), eq(tradingAccounts.userId, userId)));
-    if (!owned) return { status: 404, body: { message: tradeTexts.tradeNotFound } };
-    const account = await lockAccount(tx, owned.accountId);
-    const [trade] = await tx.select().from(trades).where(eq(trades.id, tradeId));
-    if (!trade || trade.status === 'closed') return { status: 409, body: { message: tradeTexts.alreadyClosed } };
+    const locked = await lockOpenTradeOf(tx, userId, tradeId);
+    if ('status' in locked) return locked;
+    const { account, trade } = locked;
     const digits = market.instrument(trade.assetId)?.digits ?? 5;
     const takeProfit = levels.take_profit === undefined ? trade.takeProfit : normaliseLevel(levels.take_profit, digits);
     const stopLoss = levels.stop_loss === undefined ? trade.stopLoss : normaliseLevel(levels.stop_loss, digits);

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { feedEvents, feedKeyHeader, type FeedItem } from '../../../shared/api/feed.schema';
-import { Money } from '../../../shared/money';
+import { changeOf } from '../../../shared/trading/prices';
 import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { Market } from '../market/market';
@@ -10,8 +10,7 @@ import type { LiveQuote } from '../market/quote-book';
 
 export function feedItem(market: Market, quote: LiveQuote): FeedItem {
   const instrument = market.instrument(quote.assetId)!;
-  const change = new Money(quote.mid).minus(quote.open24h);
-  const open = new Money(quote.open24h);
+  const { change, percent } = changeOf({ price: quote.mid, open: quote.open24h, digits: instrument.digits });
   return {
     id: quote.assetId,
     symbol: instrument.symbol,
@@ -20,8 +19,8 @@ export function feedItem(market: Market, quote: LiveQuote): FeedItem {
     ask: quote.ask,
     priceLow24h: quote.low24h,
     priceHigh24h: quote.high24h,
-    change24h: change.toFixed(instrument.digits),
-    changePercent24h: open.isZero() ? '0.00' : change.dividedBy(open).times(100).toFixed(2),
+    change24h: change,
+    changePercent24h: percent,
     volume24h: quote.volume24h,
     lastUpdated: new Date(quote.time).toISOString(),
     seq: quote.seq,

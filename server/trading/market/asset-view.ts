@@ -1,6 +1,6 @@
 import { Money } from '../../../shared/money';
 import type { Asset } from '../../../shared/api/assets.schema';
-import { spreadOf } from '../../../shared/trading/prices';
+import { changeOf, spreadOf } from '../../../shared/trading/prices';
 import type { Instrument } from './instruments';
 import type { Market } from './market';
 
@@ -14,8 +14,7 @@ export function displaySymbol(instrument: Instrument): string {
 /** An instrument with its live quote, in the contract's shape. */
 export function presentAsset(market: Market, instrument: Instrument, { classLeverage, maxLeverage }: { classLeverage: number; maxLeverage: number }): Asset {
   const quote = market.quotes.get(instrument.id)!;
-  const change = new Money(quote.mid).minus(quote.open24h);
-  const open = new Money(quote.open24h);
+  const { change, percent } = changeOf({ price: quote.mid, open: quote.open24h, digits: instrument.digits });
   return {
     id: instrument.id,
     asset_id: instrument.symbol,
@@ -28,8 +27,8 @@ export function presentAsset(market: Market, instrument: Instrument, { classLeve
     image: instrument.image,
     tv_symbol: instrument.tvSymbol,
     rate: quote.mid,
-    change: change.toFixed(instrument.digits),
-    change_percent: open.isZero() ? '0.00' : change.dividedBy(open).times(100).toFixed(2),
+    change,
+    change_percent: percent,
     price_low: quote.low24h,
     price_high: quote.high24h,
     volume: quote.volume24h,
