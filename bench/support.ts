@@ -83,5 +83,6 @@ export function syntheticInstruments(count: number): Instrument[] {
     image: '',
     seedPrice: (1 + (i % 100) / 100).toFixed(5),
     volatility: 0.5,
+    enabled: true,
   }));
 }

@@ -11,6 +11,8 @@ export interface BusEvents {
   'trade.updated': { userId: number; accountId: number; trade: TradeView };
   'order.updated': { userId: number; accountId: number; order: PendingOrderView };
   'user.updated': { userId: number };
+  /** A balance or credit changed without a trade changing (deposits, withdrawals, purchases, resets): the engine reloads it. */
+  'account.changed': { userId: number; accountId: number };
   'notification.message': { userId: number; title: string; message: string; color: 'success' | 'danger' | 'warning' | 'info' };
 }
 export type Topic = keyof BusEvents;

@@ -7,7 +7,8 @@ export const candleTexts = {
   range: 'The range must be two times (seconds since 1970) with from before to.',
 } as const;
 
-const epochSeconds = z.optional(z.coerce.number(candleTexts.range).check(z.int(candleTexts.range), z.minimum(0, candleTexts.range)));
+/** Seconds since 1970, up to the year 2100. */
+const epochSeconds = z.optional(z.coerce.number(candleTexts.range).check(z.int(candleTexts.range), z.minimum(0, candleTexts.range), z.maximum(4_102_444_800, candleTexts.range)));
 
 /** GET /assets/{id}/candles?timeframe=&from=&to=&limit= (times in seconds, as lightweight-charts uses them). */
 export const candleQuery = z.object({

@@ -9,7 +9,8 @@ export const decimalInput = (message: string) =>
     z.union([z.string(message), z.number(message)], message),
     z.transform((value, ctx) => {
       const text = typeof value === 'number' ? String(value) : value.trim();
-      if (!/^\d+(\.\d+)?$/.test(text) || text.length > 40) {
+      // At most 13 whole digits and 10 decimals: what the database's NUMERIC(24,10) columns hold.
+      if (!/^\d{1,13}(\.\d{1,10})?$/.test(text)) {
         ctx.issues.push({ code: 'custom', message, input: value });
         return z.NEVER;
       }
@@ -56,6 +57,8 @@ export const pendingOrderRequest = z.object({
   take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
   stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
   account_id: z.optional(positiveInt(tradeTexts.accountNotFound)),
+  /** As for market orders: the same id gets the first answer again. */
+  order_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export type PendingOrderRequest = z.infer<typeof pendingOrderRequest>;
 

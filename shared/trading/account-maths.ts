@@ -23,9 +23,12 @@ export function pnlOf({ side, units, opening, closing, conversion = 1 }: { side:
   return (side === 'buy' ? move : move.negated()).times(units).times(conversion);
 }
 
-/** P/L as booked: to the cent, half away from zero. */
+/**
+ * P/L as booked: to the cent, rounded toward the house (down), so splitting a close into many small
+ * parts can never add up to more than the whole.
+ */
 export function bookedPnl(value: Decimal.Value): Decimal {
-  return new Money(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return new Money(value).toDecimalPlaces(2, Decimal.ROUND_FLOOR);
 }
 
 export interface AccountSummary {

@@ -10,8 +10,12 @@ export const tradeTexts = {
   seenPrice: 'The price you saw must be a positive number.',
   takeProfit: 'Take profit must be a non-negative number',
   stopLoss: 'Stop loss must be a non-negative number',
-  takeProfitSide: (side: 'buy' | 'sell') => (side === 'buy' ? 'Take profit must be above the buy price' : 'Take profit must be below the sell price'),
-  stopLossSide: (side: 'buy' | 'sell') => (side === 'buy' ? 'Stop loss must be below the buy price' : 'Stop loss must be above the sell price'),
+  /** Against the price the trade would close at now (a buy closes at the sell price) or, for a pending order, its order price. */
+  takeProfitSide: (side: 'buy' | 'sell', against: 'current' | 'order') =>
+    `Take profit must be ${side === 'buy' ? 'above' : 'below'} the ${against === 'order' ? 'order' : side === 'buy' ? 'current sell' : 'current buy'} price`,
+  stopLossSide: (side: 'buy' | 'sell', against: 'current' | 'order') =>
+    `Stop loss must be ${side === 'buy' ? 'below' : 'above'} the ${against === 'order' ? 'order' : side === 'buy' ? 'current sell' : 'current buy'} price`,
+  levelsPassedAtFill: 'Its take profit or stop loss would already be reached at the fill price',
   insufficientMargin: 'Insufficient free margin',
   marketClosed: marketClosedText,
   requote: 'The price has changed. Please check the new price and try again.',
@@ -19,7 +23,7 @@ export const tradeTexts = {
   tradeNotFound: 'Trade not found.',
   accountNotFound: 'Account not found.',
   closeVolume: 'The volume to close must be more than 0 and less than the open volume.',
-  orderIdReused: 'This order id is already being processed.',
+  orderIdReused: 'This order id was already used for a different order.',
 } as const;
 
 export const pendingTexts = {

@@ -68,6 +68,7 @@ describe('GET /api/v1/assets/{id}/candles', () => {
     expect(bad.body.errors.timeframe).toEqual(['The timeframe must be one of M1, M5, M15, H1, D1.']);
     expect((await get('/api/v1/assets/99999/candles')).status).toBe(404);
     expect((await get(`/api/v1/assets/${idOf('EURUSD')}/candles?from=200&to=100`)).status).toBe(422);
+    expect((await get(`/api/v1/assets/${idOf('EURUSD')}/candles?to=99999999999999`)).status).toBe(422);
   });
 });
 

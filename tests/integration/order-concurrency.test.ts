@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, trades } from '../../server/trading/db/schema';
+import { ledgerEntries, pendingOrders, trades } from '../../server/trading/db/schema';
 import { auditLedger } from '../support/money';
 import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
 
@@ -31,6 +31,20 @@ describe('orders at once', () => {
     expect(await tradesOf(account.id)).toHaveLength(1);
     const header = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).set('Idempotency-Key', orderId).send({ ...body, order_id: undefined });
     expect(header.body).toEqual(answers[0]!.body);
+    const other = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ ...body, type: 'sell' });
+    expect(other.status).toBe(422);
+    expect(other.body.errors.order_id).toEqual(['This order id was already used for a different order.']);
+    expect(await tradesOf(account.id)).toHaveLength(1);
+  });
+
+  it('when a pending order is sent again with its order id, then it is placed once', async () => {
+    const { account, token } = await fundedTrader(stack, '10000');
+    const body = { type: 'buy', kind: 'limit', price: '0.90000', id: idOf('EURUSD'), volume: '10000', leverage: 20, order_id: randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill(201));
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    const placed = await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.accountId, account.id));
+    expect(placed).toHaveLength(1);
   });
 
   it('when 100 orders each needing 0.3 of the free margin arrive at once, then at most 3 fill and the rest are refused', async () => {

@@ -49,10 +49,15 @@ describe('checks before a fill', () => {
       [{ leverage: 500 }, 'leverage', 'Leverage above your maximum of 1:20 for this instrument.'],
       [{ take_profit: 'lots' }, 'take_profit', 'Take profit must be a non-negative number'],
       [{ stop_loss: -1 }, 'stop_loss', 'Stop loss must be a non-negative number'],
-      [{ take_profit: '1.05' }, 'take_profit', 'Take profit must be above the buy price'],
-      [{ stop_loss: '1.2' }, 'stop_loss', 'Stop loss must be below the buy price'],
-      [{ type: 'sell', take_profit: '1.2' }, 'take_profit', 'Take profit must be below the sell price'],
+      [{ take_profit: '1.05' }, 'take_profit', 'Take profit must be above the current sell price'],
+      [{ stop_loss: '1.2' }, 'stop_loss', 'Stop loss must be below the current sell price'],
+      // Between bid (1.09995) and ask (1.10005): it would close the buy on the next tick.
+      [{ stop_loss: '1.10000' }, 'stop_loss', 'Stop loss must be below the current sell price'],
+      [{ type: 'sell', take_profit: '1.2' }, 'take_profit', 'Take profit must be below the current buy price'],
+      [{ type: 'sell', stop_loss: '1.10000' }, 'stop_loss', 'Stop loss must be above the current buy price'],
       [{ volume: '5000000' }, 'volume', 'Insufficient free margin'],
+      [{ take_profit: '99999999999999999999' }, 'take_profit', 'Take profit must be a non-negative number'],
+      [{ opening_price: '1.12345678901' }, 'opening_price', 'The price you saw must be a positive number.'],
     ];
     for (const [change, field, message] of cases) {
       const res = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order(change));
@@ -129,7 +134,7 @@ describe('take profit and stop loss on an open trade', () => {
     expect(ok.body.data).toMatchObject({ take_profit: '1.12000', stop_loss: '1.08000' });
     const wrong = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ stop_loss: '1.2' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors.stop_loss).toEqual(['Stop loss must be below the buy price']);
+    expect(wrong.body.errors.stop_loss).toEqual(['Stop loss must be below the current sell price']);
     const cleared = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ take_profit: 0 });
     expect(cleared.body.data).toMatchObject({ take_profit: null, stop_loss: '1.08000' });
     await request(stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token));

@@ -21,7 +21,7 @@ export async function balanceOf(db: AppDb, accountId: number): Promise<string> {
 
 /**
  * The ledger audit run after money tests: every balance equals the sum of its entries to the cent, no
- * customer balance is negative, and every closed trade has exactly one realized-P/L entry.
+ * balance is negative once nothing is open, and every closed trade has exactly one realized-P/L entry.
  */
 export async function auditLedger(db: AppDb): Promise<void> {
   const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
@@ -30,7 +30,11 @@ export async function auditLedger(db: AppDb): Promise<void> {
     from trading_accounts a left join ledger_entries e on e.account_id = a.id
     group by a.id, a.balance having a.balance <> coalesce(sum(e.amount) filter (where e.bucket = 'balance'), 0)`);
   expect(rowsOf(mismatched)).toEqual([]);
-  const negative = await db.select({ id: tradingAccounts.id }).from(tradingAccounts).where(sql`${tradingAccounts.balance} < 0`);
+  // With nothing open, no balance may stay below zero (negative balance protection).
+  const negative = await db
+    .select({ id: tradingAccounts.id })
+    .from(tradingAccounts)
+    .where(sql`${tradingAccounts.balance} < 0 and not exists (select 1 from trades t where t.account_id = ${tradingAccounts.id} and t.status = 'open')`);
   expect(negative).toEqual([]);
   const pnlCounts = await db.execute(sql`
     select t.id, count(e.id)::int as entries from trades t

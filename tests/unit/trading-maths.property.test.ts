@@ -14,17 +14,14 @@ const lotsArb = fc.integer({ min: 1, max: 5_000 }).map((hundredths) => (hundredt
 const sideArb = fc.constantFrom<'buy' | 'sell'>('buy', 'sell');
 const digitsArb = fc.constantFrom(0, 1, 2, 3, 4, 5, 8);
 
-/** Exact oracle in integers: price points × lot hundredths × contract size, scaled to cents. */
+/** Exact oracle in integers: price points × lot hundredths × contract size, in cents, rounded down (toward the house). */
 function oraclePnlCents({ side, openPts, closePts, digits, lotHundredths, contractSize }: { side: 'buy' | 'sell'; openPts: bigint; closePts: bigint; digits: number; lotHundredths: bigint; contractSize: bigint }): bigint {
   const move = side === 'buy' ? closePts - openPts : openPts - closePts;
-  // pnl = move / 10^digits × lotHundredths / 100 × contractSize, in cents ×100, rounded half away from zero.
+  // pnl = move / 10^digits × lotHundredths / 100 × contractSize; in cents: × 100.
   const numerator = move * lotHundredths * contractSize * 100n;
   const denominator = 10n ** BigInt(digits) * 100n;
-  const quotient = numerator / denominator;
-  const remainder = numerator % denominator;
-  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-  if (twice >= denominator) return quotient + (numerator < 0n ? -1n : 1n);
-  return quotient;
+  const quotient = numerator / denominator; // BigInt division truncates toward zero
+  return numerator < 0n && quotient * denominator !== numerator ? quotient - 1n : quotient;
 }
 
 describe('prices', () => {
@@ -89,6 +86,20 @@ describe('P/L against an exact integer oracle', () => {
       );
     });
   }
+});
+
+describe('booking rounds toward the house', () => {
+  it('never lets parts of a close book more than the whole', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: -5_000_000, max: 5_000_000 }), fc.integer({ min: 2, max: 10 }), (units, movePts, parts) => {
+        const per = units * parts;
+        const whole = bookedPnl(pnlOf({ side: 'buy', units: per, opening: '150.000', closing: new Money('150.000').plus(new Money(movePts).dividedBy(1000)), conversion: new Money(1).dividedBy(151) }));
+        let sum = new Money(0);
+        for (let i = 0; i < parts; i += 1) sum = sum.plus(bookedPnl(pnlOf({ side: 'buy', units, opening: '150.000', closing: new Money('150.000').plus(new Money(movePts).dividedBy(1000)), conversion: new Money(1).dividedBy(151) })));
+        expect(sum.lte(whole)).toBe(true);
+      }),
+    );
+  });
 });
 
 describe('account summary', () => {

@@ -60,7 +60,7 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
   router.get('/assets', ...customer, async (_req, res) => {
     const { user } = authOf(res);
     const [{ leverage }, planLeverage] = [await catalogue.get(), await planLeverageOf(db, user)];
-    const data = market.instruments.map((instrument) => {
+    const data = market.instruments.filter((instrument) => instrument.enabled).map((instrument) => {
       const classLeverage = leverage[leverageKeyOf(instrument.assetClass)];
       return presentAsset(market, instrument, { classLeverage, maxLeverage: maxLeverageFor({ instrument, classLeverage, planLeverage }) });
     });
@@ -105,7 +105,7 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
   router.post('/trades/store', ...customer, async (req, res) => {
     const order = parseInput(orderRequest, req.body);
     const instrument = market.instrument(order.id);
-    if (!instrument) throw notFound(tradeTexts.assetNotFound);
+    if (!instrument?.enabled) throw notFound(tradeTexts.assetNotFound);
     const { leverage } = await catalogue.get();
     const answer = await placeMarketOrder(deps, {
       user: authOf(res).user,
@@ -133,9 +133,9 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
   router.post('/orders/pending', ...customer, async (req, res) => {
     const order = parseInput(pendingOrderRequest, req.body);
     const instrument = market.instrument(order.id);
-    if (!instrument) throw notFound(tradeTexts.assetNotFound);
+    if (!instrument?.enabled) throw notFound(tradeTexts.assetNotFound);
     const { leverage } = await catalogue.get();
-    const answer = await placePending(deps, { user: authOf(res).user, order, classLeverage: leverage[leverageKeyOf(instrument.assetClass)] });
+    const answer = await placePending(deps, { user: authOf(res).user, order, orderId: orderIdOf(req, order.order_id), classLeverage: leverage[leverageKeyOf(instrument.assetClass)] });
     res.status(answer.status).json(answer.body);
   });
 

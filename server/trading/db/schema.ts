@@ -330,6 +330,8 @@ export const orderRequests = pgTable(
       .notNull()
       .references(() => tradingAccounts.id),
     clientOrderId: text('client_order_id').notNull(),
+    /** SHA-256 of the order as first asked: the same id with another order is refused, not answered. */
+    requestHash: text('request_hash'),
     status: integer('status'),
     /** `json`, not `jsonb`: the replayed body must be the first answer byte for byte (jsonb reorders keys). */
     response: json('response'),

@@ -99,6 +99,7 @@ export async function resetDemo({ database, market, bus }: Deps, { userId, accou
     return views;
   });
   for (const trade of closed) bus.publish('trade.updated', { userId, accountId: account.id, trade });
+  bus.publish('account.changed', { userId, accountId: account.id });
   bus.publish('user.updated', { userId });
   const [fresh] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
   return { status: 200, body: { data: await summarise(database.db, market, fresh!) } };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
@@ -25,7 +25,8 @@ export interface CloseDeps {
 
 /**
  * Books a trade's P/L at `price` inside the caller's transaction (which holds the account lock): the
- * trade (or the closed part) and its one realized-P/L ledger entry, then negative-balance protection.
+ * trade (or the closed part) and its one realized-P/L ledger entry, then negative-balance protection
+ * once no position is left open.
  */
 export async function bookClose(
   tx: Tx,
@@ -88,10 +89,17 @@ export async function bookClose(
   return { closed, remaining };
 }
 
-/** Server-spec §5: a retail balance never stays below zero; the shortfall is written off with its own entry. */
+/**
+ * Server-spec §5: a retail customer cannot lose more than the account holds. A balance left below zero
+ * once no position is open is written off with its own entry. While positions are open the balance may
+ * dip below zero (their P/L counts toward equity; stop-out watches it): writing off then would let a
+ * hedged customer keep the write-off and the winning side's profit.
+ */
 export async function protectNegativeBalance(tx: Tx, accountId: number, balance: string, reference: string): Promise<void> {
   const value = new Money(balance);
   if (value.gte(0)) return;
+  const [open] = await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.accountId, accountId), eq(trades.status, 'open'))).limit(1);
+  if (open) return;
   await postEntry(tx, { accountId, kind: 'negative_balance_correction', amount: value.negated().toFixed(2), reference, memo: 'Negative balance protection' });
 }
 

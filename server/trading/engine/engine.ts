@@ -75,6 +75,7 @@ export class TradingEngine {
           );
         if (!added) this.enqueue(() => this.reloadAccount(accountId));
       }),
+      bus.subscribe('account.changed', ({ accountId }) => this.enqueue(() => this.reloadAccount(accountId))),
       bus.subscribe('order.updated', ({ order }) => {
         this.indexPending({ id: order.id, assetId: order.asset_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' });
       }),
@@ -154,11 +155,21 @@ export class TradingEngine {
     const { market } = this.deps;
     for (const quote of quotes) {
       const instrument = market.instrument(quote.assetId);
-      if (!instrument) continue;
+      // A price that arrives while its market is closed fires nothing: the levels wait for the open.
+      if (!instrument || !market.isOpen(instrument)) continue;
       const fired = this.triggers.reached(quote.assetId, { bid: toPoints(quote.bid, instrument.digits), ask: toPoints(quote.ask, instrument.digits) });
       for (const trigger of fired) {
-        if (trigger.kind === 'take_profit' || trigger.kind === 'stop_loss') this.enqueue(() => this.closeOnTrigger(trigger, quote));
-        else this.enqueue(() => this.fillOnTrigger(trigger, quote));
+        const pending = trigger.kind !== 'take_profit' && trigger.kind !== 'stop_loss';
+        // The trigger left the index when it fired: whatever stops the job, the owner is indexed again
+        // from the database (a filled or closed owner simply drops out).
+        this.enqueue(async () => {
+          let done = false;
+          try {
+            done = pending ? await this.fillOnTrigger(trigger, quote) : await this.closeOnTrigger(trigger, quote);
+          } finally {
+            if (!done) await (pending ? this.reindexPending(trigger.ownerId) : this.reindexTrade(trigger.ownerId));
+          }
+        });
       }
     }
     // A margin call is checked once per episode; after it, only a fall to the stop-out level is.
@@ -172,8 +183,18 @@ export class TradingEngine {
     for (const accountId of this.marginCalled) if (this.risk.level(accountId) > marginCallLevel) this.marginCalled.delete(accountId);
   }
 
-  /** TP/SL: close at the triggering tick's price, if the trade is still open with that level. */
-  private async closeOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<void> {
+  private async reindexTrade(id: number): Promise<void> {
+    const [trade] = await this.deps.db.select().from(trades).where(eq(trades.id, id));
+    if (trade) this.indexTrade(trade);
+  }
+
+  private async reindexPending(id: number): Promise<void> {
+    const [order] = await this.deps.db.select().from(pendingOrders).where(eq(pendingOrders.id, id));
+    if (order) this.indexPending({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: order.status === 'pending' });
+  }
+
+  /** TP/SL: close at the triggering tick's price, if the trade is still open with that level. True when closed. */
+  private async closeOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<boolean> {
     const { db, market } = this.deps;
     const reason = trigger.kind as CloseReason;
     const notices: Notice[] = [];
@@ -199,38 +220,48 @@ export class TradingEngine {
       return { userId: account.userId, accountId: account.id, trade: presentTrade(market, closed, account.currency) };
     });
     if (done) this.announce(done, notices);
+    return done !== null;
   }
 
-  /** A pending order's price was reached: fill it at this tick's price (the ask for a buy, the bid for a sell). */
-  private async fillOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<void> {
+  /** A pending order's price was reached: fill it at this tick's price (the ask for a buy, the bid for a sell). True when resolved. */
+  private async fillOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<boolean> {
     const { db, market, bus } = this.deps;
     const price = trigger.kind.startsWith('buy') ? quote.ask : quote.bid;
-    const result = await db.transaction((tx) => fillPending(tx, { market, orderId: trigger.ownerId, price }));
-    if (!result) return;
+    const result = await db.transaction((tx) => fillPending(tx, { market, orderId: trigger.ownerId, price, quote }));
+    if (!result) return false;
     bus.publish('order.updated', { userId: result.userId, accountId: result.accountId, order: result.order });
     if (result.trade) bus.publish('trade.updated', { userId: result.userId, accountId: result.accountId, trade: result.trade });
     bus.publish('user.updated', { userId: result.userId });
     bus.publish('notification.message', { userId: result.userId, title: result.notice.title, message: result.notice.message, color: result.notice.color });
+    return true;
   }
 
-  /** Margin call notice at 100 %; at 50 % close the most losing position until the level is above 50 % or none is left. */
+  /**
+   * Margin call notice at 100 %; at 50 % close the most losing position (of those whose market is
+   * open) until the level is above 50 % or none can be closed. A balance left negative with nothing
+   * open is written off by `bookClose`.
+   */
   private async checkMargin(accountId: number): Promise<void> {
     const { db, market } = this.deps;
     const notices: Notice[] = [];
     const closedTrades: TradeView[] = [];
-    const userId = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const account = await lockAccount(tx, accountId);
-      let open = (await openTradesOf(tx, accountId)).filter((t) => market.instrument(t.assetId) && market.quotes.get(t.assetId));
-      let { equity, usedMargin } = exposureOf(market, account, open);
+      const all = (await openTradesOf(tx, accountId)).filter((t) => market.instrument(t.assetId) && market.quotes.get(t.assetId));
+      let { equity, usedMargin } = exposureOf(market, account, all);
       let level = marginLevelOf({ equity, margin: usedMargin });
-      if (level.gt(marginCallLevel)) return account.userId;
-      if (!this.marginCalled.has(accountId)) {
-        this.marginCalled.add(accountId);
+      if (level.gt(marginCallLevel)) return { userId: account.userId, marginCall: false };
+      const marginCall = !this.marginCalled.has(accountId);
+      if (marginCall) {
         notices.push({ userId: account.userId, title: 'Margin call', message: `Your margin level is ${level.toFixed(2)} %. Positions are closed at ${stopOutLevel} %. Add funds or reduce your positions.`, color: 'warning' });
       }
+      let open = all;
       let current = account;
-      while (open.length > 0 && level.lte(stopOutLevel)) {
-        const worst = open.reduce((a, b) => (livePnl(market, a, current.currency).lte(livePnl(market, b, current.currency)) ? a : b));
+      while (level.lte(stopOutLevel)) {
+        // Only positions whose market trades now can be closed; the others wait for their market.
+        const closable = open.filter((t) => market.isOpen(market.instrument(t.assetId)!));
+        if (closable.length === 0) break;
+        const worst = closable.reduce((a, b) => (livePnl(market, a, current.currency).lte(livePnl(market, b, current.currency)) ? a : b));
         const price = closingPrice({ side: worst.side, quote: market.quotes.get(worst.assetId)! });
         const { closed } = await bookClose(tx, { market, account: current, trade: worst, price, reason: 'stop_out' });
         closedTrades.push(presentTrade(market, closed, current.currency));
@@ -243,8 +274,11 @@ export class TradingEngine {
         level = marginLevelOf({ equity, margin: usedMargin });
       }
       await this.store(tx, notices);
-      return account.userId;
+      return { userId: account.userId, marginCall };
     });
+    // Remembered only once the notice is stored, so a rolled-back check sends it again next time.
+    if (outcome.marginCall) this.marginCalled.add(accountId);
+    const { userId } = outcome;
     for (const trade of closedTrades) this.deps.bus.publish('trade.updated', { userId, accountId, trade });
     if (closedTrades.length > 0) this.deps.bus.publish('user.updated', { userId });
     for (const notice of notices) this.deps.bus.publish('notification.message', notice);

@@ -1,22 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import type { OrderRequest, TradeView } from '../../../shared/api/trades.schema';
 import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { marginFor } from '../../../shared/trading/account-maths';
 import { effectiveLeverage } from '../../../shared/trading/leverage';
-import { openingPrice, type Side } from '../../../shared/trading/prices';
+import { closingPrice, openingPrice, type Side } from '../../../shared/trading/prices';
 import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
 import { tradeTexts } from '../../../shared/trading/texts';
 import { firstError } from '../../../shared/api/common.schema';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
-import { orderRequests, plans, trades } from '../db/schema';
+import { plans, trades } from '../db/schema';
 import type { UserRow } from '../db/users.repo';
 import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
 import { exposureFromTotals, lockCustomerAccount, type AccountRow } from './accounts';
+import { oncePerOrderId, requestHash } from './idempotency';
 import { presentTrade, type TradeRow } from './trade-view';
 
 /** An answer to an order: what the API sends, and what the same order id gets again. */
@@ -46,15 +47,19 @@ export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { in
   return effectiveLeverage({ assetLeverage: classLeverage, planLeverage, regulatoryCap: instrument.regulatoryCap });
 }
 
-/** TP/SL must sit on the winning and losing side of the fill price respectively; 0 or null means none. */
-export function protectionProblems({ side, price, takeProfit, stopLoss }: { side: Side; price: string; takeProfit: string | null; stopLoss: string | null }): FieldErrors {
+/**
+ * TP/SL must sit on the winning and losing side of `price`: the price the position closes at now (a
+ * buy closes at the bid), so neither is reached the moment it opens; or, for a pending order, its
+ * order price. Null means no level.
+ */
+export function protectionProblems({ side, price, takeProfit, stopLoss, against = 'current' }: { side: Side; price: string; takeProfit: string | null; stopLoss: string | null; against?: 'current' | 'order' }): FieldErrors {
   const errors: FieldErrors = {};
   const p = new Money(price);
   if (takeProfit !== null && (side === 'buy' ? new Money(takeProfit).lte(p) : new Money(takeProfit).gte(p))) {
-    errors.take_profit = [tradeTexts.takeProfitSide(side)];
+    errors.take_profit = [tradeTexts.takeProfitSide(side, against)];
   }
   if (stopLoss !== null && (side === 'buy' ? new Money(stopLoss).gte(p) : new Money(stopLoss).lte(p))) {
-    errors.stop_loss = [tradeTexts.stopLossSide(side)];
+    errors.stop_loss = [tradeTexts.stopLossSide(side, against)];
   }
   return errors;
 }
@@ -78,34 +83,13 @@ export async function placeMarketOrder(
   { user, order, orderId, classLeverage }: { user: UserRow; order: OrderRequest; orderId: string | undefined; classLeverage: number },
 ): Promise<Answer> {
   const instrument = market.instrument(order.id);
-  if (!instrument) return rejected(404, tradeTexts.assetNotFound);
+  if (!instrument?.enabled) return rejected(404, tradeTexts.assetNotFound);
 
+  const hash = requestHash({ request: 'market', ...order, order_id: undefined });
   const answer = await database.db.transaction(async (tx) => {
     const { account, planLeverage } = await lockCustomerAccount(tx, user.id, order.account_id);
-    if (orderId) {
-      const [claimed] = await tx
-        .insert(orderRequests)
-        .values({ accountId: account.id, clientOrderId: orderId })
-        .onConflictDoNothing()
-        .returning({ id: orderRequests.id });
-      if (!claimed) {
-        const [first] = await tx
-          .select()
-          .from(orderRequests)
-          .where(and(eq(orderRequests.accountId, account.id), eq(orderRequests.clientOrderId, orderId)));
-        return first?.status
-          ? { status: first.status, body: first.response, replay: true, accountId: account.id }
-          : { ...rejected(409, tradeTexts.orderIdReused), replay: true, accountId: account.id };
-      }
-    }
-    const result = await executeOrder(tx, { market, account, planLeverage, instrument, order, classLeverage });
-    if (orderId) {
-      await tx
-        .update(orderRequests)
-        .set({ status: result.status, response: result.body })
-        .where(and(eq(orderRequests.accountId, account.id), eq(orderRequests.clientOrderId, orderId)));
-    }
-    return { ...result, replay: false, accountId: account.id };
+    const result = await oncePerOrderId(tx, { accountId: account.id, orderId, hash }, () => executeOrder(tx, { market, account, planLeverage, instrument, order, classLeverage }));
+    return { ...result, accountId: account.id };
   });
 
   if (answer.status === 201 && !answer.replay) {
@@ -188,7 +172,7 @@ async function executeOrder(
   }
   const takeProfit = normaliseLevel(order.take_profit, instrument.digits);
   const stopLoss = normaliseLevel(order.stop_loss, instrument.digits);
-  const sideErrors = protectionProblems({ side: order.type, price, takeProfit, stopLoss });
+  const sideErrors = protectionProblems({ side: order.type, price: closingPrice({ side: order.type, quote }), takeProfit, stopLoss });
   if (Object.keys(sideErrors).length > 0) return rejected(422, firstError(sideErrors), sideErrors);
 
   const opened = await openPosition(tx, { market, account, instrument, side: order.type, units: order.volume, lots: terms.lots, leverage: order.leverage, price, takeProfit, stopLoss });

@@ -11,6 +11,9 @@ import type { UserRow } from '../db/users.repo';
 import type { Market } from '../market/market';
 import { lockAccount, lockCustomerAccount } from './accounts';
 import { checkTerms, normaliseLevel, openPosition, protectionProblems, type Answer } from './orders';
+import { closingPrice } from '../../../shared/trading/prices';
+import { oncePerOrderId, requestHash } from './idempotency';
+import type { LiveQuote } from '../market/quote-book';
 import { presentTrade } from './trade-view';
 import type { TriggerKind } from './trigger-index';
 
@@ -52,9 +55,12 @@ interface Deps {
 }
 
 /** Places a limit or stop order: the price must be on the waiting side of the current quote. */
-export async function placePending({ database, market, bus }: Deps, { user, order, classLeverage }: { user: UserRow; order: PendingOrderRequest; classLeverage: number }): Promise<Answer> {
+export async function placePending(
+  { database, market, bus }: Deps,
+  { user, order, orderId, classLeverage }: { user: UserRow; order: PendingOrderRequest; orderId: string | undefined; classLeverage: number },
+): Promise<Answer> {
   const instrument = market.instrument(order.id);
-  if (!instrument) return { status: 404, body: { message: tradeTexts.assetNotFound } };
+  if (!instrument?.enabled) return { status: 404, body: { message: tradeTexts.assetNotFound } };
   const price = new Money(order.price).toDecimalPlaces(instrument.digits).toFixed(instrument.digits);
   const quote = market.quotes.get(instrument.id)!;
   const reference = new Money(order.type === 'buy' ? quote.ask : quote.bid);
@@ -65,22 +71,27 @@ export async function placePending({ database, market, bus }: Deps, { user, orde
   }
   const takeProfit = normaliseLevel(order.take_profit, instrument.digits);
   const stopLoss = normaliseLevel(order.stop_loss, instrument.digits);
-  const sideErrors = protectionProblems({ side: order.type, price, takeProfit, stopLoss });
+  const sideErrors = protectionProblems({ side: order.type, price, takeProfit, stopLoss, against: 'order' });
   if (Object.keys(sideErrors).length > 0) return { status: 422, body: { message: firstError(sideErrors), errors: sideErrors } };
 
+  const hash = requestHash({ request: 'pending', ...order, order_id: undefined });
   const result = await database.db.transaction(async (tx) => {
     const { account, planLeverage } = await lockCustomerAccount(tx, user.id, order.account_id);
-    const terms = checkTerms({ instrument, volume: order.volume, leverage: order.leverage, classLeverage, planLeverage });
-    if ('answer' in terms) return { answer: terms.answer, view: null, accountId: account.id };
-    const [row] = await tx
-      .insert(pendingOrders)
-      .values({ accountId: account.id, assetId: instrument.id, side: order.type, kind: order.kind, price, units: new Money(order.volume).toString(), lots: terms.lots.toFixed(2), leverage: order.leverage, takeProfit, stopLoss })
-      .returning();
-    return { answer: null, view: presentPending(market, row!), accountId: account.id };
+    const answer = await oncePerOrderId(tx, { accountId: account.id, orderId, hash }, async () => {
+      const terms = checkTerms({ instrument, volume: order.volume, leverage: order.leverage, classLeverage, planLeverage });
+      if ('answer' in terms) return terms.answer;
+      const [row] = await tx
+        .insert(pendingOrders)
+        .values({ accountId: account.id, assetId: instrument.id, side: order.type, kind: order.kind, price, units: new Money(order.volume).toString(), lots: terms.lots.toFixed(2), leverage: order.leverage, takeProfit, stopLoss })
+        .returning();
+      return { status: 201, body: { data: presentPending(market, row!) } };
+    });
+    return { ...answer, accountId: account.id };
   });
-  if (result.answer) return result.answer;
-  bus.publish('order.updated', { userId: user.id, accountId: result.accountId, order: result.view! });
-  return { status: 201, body: { data: result.view } };
+  if (result.status === 201 && !result.replay) {
+    bus.publish('order.updated', { userId: user.id, accountId: result.accountId, order: (result.body as { data: PendingOrderView }).data });
+  }
+  return { status: result.status, body: result.body };
 }
 
 export async function cancelPending({ database, market, bus }: Deps, { userId, orderId }: { userId: number; orderId: number }): Promise<Answer> {
@@ -109,14 +120,18 @@ export async function cancelPending({ database, market, bus }: Deps, { userId, o
  * The engine fills an order whose price was reached, at that tick's price, if it is still pending,
  * its market open and its margin fits; otherwise it is rejected with the reason. Either way a notice.
  */
-export async function fillPending(tx: Tx, { market, orderId, price }: { market: Market; orderId: number; price: string }) {
+export async function fillPending(tx: Tx, { market, orderId, price, quote }: { market: Market; orderId: number; price: string; quote: LiveQuote }) {
   const [head] = await tx.select({ accountId: pendingOrders.accountId }).from(pendingOrders).where(eq(pendingOrders.id, orderId));
   if (!head) return null;
   const account = await lockAccount(tx, head.accountId);
   const [order] = await tx.select().from(pendingOrders).where(and(eq(pendingOrders.id, orderId), eq(pendingOrders.status, 'pending')));
   const instrument = order && market.instrument(order.assetId);
   if (!order || !instrument || !market.isOpen(instrument)) return null;
-  const opened = await openPosition(tx, { market, account, instrument, side: order.side, units: order.units, lots: new Money(order.lots), leverage: order.leverage, price, takeProfit: order.takeProfit, stopLoss: order.stopLoss });
+  // After a gap the fill can be better than the order price, past the order's own TP or SL: refused then.
+  const levelsPassed = Object.keys(protectionProblems({ side: order.side, price: closingPrice({ side: order.side, quote }), takeProfit: order.takeProfit, stopLoss: order.stopLoss })).length > 0;
+  const opened = levelsPassed
+    ? { answer: { status: 422, body: { message: tradeTexts.levelsPassedAtFill } } }
+    : await openPosition(tx, { market, account, instrument, side: order.side, units: order.units, lots: new Money(order.lots), leverage: order.leverage, price, takeProfit: order.takeProfit, stopLoss: order.stopLoss });
   const label = `${instrument.symbol} ${order.side} ${order.kind} ${new Money(order.lots).toFixed(2)} lots`;
   if ('answer' in opened) {
     const reason = (opened.answer.body as { message: string }).message;

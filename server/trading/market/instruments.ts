@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AssetClass } from '../../../shared/constants';
 import { schedules, type Schedule, type ScheduleId } from '../../../shared/trading/hours';
 import type { SpreadSpec } from '../../../shared/trading/prices';
@@ -26,10 +26,13 @@ export interface Instrument {
   image: string;
   seedPrice: string;
   volatility: number;
+  /** Listed and open for new orders. */
+  enabled: boolean;
 }
 
 export async function loadInstruments(db: Executor): Promise<Instrument[]> {
-  const rows = await db.select().from(assets).where(eq(assets.enabled, true)).orderBy(asc(assets.sortOrder), asc(assets.id));
+  // Disabled instruments stay loaded: open trades on them must still price and close; they take no new orders.
+  const rows = await db.select().from(assets).orderBy(asc(assets.sortOrder), asc(assets.id));
   return rows.map((row) => ({
     id: row.id,
     symbol: row.symbol,
@@ -49,5 +52,6 @@ export async function loadInstruments(db: Executor): Promise<Instrument[]> {
     image: row.image,
     seedPrice: new Money(row.seedPrice).toFixed(row.digits),
     volatility: Number(row.volatility),
+    enabled: row.enabled,
   }));
 }

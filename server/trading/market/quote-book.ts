@@ -134,7 +134,8 @@ export class QuoteBook {
   /** Applies a tick and returns the new quote; unknown instruments and unchanged prices return undefined. */
   apply(tick: Tick): LiveQuote | undefined {
     const instrument = this.instruments.get(tick.assetId);
-    if (!instrument) return undefined;
+    // A price must be a positive number: a broken source never reaches a fill, a conversion or a chart.
+    if (!instrument || !(Number(tick.mid) > 0)) return undefined;
     const previous = this.quotes.get(tick.assetId);
     if (previous && previous.mid === tick.mid) return undefined;
     const points = quotePoints(pointsOf(tick.mid, instrument.digits), this.spreads.get(tick.assetId)!);

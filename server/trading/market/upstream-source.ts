@@ -24,6 +24,7 @@ export class UpstreamFeedSource implements PriceSource {
       const instrument = this.bySymbol.get(item.symbol);
       if (!instrument) continue;
       const time = Date.parse(item.lastUpdated);
+      if (!(Number(item.price) > 0)) continue;
       ticks.push({ assetId: instrument.id, mid: Number(item.price).toFixed(instrument.digits), time: Number.isNaN(time) ? Date.now() : time });
     }
     return ticks;

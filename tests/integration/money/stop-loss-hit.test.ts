@@ -16,9 +16,9 @@ describe('stop loss', () => {
     await story.tick({ USDJPY: '150.600' }); // ask 150.607 ≥ 150.500
     const row = await tradeRow(trade.id);
     expect(row).toMatchObject({ status: 'closed', closeReason: 'stop_loss', closePrice: '150.6070000000' });
-    // (149.994 − 150.607) × 10,000 = −6,130 JPY at 150.600 = −40.70 USD
-    expect(row.realizedPnl).toBe('-40.70');
-    expect(await balanceOf(story.stack.database.db, account.id)).toBe('9959.30');
+    // (149.994 − 150.607) × 10,000 = −6,130 JPY at 150.600 = −40.7039… USD, booked down: −40.71
+    expect(row.realizedPnl).toBe('-40.71');
+    expect(await balanceOf(story.stack.database.db, account.id)).toBe('9959.29');
   });
 
   it('when the customer moves the stop before it is hit, then the old level no longer fires', async () => {

@@ -13,8 +13,8 @@ describe('a USDJPY sell closed with a loss', () => {
     expect(opened).toMatchObject({ opening_price: '149.994', margin: '4999.80' });
     await story.tick({ USDJPY: '151.000' });
     const closed = await story.close(token, opened.id);
-    // (149.994 − 151.007) × 100,000 = −101,300 JPY at 151.000 JPY per USD = −670.86 USD
-    expect(closed.body.data).toMatchObject({ closing_price: '151.007', pnl: '-670.86' });
-    expect(await balanceOf(story.stack.database.db, account.id)).toBe('9329.14');
+    // (149.994 − 151.007) × 100,000 = −101,300 JPY at 151.000 JPY per USD = −670.8609… USD, booked down: −670.87
+    expect(closed.body.data).toMatchObject({ closing_price: '151.007', pnl: '-670.87' });
+    expect(await balanceOf(story.stack.database.db, account.id)).toBe('9329.13');
   });
 });
