@@ -31,34 +31,32 @@ const positiveInt = (message: string) =>
     }),
   );
 
-/** POST /trades/store (client-spec §7). Extra fields the client sends (amount, qty, margin, names) are ignored. */
-export const orderRequest = z.object({
+/** What every order states, market or pending. */
+const orderTerms = {
   type: z.enum(['buy', 'sell'], tradeTexts.type),
   id: positiveInt(tradeTexts.noAsset),
   volume: decimalInput(sizingTexts.volumeInvalid),
   leverage: positiveInt(tradeTexts.leverage),
-  opening_price: z.optional(decimalInput(tradeTexts.seenPrice)),
   take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
   stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
   account_id: z.optional(positiveInt(tradeTexts.accountNotFound)),
   /** The client's order id, made anew for each attempt: the idempotency key (or the Idempotency-Key header). */
   order_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+};
+
+/** POST /trades/store (client-spec §7). Extra fields the client sends (amount, qty, margin, names) are ignored. */
+export const orderRequest = z.object({
+  ...orderTerms,
+  /** The price the customer saw: a fill that moved against them by more than the instrument allows is requoted. */
+  opening_price: z.optional(decimalInput(tradeTexts.seenPrice)),
 });
 export type OrderRequest = z.infer<typeof orderRequest>;
 
 /** A pending order: buy/sell limit or stop at `price` (server-spec §5). */
 export const pendingOrderRequest = z.object({
-  type: z.enum(['buy', 'sell'], tradeTexts.type),
+  ...orderTerms,
   kind: z.enum(['limit', 'stop'], pendingTexts.kind),
   price: decimalInput(pendingTexts.price),
-  id: positiveInt(tradeTexts.noAsset),
-  volume: decimalInput(sizingTexts.volumeInvalid),
-  leverage: positiveInt(tradeTexts.leverage),
-  take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
-  stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
-  account_id: z.optional(positiveInt(tradeTexts.accountNotFound)),
-  /** As for market orders: the same id gets the first answer again. */
-  order_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export type PendingOrderRequest = z.infer<typeof pendingOrderRequest>;
 
