@@ -8,7 +8,7 @@ import { createLogger } from '../server/logger';
 import { LocalBus } from '../server/trading/bus';
 import type { AppDb } from '../server/trading/db/database';
 import { TradingEngine } from '../server/trading/engine/engine';
-import { toPoints } from '../server/trading/engine/trigger-index';
+import { pointsOf } from '../shared/trading/points';
 import { createMarket } from '../server/trading/market/market';
 import { ManualPriceSource } from '../server/trading/market/price-source';
 import { seededRandom } from '../server/trading/market/simulator';
@@ -46,7 +46,7 @@ export async function engineBench(): Promise<void> {
       const price = Number(instrument.seedPrice);
       const tp = side === 'buy' ? price * 1.03 : price * 0.97;
       const sl = side === 'buy' ? price * 0.97 : price * 1.03;
-      const position = { id: tradeId++, assetId: instrument.id, side, tp: toPoints(tp.toFixed(5), 5), sl: toPoints(sl.toFixed(5), 5) } as const;
+      const position = { id: tradeId++, assetId: instrument.id, side, tp: pointsOf(tp.toFixed(5), 5), sl: pointsOf(sl.toFixed(5), 5) } as const;
       positions.push(position);
       engine.triggers.set({ instrumentId: instrument.id, ownerId: position.id, kind: 'take_profit', side, level: position.tp });
       engine.triggers.set({ instrumentId: instrument.id, ownerId: position.id, kind: 'stop_loss', side, level: position.sl });
@@ -84,8 +84,8 @@ export async function engineBench(): Promise<void> {
     let hits = 0;
     for (const id of Object.keys(batch)) {
       const quote = market.quotes.get(Number(id))!;
-      const bid = toPoints(quote.bid, 5);
-      const ask = toPoints(quote.ask, 5);
+      const bid = pointsOf(quote.bid, 5);
+      const ask = pointsOf(quote.ask, 5);
       for (const p of positions) {
         if (p.assetId !== Number(id)) continue;
         const price = p.side === 'buy' ? bid : ask;

@@ -121,7 +121,11 @@ describe('the API proxy', () => {
   });
 
   it('when the browser sends its own Authorization header, then it is not passed on', async () => {
-    const res = await request(stack.web).get('/api/v1/user').set('Authorization', 'Bearer something-else');
+    // A valid token of a real customer: passed through, it would answer 200.
+    const login = await request(stack.apiUrl).post('/api/v1/auth/login').send({ email: customer.email, password: customer.password });
+    const token = login.body.data.token as string;
+    expect((await request(stack.apiUrl).get('/api/v1/user').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    const res = await request(stack.web).get('/api/v1/user').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(401);
   });
 });

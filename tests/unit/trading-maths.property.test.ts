@@ -150,7 +150,10 @@ describe('integer points fast path', () => {
     );
   });
 
-  it('formats points back to the price string', () => {
+  it('turns prices into exact integer points and back', () => {
+    expect(pointsOf('1.10005', 5)).toBe(110005);
+    expect(pointsOf('0.00002412', 8)).toBe(2412);
+    expect(pointsOf('67350.25', 2)).toBe(6735025);
     expect(formatPoints(110005, 5)).toBe('1.10005');
     expect(formatPoints(5, 5)).toBe('0.00005');
     expect(formatPoints(7812, 0)).toBe('7812');

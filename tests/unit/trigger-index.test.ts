@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPoints, TriggerIndex } from '../../server/trading/engine/trigger-index';
+import { TriggerIndex } from '../../server/trading/engine/trigger-index';
 
 describe('trigger index', () => {
   it('fires a buy’s TP on the bid rising to it and its SL on the bid falling to it, each once', () => {
@@ -33,11 +33,5 @@ describe('trigger index', () => {
     expect(fired.map((t) => t.ownerId).sort((a, b) => a - b)).toEqual([2, 3, 4, 5]);
     expect(index.size).toBe(995);
     expect(index.reached(3, { bid: 5000, ask: 5001 })).toHaveLength(995);
-  });
-
-  it('turns prices into exact integer points', () => {
-    expect(toPoints('1.10005', 5)).toBe(110005);
-    expect(toPoints('0.00002412', 8)).toBe(2412);
-    expect(toPoints('67350.25', 2)).toBe(6735025);
   });
 });

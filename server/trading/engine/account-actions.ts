@@ -10,7 +10,7 @@ import type { AppDb, Executor } from '../db/database';
 import { pendingOrders, tradingAccounts } from '../db/schema';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
-import { accountOfUser, lifetimePnlOf, lockAccount, openTradesOf, type AccountRow } from './accounts';
+import { accountOfUser, lifetimePnlOf, lockAccount, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
 import { bookClose } from './close';
 import type { Answer } from './orders';
 import { livePnl, presentTrade } from './trade-view';
@@ -42,12 +42,11 @@ export async function listAccountSummaries(db: AppDb, market: Market, userId: nu
 
 /** Closes every open trade of the account whose market is open; the others are listed with the reason. */
 export async function closeAll({ database, market, bus }: Deps, { userId, accountId }: { userId: number; accountId?: number }): Promise<Answer> {
-  const account = await accountOfUser(database.db, userId, accountId);
   const result = await database.db.transaction(async (tx) => {
-    const locked = await lockAccount(tx, account.id);
+    const { account } = await lockCustomerAccount(tx, userId, accountId);
     const closed: TradeView[] = [];
     const skipped: { id: number; reason: string }[] = [];
-    let current = locked;
+    let current = account;
     for (const trade of await openTradesOf(tx, account.id)) {
       const instrument = market.instrument(trade.assetId);
       if (!instrument || !market.isOpen(instrument)) {
@@ -60,11 +59,11 @@ export async function closeAll({ database, market, bus }: Deps, { userId, accoun
       const [reloaded] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
       current = reloaded!;
     }
-    return { closed, skipped };
+    return { closed, skipped, accountId: account.id };
   });
-  for (const trade of result.closed) bus.publish('trade.updated', { userId, accountId: account.id, trade });
+  for (const trade of result.closed) bus.publish('trade.updated', { userId, accountId: result.accountId, trade });
   if (result.closed.length > 0) bus.publish('user.updated', { userId });
-  return { status: 200, body: { data: result } };
+  return { status: 200, body: { data: { closed: result.closed, skipped: result.skipped } } };
 }
 
 /**

@@ -15,7 +15,8 @@ import { exposureOf, lockAccount, openTradesOf } from './accounts';
 import { bookClose, type CloseReason } from './close';
 import { livePnl, presentTrade, type TradeRow } from './trade-view';
 import { RiskMonitor } from './risk-monitor';
-import { toPoints, TriggerIndex, type Trigger } from './trigger-index';
+import { pointsOf } from '../../../shared/trading/points';
+import { TriggerIndex, type Trigger } from './trigger-index';
 
 interface Notice {
   userId: number;
@@ -116,7 +117,7 @@ export class TradingEngine {
       this.triggers.remove(t.id, ['take_profit', 'stop_loss']);
       return;
     }
-    const level = (value: string | null) => (value === null ? null : toPoints(value, instrument.digits));
+    const level = (value: string | null) => (value === null ? null : pointsOf(value, instrument.digits));
     this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'take_profit', side: t.side, level: level(t.takeProfit) });
     this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'stop_loss', side: t.side, level: level(t.stopLoss) });
   }
@@ -125,7 +126,7 @@ export class TradingEngine {
     const instrument = this.deps.market.instrument(o.assetId);
     const kind = triggerKindOf(o.side, o.kind);
     if (!o.pending || !instrument) this.triggers.remove(o.id, [kind]);
-    else this.triggers.set({ instrumentId: o.assetId, ownerId: o.id, kind, side: o.side, level: toPoints(o.price, instrument.digits) });
+    else this.triggers.set({ instrumentId: o.assetId, ownerId: o.id, kind, side: o.side, level: pointsOf(o.price, instrument.digits) });
   }
 
   private async reloadAccount(accountId: number): Promise<void> {
@@ -157,7 +158,7 @@ export class TradingEngine {
       const instrument = market.instrument(quote.assetId);
       // A price that arrives while its market is closed fires nothing: the levels wait for the open.
       if (!instrument || !market.isOpen(instrument)) continue;
-      const fired = this.triggers.reached(quote.assetId, { bid: toPoints(quote.bid, instrument.digits), ask: toPoints(quote.ask, instrument.digits) });
+      const fired = this.triggers.reached(quote.assetId, { bid: quote.bidPoints, ask: quote.askPoints });
       for (const trigger of fired) {
         const pending = trigger.kind !== 'take_profit' && trigger.kind !== 'stop_loss';
         // The trigger left the index when it fired: whatever stops the job, the owner is indexed again
@@ -206,7 +207,7 @@ export class TradingEngine {
       const instrument = trade && market.instrument(trade.assetId);
       if (!trade || !instrument) return null;
       const levelNow = reason === 'take_profit' ? trade.takeProfit : trade.stopLoss;
-      if (levelNow === null || toPoints(levelNow, instrument.digits) !== trigger.level) return null;
+      if (levelNow === null || pointsOf(levelNow, instrument.digits) !== trigger.level) return null;
       const price = closingPrice({ side: trade.side, quote });
       const { closed } = await bookClose(tx, { market, account, trade, price, reason });
       const label = reason === 'take_profit' ? 'Take profit' : 'Stop loss';

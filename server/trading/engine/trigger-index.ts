@@ -5,7 +5,7 @@ import { Heap } from './heap';
  * Price levels waiting to be reached, per instrument, in heaps ordered by how soon the price reaches
  * them: a tick pops only what it triggers, so its cost grows with what triggers, not with what is open.
  *
- * Levels and prices are integer points (price × 10^digits), exact for the instrument's precision.
+ * Levels and prices are integer points (price × 10^digits, `pointsOf`), exact for the instrument's precision.
  * A level triggers on one side of the quote: `bid` for what a sell would close or fill at, `ask` for a buy.
  */
 export type TriggerKind = 'take_profit' | 'stop_loss' | 'buy_limit' | 'buy_stop' | 'sell_limit' | 'sell_stop';
@@ -126,9 +126,4 @@ export class TriggerIndex {
       fired.push(top);
     }
   }
-}
-
-/** A decimal price string as integer points at `digits` (prices are validated to that precision first). */
-export function toPoints(price: string, digits: number): number {
-  return Math.round(Number(price) * 10 ** digits);
 }

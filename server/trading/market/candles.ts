@@ -1,4 +1,4 @@
-import { periodMs, periodStart, timeframeIds, type Timeframe } from '../../../shared/trading/timeframes';
+import { periodStart, timeframeIds, type Timeframe } from '../../../shared/trading/timeframes';
 import type { NewCandle } from '../db/candles.repo';
 import type { Instrument } from './instruments';
 import type { LiveQuote } from './quote-book';
@@ -88,4 +88,3 @@ export class CandleBook {
   }
 }
 
-export { periodMs };

@@ -15,6 +15,9 @@ export interface LiveQuote {
   mid: string;
   bid: string;
   ask: string;
+  /** bid and ask in integer points (price × 10^digits), as computed: the engine compares these. */
+  bidPoints: number;
+  askPoints: number;
   time: number;
   /** Rises by one per price change of this instrument, so a client can see a gap. */
   seq: number;
@@ -154,6 +157,8 @@ export class QuoteBook {
       mid: tick.mid,
       bid,
       ask,
+      bidPoints: points.bid,
+      askPoints: points.ask,
       time: tick.time,
       seq: (previous?.seq ?? 0) + 1,
       low24h: fixed(stats.low),
