@@ -75,10 +75,16 @@ describe('demo reset', () => {
     const demoId = (await request(stack.app).get('/api/v1/accounts').set(bearer(token))).body.data[1].id;
     const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
     expect(opened.status).toBe(201);
+    const placed = await request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send({ type: 'buy', kind: 'limit', price: '50000.00', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
+    expect(placed.status).toBe(201);
+    const heard: string[] = [];
+    const off = stack.bus.subscribe('order.updated', ({ order }) => heard.push(`${order.id}:${order.status}`));
     stack.prices.set({ [idOf('BTCUSD')]: '55000.00' });
     const reset = await request(stack.app).post(`/api/v1/accounts/${demoId}/reset`).set(bearer(token));
     expect(reset.status).toBe(200);
     expect(reset.body.data).toMatchObject({ type: 'demo', balance: '10000.00', open_trades: 0, marginLevel: '∞' });
+    off();
+    expect(heard).toEqual([`${placed.body.data.id}:cancelled`]);
     expect((await request(stack.app).post(`/api/v1/accounts/${account.id}/reset`).set(bearer(token))).status).toBe(422);
     const other = await fundedTrader(stack, '1');
     expect((await request(stack.app).post(`/api/v1/accounts/${demoId}/reset`).set(bearer(other.token))).status).toBe(404);

@@ -13,6 +13,7 @@ import type { Market } from '../market/market';
 import { accountOfUser, lifetimePnlOf, lockAccount, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
 import { bookClose } from './close';
 import type { Answer } from './orders';
+import { presentPending } from './pending';
 import { livePnl, presentTrade } from './trade-view';
 
 interface Deps {
@@ -83,10 +84,11 @@ export async function resetDemo({ database, market, bus }: Deps, { userId, accou
       const done = await bookClose(tx, { market, account: current!, trade, price, reason: 'manual' });
       views.push(presentTrade(market, done.closed, account.currency));
     }
-    await tx
+    const cancelled = await tx
       .update(pendingOrders)
       .set({ status: 'cancelled', reason: 'Demo account reset', resolvedAt: new Date() })
-      .where(and(eq(pendingOrders.accountId, account.id), eq(pendingOrders.status, 'pending')));
+      .where(and(eq(pendingOrders.accountId, account.id), eq(pendingOrders.status, 'pending')))
+      .returning();
     const [after] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
     const difference = new Money(demoOpeningBalance).minus(after!.balance);
     if (!difference.isZero()) {
@@ -95,9 +97,10 @@ export async function resetDemo({ database, market, bus }: Deps, { userId, accou
     if (!new Money(after!.credit).isZero()) {
       await postEntry(tx, { accountId: account.id, kind: 'demo_reset', bucket: 'credit', amount: new Money(after!.credit).negated().toFixed(2), reference: `reset-credit:${Date.now()}`, memo: 'Demo account reset' });
     }
-    return views;
+    return { views, orders: cancelled.map((row) => presentPending(market, row)) };
   });
-  for (const trade of closed) bus.publish('trade.updated', { userId, accountId: account.id, trade });
+  for (const trade of closed.views) bus.publish('trade.updated', { userId, accountId: account.id, trade });
+  for (const order of closed.orders) bus.publish('order.updated', { userId, accountId: account.id, order });
   bus.publish('account.changed', { userId, accountId: account.id });
   bus.publish('user.updated', { userId });
   const [fresh] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
