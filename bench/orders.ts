@@ -25,7 +25,8 @@ import { fmt, load, percentile, row, startServer, type LoadResult } from './supp
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
 import { LocalBus } from '../server/trading/bus';
-import { checkTerms, placeMarketOrder, protectionProblems } from '../server/trading/engine/orders';
+import { checkTerms, protectionProblems } from '../server/trading/engine/orders';
+import { executeMarketOrders } from '../server/trading/engine/market-orders';
 import { ManualPriceSource } from '../server/trading/market/price-source';
 import { openMarket } from '../server/trading/market/start';
 
@@ -153,8 +154,8 @@ async function inProcess(): Promise<{ order: number[]; pricing: number[] }> {
   const timesPricing: number[] = [];
   for (let i = 0; i < 600; i += 1) {
     const start = performance.now();
-    const answer = await placeMarketOrder({ database, market, bus }, { user, order, orderId: randomUUID(), classLeverage: 100 });
-    if (answer.status !== 201) throw new Error(`in-process order failed: ${JSON.stringify(answer.body)}`);
+    const [answer] = await executeMarketOrders({ database, market, bus }, [{ userId: user.id, order, orderId: randomUUID(), classLeverage: 100 }]);
+    if (answer?.status !== 201) throw new Error(`in-process order failed: ${JSON.stringify(answer?.body)}`);
     if (i >= 100) timesOrder.push(performance.now() - start);
   }
   for (let i = 0; i < 20_000; i += 1) {

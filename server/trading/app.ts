@@ -7,6 +7,7 @@ import { errorMiddleware, notFoundHandler } from './api/error-middleware';
 import { healthRoutes } from './api/health.routes';
 import { siteRoutes } from './api/site.routes';
 import { tradingRoutes } from './api/trades.routes';
+import { SignIns } from './auth/sign-ins';
 import { createCatalogue } from './catalogue';
 import { userRoutes } from './api/user.routes';
 import type { TradingDeps } from './deps';
@@ -33,12 +34,12 @@ export function createTradingApp(deps: TradingDeps): Express {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(health);
-  const catalogue = createCatalogue(deps.database.db);
-  api.use(siteRoutes({ ...deps, catalogue }));
-  api.use(tradingRoutes({ ...deps, catalogue }));
-  api.use(authRoutes(deps));
-  api.use(userRoutes(deps));
-  api.use(adminRoutes(deps));
+  const apiDeps = { ...deps, catalogue: createCatalogue(deps.database.db), signIns: new SignIns(deps.database.db, deps.bus) };
+  api.use(siteRoutes(apiDeps));
+  api.use(tradingRoutes(apiDeps));
+  api.use(authRoutes(apiDeps));
+  api.use(userRoutes(apiDeps));
+  api.use(adminRoutes(apiDeps));
   app.use('/api/v1', api);
 
   app.use(notFoundHandler);

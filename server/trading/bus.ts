@@ -13,6 +13,8 @@ export interface BusEvents {
   'user.updated': { userId: number };
   /** A balance or credit changed without a trade changing (deposits, withdrawals, purchases, resets): the engine reloads it. */
   'account.changed': { userId: number; accountId: number };
+  /** A user's tokens or standing changed (logout, status, role, plan): whoever keeps sign-ins in memory drops theirs. */
+  'access.changed': { userId: number };
   'notification.message': { userId: number; title: string; message: string; color: 'success' | 'danger' | 'warning' | 'info' };
 }
 export type Topic = keyof BusEvents;

@@ -1,7 +1,10 @@
 import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import type { RateLimitStores } from '../redis';
+import type { SignIns } from './auth/sign-ins';
 import type { Bus } from './bus';
+import type { Catalogue } from './catalogue';
+import type { TtlCache } from '../ttl-cache';
 import type { Database } from './db/database';
 import type { Market } from './market/market';
 
@@ -23,4 +26,10 @@ export interface TradingDeps {
   rateLimitStores?: RateLimitStores;
   /** False while the process is shutting down, so `/readyz` takes it out of the load balancer first. */
   isAcceptingWork?: () => boolean;
+}
+
+/** What the API's routes get: the outside's deps and what `createTradingApp` keeps for all of them. */
+export interface ApiDeps extends TradingDeps {
+  signIns: SignIns;
+  catalogue: TtlCache<Catalogue, void>;
 }

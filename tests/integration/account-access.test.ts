@@ -109,6 +109,7 @@ describe('staff actions', () => {
     const staff = await makeUser(database.db, { role: 'staff' });
     const person = await makeUser(database.db);
     const customerToken = await tokenFor(app, person);
+    expect((await request(app).get('/api/v1/user').set(bearer(customerToken))).status).toBe(200);
     const res = await request(app)
       .patch(`/api/v1/admin/users/${person.user.id}`)
       .set(bearer(await tokenFor(app, staff)))

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tradingAccounts } from '../../server/trading/db/schema';
-import { exposureFromTotals, exposureOf, openTradesOf } from '../../server/trading/engine/accounts';
+import { exposureFromTotals, exposureOf, openTotalsOf, openTradesOf } from '../../server/trading/engine/accounts';
 import { auditLedger } from '../support/money';
 import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
 
@@ -48,7 +48,7 @@ describe('exposure', () => {
     }
     stack.prices.set({ [idOf('EURUSD')]: '1.10123', [idOf('USDJPY')]: '149.871' });
     const [row] = await stack.database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
-    const byTotals = await exposureFromTotals(stack.database.db, stack.market, row!);
+    const byTotals = exposureFromTotals(stack.market, row!, (await openTotalsOf(stack.database.db, [account.id])).get(account.id)!);
     const byTrades = exposureOf(stack.market, row!, await openTradesOf(stack.database.db, account.id));
     expect(byTotals.equity.equals(byTrades.equity)).toBe(true);
     expect(byTotals.usedMargin.equals(byTrades.usedMargin)).toBe(true);

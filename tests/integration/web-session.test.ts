@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/trading/auth/tokens';
-import { apiTokens } from '../../server/trading/db/schema';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
 import { csrfFrom, signedInAgent, startWebStack, webAppFor, type WebStack } from '../support/web';
@@ -113,7 +112,7 @@ describe('the API proxy', () => {
 
   it('when the API answers 401, then the session ends', async () => {
     const { agent } = await signedInAgent(stack.web, customer);
-    await stack.database.db.update(apiTokens).set({ revokedAt: new Date() });
+    await stack.revokeEveryToken();
     expect((await agent.get('/api/v1/user')).status).toBe(401);
     const again = await agent.get('/main/dashboard');
     expect(again.status).toBe(302);
@@ -152,7 +151,7 @@ describe('edges that must answer 4xx or a gate, never 500', () => {
 
   it('when a session’s token was revoked and the site is switched off, then the maintenance screen shows, not an error', async () => {
     const { agent } = await signedInAgent(stack.web, customer);
-    await stack.database.db.update(apiTokens).set({ revokedAt: new Date() });
+    await stack.revokeEveryToken();
     await updateSettings(stack.database.db, { status: 'disabled' });
     try {
       for (const path of ['/', '/main/dashboard']) {

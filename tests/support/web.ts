@@ -1,3 +1,4 @@
+import { apiTokens } from '../../server/trading/db/schema';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -19,18 +20,24 @@ export interface WebStack {
   web: Express;
   database: Database;
   apiUrl: string;
+  /** Revokes every token in the database, and announces it as the API's own revocations do. */
+  revokeEveryToken(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The trading API on a real port (the web tier reaches it over HTTP, as in production) and the web app for supertest. */
 export async function startWebStack(): Promise<WebStack> {
-  const { app, database } = await startTrading();
+  const { app, database, bus } = await startTrading();
   const { server, port } = await listen(app, 0, '127.0.0.1');
   const apiUrl = `http://127.0.0.1:${port}`;
   return {
     web: webAppFor(apiUrl),
     database,
     apiUrl,
+    async revokeEveryToken() {
+      const revoked = await database.db.update(apiTokens).set({ revokedAt: new Date() }).returning({ userId: apiTokens.userId });
+      for (const userId of new Set(revoked.map((r) => r.userId))) bus.publish('access.changed', { userId });
+    },
     async close() {
       await closeServer(server as Server, 100);
       await database.close();

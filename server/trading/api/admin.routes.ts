@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { settingsUpdateRequest } from '../../../shared/api/settings.schema';
 import { userStatusUpdateRequest } from '../../../shared/api/user.schema';
-import type { TradingDeps } from '../deps';
+import type { ApiDeps } from '../deps';
 import { changeSettings, changeUserStatus } from '../users/staff-actions';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { presentUser } from './user.presenter';
@@ -16,7 +16,7 @@ function actorOf(req: Request, res: Response) {
 }
 
 /** The back office's API: staff and admins only, every change audited. */
-export function adminRoutes(deps: TradingDeps): Router {
+export function adminRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db } = deps.database;
   router.use('/admin', authenticate(deps), requireStanding(deps), requireRole('staff', 'admin'));
@@ -30,6 +30,7 @@ export function adminRoutes(deps: TradingDeps): Router {
     const { id } = parseInput(userIdParam, req.params);
     const { status } = parseInput(userStatusUpdateRequest, req.body);
     const user = await changeUserStatus(db, actorOf(req, res), id, status);
+    deps.bus.publish('access.changed', { userId: id });
     res.json({ data: await presentUser(db, user) });
   });
 

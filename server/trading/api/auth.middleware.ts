@@ -3,15 +3,11 @@ import type { Role } from '../../../shared/api/user.schema';
 import { gateTexts } from '../../../shared/texts';
 import { bearerToken, hashToken } from '../auth/tokens';
 import { getSettings } from '../db/settings.repo';
-import { findUserByTokenHash } from '../db/tokens.repo';
-import type { UserRow } from '../db/users.repo';
-import type { TradingDeps } from '../deps';
+import type { AuthContext } from '../auth/sign-ins';
+import type { ApiDeps, TradingDeps } from '../deps';
 import { forbidden, unauthenticated } from './errors';
 
-export interface AuthContext {
-  tokenId: number;
-  user: UserRow;
-}
+export type { AuthContext };
 
 export function authOf(res: Response): AuthContext {
   const auth = res.locals.auth as AuthContext | undefined;
@@ -20,10 +16,10 @@ export function authOf(res: Response): AuthContext {
 }
 
 /** A valid bearer token, or 401 `Unauthenticated.` */
-export function authenticate({ database }: TradingDeps): RequestHandler {
+export function authenticate({ signIns }: Pick<ApiDeps, 'signIns'>): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
-    const found = token ? await findUserByTokenHash(database.db, hashToken(token)) : undefined;
+    const found = token ? await signIns.find(hashToken(token)) : undefined;
     if (!found) throw unauthenticated();
     res.locals.auth = found satisfies AuthContext;
     next();

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { loginRequest } from '../../../shared/api/auth.schema';
 import { login, logout } from '../auth/login';
-import type { TradingDeps } from '../deps';
+import type { ApiDeps } from '../deps';
 import { authenticate, authOf } from './auth.middleware';
 import { loginRateLimits } from './rate-limits';
 import { parseInput } from './validate';
 
-export function authRoutes(deps: TradingDeps): Router {
+export function authRoutes(deps: ApiDeps): Router {
   const router = Router();
 
   router.post('/auth/login', ...loginRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async (req, res) => {
@@ -16,7 +16,8 @@ export function authRoutes(deps: TradingDeps): Router {
   });
 
   router.post('/auth/logout', authenticate(deps), async (_req, res) => {
-    await logout(deps, authOf(res).tokenId);
+    const { tokenId, user } = authOf(res);
+    await logout(deps, { tokenId, userId: user.id });
     res.json({ message: 'Logged out.' });
   });
 

@@ -1,13 +1,11 @@
 import { Router } from 'express';
 import type { SiteData } from '../../../shared/api/data.schema';
-import type { TtlCache } from '../../ttl-cache';
-import type { Catalogue } from '../catalogue';
 import { getSettings } from '../db/settings.repo';
-import type { TradingDeps } from '../deps';
+import type { ApiDeps } from '../deps';
 import { authenticate, requireStanding } from './auth.middleware';
 
 /** The public site settings and the signed-in site data (leverage map, currencies, plans). */
-export function siteRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogue, void> }): Router {
+export function siteRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db } = deps.database;
 

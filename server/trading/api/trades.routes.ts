@@ -4,15 +4,14 @@ import * as z from 'zod/mini';
 import { closeRequest, orderRequest, pendingOrderRequest, protectionUpdateRequest } from '../../../shared/api/trades.schema';
 import { leverageKeyOf } from '../../../shared/constants';
 import { tradeTexts } from '../../../shared/trading/texts';
-import type { TtlCache } from '../../ttl-cache';
-import type { Catalogue } from '../catalogue';
 import { pendingOrders, trades } from '../db/schema';
 import { cancelPending, placePending, presentPending } from '../engine/pending';
 import { closeAll, listAccountSummaries, resetDemo } from '../engine/account-actions';
-import type { TradingDeps } from '../deps';
+import type { ApiDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
 import { closeTradeForCustomer } from '../engine/close';
-import { maxLeverageFor, placeMarketOrder, planLeverageOf } from '../engine/orders';
+import { maxLeverageFor, planLeverageOf } from '../engine/orders';
+import { executeMarketOrders, OrderDesk } from '../engine/market-orders';
 import { changeProtection } from '../engine/protection';
 import { presentTrade } from '../engine/trade-view';
 import { presentAsset } from '../market/asset-view';
@@ -51,11 +50,13 @@ function orderIdOf(req: Request, bodyId: string | undefined): string | undefined
 }
 
 /** Instruments with live prices, orders, closes, and the paged trade lists (client-spec §7). */
-export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogue, void> }): Router {
+export function tradingRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { database, market, catalogue } = deps;
   const { db } = database;
   const customer = [authenticate(deps), requireStanding(deps)];
+  // PGlite runs one statement at a time, so one lane; PostgreSQL overlaps a few batches on its pool.
+  const desk = new OrderDesk((tickets) => executeMarketOrders(deps, tickets), { lanes: database.driver === 'pglite' ? 1 : 4, maxBatch: 64 });
 
   router.get('/assets', ...customer, async (_req, res) => {
     const { user } = authOf(res);
@@ -107,8 +108,8 @@ export function tradingRoutes(deps: TradingDeps & { catalogue: TtlCache<Catalogu
     const instrument = market.instrument(order.id);
     if (!instrument?.enabled) throw notFound(tradeTexts.assetNotFound);
     const { leverage } = await catalogue.get();
-    const answer = await placeMarketOrder(deps, {
-      user: authOf(res).user,
+    const answer = await desk.place({
+      userId: authOf(res).user.id,
       order,
       orderId: orderIdOf(req, order.order_id),
       classLeverage: leverage[leverageKeyOf(instrument.assetClass)],

@@ -1,17 +1,19 @@
 import { Router } from 'express';
-import { touchLastSeen } from '../db/users.repo';
+import { findUserById, touchLastSeen } from '../db/users.repo';
 import { markNotificationRead } from '../db/notifications.repo';
 import { notFound } from './errors';
-import type { TradingDeps } from '../deps';
+import type { ApiDeps } from '../deps';
 import { authenticate, authOf, requireStanding } from './auth.middleware';
 import { presentUser } from './user.presenter';
 
-export function userRoutes(deps: TradingDeps): Router {
+export function userRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db } = deps.database;
 
   router.get('/user', authenticate(deps), async (_req, res) => {
-    res.json({ data: await presentUser(db, authOf(res).user) });
+    // Read afresh: the signed-in user may be a few seconds old, and this answer shows every field.
+    const user = (await findUserById(db, authOf(res).user.id)) ?? authOf(res).user;
+    res.json({ data: await presentUser(db, user) });
   });
 
   router.post('/user/heartbeat', authenticate(deps), requireStanding(deps), async (_req, res) => {

@@ -33,6 +33,7 @@ export async function login(
   return { token, user: await presentUser(database.db, user) };
 }
 
-export async function logout({ database }: Pick<TradingDeps, 'database'>, tokenId: number): Promise<void> {
+export async function logout({ database, bus }: Pick<TradingDeps, 'database' | 'bus'>, { tokenId, userId }: { tokenId: number; userId: number }): Promise<void> {
   await revokeToken(database.db, tokenId);
+  bus.publish('access.changed', { userId });
 }

@@ -13,9 +13,9 @@ export async function insertToken(
 }
 
 /** The token's user when the token exists, is not revoked and has not expired. Notes its use at most once a minute. */
-export async function findUserByTokenHash(db: Executor, tokenHash: string): Promise<{ tokenId: number; user: UserRow } | undefined> {
+export async function findUserByTokenHash(db: Executor, tokenHash: string): Promise<{ tokenId: number; expiresAt: Date; user: UserRow } | undefined> {
   const [row] = await db
-    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users })
+    .select({ tokenId: apiTokens.id, expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt, user: users })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)));
@@ -23,7 +23,7 @@ export async function findUserByTokenHash(db: Executor, tokenHash: string): Prom
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
   }
-  return { tokenId: row.tokenId, user: row.user };
+  return { tokenId: row.tokenId, expiresAt: row.expiresAt, user: row.user };
 }
 
 export async function revokeToken(db: Executor, tokenId: number): Promise<void> {

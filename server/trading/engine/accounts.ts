@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { notFound } from '../api/errors';
@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../db/database';
 import { plans, trades, tradingAccounts, users } from '../db/schema';
 import type { Market } from '../market/market';
 import { tradeTexts } from '../../../shared/trading/texts';
-import { closingPrice } from '../../../shared/trading/prices';
+import { closingPrice, type Side } from '../../../shared/trading/prices';
 import { livePnl, type TradeRow } from './trade-view';
 
 export type AccountRow = typeof tradingAccounts.$inferSelect;
@@ -21,20 +21,46 @@ export async function accountOfUser(db: Executor, userId: number, accountId?: nu
   return row;
 }
 
+/** Which account of a customer an order names: its id, or their Live account when absent. */
+export interface AccountWanted {
+  userId: number;
+  accountId?: number | undefined;
+}
+
+export interface LockedAccount {
+  account: AccountRow;
+  planLeverage: number | undefined;
+}
+
+const isWanted = (account: AccountRow, wanted: AccountWanted) =>
+  account.userId === wanted.userId && (wanted.accountId === undefined ? account.type === 'live' : account.id === wanted.accountId);
+
 /**
- * Locks the customer's account (Live unless `accountId` names another of theirs) and reads their plan's
- * leverage, in one statement: the first thing an order's transaction does. 404 for anyone else's account.
+ * Locks the customers' accounts (each Live unless an id names another of theirs) and reads their plans'
+ * leverage, in one statement: the first thing an order's transaction does. Rows are locked in id order,
+ * so transactions locking several accounts never deadlock one another. The answer lines up with
+ * `wanted`: undefined where the account is not that customer's.
  */
-export async function lockCustomerAccount(tx: Tx, userId: number, accountId?: number): Promise<{ account: AccountRow; planLeverage: number | undefined }> {
-  const [row] = await tx
+export async function lockCustomerAccounts(tx: Tx, wanted: readonly AccountWanted[]): Promise<(LockedAccount | undefined)[]> {
+  const rows = await tx
     .select({ account: tradingAccounts, planLeverage: plans.leverage })
     .from(tradingAccounts)
     .innerJoin(users, eq(users.id, tradingAccounts.userId))
     .leftJoin(plans, eq(plans.id, users.planId))
-    .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, accountId)))
+    .where(or(...wanted.map((w) => and(eq(tradingAccounts.userId, w.userId), w.accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, w.accountId)))))
+    .orderBy(tradingAccounts.id)
     .for('no key update', { of: tradingAccounts });
-  if (!row) throw notFound(tradeTexts.accountNotFound);
-  return { account: row.account, planLeverage: row.planLeverage ?? undefined };
+  return wanted.map((w) => {
+    const row = rows.find((r) => isWanted(r.account, w));
+    return row && { account: row.account, planLeverage: row.planLeverage ?? undefined };
+  });
+}
+
+/** One customer's account, locked as `lockCustomerAccounts` does; 404 for anyone else's. */
+export async function lockCustomerAccount(tx: Tx, userId: number, accountId?: number): Promise<LockedAccount> {
+  const [locked] = await lockCustomerAccounts(tx, [{ userId, accountId }]);
+  if (!locked) throw notFound(tradeTexts.accountNotFound);
+  return locked;
 }
 
 /**
@@ -87,14 +113,20 @@ export function exposureOf(market: Market, account: AccountRow, open: readonly T
   return { equity, usedMargin, freeMargin: equity.minus(usedMargin) };
 }
 
-/**
- * Equity, margin in use and free margin of an account, from its open trades summed per instrument and
- * side in the database: P/L = close × Σ units − Σ (units × open), exact, and the cost of an order stays
- * the same however many trades are open.
- */
-export async function exposureFromTotals(tx: Executor, market: Market, account: AccountRow): Promise<Exposure> {
-  const totals = await tx
+/** An account's open trades on one instrument and side, summed: Σ units, Σ (units × open price), Σ margin. */
+export interface OpenTotal {
+  assetId: number;
+  side: Side;
+  units: string;
+  cost: string;
+  margin: string;
+}
+
+/** The open trades of these accounts summed per instrument and side, in one query (accounts with none are absent). */
+export async function openTotalsOf(tx: Executor, accountIds: readonly number[]): Promise<Map<number, OpenTotal[]>> {
+  const rows = await tx
     .select({
+      accountId: trades.accountId,
       assetId: trades.assetId,
       side: trades.side,
       units: sql<string>`sum(${trades.units})::text`,
@@ -102,8 +134,22 @@ export async function exposureFromTotals(tx: Executor, market: Market, account: 
       margin: sql<string>`sum(${trades.margin})::text`,
     })
     .from(trades)
-    .where(and(eq(trades.accountId, account.id), eq(trades.status, 'open')))
-    .groupBy(trades.assetId, trades.side);
+    .where(and(inArray(trades.accountId, [...accountIds]), eq(trades.status, 'open')))
+    .groupBy(trades.accountId, trades.assetId, trades.side);
+  const byAccount = new Map<number, OpenTotal[]>();
+  for (const { accountId, ...total } of rows) {
+    const list = byAccount.get(accountId);
+    if (list) list.push(total);
+    else byAccount.set(accountId, [total]);
+  }
+  return byAccount;
+}
+
+/**
+ * Equity, margin in use and free margin of an account from its open totals at the current quotes:
+ * P/L = close × Σ units − Σ (units × open), exact, and the cost stays the same however many trades are open.
+ */
+export function exposureFromTotals(market: Market, account: AccountRow, totals: readonly OpenTotal[]): Exposure {
   let pnl = new Money(0);
   let usedMargin = new Money(0);
   for (const row of totals) {

@@ -1,0 +1,184 @@
+import type { OrderRequest, TradeView } from '../../../shared/api/trades.schema';
+import { firstError } from '../../../shared/api/common.schema';
+import { Money } from '../../../shared/money';
+import { closingPrice, openingPrice, type Side } from '../../../shared/trading/prices';
+import { tradeTexts } from '../../../shared/trading/texts';
+import { trades } from '../db/schema';
+import type { Market } from '../market/market';
+import { lockCustomerAccounts, openTotalsOf, type AccountRow, type LockedAccount, type OpenTotal } from './accounts';
+import { firstAnswers, orderIdReused, orderKeyOf, replayOf, requestHash, storeAnswers } from './idempotency';
+import { checkTerms, normaliseLevel, positionFits, protectionProblems, rejected, type Answer, type NewTrade, type OrderDeps } from './orders';
+import { presentTrade } from './trade-view';
+
+/** A customer's market order, validated, waiting to be executed. */
+export interface MarketOrderTicket {
+  userId: number;
+  order: OrderRequest;
+  /** The client's order id (Idempotency-Key header or `order_id`), if any. */
+  orderId: string | undefined;
+  classLeverage: number;
+}
+
+/** Did the price move against the customer by more than the instrument allows since they saw it? */
+function requoteNeeded(side: Side, seen: string, fill: string, maxDeviation: string): boolean {
+  const adverse = side === 'buy' ? new Money(fill).minus(seen) : new Money(seen).minus(fill);
+  return adverse.dividedBy(seen).gt(maxDeviation);
+}
+
+/** An order's fate before the trades are written: answered now, a trade to insert, or the same as an earlier order in the batch. */
+type Decision = { answer: Answer } | { fill: NewTrade; account: AccountRow } | { sameAs: number };
+
+/** Server-spec §4 for one order on its locked account: the trade to open, or why not. `totals` are the account's open positions. */
+function decide(market: Market, { account, planLeverage }: LockedAccount, ticket: MarketOrderTicket, totals: OpenTotal[]): Decision {
+  const { order, classLeverage } = ticket;
+  const instrument = market.instrument(order.id)!;
+  const terms = checkTerms({ instrument, volume: order.volume, leverage: order.leverage, classLeverage, planLeverage });
+  if ('answer' in terms) return terms;
+  if (!market.isOpen(instrument)) return { answer: rejected(422, tradeTexts.marketClosed) };
+
+  const quote = market.quotes.get(instrument.id)!;
+  const price = openingPrice({ side: order.type, quote });
+  if (order.opening_price !== undefined && requoteNeeded(order.type, order.opening_price, price, instrument.maxDeviation)) {
+    return { answer: { status: 409, body: { message: tradeTexts.requote, price } } };
+  }
+  const takeProfit = normaliseLevel(order.take_profit, instrument.digits);
+  const stopLoss = normaliseLevel(order.stop_loss, instrument.digits);
+  const sideErrors = protectionProblems({ side: order.type, price: closingPrice({ side: order.type, quote }), takeProfit, stopLoss });
+  if (Object.keys(sideErrors).length > 0) return { answer: rejected(422, firstError(sideErrors), sideErrors) };
+
+  const fits = positionFits(market, { account, instrument, side: order.type, units: order.volume, lots: terms.lots, leverage: order.leverage, price, takeProfit, stopLoss }, totals);
+  if ('answer' in fits) return fits;
+  totals.push(fits.total);
+  return { fill: fits.values, account };
+}
+
+/**
+ * Executes market orders (server-spec §4) in one transaction, each as if alone and in the order given:
+ * every account involved is locked once, the order ids already answered and the open totals are read
+ * once, and the new trades are written in one statement. Each order is priced from the server's own
+ * quote at that moment; an order sees the margin taken by the orders before it on the same account. The
+ * first answer to an order id is stored and given again for that id (in this batch or later): never a
+ * second trade. Returns one answer per ticket, in order.
+ */
+export async function executeMarketOrders({ database, market, bus }: OrderDeps, tickets: readonly MarketOrderTicket[]): Promise<Answer[]> {
+  const hashes = tickets.map((t) => requestHash({ request: 'market', ...t.order, order_id: undefined }));
+  const { answers, fresh } = await database.db.transaction(async (tx) => {
+    const locked = await lockCustomerAccounts(
+      tx,
+      tickets.map((t) => ({ userId: t.userId, accountId: t.order.account_id })),
+    );
+    const keyOf = (i: number) => {
+      const accountId = locked[i]?.account.id;
+      const orderId = tickets[i]!.orderId;
+      return accountId !== undefined && orderId ? { accountId, orderId } : undefined;
+    };
+    const keys = tickets.map((_, i) => keyOf(i));
+    const answered = await firstAnswers(
+      tx,
+      keys.filter((k) => k !== undefined),
+    );
+    const accountIds = [...new Set(locked.flatMap((l) => (l ? [l.account.id] : [])))];
+    const totals = await openTotalsOf(tx, accountIds);
+
+    const firstInBatch = new Map<string, number>();
+    const decisions: Decision[] = tickets.map((ticket, i) => {
+      const lock = locked[i];
+      if (!market.instrument(ticket.order.id)?.enabled) return { answer: rejected(404, tradeTexts.assetNotFound) };
+      if (!lock) return { answer: rejected(404, tradeTexts.accountNotFound) };
+      const key = keys[i] && orderKeyOf(keys[i]);
+      const earlier = key === undefined ? undefined : answered.get(key);
+      if (earlier) return { answer: replayOf(earlier, hashes[i]!) };
+      const sameAs = key === undefined ? undefined : firstInBatch.get(key);
+      if (sameAs !== undefined) return hashes[sameAs] === hashes[i] ? { sameAs } : { answer: orderIdReused };
+      if (key !== undefined) firstInBatch.set(key, i);
+      let accountTotals = totals.get(lock.account.id);
+      if (!accountTotals) totals.set(lock.account.id, (accountTotals = []));
+      return decide(market, lock, ticket, accountTotals);
+    });
+
+    const fills = decisions.flatMap((d, i) => ('fill' in d ? [{ i, ...d }] : []));
+    const written = fills.length === 0 ? [] : await tx.insert(trades).values(fills.map((f) => f.fill)).returning();
+    const answers: Answer[] = decisions.map((d) => ('answer' in d ? d.answer : { status: 0, body: null }));
+    const fresh: { userId: number; accountId: number; trade: TradeView }[] = [];
+    fills.forEach(({ i, fill, account }, n) => {
+      const row = written[n];
+      // PostgreSQL returns inserted rows in the order of the VALUES list; checked, as everything here hangs on it.
+      if (!row || row.accountId !== fill.accountId || row.assetId !== fill.assetId || row.side !== fill.side) throw new Error('inserted trades came back out of order');
+      const trade = presentTrade(market, row, account.currency);
+      answers[i] = { status: 201, body: { data: trade } };
+      fresh.push({ userId: account.userId, accountId: account.id, trade });
+    });
+    decisions.forEach((d, i) => {
+      if ('sameAs' in d) answers[i] = answers[d.sameAs]!;
+    });
+    await storeAnswers(
+      tx,
+      [...firstInBatch].map(([, i]) => ({ ...keys[i]!, hash: hashes[i]!, answer: answers[i]! })),
+    );
+    return { answers, fresh };
+  });
+
+  for (const { userId, accountId, trade } of fresh) bus.publish('trade.updated', { userId, accountId, trade });
+  for (const userId of new Set(fresh.map((f) => f.userId))) bus.publish('user.updated', { userId });
+  return answers;
+}
+
+interface Waiting<T, A> {
+  ticket: T;
+  resolve: (answer: A) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Where orders queue for execution: orders that arrive together, or while every lane is busy, run
+ * together in one call of `execute` (one transaction), so under load the database does a handful of
+ * statements per batch instead of per order, and at rest an order waits one turn of the event loop. If
+ * a batch fails, its orders run again one by one, so one order's fault is its own.
+ */
+export class OrderDesk<T = MarketOrderTicket, A = Answer> {
+  private readonly waiting: Waiting<T, A>[] = [];
+  private busyLanes = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly execute: (tickets: T[]) => Promise<A[]>,
+    private readonly options: { lanes: number; maxBatch: number },
+  ) {}
+
+  place(ticket: T): Promise<A> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ticket, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /**
+   * Starts batches on the free lanes, one turn of the event loop after the first order arrives: PGlite
+   * answers without yielding to the event loop, so orders that arrived together are only all queued by then.
+   */
+  private pump(): void {
+    if (this.scheduled || this.busyLanes >= this.options.lanes || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.busyLanes < this.options.lanes && this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.options.maxBatch);
+        this.busyLanes += 1;
+        void this.run(batch).finally(() => {
+          this.busyLanes -= 1;
+          this.pump();
+        });
+      }
+    });
+  }
+
+  private async run(batch: Waiting<T, A>[]): Promise<void> {
+    try {
+      const answers = await this.execute(batch.map((w) => w.ticket));
+      batch.forEach((w, i) => w.resolve(answers[i]!));
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      else for (const one of batch) await this.run([one]);
+    }
+  }
+}
