@@ -30,7 +30,7 @@ import { executeMarketOrders } from '../server/trading/engine/market-orders';
 import { ManualPriceSource } from '../server/trading/market/price-source';
 import { openMarket } from '../server/trading/market/start';
 
-const traders = 10;
+const traders = 50;
 const password = 'bench-trader-1';
 const sessionSecret = 'bench-session-secret-0123456789abcdef';
 
@@ -99,25 +99,46 @@ async function orders(base: string, people: Who[], btc: number): Promise<LoadRes
   });
 }
 
-async function ordersBothWays(env: Record<string, string>, emails: string[], label: string): Promise<[string, LoadResult][]> {
+async function signInAll(web: string, api: string, emails: string[]) {
+  const sessions = await Promise.all(emails.map((email) => session(web, email)));
+  const tokens = await Promise.all(
+    emails.map(async (email) => {
+      const res = await fetch(`${api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      return { token: ((await res.json()) as { data: { token: string } }).data.token };
+    }),
+  );
+  return { sessions, tokens };
+}
+
+/**
+ * On one database: through the web proxy with both tiers in one process (`npm start`), then straight to
+ * the API, then through the web proxy with each tier its own process (ROLE=web / ROLE=trading, as a
+ * deployment on more than one core runs them).
+ */
+async function ordersEveryWay(env: Record<string, string>, emails: string[], label: string): Promise<[string, LoadResult][]> {
+  const rows: [string, LoadResult][] = [];
   const server = await startServer({ SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', ...env });
   try {
-    const sessions = await Promise.all(emails.map((email) => session(server.url, email)));
-    const tokens = await Promise.all(
-      emails.map(async (email) => {
-        const res = await fetch(`${server.api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
-        return { token: ((await res.json()) as { data: { token: string } }).data.token };
-      }),
-    );
+    const { sessions, tokens } = await signInAll(server.url, server.api, emails);
     // Crypto trades around the clock, so the benchmark runs on any day.
     const btc = await assetId(server.url, sessions[0]!, 'BTCUSD');
-    return [
-      [`orders via web proxy, ${label}`, await orders(server.url, sessions, btc)],
-      [`orders straight to the API, ${label}`, await orders(server.api, tokens, btc)],
-    ];
+    rows.push([`orders via web proxy, one process, ${label}`, await orders(server.url, sessions, btc)]);
+    rows.push([`orders straight to the API, ${label}`, await orders(server.api, tokens, btc)]);
   } finally {
     await server.stop();
   }
+  const common = { SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', FEED_API_KEY: 'bench-feed-key-0123456789', ...env };
+  const trading = await startServer({ ...common, ROLE: 'trading' });
+  const web = await startServer({ ...common, ROLE: 'web', TRADING_API_URL: trading.api });
+  try {
+    const { sessions } = await signInAll(web.url, trading.api, emails);
+    const btc = await assetId(web.url, sessions[0]!, 'BTCUSD');
+    rows.push([`orders via web proxy, tiers apart, ${label}`, await orders(web.url, sessions, btc)]);
+  } finally {
+    await web.stop();
+    await trading.stop();
+  }
+  return rows;
 }
 
 async function stub(): Promise<LoadResult> {
@@ -177,7 +198,7 @@ export async function ordersBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
   try {
     const emails = await seedTraders(await openPglite({ dataDir: join(dataDir, 'pglite') }));
-    rows.push(...(await ordersBothWays({ DATA_DIR: dataDir }, emails, 'PGlite')));
+    rows.push(...(await ordersEveryWay({ DATA_DIR: dataDir }, emails, 'PGlite')));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -193,7 +214,7 @@ export async function ordersBench(): Promise<void> {
     const pgDir = mkdtempSync(join(tmpdir(), 'bench-orders-pg-'));
     try {
       const emails = await seedTraders(await openPostgres({ url: url.toString(), poolMax: 4 }));
-      rows.push(...(await ordersBothWays({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, emails, 'PostgreSQL')));
+      rows.push(...(await ordersEveryWay({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, emails, 'PostgreSQL')));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -15,7 +15,7 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
-/** The built server as a child process (its own core, like in production); resolves with its URLs. */
+/** The built server as a child process (its own core, like in production); resolves with its URLs (`url` is empty for ROLE=trading, `api` for ROLE=web). */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; api: string; stop: () => Promise<void> }> {
   // BENCH_PROFILE_DIR=… writes a CPU profile of the server under load (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -30,7 +30,7 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
       out += chunk.toString();
       const web = /Open (http:\/\/\S+?)\/ in/.exec(out)?.[1];
       const trading = /Trading API: (http:\/\/\S+?)\/api\/v1/.exec(out)?.[1];
-      if (web && trading) resolve([web, trading]);
+      if ((web || env.ROLE === 'trading') && (trading || env.ROLE === 'web')) resolve([web ?? '', trading ?? '']);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });

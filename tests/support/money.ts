@@ -21,7 +21,8 @@ export async function balanceOf(db: AppDb, accountId: number): Promise<string> {
 
 /**
  * The ledger audit run after money tests: every balance equals the sum of its entries to the cent, no
- * balance is negative once nothing is open, and every closed trade has exactly one realized-P/L entry.
+ * balance is negative once nothing is open, every closed trade has exactly one realized-P/L entry, and
+ * the open exposure the database keeps equals the open trades summed afresh.
  */
 export async function auditLedger(db: AppDb): Promise<void> {
   const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
@@ -47,4 +48,12 @@ export async function auditLedger(db: AppDb): Promise<void> {
     .leftJoin(trades, sql`${ledgerEntries.reference} = 'trade:' || ${trades.id}`)
     .where(and(eq(ledgerEntries.kind, 'realized_pnl'), sql`${trades.id} is null`));
   expect(orphanPnl).toEqual([]);
+  const exposureDrift = await db.execute(sql`
+    with truth as (
+      select account_id, asset_id, side, sum(units) as units, sum(units * open_price) as cost, sum(margin) as margin, count(*)::int as positions
+      from trades where status = 'open' group by account_id, asset_id, side)
+    select account_id, asset_id, side from truth t full join open_exposure e using (account_id, asset_id, side)
+    where coalesce(t.units, 0) <> coalesce(e.units, 0) or coalesce(t.cost, 0) <> coalesce(e.cost, 0)
+       or coalesce(t.margin, 0) <> coalesce(e.margin, 0) or coalesce(t.positions, 0) <> coalesce(e.positions, 0)`);
+  expect(rowsOf(exposureDrift)).toEqual([]);
 }

@@ -321,6 +321,27 @@ export const trades = pgTable(
   ],
 );
 
+/**
+ * Each account's open trades summed per instrument and side, kept by triggers on `trades` (migration
+ * 0010) in the same statement as the trade change: a margin check reads a row per instrument, however
+ * many trades are open. `cost` is Σ units × open price, exact.
+ */
+export const openExposure = pgTable(
+  'open_exposure',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    assetId: integer('asset_id').notNull(),
+    side: text('side', { enum: tradeSides }).notNull(),
+    units: numeric('units').notNull(),
+    cost: numeric('cost').notNull(),
+    margin: numeric('margin').notNull(),
+    positions: integer('positions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.assetId, t.side] })],
+);
+
 /** Every answer to an order, by the client's order id: the same id gets the first answer again, never a second trade. */
 export const orderRequests = pgTable(
   'order_requests',

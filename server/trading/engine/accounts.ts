@@ -1,9 +1,9 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { notFound } from '../api/errors';
 import type { Executor, Tx } from '../db/database';
-import { plans, trades, tradingAccounts, users } from '../db/schema';
+import { openExposure, plans, trades, tradingAccounts, users } from '../db/schema';
 import type { Market } from '../market/market';
 import { tradeTexts } from '../../../shared/trading/texts';
 import { closingPrice, type Side } from '../../../shared/trading/prices';
@@ -122,20 +122,12 @@ export interface OpenTotal {
   margin: string;
 }
 
-/** The open trades of these accounts summed per instrument and side, in one query (accounts with none are absent). */
+/** The open trades of these accounts summed per instrument and side (kept by the database as trades change; accounts with none are absent). */
 export async function openTotalsOf(tx: Executor, accountIds: readonly number[]): Promise<Map<number, OpenTotal[]>> {
   const rows = await tx
-    .select({
-      accountId: trades.accountId,
-      assetId: trades.assetId,
-      side: trades.side,
-      units: sql<string>`sum(${trades.units})::text`,
-      cost: sql<string>`sum(${trades.units} * ${trades.openPrice})::text`,
-      margin: sql<string>`sum(${trades.margin})::text`,
-    })
-    .from(trades)
-    .where(and(inArray(trades.accountId, [...accountIds]), eq(trades.status, 'open')))
-    .groupBy(trades.accountId, trades.assetId, trades.side);
+    .select({ accountId: openExposure.accountId, assetId: openExposure.assetId, side: openExposure.side, units: openExposure.units, cost: openExposure.cost, margin: openExposure.margin })
+    .from(openExposure)
+    .where(and(inArray(openExposure.accountId, [...accountIds]), gt(openExposure.positions, 0)));
   const byAccount = new Map<number, OpenTotal[]>();
   for (const { accountId, ...total } of rows) {
     const list = byAccount.get(accountId);
