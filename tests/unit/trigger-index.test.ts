@@ -34,4 +34,17 @@ describe('trigger index', () => {
     expect(index.size).toBe(995);
     expect(index.reached(3, { bid: 5000, ask: 5001 })).toHaveLength(995);
   });
+
+  it('keeps memory bounded when levels far from the price are changed again and again', () => {
+    const index = new TriggerIndex();
+    for (let round = 0; round < 200; round += 1) {
+      for (let owner = 0; owner < 50; owner += 1) index.set({ instrumentId: 4, ownerId: owner, kind: 'stop_loss', side: 'buy', level: 10_000 - round - owner });
+    }
+    expect(index.size).toBe(50);
+    expect(index.entries).toBeLessThan(50 + 2 * 1024);
+    // Only the latest level of each owner fires.
+    expect(index.reached(4, { bid: 0, ask: 1 }).map((t) => t.level).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, owner) => 10_000 - 199 - owner).sort((a, b) => a - b));
+    expect(index.size).toBe(0);
+  });
 });
+

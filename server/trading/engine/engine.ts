@@ -42,7 +42,7 @@ export class TradingEngine {
   private unsubscribe: (() => void)[] = [];
 
   constructor(private readonly deps: { db: AppDb; market: Market; bus: Bus; logger: Logger }) {
-    this.risk = new RiskMonitor(deps.market);
+    this.risk = new RiskMonitor(deps.market, marginCallLevel);
   }
 
   async start(): Promise<void> {
@@ -154,10 +154,11 @@ export class TradingEngine {
 
   private onQuotes(quotes: readonly LiveQuote[]): void {
     const { market } = this.deps;
+    const now = market.now();
     for (const quote of quotes) {
       const instrument = market.instrument(quote.assetId);
       // A price that arrives while its market is closed fires nothing: the levels wait for the open.
-      if (!instrument || !market.isOpen(instrument)) continue;
+      if (!instrument || !market.isOpen(instrument, now)) continue;
       const fired = this.triggers.reached(quote.assetId, { bid: quote.bidPoints, ask: quote.askPoints });
       for (const trigger of fired) {
         const pending = trigger.kind !== 'take_profit' && trigger.kind !== 'stop_loss';
@@ -174,7 +175,7 @@ export class TradingEngine {
       }
     }
     // A margin call is checked once per episode; after it, only a fall to the stop-out level is.
-    for (const { accountId, level } of this.risk.screen(quotes, marginCallLevel)) {
+    for (const { accountId, level } of this.risk.screen(quotes)) {
       const due = level <= stopOutLevel * 1.000001 || !this.marginCalled.has(accountId);
       if (due && !this.checking.has(accountId)) {
         this.checking.add(accountId);

@@ -44,4 +44,11 @@ export class Heap<T> {
     }
     return top;
   }
+
+  /** Keeps only the items `keep` accepts, and restores the heap order. */
+  retain(keep: (item: T) => boolean): void {
+    const kept = this.items.filter(keep);
+    this.items.length = 0;
+    for (const item of kept) this.push(item);
+  }
 }

@@ -6,8 +6,9 @@ import type { LiveQuote } from '../market/quote-book';
  * Screens accounts for margin call (100 %) and stop-out (50 %) as prices move. Floats are used only to
  * decide which accounts to look at; every decision is then made again exactly, in decimals, inside a
  * transaction. Each account's open P/L is kept current by the price change of the instrument that
- * ticked, so a tick costs one update per position in that instrument, whatever else is open. The
- * numbers live in typed arrays (one slot per account; per instrument, parallel arrays of its
+ * ticked, so a tick costs one update per position in that instrument, whatever else is open; each
+ * account also keeps the P/L at which it reaches the screen level, so that update is also the whole
+ * check. The numbers live in typed arrays (one slot per account; per instrument, parallel arrays of its
  * positions), which keep that loop tight (see `npm run bench -- engine`).
  */
 export interface Position {
@@ -103,12 +104,18 @@ export class RiskMonitor {
   private funds = new Float64Array(64);
   private usedMargin = new Float64Array(64);
   private pnl = new Float64Array(64);
+  /** The open P/L at or below which the account is at the screen level (−∞ with no margin in use). */
+  private reachAt = new Float64Array(64);
   private seen = new Int32Array(64);
   private readonly freeSlots: number[] = [];
   private nextSlot = 0;
   private screenNo = 0;
 
-  constructor(private readonly market: Market) {}
+  /** `screenLevel`: the margin level (%) `screen` reports accounts at or below. */
+  constructor(
+    private readonly market: Market,
+    private readonly screenLevel: number,
+  ) {}
 
   get size(): number {
     return this.meta.size;
@@ -124,6 +131,7 @@ export class RiskMonitor {
     this.accountIds[slot] = risk.accountId;
     this.funds[slot] = risk.funds;
     this.usedMargin[slot] = risk.usedMargin;
+    this.updateReach(slot);
     this.pnl[slot] = 0;
     this.seen[slot] = 0;
     const rates = new Map<number, number>();
@@ -139,6 +147,7 @@ export class RiskMonitor {
     if (!meta) return false;
     if (meta.tradeIds.has(position.tradeId)) return true;
     this.usedMargin[meta.slot] = this.usedMargin[meta.slot]! + margin;
+    this.updateReach(meta.slot);
     this.hold(accountId, meta, position, new Map());
     return true;
   }
@@ -177,6 +186,11 @@ export class RiskMonitor {
     return meta ? this.levelOf(meta.slot) : Infinity;
   }
 
+  private updateReach(slot: number): void {
+    const margin = this.usedMargin[slot]!;
+    this.reachAt[slot] = margin > 0 ? ((this.screenLevel * screenSlack) / 100) * margin - this.funds[slot]! : -Infinity;
+  }
+
   private levelOf(slot: number): number {
     const margin = this.usedMargin[slot]!;
     return margin > 0 ? ((this.funds[slot]! + this.pnl[slot]!) / margin) * 100 : Infinity;
@@ -194,6 +208,7 @@ export class RiskMonitor {
       this.funds = grow(this.funds, new Float64Array(size));
       this.usedMargin = grow(this.usedMargin, new Float64Array(size));
       this.pnl = grow(this.pnl, new Float64Array(size));
+      this.reachAt = grow(this.reachAt, new Float64Array(size));
       this.seen = grow(this.seen, new Int32Array(size));
     }
     return slot;
@@ -239,52 +254,57 @@ export class RiskMonitor {
   }
 
   /**
-   * Applies a batch of quotes and returns the accounts now at or below `threshold` %, with their levels.
-   * Positions in the instruments that moved are revalued by their price change; accounts holding
+   * Applies a batch of quotes and returns the accounts now at or below the screen level, with their
+   * levels. Positions in the instruments that moved are revalued by their price change; accounts holding
    * something quoted in a currency whose rate moved are revalued whole.
    */
-  screen(quotes: readonly LiveQuote[], threshold: number): { accountId: number; level: number }[] {
+  screen(quotes: readonly LiveQuote[]): { accountId: number; level: number }[] {
     const no = ++this.screenNo;
     const rates = new Map<number, number>();
-    const touched: number[] = [];
-    const { pnl, seen } = this;
+    const candidates: number[] = [];
+    const { pnl, reachAt, seen } = this;
+    const note = (slot: number) => {
+      if (pnl[slot]! <= reachAt[slot]! && seen[slot] !== no) {
+        seen[slot] = no;
+        candidates.push(slot);
+      }
+    };
     for (const quote of quotes) {
+      const instrument = this.market.instrument(quote.assetId);
+      if (!instrument) continue;
       const list = this.holdings.get(quote.assetId);
       if (list && list.length > 0) {
-        const bid = Number(quote.bid);
-        const ask = Number(quote.ask);
+        const scale = pow10[instrument.digits] ?? 10 ** instrument.digits;
+        const bid = quote.bidPoints / scale;
+        const ask = quote.askPoints / scale;
         const { slots, signedUnits, marks, conversions } = list;
         for (let i = 0; i < list.length; i += 1) {
           const units = signedUnits[i]!;
           const close = units > 0 ? bid : ask;
           const conversion = conversions[i]!;
           const slot = slots[i]!;
-          pnl[slot] = pnl[slot]! + (close - marks[i]!) * units * (conversion === 0 ? 1 : this.rate(conversion, rates));
+          const value = pnl[slot]! + (close - marks[i]!) * units * (conversion === 0 ? 1 : this.rate(conversion, rates));
+          pnl[slot] = value;
           marks[i] = close;
-          if (seen[slot] !== no) {
+          if (value <= reachAt[slot]! && seen[slot] !== no) {
             seen[slot] = no;
-            touched.push(slot);
+            candidates.push(slot);
           }
         }
       }
-      const instrument = this.market.instrument(quote.assetId);
-      if (instrument?.assetClass === 'forex' && instrument.baseCurrency) {
+      if (instrument.assetClass === 'forex' && instrument.baseCurrency) {
         for (const currency of [instrument.baseCurrency, instrument.quoteCurrency]) {
-          for (const accountId of this.byCurrency.get(currency) ?? []) {
-            const slot = this.revalue(accountId, rates);
-            if (seen[slot] !== no) {
-              seen[slot] = no;
-              touched.push(slot);
-            }
-          }
+          for (const accountId of this.byCurrency.get(currency) ?? []) note(this.revalue(accountId, rates));
         }
       }
     }
+    // A later tick in the batch may have lifted an account back above the level.
     const found: { accountId: number; level: number }[] = [];
-    for (const slot of touched) {
-      const level = this.levelOf(slot);
-      if (level <= threshold * screenSlack) found.push({ accountId: this.accountIds[slot]!, level });
+    for (const slot of candidates) {
+      if (pnl[slot]! <= reachAt[slot]!) found.push({ accountId: this.accountIds[slot]!, level: this.levelOf(slot) });
     }
     return found;
   }
 }
+
+const pow10 = Array.from({ length: 11 }, (_, n) => 10 ** n);

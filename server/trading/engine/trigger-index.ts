@@ -52,6 +52,9 @@ const newBook = (): Book => ({
   bidDown: new Heap((a, b) => a.level > b.level),
 });
 
+/** What most ticks reach: nothing (one shared array, not one per tick). */
+const none: readonly Trigger[] = Object.freeze([]);
+
 const kindIndex: Record<TriggerKind, number> = { take_profit: 0, stop_loss: 1, buy_limit: 2, buy_stop: 3, sell_limit: 4, sell_stop: 5 };
 
 export class TriggerIndex {
@@ -60,10 +63,19 @@ export class TriggerIndex {
   private readonly current = new Map<number, number>();
   private nextVersion = 1;
   private live = 0;
+  /** Entries still in the heaps whose owner was removed or given another level since. */
+  private stale = 0;
 
   /** How many triggers are registered and current. */
   get size(): number {
     return this.live;
+  }
+
+  /** How many entries the heaps hold, current or replaced (memory stays within a small multiple of `size`). */
+  get entries(): number {
+    let n = 0;
+    for (const book of this.books.values()) n += book.askUp.size + book.askDown.size + book.bidUp.size + book.bidDown.size;
+    return n;
   }
 
   private key(ownerId: number, kind: TriggerKind): number {
@@ -73,9 +85,13 @@ export class TriggerIndex {
   /** Sets (or with `level` null, removes) the level of one owner's trigger of this kind. */
   set({ instrumentId, ownerId, kind, side, level }: { instrumentId: number; ownerId: number; kind: TriggerKind; side: Side; level: number | null }): void {
     const key = this.key(ownerId, kind);
-    if (this.current.has(key)) this.live -= 1;
+    if (this.current.has(key)) {
+      this.live -= 1;
+      this.stale += 1;
+    }
     if (level === null) {
       this.current.delete(key);
+      this.compactIfStale();
       return;
     }
     const version = this.nextVersion++;
@@ -89,41 +105,58 @@ export class TriggerIndex {
     const { on, direction } = watch(kind, side);
     const heap = on === 'ask' ? (direction === 'up' ? book.askUp : book.askDown) : direction === 'up' ? book.bidUp : book.bidDown;
     heap.push({ ownerId, kind, level, version });
+    this.compactIfStale();
   }
 
   /** Removes every trigger of an owner (a closed trade, a cancelled order). */
   remove(ownerId: number, kinds: readonly TriggerKind[]): void {
     for (const kind of kinds) {
       const key = this.key(ownerId, kind);
-      if (this.current.delete(key)) this.live -= 1;
+      if (this.current.delete(key)) {
+        this.live -= 1;
+        this.stale += 1;
+      }
     }
+    this.compactIfStale();
   }
 
   /** Pops and returns every current trigger this quote reaches, removing them from the index. */
-  reached(instrumentId: number, { bid, ask }: { bid: number; ask: number }): Trigger[] {
+  reached(instrumentId: number, { bid, ask }: { bid: number; ask: number }): readonly Trigger[] {
     const book = this.books.get(instrumentId);
-    if (!book) return [];
-    const fired: Trigger[] = [];
-    this.drain(book.askUp, ask, true, fired);
-    this.drain(book.askDown, ask, false, fired);
-    this.drain(book.bidUp, bid, true, fired);
-    this.drain(book.bidDown, bid, false, fired);
+    if (!book) return none;
+    let fired = this.drain(book.askUp, ask, true, undefined);
+    fired = this.drain(book.askDown, ask, false, fired);
+    fired = this.drain(book.bidUp, bid, true, fired);
+    fired = this.drain(book.bidDown, bid, false, fired);
+    return fired ?? none;
+  }
+
+  /**
+   * Pops from one heap while its top is reached by `price` (rising to it when `up`). Replaced entries are
+   * dropped when the price reaches them, so a tick that reaches nothing costs one comparison per heap.
+   */
+  private drain(heap: Heap<Trigger>, price: number, up: boolean, fired: Trigger[] | undefined): Trigger[] | undefined {
+    for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
+      if (up ? price < top.level : price > top.level) return fired;
+      heap.pop();
+      const key = this.key(top.ownerId, top.kind);
+      if (this.current.get(key) !== top.version) {
+        this.stale -= 1;
+        continue;
+      }
+      this.current.delete(key);
+      this.live -= 1;
+      (fired ??= []).push(top);
+    }
     return fired;
   }
 
-  /** Pops from one heap while its top is reached by `price` (rising to it when `up`), skipping stale entries. */
-  private drain(heap: Heap<Trigger>, price: number, up: boolean, fired: Trigger[]): void {
-    for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
-      const key = this.key(top.ownerId, top.kind);
-      if (this.current.get(key) !== top.version) {
-        heap.pop();
-        continue;
-      }
-      if (up ? price < top.level : price > top.level) return;
-      heap.pop();
-      this.current.delete(key);
-      this.live -= 1;
-      fired.push(top);
+  /** Rebuilds the heaps without replaced entries once they outnumber the live ones (levels changed often, price never reached them). */
+  private compactIfStale(): void {
+    if (this.stale < 1024 || this.stale < this.live) return;
+    for (const book of this.books.values()) {
+      for (const heap of [book.askUp, book.askDown, book.bidUp, book.bidDown]) heap.retain((t) => this.current.get(this.key(t.ownerId, t.kind)) === t.version);
     }
+    this.stale = 0;
   }
 }

@@ -41,6 +41,8 @@ export function createMarket({
   const pairs = new Map<string, Instrument>();
   for (const i of instruments) if (i.assetClass === 'forex' && i.baseCurrency) pairs.set(`${i.baseCurrency}${i.quoteCurrency}`, i);
 
+  const openByMinute = new Map<Instrument['schedule'], { minute: number; open: boolean }>();
+
   const startedAt = now().getTime();
   for (const i of instruments) quotes.apply({ assetId: i.id, mid: new Money(startPrices.get(i.id) ?? i.seedPrice).toFixed(i.digits), time: startedAt });
 
@@ -58,7 +60,15 @@ export function createMarket({
     quotes,
     candles,
     now,
-    isOpen: (instrument, at = now()) => isMarketOpen(instrument.schedule, at),
+    isOpen(instrument, at = now()) {
+      // Sessions start and end on whole minutes, so an answer holds for the rest of its minute.
+      const minute = Math.floor(at.getTime() / 60_000);
+      const known = openByMinute.get(instrument.schedule);
+      if (known?.minute === minute) return known.open;
+      const open = isMarketOpen(instrument.schedule, at);
+      openByMinute.set(instrument.schedule, { minute, open });
+      return open;
+    },
     conversion(from, to) {
       if (from === to) return new Money(1);
       const rate = direct(from, to) ?? (() => {
