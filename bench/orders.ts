@@ -1,9 +1,11 @@
 /**
  * Orders through the web tier's proxy (cookie session, CSRF header, bearer added by the proxy) into the
- * trading API, with autocannon: 10 connections, each its own customer with a fresh order id per
- * request. Beside it, a bare node:http stub answering the same POST in the same run. On PGlite, and
- * on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server where databases may be
- * created. Then, in process, the time to price and fill one order (quote to trade row).
+ * trading API, with autocannon: 50 connections, each its own customer with one order in flight and a
+ * fresh order id per request (1,000 orders a second from 10 customers would be 100 a second each: no
+ * customer trades like that). Through the proxy with both tiers in one process and with each tier its
+ * own process, and straight to the API. Beside it, a bare node:http stub answering the same POST in the
+ * same run. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server
+ * where databases may be created. Then, in process, the time to price and fill one order.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -34,7 +36,7 @@ const traders = 50;
 const password = 'bench-trader-1';
 const sessionSecret = 'bench-session-secret-0123456789abcdef';
 
-/** Ten customers with deep pockets, written before the server starts on the same database. */
+/** The customers, with deep pockets, written before the server starts on the same database. */
 async function seedTraders(database: Database): Promise<string[]> {
   await database.migrate();
   await seedReferenceData(database.db);
@@ -74,7 +76,7 @@ async function assetId(web: string, who: { cookie: string }, symbol: string): Pr
 
 type Who = { cookie: string; csrf: string } | { token: string };
 
-/** Orders from 10 customers, one connection each (autocannon's per-connection context), through the web proxy or straight to the API. */
+/** Orders from every customer, one connection each (autocannon's per-connection context), through the web proxy or straight to the API. */
 async function orders(base: string, people: Who[], btc: number): Promise<LoadResult> {
   let next = 0;
   return load({
@@ -223,7 +225,7 @@ export async function ordersBench(): Promise<void> {
   }
 
   const local = await inProcess();
-  console.log('\nOrders (POST /api/v1/trades/store, 10 customers, one connection each)');
+  console.log(`\nOrders (POST /api/v1/trades/store, ${traders} customers, one connection each, one order in flight per customer)`);
   for (const [name, result] of rows) console.log(row(name, result));
   const peer = rows[0]![1].rps;
   for (const [name, result] of rows.slice(1)) console.log(`  ${name} / stub: ${fmt(result.rps / peer, 3)}x`);
