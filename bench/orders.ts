@@ -129,8 +129,8 @@ async function ordersEveryWay(env: Record<string, string>, emails: string[], lab
   } finally {
     await server.stop();
   }
-  const common = { SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', FEED_API_KEY: 'bench-feed-key-0123456789', ...env };
-  const trading = await startServer({ ...common, ROLE: 'trading' });
+  const common = { SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', FEED_API_KEY: 'bench-feed-key-0123456789', PUSHER_APP_KEY: 'bench-pusher-key', ...env };
+  const trading = await startServer({ ...common, ROLE: 'trading', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' });
   const web = await startServer({ ...common, ROLE: 'web', TRADING_API_URL: trading.api });
   try {
     const { sessions } = await signInAll(web.url, trading.api, emails);
@@ -216,7 +216,7 @@ export async function ordersBench(): Promise<void> {
     const pgDir = mkdtempSync(join(tmpdir(), 'bench-orders-pg-'));
     try {
       const emails = await seedTraders(await openPostgres({ url: url.toString(), poolMax: 4 }));
-      rows.push(...(await ordersEveryWay({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, emails, 'PostgreSQL')));
+      rows.push(...(await ordersEveryWay({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' }, emails, 'PostgreSQL')));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -90,6 +90,8 @@ export const envSchema = z.object({
   PRICE_FEED_URL: url(/^(https?|wss?):$/, 'the URL of a feed speaking our socket.io protocol'),
   PRICE_FEED_KEY: z.optional(z.string().check(z.minLength(1))),
   FEED_API_KEY: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
+  PUSHER_APP_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'))),
+  PUSHER_APP_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SETTINGS_CACHE_MS: nonNegativeInt(5000),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
@@ -118,6 +120,8 @@ export interface Config {
   readonly prices: { readonly source: 'simulator' | 'upstream'; readonly url: string | undefined; readonly key: string | undefined };
   /** The price feed's api key (the web tier's proxy adds it); generated into the data folder when both tiers share a process. */
   readonly feedApiKey: string | undefined;
+  /** The realtime app: its key (public, pages carry it) and secret (the trading tier's alone); generated into the data folder when unset. */
+  readonly pusher: { readonly key: string | undefined; readonly secret: string | undefined };
   readonly settingsCacheMs: number;
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
   readonly loginRateLimit: number;
@@ -136,19 +140,21 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   const env = parsed.data;
   const apiUrl = env.TRADING_API_URL ?? `http://${env.API_HOST === '0.0.0.0' ? '127.0.0.1' : env.API_HOST}:${env.API_PORT}`;
-  if (env.ROLE === 'web' && !env.TRADING_API_URL) {
-    throw new ConfigError('Invalid configuration:\n  TRADING_API_URL: is required when ROLE=web');
-  }
-  if (env.PRICE_SOURCE === 'upstream' && (!env.PRICE_FEED_URL || !env.PRICE_FEED_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  PRICE_FEED_URL, PRICE_FEED_KEY: are required when PRICE_SOURCE=upstream');
-  }
-  if (env.ROLE !== 'both' && !env.FEED_API_KEY) {
-    throw new ConfigError(`Invalid configuration:\n  FEED_API_KEY: is required when ROLE=${env.ROLE} (the web tier and the API must share it)`);
-  }
+  // Every missing requirement is named at once, not one per start.
+  const missing: string[] = [];
+  if (env.ROLE === 'web' && !env.TRADING_API_URL) missing.push('TRADING_API_URL: is required when ROLE=web');
+  if (env.PRICE_SOURCE === 'upstream' && (!env.PRICE_FEED_URL || !env.PRICE_FEED_KEY)) missing.push('PRICE_FEED_URL, PRICE_FEED_KEY: are required when PRICE_SOURCE=upstream');
+  if (env.ROLE !== 'both' && !env.FEED_API_KEY) missing.push(`FEED_API_KEY: is required when ROLE=${env.ROLE} (the web tier and the API must share it)`);
+  if (env.ROLE !== 'both' && !env.PUSHER_APP_KEY) missing.push(`PUSHER_APP_KEY: is required when ROLE=${env.ROLE} (the pages and the API must share it)`);
   // Several web processes must sign cookies with one secret; a generated one is only for a single embedded process.
   if (env.ROLE !== 'trading' && !env.SESSION_SECRET && (env.ROLE === 'web' || env.DATABASE_URL)) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required when ROLE=web or DATABASE_URL is set (every web process needs the same one)');
+    missing.push('SESSION_SECRET: is required when ROLE=web or DATABASE_URL is set (every web process needs the same one)');
   }
+  // Any trading process may be asked to check a signature another one made.
+  if (env.ROLE !== 'web' && !env.PUSHER_APP_SECRET && (env.ROLE === 'trading' || env.DATABASE_URL)) {
+    missing.push('PUSHER_APP_SECRET: is required when ROLE=trading or DATABASE_URL is set (every trading process needs the same one)');
+  }
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   return Object.freeze({
     env: env.NODE_ENV,
     role: env.ROLE,
@@ -164,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     trustProxy: Object.freeze({ web: env.WEB_TRUST_PROXY, api: env.API_TRUST_PROXY }),
     metricsToken: env.METRICS_TOKEN,
     feedApiKey: env.FEED_API_KEY,
+    pusher: Object.freeze({ key: env.PUSHER_APP_KEY, secret: env.PUSHER_APP_SECRET }),
     prices: Object.freeze({ source: env.PRICE_SOURCE, url: env.PRICE_FEED_URL, key: env.PRICE_FEED_KEY }),
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,

@@ -10,6 +10,8 @@ import { LocalBus } from './trading/bus';
 import { openMarket } from './trading/market/start';
 import { TradingEngine } from './trading/engine/engine';
 import { attachPriceFeed } from './trading/feed/feed-server';
+import { bridgeToChannels } from './trading/realtime/bridge';
+import { PusherServer } from './trading/realtime/pusher-server';
 import { UpstreamFeedSource } from './trading/market/upstream-source';
 import { CandleRecorder } from './trading/market/recorder';
 import { openDatabase } from './trading/db/open';
@@ -53,6 +55,7 @@ async function shutdown(logger: Pick<Logger, 'info'>, code: number): Promise<nev
 async function serve(config: Config, logger: Logger): Promise<void> {
   const banner: string[] = [];
   const feedApiKey = config.feedApiKey ?? persistentSecret(config.dataDir, 'feed-api-key');
+  const pusherKey = config.pusher.key ?? persistentSecret(config.dataDir, 'pusher-app-key');
   /** Where the web tier finds the API: configured, or this process's own API on the port it really got. */
   let apiUrl = config.api.url;
 
@@ -83,10 +86,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       await market.stop();
       await bus.close();
     });
+    const realtimeCredentials = { key: pusherKey, secret: config.pusher.secret ?? persistentSecret(config.dataDir, 'pusher-app-secret') };
     const app = createTradingApp({
       database,
       market,
       bus,
+      realtime: realtimeCredentials,
       logger,
       tokenTtlHours: config.tokenTtlHours,
       loginRateLimit: config.loginRateLimit,
@@ -99,6 +104,13 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     servers.push(server);
     const feed = attachPriceFeed({ server, market, bus, apiKey: feedApiKey, logger });
     farewells.push(() => feed.close());
+    const realtime = new PusherServer({ credentials: realtimeCredentials, logger, allowedOrigins: config.web.publicOrigin ? [config.web.publicOrigin] : undefined });
+    server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
+    const unbridge = bridgeToChannels(bus, realtime);
+    farewells.push(async () => {
+      unbridge();
+      await realtime.close();
+    });
     if (!config.api.external) apiUrl = `http://${config.api.host === '0.0.0.0' ? '127.0.0.1' : config.api.host}:${port}`;
     banner.push(`Trading API: http://${displayHost(config.api.host)}:${port}/api/v1 (${database.driver})`);
     if (hasDemoPeople) {

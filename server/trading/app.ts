@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { requestLogger } from '../logger';
 import { measureRequests, metricsEndpoint } from '../metrics';
 import { adminRoutes } from './api/admin.routes';
+import { broadcastingRoutes } from './api/broadcasting.routes';
 import { authRoutes } from './api/auth.routes';
 import { errorMiddleware, notFoundHandler } from './api/error-middleware';
 import { healthRoutes } from './api/health.routes';
@@ -40,7 +41,10 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(authRoutes(apiDeps));
   api.use(userRoutes(apiDeps));
   api.use(adminRoutes(apiDeps));
+  api.use(broadcastingRoutes(apiDeps));
   app.use('/api/v1', api);
+  // Laravel's path, where pusher-js posts by default (the web tier proxies it); also under /api/v1 above.
+  app.use(broadcastingRoutes(apiDeps));
 
   app.use(notFoundHandler);
   app.use(errorMiddleware);

@@ -1,21 +1,27 @@
 import { EventEmitter } from 'node:events';
 import type { PendingOrderView, TradeView } from '../../shared/api/trades.schema';
+import type { Notification } from '../../shared/api/user.schema';
 import type { LiveQuote } from './market/quote-book';
 
 /**
  * Everything the trading tier announces: prices, and every change to a customer's trades, balance or
  * notifications (server-spec §5). The realtime server and the price feed subscribe; so does the engine.
  */
+/**
+ * `origin`: the realtime socket id of the request that caused the change (its X-Socket-Id header), which
+ * then does not hear the event again (it has the answer already).
+ */
 export interface BusEvents {
   'market.quotes': readonly LiveQuote[];
-  'trade.updated': { userId: number; accountId: number; trade: TradeView };
-  'order.updated': { userId: number; accountId: number; order: PendingOrderView };
-  'user.updated': { userId: number };
+  'trade.updated': { userId: number; accountId: number; trade: TradeView; origin?: string | undefined };
+  'order.updated': { userId: number; accountId: number; order: PendingOrderView; origin?: string | undefined };
+  'user.updated': { userId: number; origin?: string | undefined };
   /** A balance or credit changed without a trade changing (deposits, withdrawals, purchases, resets): the engine reloads it. */
   'account.changed': { userId: number; accountId: number };
   /** A user's tokens or standing changed (logout, status, role, plan): whoever keeps sign-ins in memory drops theirs. */
   'access.changed': { userId: number };
-  'notification.message': { userId: number; title: string; message: string; color: 'success' | 'danger' | 'warning' | 'info' };
+  /** A stored notification, as the API presents it. */
+  'notification.message': { userId: number; notification: Notification };
 }
 export type Topic = keyof BusEvents;
 

@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import type { RateLimitStores } from '../redis';
 import type { SignIns } from './auth/sign-ins';
 import type { Bus } from './bus';
+import type { AppCredentials } from './realtime/signature';
 import type { Catalogue } from './catalogue';
 import type { TtlCache } from '../ttl-cache';
 import type { Database } from './db/database';
@@ -15,6 +16,8 @@ export interface TradingDeps {
   market: Market;
   /** Where trade, balance and price changes are announced. */
   bus: Bus;
+  /** The realtime app's key and secret: `/broadcasting/auth` signs channel subscriptions with them. */
+  realtime: AppCredentials;
   logger: Logger;
   tokenTtlHours: number;
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */

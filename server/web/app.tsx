@@ -8,7 +8,7 @@ import { publicDir } from '../paths';
 import type { WebDeps } from './deps';
 import { callContext } from './gate';
 import { pageRoutes } from './pages.routes';
-import { apiProxy, feedProxy } from './proxy';
+import { apiProxy, socketProxy } from './proxy';
 import { sendPage } from './render';
 import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
 import { createTokenSealer, sessionMiddleware } from './session';
@@ -17,7 +17,7 @@ import { sessionRoutes } from './session.routes';
 import { createTtlCache } from '../ttl-cache';
 
 /** The web tier: server-rendered pages with islands, the session, and the proxy to the trading API. Never listens itself. */
-export type WebApp = Express & { handleUpgrade: ReturnType<typeof feedProxy> };
+export type WebApp = Express & { handleUpgrade: ReturnType<typeof socketProxy> };
 
 export function createWebApp(deps: WebDeps): WebApp {
   const app = express();
@@ -46,7 +46,7 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(compression());
   app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https }));
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
-  app.use('/api/v1', csrf.csrfSynchronisedProtection);
+  app.use(['/api/v1', '/broadcasting/auth'], csrf.csrfSynchronisedProtection);
   // Signing in and out through the proxy would hand page scripts a raw API token: /session does it instead.
   app.use('/api/v1/auth', (_req, res) => {
     res.status(404).json({ message: 'Not Found.' });
@@ -77,5 +77,5 @@ export function createWebApp(deps: WebDeps): WebApp {
     sendPage(req, res, deps.assets.assets, { status: 500, title: 'Error', settings: null, body: () => <ErrorPage requestId={String(req.id)} /> });
   };
   app.use(onError);
-  return Object.assign(app, { handleUpgrade: feedProxy({ target: deps.api.baseUrl, apiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin }) });
+  return Object.assign(app, { handleUpgrade: socketProxy({ target: deps.api.baseUrl, feedApiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin }) });
 }

@@ -2,20 +2,21 @@ import { Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'n
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { feedKeyHeader } from '../../shared/api/feed.schema';
+import { realtimePathPrefix } from '../../shared/realtime';
 import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { authTexts } from '../../shared/texts';
 import { signOut, tokenOf, type TokenSealer } from './session';
 
 /**
- * `/api/v1/*` from the browser goes to the trading API with the session's token as a bearer token.
+ * `/api/v1/*` and `/broadcasting/auth` from the browser go to the trading API with the session's token as a bearer token.
  * The browser's own cookie and Authorization headers are not passed on. A 401 from the API ends the
  * session (the client then goes to `/`, client-spec §6).
  */
 export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer: TokenSealer; timeoutMs: number }) {
   return createProxyMiddleware<Request, ServerResponse>({
     target,
-    pathFilter: '/api/v1',
+    pathFilter: ['/api/v1', '/broadcasting/auth'],
     changeOrigin: true,
     proxyTimeout: timeoutMs,
     // Without a keep-alive agent every proxied call opens a new connection to the API; in a bare
@@ -46,11 +47,13 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
 }
 
 /**
- * The price feed's socket (`/socket.io`, websocket only) to the API, with the feed's api key added here
- * so browsers never hold it. Upgrades from another site's pages are refused.
+ * The sockets browsers open to the API, proxied: the price feed (`/socket.io`, websocket only, with the
+ * feed's api key added here so browsers never hold it) and the realtime server (`/app/{key}`, Pusher
+ * protocol: its channels are guarded by signatures from `/broadcasting/auth`). Cookies are not passed
+ * on, and upgrades from another site's pages are refused.
  */
-export function feedProxy({ target, apiKey, publicOrigin }: { target: string; apiKey: string; publicOrigin: string | undefined }) {
-  const proxy = createProxyMiddleware<Request, ServerResponse>({
+export function socketProxy({ target, feedApiKey, publicOrigin }: { target: string; feedApiKey: string; publicOrigin: string | undefined }) {
+  const feed = createProxyMiddleware<Request, ServerResponse>({
     target,
     pathFilter: '/socket.io',
     ws: true,
@@ -58,12 +61,27 @@ export function feedProxy({ target, apiKey, publicOrigin }: { target: string; ap
     on: {
       proxyReqWs(proxyReq) {
         proxyReq.removeHeader('cookie');
-        proxyReq.setHeader(feedKeyHeader, apiKey);
+        proxyReq.setHeader(feedKeyHeader, feedApiKey);
+      },
+    },
+  });
+  const realtime = createProxyMiddleware<Request, ServerResponse>({
+    target,
+    pathFilter: realtimePathPrefix,
+    ws: true,
+    changeOrigin: true,
+    on: {
+      proxyReqWs(proxyReq) {
+        proxyReq.removeHeader('cookie');
+        // The API checks origins only when it knows the public one; here the browser's was checked already.
+        proxyReq.removeHeader('origin');
       },
     },
   });
   return (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!req.url?.startsWith('/socket.io/')) return socket.destroy();
+    const url = req.url ?? '';
+    const proxy = url.startsWith('/socket.io/') ? feed : url.startsWith(realtimePathPrefix) ? realtime : undefined;
+    if (!proxy) return socket.destroy();
     const origin = req.headers.origin;
     const expected = publicOrigin ?? `http://${req.headers.host}`;
     if (origin !== undefined && origin !== expected && origin !== expected.replace(/^http:/, 'https:')) return socket.destroy();

@@ -59,12 +59,12 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
 }
 
 // No settings cache, so the page reflects the API's state at once (by default it may lag up to SETTINGS_CACHE_MS).
-const feedKey = { FEED_API_KEY: 'e2e-feed-key-0123456789' };
+const feedKey = { FEED_API_KEY: 'e2e-feed-key-0123456789', PUSHER_APP_KEY: 'e2e-pusher-key' };
 const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0', ...feedKey };
 
 /** The two tiers as separate processes, the web tier pointed at the API. */
 export async function startSplitTiers(dataDir: string): Promise<{ trading: StartedServer; web: StartedServer }> {
-  const trading = await startServer({ ROLE: 'trading', DATA_DIR: dataDir, ...feedKey });
+  const trading = await startServer({ ROLE: 'trading', DATA_DIR: dataDir, PUSHER_APP_SECRET: 'e2e-pusher-secret-0123456789abcdef0123', ...feedKey });
   const web = await startServer({ ROLE: 'web', TRADING_API_URL: trading.api!, ...webTierOnly });
   return { trading, web };
 }

@@ -14,6 +14,9 @@ import { createTestDatabase } from './database';
 import { makeUser, type TestPerson } from './factories';
 import { deposit, liveAccount } from './money';
 
+/** The realtime app the tests sign channel subscriptions for. */
+export const testRealtimeCredentials = { key: 'test-app-key', secret: 'test-app-secret-0123456789abcdef0123' };
+
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 
 export { marketsOpenAt };
@@ -43,6 +46,7 @@ export async function startTrading(overrides: Partial<TradingDeps> & { now?: () 
     database,
     market,
     bus,
+    realtime: testRealtimeCredentials,
     logger: silentLogger,
     tokenTtlHours: 1,
     loginRateLimit: 10,

@@ -25,6 +25,7 @@ describe('config', () => {
       ROLE: 'web',
       SESSION_SECRET: 's'.repeat(32),
       FEED_API_KEY: 'k'.repeat(16),
+      PUSHER_APP_KEY: 'app-key-1',
     });
     expect(config.web.port).toBe(8080);
     expect(config.api.port).toBe(0);
@@ -55,15 +56,25 @@ describe('config', () => {
   });
 
   it('when web processes may be several, then they must share a session secret', () => {
-    const feedKey = { FEED_API_KEY: 'k'.repeat(16) };
-    expect(() => loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', ...feedKey })).toThrow(/SESSION_SECRET: is required/);
+    const shared = { FEED_API_KEY: 'k'.repeat(16), PUSHER_APP_KEY: 'app-key-1' };
+    expect(() => loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', ...shared })).toThrow(/SESSION_SECRET: is required/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET: is required/);
-    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app', ...feedKey }).sessionSecret).toBeUndefined();
+    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app', PUSHER_APP_SECRET: 'p'.repeat(32), ...shared }).sessionSecret).toBeUndefined();
   });
 
   it('when the tiers run apart, then they must share the price feed key', () => {
     expect(() => loadConfig({ ROLE: 'trading' })).toThrow(/FEED_API_KEY: is required when ROLE=trading/);
     expect(loadConfig({}).feedApiKey).toBeUndefined();
+  });
+
+  it('when the tiers run apart or trading processes may be several, then they share the realtime key and secret', () => {
+    const feedKey = { FEED_API_KEY: 'k'.repeat(16) };
+    expect(() => loadConfig({ ROLE: 'trading', ...feedKey })).toThrow(/PUSHER_APP_KEY: is required when ROLE=trading/);
+    expect(() => loadConfig({ ROLE: 'trading', PUSHER_APP_KEY: 'app-key-1', ...feedKey })).toThrow(/PUSHER_APP_SECRET: is required/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app', SESSION_SECRET: 's'.repeat(32) })).toThrow(/PUSHER_APP_SECRET: is required/);
+    expect(() => loadConfig({ PUSHER_APP_KEY: 'no spaces here' })).toThrow(/PUSHER_APP_KEY: must be 8 to 64 letters/);
+    expect(loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_KEY: 'app-key-1', ...feedKey }).pusher).toEqual({ key: 'app-key-1', secret: undefined });
+    expect(loadConfig({}).pusher).toEqual({ key: undefined, secret: undefined });
   });
 
   it('when trust proxy settings are given, then they become what Express expects, and nonsense is refused', () => {

@@ -23,6 +23,7 @@ import { Money } from '../../../shared/money';
 import { candlesBetween } from '../db/candles.repo';
 import { ensureHistory } from '../market/history';
 import { parseInput } from './validate';
+import { socketIdHeader, socketIdPattern } from '../../../shared/realtime';
 
 const perPage = 20;
 const pageQuery = z.object({
@@ -41,6 +42,12 @@ function pageOf<T>({ rows, page, total, path, accountId }: { rows: T[]; page: nu
     meta: { current_page: page, per_page: perPage, last_page: lastPage, total },
     links: { next: page < lastPage ? `${path}?page=${page + 1}${accountParam}` : null },
   };
+}
+
+/** The realtime socket the page named (X-Socket-Id), if well formed: it does not hear this request's own events. */
+function originOf(req: Request): string | undefined {
+  const socketId = req.get(socketIdHeader);
+  return socketId && socketIdPattern.test(socketId) ? socketId : undefined;
 }
 
 /** The order id: the Idempotency-Key header, else the body's `order_id`. */
@@ -93,13 +100,13 @@ export function tradingRoutes(deps: ApiDeps): Router {
 
   router.post('/accounts/:id/reset', ...customer, async (req, res) => {
     const { id } = parseInput(idParam, req.params);
-    const answer = await resetDemo(deps, { userId: authOf(res).user.id, accountId: id });
+    const answer = await resetDemo(deps, { userId: authOf(res).user.id, accountId: id, origin: originOf(req) });
     res.status(answer.status).json(answer.body);
   });
 
   router.post('/trades/close-all', ...customer, async (req, res) => {
     const { account_id } = parseInput(accountQuery, req.body ?? {});
-    const answer = await closeAll(deps, { userId: authOf(res).user.id, ...(account_id ? { accountId: account_id } : {}) });
+    const answer = await closeAll(deps, { userId: authOf(res).user.id, ...(account_id ? { accountId: account_id } : {}), origin: originOf(req) });
     res.status(answer.status).json(answer.body);
   });
 
@@ -113,6 +120,7 @@ export function tradingRoutes(deps: ApiDeps): Router {
       order,
       orderId: orderIdOf(req, order.order_id),
       classLeverage: leverage[leverageKeyOf(instrument.assetClass)],
+      origin: originOf(req),
     });
     res.status(answer.status).json(answer.body);
   });
@@ -120,14 +128,14 @@ export function tradingRoutes(deps: ApiDeps): Router {
   router.post('/trade/:id/close', ...customer, async (req, res) => {
     const { id } = parseInput(idParam, req.params);
     const { volume } = parseInput(closeRequest, req.body);
-    const answer = await closeTradeForCustomer(deps, { userId: authOf(res).user.id, tradeId: id, ...(volume !== undefined ? { units: volume } : {}) });
+    const answer = await closeTradeForCustomer(deps, { userId: authOf(res).user.id, tradeId: id, ...(volume !== undefined ? { units: volume } : {}), origin: originOf(req) });
     res.status(answer.status).json(answer.body);
   });
 
   router.patch('/trades/:id', ...customer, async (req, res) => {
     const { id } = parseInput(idParam, req.params);
     const levels = parseInput(protectionUpdateRequest, req.body);
-    const answer = await changeProtection(deps, { userId: authOf(res).user.id, tradeId: id, levels });
+    const answer = await changeProtection(deps, { userId: authOf(res).user.id, tradeId: id, levels, origin: originOf(req) });
     res.status(answer.status).json(answer.body);
   });
 
@@ -136,13 +144,13 @@ export function tradingRoutes(deps: ApiDeps): Router {
     const instrument = market.instrument(order.id);
     if (!instrument?.enabled) throw notFound(tradeTexts.assetNotFound);
     const { leverage } = await catalogue.get();
-    const answer = await placePending(deps, { user: authOf(res).user, order, orderId: orderIdOf(req, order.order_id), classLeverage: leverage[leverageKeyOf(instrument.assetClass)] });
+    const answer = await placePending(deps, { user: authOf(res).user, order, orderId: orderIdOf(req, order.order_id), classLeverage: leverage[leverageKeyOf(instrument.assetClass)], origin: originOf(req) });
     res.status(answer.status).json(answer.body);
   });
 
   router.delete('/orders/pending/:id', ...customer, async (req, res) => {
     const { id } = parseInput(idParam, req.params);
-    const answer = await cancelPending(deps, { userId: authOf(res).user.id, orderId: id });
+    const answer = await cancelPending(deps, { userId: authOf(res).user.id, orderId: id, origin: originOf(req) });
     res.status(answer.status).json(answer.body);
   });
 

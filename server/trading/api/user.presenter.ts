@@ -1,20 +1,10 @@
-import type { Notification, User } from '../../../shared/api/user.schema';
+import type { User } from '../../../shared/api/user.schema';
 import { onlineWindowMs } from '../../../shared/constants';
 import type { Executor } from '../db/database';
 import { accountsAndPlanOfUser, type UserRow } from '../db/users.repo';
-import { unreadNotifications, type NotificationRow } from '../db/notifications.repo';
+import { presentNotification, unreadNotifications } from '../db/notifications.repo';
 
-export function presentNotification(row: NotificationRow): Notification {
-  return {
-    id: String(row.id),
-    title: row.title,
-    message: row.message,
-    color: row.color,
-    read: row.readAt !== null,
-    read_at: row.readAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
+export { presentNotification };
 
 const accountTitles = { live: 'Live Account', demo: 'Demo Account' } as const;
 

@@ -1,9 +1,23 @@
+import type { Notification } from '../../../shared/api/user.schema';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { notifications, notificationColors } from './schema';
 
 export type NotificationColor = (typeof notificationColors)[number];
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** A notification as the API and the realtime event carry it. */
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: String(row.id),
+    title: row.title,
+    message: row.message,
+    color: row.color,
+    read: row.readAt !== null,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
 
 export async function addNotification(db: Executor, values: { userId: number; title: string; message: string; color: NotificationColor }): Promise<NotificationRow> {
   const [row] = await db.insert(notifications).values(values).returning();

@@ -42,7 +42,7 @@ export async function listAccountSummaries(db: AppDb, market: Market, userId: nu
 }
 
 /** Closes every open trade of the account whose market is open; the others are listed with the reason. */
-export async function closeAll({ database, market, bus }: Deps, { userId, accountId }: { userId: number; accountId?: number }): Promise<Answer> {
+export async function closeAll({ database, market, bus }: Deps, { userId, accountId, origin }: { userId: number; accountId?: number; origin?: string | undefined }): Promise<Answer> {
   const result = await database.db.transaction(async (tx) => {
     const { account } = await lockCustomerAccount(tx, userId, accountId);
     const closed: TradeView[] = [];
@@ -62,8 +62,8 @@ export async function closeAll({ database, market, bus }: Deps, { userId, accoun
     }
     return { closed, skipped, accountId: account.id };
   });
-  for (const trade of result.closed) bus.publish('trade.updated', { userId, accountId: result.accountId, trade });
-  if (result.closed.length > 0) bus.publish('user.updated', { userId });
+  for (const trade of result.closed) bus.publish('trade.updated', { userId, accountId: result.accountId, trade, origin });
+  if (result.closed.length > 0) bus.publish('user.updated', { userId, origin });
   return { status: 200, body: { data: { closed: result.closed, skipped: result.skipped } } };
 }
 
@@ -72,7 +72,7 @@ export async function closeAll({ database, market, bus }: Deps, { userId, accoun
  * money, so even a closed market's last price serves), pending orders cancelled, and the difference
  * booked as one `demo_reset` entry. Live accounts cannot be reset.
  */
-export async function resetDemo({ database, market, bus }: Deps, { userId, accountId }: { userId: number; accountId: number }): Promise<Answer> {
+export async function resetDemo({ database, market, bus }: Deps, { userId, accountId, origin }: { userId: number; accountId: number; origin?: string | undefined }): Promise<Answer> {
   const account = await accountOfUser(database.db, userId, accountId);
   if (account.type !== 'demo') return { status: 422, body: { message: 'Only a Demo account can be reset.' } };
   const closed = await database.db.transaction(async (tx) => {
@@ -99,10 +99,10 @@ export async function resetDemo({ database, market, bus }: Deps, { userId, accou
     }
     return { views, orders: cancelled.map((row) => presentPending(market, row)) };
   });
-  for (const trade of closed.views) bus.publish('trade.updated', { userId, accountId: account.id, trade });
-  for (const order of closed.orders) bus.publish('order.updated', { userId, accountId: account.id, order });
+  for (const trade of closed.views) bus.publish('trade.updated', { userId, accountId: account.id, trade, origin });
+  for (const order of closed.orders) bus.publish('order.updated', { userId, accountId: account.id, order, origin });
   bus.publish('account.changed', { userId, accountId: account.id });
-  bus.publish('user.updated', { userId });
+  bus.publish('user.updated', { userId, origin });
   const [fresh] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
   return { status: 200, body: { data: await summarise(database.db, market, fresh!) } };
 }

@@ -109,7 +109,7 @@ export async function protectNegativeBalance(tx: Tx, accountId: number, balance:
  */
 export async function closeTradeForCustomer(
   { database, market, bus }: CloseDeps,
-  { userId, tradeId, units }: { userId: number; tradeId: number; units?: string },
+  { userId, tradeId, units, origin }: { userId: number; tradeId: number; units?: string; origin?: string | undefined },
 ): Promise<Answer> {
   const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; changed?: TradeView[] }> => {
     const locked = await lockOpenTradeOf(tx, userId, tradeId);
@@ -130,8 +130,8 @@ export async function closeTradeForCustomer(
     return { status: 200, body: { data: changed[0], remaining: changed[1] ?? null }, accountId: account.id, changed };
   });
   if (result.status === 200 && result.accountId !== undefined) {
-    for (const trade of result.changed ?? []) bus.publish('trade.updated', { userId, accountId: result.accountId, trade });
-    bus.publish('user.updated', { userId });
+    for (const trade of result.changed ?? []) bus.publish('trade.updated', { userId, accountId: result.accountId, trade, origin });
+    bus.publish('user.updated', { userId, origin });
   }
   return { status: result.status, body: result.body };
 }

@@ -6,7 +6,7 @@ import { closingPrice, type Side } from '../../../shared/trading/prices';
 import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
-import { addNotification, type NotificationColor } from '../db/notifications.repo';
+import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
 import { pendingOrders, trades, tradingAccounts } from '../db/schema';
 import { fillPending, triggerKindOf } from './pending';
 import type { Market } from '../market/market';
@@ -199,7 +199,6 @@ export class TradingEngine {
   private async closeOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<boolean> {
     const { db, market } = this.deps;
     const reason = trigger.kind as CloseReason;
-    const notices: Notice[] = [];
     const done = await db.transaction(async (tx) => {
       const [head] = await tx.select({ accountId: trades.accountId }).from(trades).where(eq(trades.id, trigger.ownerId));
       if (!head) return null;
@@ -212,16 +211,17 @@ export class TradingEngine {
       const price = closingPrice({ side: trade.side, quote });
       const { closed } = await bookClose(tx, { market, account, trade, price, reason });
       const label = reason === 'take_profit' ? 'Take profit' : 'Stop loss';
-      notices.push({
-        userId: account.userId,
-        title: `${label} hit`,
-        message: `${instrument.symbol} ${trade.side} ${trade.lots} lots closed at ${price}: P/L ${new Money(closed.realizedPnl ?? 0).toFixed(2)} ${account.currency}.`,
-        color: new Money(closed.realizedPnl ?? 0).gte(0) ? 'success' : 'warning',
-      });
-      await this.store(tx, notices);
-      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, closed, account.currency) };
+      const stored = await this.store(tx, [
+        {
+          userId: account.userId,
+          title: `${label} hit`,
+          message: `${instrument.symbol} ${trade.side} ${trade.lots} lots closed at ${price}: P/L ${new Money(closed.realizedPnl ?? 0).toFixed(2)} ${account.currency}.`,
+          color: new Money(closed.realizedPnl ?? 0).gte(0) ? 'success' : 'warning',
+        },
+      ]);
+      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, closed, account.currency), stored };
     });
-    if (done) this.announce(done, notices);
+    if (done) this.announce(done);
     return done !== null;
   }
 
@@ -234,7 +234,7 @@ export class TradingEngine {
     bus.publish('order.updated', { userId: result.userId, accountId: result.accountId, order: result.order });
     if (result.trade) bus.publish('trade.updated', { userId: result.userId, accountId: result.accountId, trade: result.trade });
     bus.publish('user.updated', { userId: result.userId });
-    bus.publish('notification.message', { userId: result.userId, title: result.notice.title, message: result.notice.message, color: result.notice.color });
+    bus.publish('notification.message', { userId: result.userId, notification: presentNotification(result.notice) });
     return true;
   }
 
@@ -252,7 +252,7 @@ export class TradingEngine {
       const all = (await openTradesOf(tx, accountId)).filter((t) => market.instrument(t.assetId) && market.quotes.get(t.assetId));
       let { equity, usedMargin } = exposureOf(market, account, all);
       let level = marginLevelOf({ equity, margin: usedMargin });
-      if (level.gt(marginCallLevel)) return { userId: account.userId, marginCall: false };
+      if (level.gt(marginCallLevel)) return { userId: account.userId, marginCall: false, stored: [] };
       const marginCall = !this.marginCalled.has(accountId);
       if (marginCall) {
         notices.push({ userId: account.userId, title: 'Margin call', message: `Your margin level is ${level.toFixed(2)} %. Positions are closed at ${stopOutLevel} %. Add funds or reduce your positions.`, color: 'warning' });
@@ -275,25 +275,31 @@ export class TradingEngine {
         ({ equity, usedMargin } = exposureOf(market, current, open));
         level = marginLevelOf({ equity, margin: usedMargin });
       }
-      await this.store(tx, notices);
-      return { userId: account.userId, marginCall };
+      const stored = await this.store(tx, notices);
+      return { userId: account.userId, marginCall, stored };
     });
     // Remembered only once the notice is stored, so a rolled-back check sends it again next time.
     if (outcome.marginCall) this.marginCalled.add(accountId);
     const { userId } = outcome;
     for (const trade of closedTrades) this.deps.bus.publish('trade.updated', { userId, accountId, trade });
     if (closedTrades.length > 0) this.deps.bus.publish('user.updated', { userId });
-    for (const notice of notices) this.deps.bus.publish('notification.message', notice);
+    this.publishNotifications(outcome.stored);
   }
 
-  private async store(tx: Tx, notices: Notice[]): Promise<void> {
-    for (const notice of notices) await addNotification(tx, notice);
+  private async store(tx: Tx, notices: Notice[]): Promise<NotificationRow[]> {
+    const rows: NotificationRow[] = [];
+    for (const notice of notices) rows.push(await addNotification(tx, notice));
+    return rows;
   }
 
-  private announce(change: { userId: number; accountId: number; trade: TradeView }, notices: Notice[]): void {
+  private publishNotifications(rows: readonly NotificationRow[]): void {
+    for (const row of rows) this.deps.bus.publish('notification.message', { userId: row.userId, notification: presentNotification(row) });
+  }
+
+  private announce({ userId, accountId, trade, stored }: { userId: number; accountId: number; trade: TradeView; stored: NotificationRow[] }): void {
     const { bus } = this.deps;
-    bus.publish('trade.updated', change);
-    bus.publish('user.updated', { userId: change.userId });
-    for (const notice of notices) bus.publish('notification.message', notice);
+    bus.publish('trade.updated', { userId, accountId, trade });
+    bus.publish('user.updated', { userId });
+    this.publishNotifications(stored);
   }
 }

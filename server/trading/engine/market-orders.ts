@@ -17,6 +17,8 @@ export interface MarketOrderTicket {
   /** The client's order id (Idempotency-Key header or `order_id`), if any. */
   orderId: string | undefined;
   classLeverage: number;
+  /** The realtime socket of the page that sent it, which then does not hear its own trade again. */
+  origin?: string | undefined;
 }
 
 /** Did the price move against the customer by more than the instrument allows since they saw it? */
@@ -99,14 +101,14 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
     const fills = decisions.flatMap((d, i) => ('fill' in d ? [{ i, ...d }] : []));
     const written = fills.length === 0 ? [] : await tx.insert(trades).values(fills.map((f) => f.fill)).returning();
     const answers: Answer[] = decisions.map((d) => ('answer' in d ? d.answer : { status: 0, body: null }));
-    const fresh: { userId: number; accountId: number; trade: TradeView }[] = [];
+    const fresh: { userId: number; accountId: number; trade: TradeView; origin: string | undefined }[] = [];
     fills.forEach(({ i, fill, account }, n) => {
       const row = written[n];
       // PostgreSQL returns inserted rows in the order of the VALUES list; checked, as everything here hangs on it.
       if (!row || row.accountId !== fill.accountId || row.assetId !== fill.assetId || row.side !== fill.side) throw new Error('inserted trades came back out of order');
       const trade = presentTrade(market, row, account.currency);
       answers[i] = { status: 201, body: { data: trade } };
-      fresh.push({ userId: account.userId, accountId: account.id, trade });
+      fresh.push({ userId: account.userId, accountId: account.id, trade, origin: tickets[i]!.origin });
     });
     decisions.forEach((d, i) => {
       if ('sameAs' in d) answers[i] = answers[d.sameAs]!;
@@ -118,8 +120,9 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
     return { answers, fresh };
   });
 
-  for (const { userId, accountId, trade } of fresh) bus.publish('trade.updated', { userId, accountId, trade });
-  for (const userId of new Set(fresh.map((f) => f.userId))) bus.publish('user.updated', { userId });
+  for (const { userId, accountId, trade, origin } of fresh) bus.publish('trade.updated', { userId, accountId, trade, origin });
+  const users = new Map(fresh.map((f) => [`${f.userId}:${f.origin ?? ''}`, f]));
+  for (const { userId, origin } of users.values()) bus.publish('user.updated', { userId, origin });
   return answers;
 }
 

@@ -57,7 +57,7 @@ interface Deps {
 /** Places a limit or stop order: the price must be on the waiting side of the current quote. */
 export async function placePending(
   { database, market, bus }: Deps,
-  { user, order, orderId, classLeverage }: { user: UserRow; order: PendingOrderRequest; orderId: string | undefined; classLeverage: number },
+  { user, order, orderId, classLeverage, origin }: { user: UserRow; order: PendingOrderRequest; orderId: string | undefined; classLeverage: number; origin?: string | undefined },
 ): Promise<Answer> {
   const instrument = market.instrument(order.id);
   if (!instrument?.enabled) return { status: 404, body: { message: tradeTexts.assetNotFound } };
@@ -89,12 +89,12 @@ export async function placePending(
     return { ...answer, accountId: account.id };
   });
   if (result.status === 201 && !result.replay) {
-    bus.publish('order.updated', { userId: user.id, accountId: result.accountId, order: (result.body as { data: PendingOrderView }).data });
+    bus.publish('order.updated', { userId: user.id, accountId: result.accountId, order: (result.body as { data: PendingOrderView }).data, origin });
   }
   return { status: result.status, body: result.body };
 }
 
-export async function cancelPending({ database, market, bus }: Deps, { userId, orderId }: { userId: number; orderId: number }): Promise<Answer> {
+export async function cancelPending({ database, market, bus }: Deps, { userId, orderId, origin }: { userId: number; orderId: number; origin?: string | undefined }): Promise<Answer> {
   const result = await database.db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ accountId: pendingOrders.accountId })
@@ -112,7 +112,7 @@ export async function cancelPending({ database, market, bus }: Deps, { userId, o
     return { status: 200, view: presentPending(market, row), accountId: owned.accountId } as const;
   });
   if (result.status !== 200) return { status: result.status, body: { message: result.message } };
-  bus.publish('order.updated', { userId, accountId: result.accountId, order: result.view });
+  bus.publish('order.updated', { userId, accountId: result.accountId, order: result.view, origin });
   return { status: 200, body: { data: result.view } };
 }
 

@@ -16,7 +16,7 @@ import { presentTrade } from './trade-view';
  */
 export async function changeProtection(
   { database, market, bus }: { database: { db: AppDb }; market: Market; bus: Bus },
-  { userId, tradeId, levels }: { userId: number; tradeId: number; levels: { take_profit?: string | null | undefined; stop_loss?: string | null | undefined } },
+  { userId, tradeId, levels, origin }: { userId: number; tradeId: number; levels: { take_profit?: string | null | undefined; stop_loss?: string | null | undefined }; origin?: string | undefined },
 ): Promise<Answer> {
   const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; trade?: TradeView }> => {
     const locked = await lockOpenTradeOf(tx, userId, tradeId);
@@ -33,6 +33,6 @@ export async function changeProtection(
     const view = presentTrade(market, updated!, account.currency);
     return { status: 200, body: { data: view }, accountId: account.id, trade: view };
   });
-  if (result.status === 200 && result.accountId !== undefined && result.trade) bus.publish('trade.updated', { userId, accountId: result.accountId, trade: result.trade });
+  if (result.status === 200 && result.accountId !== undefined && result.trade) bus.publish('trade.updated', { userId, accountId: result.accountId, trade: result.trade, origin });
   return { status: result.status, body: result.body };
 }

@@ -1,0 +1,271 @@
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { channelNamePattern, pusherProtocol, realtimePathPrefix, realtimeTiming } from '../../../shared/realtime';
+import type { Logger } from '../../logger';
+import { authIsValid, type AppCredentials } from './signature';
+
+/**
+ * Close codes by the protocol's ranges: 4000–4099 the client must not reconnect, 4100–4199 it may after
+ * a pause, 4200–4299 it reconnects at once (a restart: never 4009, which stops pusher-js for good).
+ */
+export const closeCodes = {
+  appKeyNotFound: 4001,
+  protocolUnsupported: 4007,
+  overCapacity: 4100,
+  shuttingDown: 4200,
+  pongNotReceived: 4201,
+} as const;
+
+export interface PusherServerOptions {
+  credentials: AppCredentials;
+  logger: Logger;
+  /** Origins whose pages may open a socket; undefined lets any through (the web tier in front checks them). */
+  allowedOrigins?: readonly string[] | undefined;
+  activityTimeoutS?: number;
+  pongTimeoutS?: number;
+  /** Messages a client may send per second (a burst of twice as many is allowed). */
+  messagesPerSecond?: number;
+  maxConnections?: number;
+}
+
+interface Connection {
+  socketId: string;
+  ws: WebSocket;
+  channels: Set<string>;
+  /** Presence channels joined, with the user id each was joined as. */
+  presence: Map<string, string>;
+  lastSeen: number;
+  pingedAt: number | undefined;
+  tokens: number;
+  refilledAt: number;
+}
+
+interface Member {
+  info: unknown;
+  sockets: number;
+}
+
+const isPrivate = (channel: string) => channel.startsWith('private-');
+const isPresence = (channel: string) => channel.startsWith('presence-');
+
+/** `data` of an event as the protocol carries it: a JSON string. */
+const frame = (event: string, channel: string | undefined, data: unknown) => JSON.stringify(channel === undefined ? { event, data: JSON.stringify(data) } : { event, channel, data: JSON.stringify(data) });
+
+/**
+ * The Pusher Channels protocol (version 7) on `ws`, so pusher-js and laravel-echo connect unchanged:
+ * connection handshake with a socket id, ping/pong and pinging idle clients, public, private and presence
+ * channels (signatures checked in constant time), member events, message size and rate limits, an
+ * origin allowlist, and close code 4200 on shutdown so clients come straight back. Each published event
+ * is encoded once, whatever the number of subscribers.
+ */
+export class PusherServer {
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Set<Connection>();
+  private readonly channels = new Map<string, Set<Connection>>();
+  private readonly members = new Map<string, Map<string, Member>>();
+  private readonly sweep: NodeJS.Timeout;
+  private readonly activityMs: number;
+  private readonly pongMs: number;
+  private readonly rate: number;
+
+  constructor(private readonly options: PusherServerOptions) {
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: 10 * 1024, perMessageDeflate: false, clientTracking: false });
+    this.activityMs = (options.activityTimeoutS ?? realtimeTiming.activityTimeoutS) * 1000;
+    this.pongMs = (options.pongTimeoutS ?? realtimeTiming.pongTimeoutS) * 1000;
+    this.rate = options.messagesPerSecond ?? 20;
+    this.sweep = setInterval(() => this.pingIdle(), Math.min(this.activityMs, this.pongMs) / 2);
+    this.sweep.unref();
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Takes the upgrade if it is for `/app/…` (synchronously, so other upgrade handlers leave it alone); false otherwise. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    if (!req.url?.startsWith(realtimePathPrefix)) return false;
+    const { allowedOrigins } = this.options;
+    const origin = req.headers.origin;
+    if (allowedOrigins && origin !== undefined && !allowedOrigins.includes(origin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return true;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, req));
+    return true;
+  }
+
+  /** Sends an event to every socket on the channel (but the one named by `exceptSocketId`). */
+  publish(channel: string, event: string, data: unknown, exceptSocketId?: string): void {
+    const subscribers = this.channels.get(channel);
+    if (!subscribers || subscribers.size === 0) return;
+    const message = frame(event, channel, data);
+    for (const connection of subscribers) if (connection.socketId !== exceptSocketId) this.send(connection, message);
+  }
+
+  /** Says goodbye with 4200 (reconnect at once, elsewhere) and stops. */
+  async close(): Promise<void> {
+    clearInterval(this.sweep);
+    for (const connection of this.connections) connection.ws.close(closeCodes.shuttingDown, 'Server shutting down');
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private open(ws: WebSocket, req: IncomingMessage): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const key = decodeURIComponent(url.pathname.slice(realtimePathPrefix.length));
+    if (key !== this.options.credentials.key) return this.refuse(ws, closeCodes.appKeyNotFound, `App key ${key} not in this cluster`);
+    const protocol = Number(url.searchParams.get('protocol') ?? pusherProtocol);
+    if (!(protocol >= 5 && protocol <= pusherProtocol)) return this.refuse(ws, closeCodes.protocolUnsupported, 'Unsupported protocol version');
+    if (this.options.maxConnections !== undefined && this.connections.size >= this.options.maxConnections) return this.refuse(ws, closeCodes.overCapacity, 'Over capacity');
+
+    const now = Date.now();
+    const connection: Connection = { socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, channels: new Set(), presence: new Map(), lastSeen: now, pingedAt: undefined, tokens: this.rate * 2, refilledAt: now };
+    this.connections.add(connection);
+    ws.on('message', (raw, isBinary) => this.receive(connection, isBinary ? '' : raw.toString()));
+    ws.on('close', () => this.drop(connection));
+    ws.on('error', (error) => this.options.logger.debug({ err: error }, 'realtime socket error'));
+    this.send(connection, frame('pusher:connection_established', undefined, { socket_id: connection.socketId, activity_timeout: this.activityMs / 1000 }));
+  }
+
+  private refuse(ws: WebSocket, code: number, message: string): void {
+    ws.send(JSON.stringify({ event: 'pusher:error', data: { code, message } }));
+    ws.close(code, message);
+  }
+
+  private send(connection: Connection, message: string): void {
+    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(message);
+  }
+
+  private error(connection: Connection, code: number | null, message: string): void {
+    this.send(connection, JSON.stringify({ event: 'pusher:error', data: { code, message } }));
+  }
+
+  private allow(connection: Connection): boolean {
+    const now = Date.now();
+    connection.tokens = Math.min(this.rate * 2, connection.tokens + ((now - connection.refilledAt) / 1000) * this.rate);
+    connection.refilledAt = now;
+    if (connection.tokens < 1) return false;
+    connection.tokens -= 1;
+    return true;
+  }
+
+  private receive(connection: Connection, raw: string): void {
+    connection.lastSeen = Date.now();
+    connection.pingedAt = undefined;
+    if (!this.allow(connection)) return this.error(connection, 4301, 'Rate limit exceeded: slow down');
+    let message: { event?: unknown; data?: unknown; channel?: unknown };
+    try {
+      message = JSON.parse(raw) as typeof message;
+    } catch {
+      return this.error(connection, null, 'Messages must be JSON');
+    }
+    const data = (typeof message.data === 'string' ? safeParse(message.data) : message.data) as Record<string, unknown> | undefined;
+    switch (message.event) {
+      case 'pusher:ping':
+        return this.send(connection, JSON.stringify({ event: 'pusher:pong', data: {} }));
+      case 'pusher:pong':
+        return;
+      case 'pusher:subscribe':
+        return this.subscribe(connection, data ?? {});
+      case 'pusher:unsubscribe':
+        if (typeof data?.channel === 'string') this.leave(connection, data.channel);
+        return;
+      default:
+        if (typeof message.event === 'string' && message.event.startsWith('client-')) return this.error(connection, null, 'Client events are not enabled on this server');
+    }
+  }
+
+  private subscribe(connection: Connection, data: Record<string, unknown>): void {
+    const channel = data.channel;
+    if (typeof channel !== 'string' || !channelNamePattern.test(channel)) return this.error(connection, null, 'Invalid channel name');
+    if (connection.channels.has(channel)) return this.send(connection, frame('pusher_internal:subscription_succeeded', channel, this.presenceData(channel)));
+    const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
+    if (isPrivate(channel) || isPresence(channel)) {
+      const signed = isPresence(channel) ? channelData ?? '' : undefined;
+      if (!authIsValid(this.options.credentials, data.auth, connection.socketId, channel, signed)) {
+        return this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error: `Invalid signature for ${channel}`, status: 401 } }));
+      }
+    }
+    if (isPresence(channel)) {
+      const member = safeParse(channelData ?? '') as { user_id?: unknown; user_info?: unknown } | undefined;
+      if (member?.user_id === undefined || member.user_id === null) {
+        return this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error: 'Presence channels need channel_data with a user_id', status: 401 } }));
+      }
+      this.join(connection, channel);
+      this.addMember(connection, channel, String(member.user_id), member.user_info ?? {});
+      return;
+    }
+    this.join(connection, channel);
+    this.send(connection, frame('pusher_internal:subscription_succeeded', channel, {}));
+  }
+
+  private join(connection: Connection, channel: string): void {
+    connection.channels.add(channel);
+    let subscribers = this.channels.get(channel);
+    if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
+    subscribers.add(connection);
+  }
+
+  private addMember(connection: Connection, channel: string, userId: string, info: unknown): void {
+    connection.presence.set(channel, userId);
+    let members = this.members.get(channel);
+    if (!members) this.members.set(channel, (members = new Map()));
+    const known = members.get(userId);
+    if (known) known.sockets += 1;
+    else members.set(userId, { info, sockets: 1 });
+    this.send(connection, frame('pusher_internal:subscription_succeeded', channel, this.presenceData(channel)));
+    if (!known) this.publish(channel, 'pusher_internal:member_added', { user_id: userId, user_info: info }, connection.socketId);
+  }
+
+  private presenceData(channel: string) {
+    const members = this.members.get(channel);
+    if (!isPresence(channel) || !members) return {};
+    const hash = Object.fromEntries([...members].map(([id, member]) => [id, member.info]));
+    return { presence: { ids: Object.keys(hash), hash, count: members.size } };
+  }
+
+  private leave(connection: Connection, channel: string): void {
+    if (!connection.channels.delete(channel)) return;
+    const subscribers = this.channels.get(channel);
+    subscribers?.delete(connection);
+    if (subscribers?.size === 0) this.channels.delete(channel);
+    const userId = connection.presence.get(channel);
+    if (userId === undefined) return;
+    connection.presence.delete(channel);
+    const members = this.members.get(channel);
+    const member = members?.get(userId);
+    if (!members || !member) return;
+    member.sockets -= 1;
+    if (member.sockets > 0) return;
+    members.delete(userId);
+    if (members.size === 0) this.members.delete(channel);
+    this.publish(channel, 'pusher_internal:member_removed', { user_id: userId });
+  }
+
+  private drop(connection: Connection): void {
+    if (!this.connections.delete(connection)) return;
+    for (const channel of [...connection.channels]) this.leave(connection, channel);
+  }
+
+  /** Pings sockets silent for the activity timeout; closes those that then stay silent past the pong timeout. */
+  private pingIdle(): void {
+    const now = Date.now();
+    for (const connection of this.connections) {
+      if (connection.pingedAt !== undefined) {
+        if (now - connection.pingedAt > this.pongMs) connection.ws.close(closeCodes.pongNotReceived, 'Pong reply not received');
+      } else if (now - connection.lastSeen > this.activityMs) {
+        connection.pingedAt = now;
+        this.send(connection, JSON.stringify({ event: 'pusher:ping', data: {} }));
+      }
+    }
+  }
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
