@@ -7,6 +7,10 @@ import { openRedis, redisRateLimitStores } from './redis';
 import { persistentSecret } from './secrets';
 import { createTradingApp } from './trading/app';
 import { LocalBus } from './trading/bus';
+import { RedisBus } from './trading/redis-bus';
+import type { Leadership } from './trading/db/database';
+import { RelayedPriceSource, relayedTo, SwitchingPriceSource, type PriceSource } from './trading/market/price-source';
+import { PriceSimulator } from './trading/market/simulator';
 import { openMarket } from './trading/market/start';
 import { TradingEngine } from './trading/engine/engine';
 import { attachPriceFeed } from './trading/feed/feed-server';
@@ -68,23 +72,68 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       redis.on('error', (error: unknown) => logger.error({ err: error }, 'redis error'));
       closers.unshift(async () => void (await redis.quit()));
     }
-    const bus = new LocalBus();
+    const onBusError = (error: unknown, topic: string) => logger.error({ err: error, topic }, 'bus subscriber failed');
+    const bus = redis ? await RedisBus.open(redis, { onError: onBusError }) : new LocalBus(onBusError);
+    // Every process starts following the leader's relayed prices; the one that takes the lead switches
+    // to the real source and runs the engine and the candle recorder (server-spec §1).
     const { prices } = config;
+    const source = new SwitchingPriceSource();
+    let realSource: (startPrices: ReadonlyMap<number, string>) => PriceSource = () => source;
     const market = await openMarket({
       db: database.db,
       bus,
-      ...(prices.source === 'upstream' ? { source: (instruments) => new UpstreamFeedSource({ url: prices.url!, apiKey: prices.key!, instruments, logger }) } : {}),
+      source: (instruments, startPrices) => {
+        realSource = (from) =>
+          prices.source === 'upstream'
+            ? new UpstreamFeedSource({ url: prices.url!, apiKey: prices.key!, instruments, logger })
+            : new PriceSimulator({ instruments, startPrices: from.size > 0 ? from : startPrices });
+        return source;
+      },
     });
+    await source.use(new RelayedPriceSource(bus));
     market.start();
     const engine = new TradingEngine({ db: database.db, market, bus, logger });
-    await engine.start();
     const recorder = new CandleRecorder({ db: database.db, market, logger });
-    recorder.start();
+    let leadership: Leadership | undefined;
+    // A follower that heard the last leader's prices carries on from them; otherwise from the stored closes.
+    let hasRelayedPrices = false;
+    const heard = bus.subscribe('market.ticks', () => (hasRelayedPrices = true));
+    const lead = async (): Promise<boolean> => {
+      leadership = await database.tryLead();
+      if (!leadership) return false;
+      const current = new Map(market.instruments.map((i) => [i.id, market.quotes.get(i.id)!.mid]));
+      await source.use(relayedTo(bus, realSource(hasRelayedPrices ? current : new Map())));
+      await engine.start();
+      recorder.start();
+      void leadership.lost.then(() => {
+        // Another process may lead by now: stop rather than run the engine twice.
+        logger.fatal('lost the cluster lead (database connection dropped); stopping');
+        void shutdown(logger, 1);
+      });
+      logger.info('leading the cluster: prices, engine and candles run here');
+      return true;
+    };
+    if (!(await lead())) {
+      logger.info('following the cluster lead: prices relayed from it');
+      const retry = setInterval(() => {
+        void lead()
+          .then((led) => {
+            if (led) clearInterval(retry);
+          })
+          .catch((error: unknown) => logger.error({ err: error }, 'taking the cluster lead failed'));
+      }, 5_000);
+      retry.unref();
+      closers.unshift(async () => clearInterval(retry));
+    }
     closers.unshift(async () => {
-      await engine.stop();
-      await recorder.stop();
+      heard();
+      if (leadership) {
+        await engine.stop();
+        await recorder.stop();
+      }
       await market.stop();
       await bus.close();
+      await leadership?.release();
     });
     const realtimeCredentials = { key: pusherKey, secret: config.pusher.secret ?? persistentSecret(config.dataDir, 'pusher-app-secret') };
     const app = createTradingApp({

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { PendingOrderView, TradeView } from '../../shared/api/trades.schema';
 import type { Notification } from '../../shared/api/user.schema';
-import type { LiveQuote } from './market/quote-book';
+import type { LiveQuote, Tick } from './market/quote-book';
 
 /**
  * Everything the trading tier announces: prices, and every change to a customer's trades, balance or
@@ -22,6 +22,8 @@ export interface BusEvents {
   'access.changed': { userId: number };
   /** A stored notification, as the API presents it. */
   'notification.message': { userId: number; notification: Notification };
+  /** The mids the price owner applied, for the other trading processes' markets to apply the same. */
+  'market.ticks': readonly Tick[];
 }
 export type Topic = keyof BusEvents;
 
@@ -35,7 +37,8 @@ export interface Bus {
 export class LocalBus implements Bus {
   private readonly emitter = new EventEmitter({ captureRejections: false });
 
-  constructor() {
+  /** `onError`: what to do with a subscriber's exception (the default prints it). */
+  constructor(private readonly onError: (error: unknown, topic: Topic) => void = (error, topic) => console.error(`bus subscriber of ${topic} failed`, error)) {
     this.emitter.setMaxListeners(0);
   }
 
@@ -48,10 +51,8 @@ export class LocalBus implements Bus {
       try {
         handler(payload);
       } catch (error) {
-        // One failing subscriber must not stop the others or the publisher.
-        queueMicrotask(() => {
-          throw error;
-        });
+        // One failing subscriber must not stop the others, the publisher, or the process.
+        this.onError(error, topic);
       }
     };
     this.emitter.on(topic, listener);

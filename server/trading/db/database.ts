@@ -17,8 +17,19 @@ export interface Database {
   migrate(): Promise<void>;
   /** Runs `fn` while holding a cluster-wide lock: an advisory lock on PostgreSQL; PGlite has one process only. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Tries to become the one process that runs the cluster's single jobs (prices, the engine, candles):
+   * an advisory lock held on a connection of its own until the process ends; `lost` resolves if that
+   * connection drops. Undefined when another process leads. PGlite has one process: always granted.
+   */
+  tryLead(): Promise<Leadership | undefined>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface Leadership {
+  lost: Promise<void>;
+  release(): Promise<void>;
 }
 
 export async function pingDb(db: AppDb): Promise<void> {

@@ -30,6 +30,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
       await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsDir });
     },
     exclusive: (fn) => fn(),
+    tryLead: async () => ({ lost: new Promise<void>(() => undefined), release: async () => undefined }),
     ping: () => pingDb(db),
     async close() {
       if (closed) return;

@@ -9,6 +9,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
 /** Any fixed number: every process that prepares the database takes the same advisory lock first. */
 const preparationLockKey = 727_001;
+/** Held by the process that runs the cluster's single jobs. */
+const leadershipLockKey = 727_002;
 
 export async function openPostgres({ url, poolMax }: { url: string; poolMax: number }): Promise<Database & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax) });
@@ -34,6 +36,30 @@ export async function openPostgres({ url, poolMax }: { url: string; poolMax: num
         await lock.query('select pg_advisory_unlock($1)', [preparationLockKey]).catch(() => undefined);
         lock.release();
       }
+    },
+    async tryLead() {
+      // A client of its own, not the pool's: the lock lives exactly as long as this connection.
+      const client = new pg.Client({ connectionString: url, keepAlive: true });
+      await client.connect();
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [leadershipLockKey]);
+      if (!rows[0]?.ok) {
+        await client.end();
+        return undefined;
+      }
+      let released = false;
+      const lost = new Promise<void>((resolve) => {
+        client.on('error', () => resolve());
+        client.on('end', () => {
+          if (!released) resolve();
+        });
+      });
+      return {
+        lost,
+        async release() {
+          released = true;
+          await client.end().catch(() => undefined);
+        },
+      };
     },
     ping: () => pingDb(db),
     async close() {

@@ -1,0 +1,93 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalBus, type Bus } from '../../server/trading/bus';
+import { RedisBus } from '../../server/trading/redis-bus';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const connections: Redis[] = [];
+afterAll(async () => {
+  for (const redis of connections) redis.disconnect();
+});
+
+/** Two processes' buses: the same one for the local driver, two nodes on one Redis channel for the Redis driver. */
+const drivers: [string, () => Promise<{ a: Bus; b: Bus; shared: boolean }>][] = [
+  [
+    'local',
+    async () => {
+      const bus = new LocalBus(() => undefined);
+      return { a: bus, b: bus, shared: false };
+    },
+  ],
+  ...(redisUrl
+    ? [
+        [
+          'redis',
+          async () => {
+            const channel = `bus-test-${Date.now()}-${Math.random()}`;
+            const node = async () => {
+              const redis = new Redis(redisUrl);
+              connections.push(redis);
+              return RedisBus.open(redis, { channel, onError: () => undefined });
+            };
+            return { a: await node(), b: await node(), shared: true };
+          },
+        ] as [string, () => Promise<{ a: Bus; b: Bus; shared: boolean }>],
+      ]
+    : []),
+];
+
+/** Waits until `heard` reaches `count` (a Redis round trip), then a little longer, so a second delivery would show. */
+async function settle(heard: () => number, count: number): Promise<void> {
+  const until = Date.now() + 2_000;
+  while (heard() < count && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+describe.each(drivers)('the %s bus', (_name, open) => {
+  it('delivers each event once to every subscriber, on the process that raised it and on the others', async () => {
+    const { a, b } = await open();
+    const onA: number[] = [];
+    const onB: number[] = [];
+    a.subscribe('user.updated', ({ userId }) => onA.push(userId));
+    b.subscribe('user.updated', ({ userId }) => onB.push(userId));
+    a.publish('user.updated', { userId: 1 });
+    b.publish('user.updated', { userId: 2 });
+    await settle(() => onA.length + onB.length, 4);
+    expect(onA.sort()).toEqual([1, 2]);
+    expect(onB.sort()).toEqual([1, 2]);
+    await a.close();
+    await b.close();
+  });
+
+  it('keeps a process’s own quotes to itself, and relays the leader’s ticks', async () => {
+    const { a, b, shared } = await open();
+    const quotesOnB: unknown[] = [];
+    const ticksOnB: unknown[] = [];
+    b.subscribe('market.quotes', (q) => quotesOnB.push(q));
+    b.subscribe('market.ticks', (t) => ticksOnB.push(t));
+    a.publish('market.quotes', []);
+    a.publish('market.ticks', [{ assetId: 1, mid: '1.10000', time: 1 }]);
+    await settle(() => ticksOnB.length, 1);
+    expect(ticksOnB).toEqual([[{ assetId: 1, mid: '1.10000', time: 1 }]]);
+    expect(quotesOnB).toHaveLength(shared ? 0 : 1);
+    await a.close();
+    await b.close();
+  });
+
+  it('goes on delivering when a subscriber throws, and stops delivering to one that unsubscribed', async () => {
+    const { a, b } = await open();
+    const heard: number[] = [];
+    a.subscribe('user.updated', () => {
+      throw new Error('a broken subscriber');
+    });
+    const off = b.subscribe('user.updated', ({ userId }) => heard.push(userId));
+    a.publish('user.updated', { userId: 7 });
+    await settle(() => heard.length, 1);
+    off();
+    a.publish('user.updated', { userId: 8 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(heard).toEqual([7]);
+    await a.close();
+    await b.close();
+  });
+});

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import Pusher from 'pusher-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtimeChannels, realtimeEvents } from '../../shared/realtime';
+
+/**
+ * Two trading processes on one PostgreSQL database and one Redis (the built server, as deployed): one
+ * leads (prices, engine), the other follows its relayed prices; an event raised on either reaches a
+ * socket on the other exactly once; when the leader dies, the follower takes over.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const credentials = { PUSHER_APP_KEY: 'cluster-test-key', PUSHER_APP_SECRET: 'cluster-test-secret-0123456789abcdef0123', FEED_API_KEY: 'cluster-feed-key-0123456789' };
+
+interface Node {
+  api: string;
+  port: number;
+  process: ChildProcess;
+  log: string[];
+}
+
+function startNode(env: Record<string, string>): Promise<Node> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, ROLE: 'trading', API_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...credentials, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log.push(chunk.toString());
+      const api = /Trading API: (http:\/\/\S+?)\/api\/v1/.exec(log.join(''))?.[1];
+      if (api) resolve({ api, port: Number(new URL(api).port), process: child, log });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`node exited with ${code}: ${log.join('')}`)));
+  });
+}
+
+const leads = (node: Node) => node.log.join('').includes('leading the cluster');
+
+async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQL and Redis', () => {
+  const name = `cluster_${Date.now()}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'cluster-'));
+  let admin: pg.Client;
+  let a: Node;
+  let b: Node;
+  let token: string;
+  let userId: number;
+  const sockets: Pusher[] = [];
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(databaseUrl!);
+    url.pathname = `/${name}`;
+    const shared = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, DATA_DIR: dataDir };
+    a = await startNode({ ...shared, SEED_DEMO: 'always' });
+    await until(() => leads(a), 10_000, 'the first process to lead');
+    b = await startNode({ ...shared, SEED_DEMO: 'never' });
+    const login = await fetch(`${a.api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }) });
+    const body = (await login.json()) as { data: { token: string; user: { id: number } } };
+    token = body.data.token;
+    userId = body.data.user.id;
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    for (const node of [a, b]) node?.process.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const priceOn = async (node: Node, symbol: string) => {
+    const res = await fetch(`${node.api}/api/v1/assets`, { headers: { Authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { data: { symbol: string; rate: string }[] }).data.find((x) => x.symbol === symbol)!.rate;
+  };
+
+  it('the second process follows: it does not lead, and it prices from the leader’s relayed ticks', async () => {
+    expect(leads(b)).toBe(false);
+    expect(b.log.join('')).toContain('following the cluster lead');
+    const seen = new Set<string>();
+    await until(async () => {
+      const [onA, onB] = await Promise.all([priceOn(a, 'BTCUSD'), priceOn(b, 'BTCUSD')]);
+      seen.add(onB);
+      return onA === onB && seen.size > 1;
+    }, 10_000, 'the follower’s price to move with the leader’s');
+  });
+
+  it('an order placed on one process reaches a socket on the other exactly once', async () => {
+    const socket = new Pusher(credentials.PUSHER_APP_KEY, {
+      cluster: 'mt1',
+      wsHost: '127.0.0.1',
+      wsPort: b.port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      channelAuthorization: {
+        endpoint: `${b.api}/broadcasting/auth`,
+        transport: 'ajax',
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    });
+    sockets.push(socket);
+    const channel = socket.subscribe(realtimeChannels.trade(userId));
+    await new Promise<void>((resolve, reject) => {
+      channel.bind('pusher:subscription_succeeded', () => resolve());
+      channel.bind('pusher:subscription_error', (error: unknown) => reject(new Error(JSON.stringify(error))));
+    });
+    const heard: { trade: { id: number } }[] = [];
+    channel.bind(realtimeEvents.tradeUpdated, (event: { trade: { id: number } }) => heard.push(event));
+    const btc = (((await (await fetch(`${a.api}/api/v1/assets`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: number; symbol: string }[] }).data).find((x) => x.symbol === 'BTCUSD')!.id;
+    const order = await fetch(`${a.api}/api/v1/trades/store`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ type: 'buy', id: btc, volume: '0.01', leverage: 2, order_id: randomUUID() }),
+    });
+    expect(order.status).toBe(201);
+    const { data } = (await order.json()) as { data: { id: number } };
+    await until(() => heard.length > 0, 5_000, 'the trade event on the other process');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard.map((e) => e.trade.id)).toEqual([data.id]);
+  });
+
+  it('when the leader dies, the follower takes the lead and prices move on', async () => {
+    a.process.kill('SIGKILL');
+    await until(() => leads(b), 20_000, 'the follower to take the lead');
+    const first = await priceOn(b, 'BTCUSD');
+    await until(async () => (await priceOn(b, 'BTCUSD')) !== first, 5_000, 'prices to move under the new leader');
+  }, 30_000);
+});
