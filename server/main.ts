@@ -16,6 +16,7 @@ import { TradingEngine } from './trading/engine/engine';
 import { attachPriceFeed } from './trading/feed/feed-server';
 import { bridgeToChannels } from './trading/realtime/bridge';
 import { PusherServer } from './trading/realtime/pusher-server';
+import { keepPresence, userChannelPrefix } from './trading/realtime/presence';
 import { UpstreamFeedSource } from './trading/market/upstream-source';
 import { CandleRecorder } from './trading/market/recorder';
 import { openDatabase } from './trading/db/open';
@@ -153,10 +154,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     servers.push(server);
     const feed = attachPriceFeed({ server, market, bus, apiKey: feedApiKey, logger });
     farewells.push(() => feed.close());
-    const realtime = new PusherServer({ credentials: realtimeCredentials, logger, allowedOrigins: config.web.publicOrigin ? [config.web.publicOrigin] : undefined });
+    const presence = keepPresence({ db: database.db, logger, connectedChannels: () => realtime.channelsStartingWith(userChannelPrefix) });
+    const realtime = new PusherServer({ credentials: realtimeCredentials, logger, allowedOrigins: config.web.publicOrigin ? [config.web.publicOrigin] : undefined, onSubscribed: presence.subscribed });
     server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
     const unbridge = bridgeToChannels(bus, realtime);
     farewells.push(async () => {
+      presence.stop();
       unbridge();
       await realtime.close();
     });

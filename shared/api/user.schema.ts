@@ -67,4 +67,12 @@ export const userResponse = resource(userSchema);
 
 export const userStatusUpdateRequest = z.strictObject({ status: z.enum(userStatuses) });
 
+export const notificationColors = ['success', 'danger', 'warning', 'info'] as const;
+/** Staff writing to a customer: `POST /admin/users/{id}/notifications`. */
+export const notificationCreateRequest = z.strictObject({
+  title: z._default(z.string().check(z.trim(), z.maxLength(120, 'The title may not be greater than 120 characters.')), 'Notification'),
+  message: z.string('The message field is required.').check(z.trim(), z.minLength(1, 'The message field is required.'), z.maxLength(1000, 'The message may not be greater than 1000 characters.')),
+  color: z._default(z.enum(notificationColors, 'The color must be success, danger, warning or info.'), 'info'),
+});
+
 export const heartbeatResponse = resource(z.object({ is_online: z.boolean(), last_seen_at: isoDateTime }));

@@ -105,6 +105,19 @@ describe('staff actions', () => {
     expect(settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data.status).toBe('enabled');
   });
 
+  it('when staff approve a pending customer, then the customer may trade at once and finds an “Account approved” notification', async () => {
+    const staff = await makeUser(database.db, { role: 'staff' });
+    const person = await makeUser(database.db, { status: 'pending' });
+    const token = await tokenFor(app, person);
+    expect((await request(app).get('/api/v1/user').set(bearer(token))).body.data.notifications).toEqual([]);
+    const res = await request(app).patch(`/api/v1/admin/users/${person.user.id}`).set(bearer(await tokenFor(app, staff))).send({ status: 'active' });
+    expect(res.status).toBe(200);
+    const user = userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body).data;
+    expect(user.status).toBe('active');
+    expect(user.notifications.map((n) => [n.title, n.color])).toEqual([['Account approved', 'success']]);
+    expect((await request(app).get('/api/v1/data').set(bearer(token))).status).toBe(200);
+  });
+
   it('when staff deactivate a customer, then the customer’s tokens stop working and the change is audited', async () => {
     const staff = await makeUser(database.db, { role: 'staff' });
     const person = await makeUser(database.db);

@@ -139,6 +139,39 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
   });
 });
 
+describe('presence and staff notifications', () => {
+  const userOf = async (who: { session: { cookie: string; csrf: string } }) => ((await (await call(who, 'GET', '/api/v1/user')).json()) as { data: { is_online: boolean; notifications: { id: string; title: string }[] } }).data;
+
+  it('a customer with an open connection shows as online, without any heartbeat', async () => {
+    const carol = await person();
+    expect((await userOf(carol)).is_online).toBe(false);
+    const client = echo(carol);
+    await subscribed(client.private(`user.${carol.user.id}`));
+    await nextEvent<void>((deliver) => {
+      const poll = async () => ((await userOf(carol)).is_online ? deliver() : setTimeout(poll, 50));
+      void poll();
+    });
+  });
+
+  it('staff write to a customer: the notification is stored, pushed live with its id, and listed with the user', async () => {
+    const client = echo(alice);
+    const notices = client.private(`notification.${alice.user.id}`);
+    await subscribed(notices);
+    const pushed = nextEvent<{ id: string; title: string; message: string; color: string }>((deliver) => notices.listen(`.${realtimeEvents.notification}`, deliver));
+    const sent = await call(staff, 'POST', `/api/v1/admin/users/${alice.user.id}/notifications`, { title: 'Documents received', message: 'We are checking your documents.', color: 'info' });
+    expect(sent.status).toBe(201);
+    const { data } = (await sent.json()) as { data: { id: string } };
+    expect(await pushed).toMatchObject({ id: data.id, title: 'Documents received', message: 'We are checking your documents.', color: 'info' });
+    expect((await userOf(alice)).notifications.map((n) => n.id)).toContain(data.id);
+
+    const blank = await call(staff, 'POST', `/api/v1/admin/users/${alice.user.id}/notifications`, { message: '  ' });
+    expect(blank.status).toBe(422);
+    expect(((await blank.json()) as { message: string }).message).toBe('The message field is required.');
+    expect((await call(bob, 'POST', `/api/v1/admin/users/${alice.user.id}/notifications`, { message: 'hello' })).status).toBe(403);
+    expect((await call(staff, 'POST', `/api/v1/admin/users/${staff.user.id}/notifications`, { message: 'hello' })).status).toBe(404);
+  });
+});
+
 describe('the protocol, spoken by hand', () => {
   /** A raw socket straight to the API's realtime server, with its messages queued. */
   async function raw(path = `/app/${testRealtimeCredentials.key}?protocol=7&client=js&version=8.6.0`) {

@@ -4,6 +4,7 @@ import Pusher from 'pusher-js';
 import { closeServer, listen } from '../../server/listen';
 import { bridgeToChannels } from '../../server/trading/realtime/bridge';
 import { PusherServer, type PusherServerOptions } from '../../server/trading/realtime/pusher-server';
+import { keepPresence, userChannelPrefix } from '../../server/trading/realtime/presence';
 import { silentLogger, startTrading, testRealtimeCredentials, type TradingStack } from './trading';
 import { webAppFor } from './web';
 
@@ -20,7 +21,8 @@ export interface RealtimeStack extends TradingStack {
 export async function startRealtimeStack(options: Partial<PusherServerOptions> = {}): Promise<RealtimeStack> {
   const trading = await startTrading();
   const api = await listen(trading.app, 0, '127.0.0.1');
-  const start = () => new PusherServer({ credentials: testRealtimeCredentials, logger: silentLogger, ...options });
+  const presence = keepPresence({ db: trading.database.db, logger: silentLogger, connectedChannels: () => realtime.channelsStartingWith(userChannelPrefix) });
+  const start = () => new PusherServer({ credentials: testRealtimeCredentials, logger: silentLogger, onSubscribed: presence.subscribed, ...options });
   let realtime = start();
   let unbridge = bridgeToChannels(trading.bus, realtime);
   api.server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
@@ -39,6 +41,7 @@ export async function startRealtimeStack(options: Partial<PusherServerOptions> =
       unbridge = bridgeToChannels(trading.bus, realtime);
     },
     async close() {
+      presence.stop();
       unbridge();
       await realtime.close();
       await closeServer(front.server as Server, 100);

@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { settingsUpdateRequest } from '../../../shared/api/settings.schema';
-import { userStatusUpdateRequest } from '../../../shared/api/user.schema';
+import { notificationCreateRequest, userStatusUpdateRequest } from '../../../shared/api/user.schema';
 import type { ApiDeps } from '../deps';
-import { changeSettings, changeUserStatus } from '../users/staff-actions';
+import { changeSettings, changeUserStatus, notifyCustomer } from '../users/staff-actions';
+import { presentNotification } from '../db/notifications.repo';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { presentUser } from './user.presenter';
 import { parseInput } from './validate';
@@ -29,9 +30,19 @@ export function adminRoutes(deps: ApiDeps): Router {
   router.patch('/admin/users/:id', async (req, res) => {
     const { id } = parseInput(userIdParam, req.params);
     const { status } = parseInput(userStatusUpdateRequest, req.body);
-    const user = await changeUserStatus(db, actorOf(req, res), id, status);
+    const { user, notice } = await changeUserStatus(db, actorOf(req, res), id, status);
     deps.bus.publish('access.changed', { userId: id });
+    deps.bus.publish('user.updated', { userId: id });
+    if (notice) deps.bus.publish('notification.message', { userId: id, notification: presentNotification(notice) });
     res.json({ data: await presentUser(db, user) });
+  });
+
+  router.post('/admin/users/:id/notifications', async (req, res) => {
+    const { id } = parseInput(userIdParam, req.params);
+    const notice = parseInput(notificationCreateRequest, req.body);
+    const notification = presentNotification(await notifyCustomer(db, actorOf(req, res), id, notice));
+    deps.bus.publish('notification.message', { userId: id, notification });
+    res.status(201).json({ data: notification });
   });
 
   return router;

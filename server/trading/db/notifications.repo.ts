@@ -1,7 +1,8 @@
 import type { Notification } from '../../../shared/api/user.schema';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from './database';
-import { notifications, notificationColors } from './schema';
+import { notifications } from './schema';
+import { notificationColors } from '../../../shared/api/user.schema';
 
 export type NotificationColor = (typeof notificationColors)[number];
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { registrationPages, siteStatuses } from '../../../shared/api/settings.schema';
-import { accountTypes, roles, userStatuses } from '../../../shared/api/user.schema';
+import { accountTypes, notificationColors, roles, userStatuses } from '../../../shared/api/user.schema';
 
 /** Money: NUMERIC(20,2) in the account's currency; read back as a decimal string, never a float. */
 const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
@@ -361,7 +361,6 @@ export const orderRequests = pgTable(
   (t) => [uniqueIndex('order_requests_client_id').on(t.accountId, t.clientOrderId)],
 );
 
-export const notificationColors = ['success', 'danger', 'warning', 'info'] as const;
 
 /** Stored notifications (fills, margin calls, stop-outs, approvals): the card shows the first unread one. */
 export const notifications = pgTable(

@@ -28,6 +28,8 @@ export interface PusherServerOptions {
   /** Messages a client may send per second (a burst of twice as many is allowed). */
   messagesPerSecond?: number;
   maxConnections?: number;
+  /** Told of each successful subscription (after its signature was checked), e.g. to mark the user present. */
+  onSubscribed?: (channel: string) => void;
 }
 
 interface Connection {
@@ -81,6 +83,11 @@ export class PusherServer {
 
   get connectionCount(): number {
     return this.connections.size;
+  }
+
+  /** The channels with at least one subscriber here whose names start with `prefix`. */
+  channelsStartingWith(prefix: string): string[] {
+    return [...this.channels.keys()].filter((channel) => channel.startsWith(prefix));
   }
 
   /** Takes the upgrade if it is for `/app/…` (synchronously, so other upgrade handlers leave it alone); false otherwise. */
@@ -205,6 +212,7 @@ export class PusherServer {
     let subscribers = this.channels.get(channel);
     if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
     subscribers.add(connection);
+    this.options.onSubscribed?.(channel);
   }
 
   private addMember(connection: Connection, channel: string, userId: string, info: unknown): void {

@@ -6,6 +6,7 @@ import type { AppDb } from '../db/database';
 import { updateSettings } from '../db/settings.repo';
 import { revokeTokensOfUser } from '../db/tokens.repo';
 import { findUserById, setUserStatus, type UserRow } from '../db/users.repo';
+import { addNotification, type NotificationColor, type NotificationRow } from '../db/notifications.repo';
 
 interface Actor {
   id: number;
@@ -17,7 +18,7 @@ interface Actor {
  * Approves, re-activates or deactivates a user; deactivation revokes every token they hold. Audited.
  * Staff change customers; only an admin changes staff; nobody changes their own standing.
  */
-export async function changeUserStatus(db: AppDb, actor: Actor, userId: number, status: UserStatus): Promise<UserRow> {
+export async function changeUserStatus(db: AppDb, actor: Actor, userId: number, status: UserStatus): Promise<{ user: UserRow; notice: NotificationRow | undefined }> {
   return db.transaction(async (tx) => {
     const before = await findUserById(tx, userId);
     if (!before) throw notFound('User not found.');
@@ -34,7 +35,21 @@ export async function changeUserStatus(db: AppDb, actor: Actor, userId: number, 
       details: { from: before.status, to: status, tokens_revoked: revoked },
       ip: actor.ip,
     });
-    return after;
+    // Server-spec §5: an approval is also a stored notification.
+    const approved = before.status === 'pending' && status === 'active';
+    const notice = approved ? await addNotification(tx, { userId, title: 'Account approved', message: 'Your account has been approved. You can start trading now.', color: 'success' }) : undefined;
+    return { user: after, notice };
+  });
+}
+
+/** Staff write to a customer: a stored notification, audited. */
+export async function notifyCustomer(db: AppDb, actor: Actor, userId: number, notice: { title: string; message: string; color: NotificationColor }): Promise<NotificationRow> {
+  return db.transaction(async (tx) => {
+    const customer = await findUserById(tx, userId);
+    if (!customer || customer.role !== 'customer') throw notFound('User not found.');
+    const row = await addNotification(tx, { userId, ...notice });
+    await recordAudit(tx, { actorId: actor.id, action: 'notification.sent', subjectType: 'user', subjectId: userId, details: { notification_id: row.id, title: notice.title }, ip: actor.ip });
+    return row;
   });
 }
 
