@@ -184,6 +184,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       trustProxy: config.trustProxy.web,
       metricsToken: config.metricsToken,
       feedApiKey,
+      realtimeKey: pusherKey,
       publicOrigin: config.web.publicOrigin,
       dev: config.env === 'development',
     });

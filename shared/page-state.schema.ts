@@ -27,6 +27,8 @@ export const pageStateSchema = z.object({
   csrfToken: z.string(),
   siteName: z.string(),
   user: z.nullable(pageUserSchema),
+  /** The realtime app key for pusher-js, on signed-in pages. */
+  realtimeKey: z.nullable(z.string()),
   flash: z.array(toastInput),
 });
 export type PageState = z.infer<typeof pageStateSchema>;

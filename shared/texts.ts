@@ -41,3 +41,15 @@ export const authTexts = {
 } as const;
 
 export const translationRecoveryText = 'Recovering from translation conflict...';
+
+/** Client-spec §2 connection toasts and the notification card. */
+export const realtimeTexts = {
+  reconnecting: 'Reconnecting to server...',
+  connected: 'Connected to server',
+  failed: (reason: string | null | undefined) => `Connection failed: ${reason || 'Unknown error'}`,
+  connectionFailed: 'Connection failed',
+  notificationTitle: 'Notification',
+} as const;
+
+/** How long the connection toasts stay (client-spec §2). */
+export const realtimeToastMs = { connected: 2_000, failed: 4_000 } as const;

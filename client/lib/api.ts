@@ -1,6 +1,7 @@
 import { isPublicPath, paths } from '../../shared/routes';
 import { timing } from '../../shared/constants';
 import { csrfToken } from '../state/session';
+import { socketId } from '../state/realtime';
 
 export interface ApiResult<T = unknown> {
   ok: boolean;
@@ -20,6 +21,7 @@ export async function requestJson<T = unknown>(path: string, init: { method?: st
     headers: {
       Accept: 'application/json',
       'X-CSRF-Token': csrfToken.value,
+      ...(socketId.value ? { 'X-Socket-Id': socketId.value } : {}),
       ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     body: init.body === undefined ? null : JSON.stringify(init.body),

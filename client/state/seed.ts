@@ -1,5 +1,5 @@
 import type { PageState } from '../../shared/page-state.schema';
-import { csrfToken, currentUser, siteName } from './session';
+import { csrfToken, currentUser, realtimeKey, siteName } from './session';
 import { showToast } from './toasts';
 
 let seeded = false;
@@ -11,5 +11,6 @@ export function seedFromPageState(state: PageState): void {
   currentUser.value = state.user;
   csrfToken.value = state.csrfToken;
   siteName.value = state.siteName;
+  realtimeKey.value = state.realtimeKey;
   for (const toast of state.flash) showToast(toast);
 }

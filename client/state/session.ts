@@ -5,3 +5,5 @@ import type { PageUser } from '../../shared/page-state.schema';
 export const currentUser = signal<PageUser | null>(null);
 export const csrfToken = signal('');
 export const siteName = signal('');
+/** The realtime app key (signed-in pages only). */
+export const realtimeKey = signal<string | null>(null);

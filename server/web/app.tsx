@@ -29,6 +29,10 @@ export function createWebApp(deps: WebDeps): WebApp {
   const gateDeps = { api: deps.api, settings, sealer, assets: deps.assets.assets };
 
   app.use(requestLogger(deps.logger));
+  app.use((_req, res, next) => {
+    res.locals.realtimeKey = deps.realtimeKey;
+    next();
+  });
   app.use(measureRequests('web'));
   app.use(cspNonce);
   const https = deps.publicOrigin?.startsWith('https:') ?? false;

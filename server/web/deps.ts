@@ -16,6 +16,8 @@ export interface WebDeps {
   metricsToken: string | undefined;
   /** The price feed's api key, added by the proxy to `/socket.io` upgrades. */
   feedApiKey: string;
+  /** The realtime app's public key, which signed-in pages connect with (never the secret). */
+  realtimeKey: string;
   /** The site's public origin when it is known (behind a proxy, for the Origin check and TLS-only headers). */
   publicOrigin: string | undefined;
   dev: boolean;

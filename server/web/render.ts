@@ -32,7 +32,7 @@ export function sendPage(req: Request, res: Response, assets: PageAssets, option
     favicon: options.settings?.favicon ?? null,
     nonce: res.locals.cspNonce as string,
     assets,
-    pageState: { csrfToken, siteName, user: pageUserOf(options.user ?? null), flash: options.flash ?? [] },
+    pageState: { csrfToken, siteName, user: pageUserOf(options.user ?? null), realtimeKey: options.user ? ((res.locals.realtimeKey as string | undefined) ?? null) : null, flash: options.flash ?? [] },
     body: options.body(csrfToken),
   });
   res.status(options.status ?? 200).set('Cache-Control', 'no-store').type('html').send(html);

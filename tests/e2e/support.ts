@@ -63,10 +63,15 @@ const feedKey = { FEED_API_KEY: 'e2e-feed-key-0123456789', PUSHER_APP_KEY: 'e2e-
 const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0', ...feedKey };
 
 /** The two tiers as separate processes, the web tier pointed at the API. */
-export async function startSplitTiers(dataDir: string): Promise<{ trading: StartedServer; web: StartedServer }> {
-  const trading = await startServer({ ROLE: 'trading', DATA_DIR: dataDir, PUSHER_APP_SECRET: 'e2e-pusher-secret-0123456789abcdef0123', ...feedKey });
+export async function startSplitTiers(dataDir: string, apiPort = 0): Promise<{ trading: StartedServer; web: StartedServer }> {
+  const trading = await startTradingTier(dataDir, apiPort);
   const web = await startServer({ ROLE: 'web', TRADING_API_URL: trading.api!, ...webTierOnly });
   return { trading, web };
+}
+
+/** The trading tier alone (again on the same port and data, to restart it under a running web tier). */
+export function startTradingTier(dataDir: string, apiPort = 0): Promise<StartedServer> {
+  return startServer({ ROLE: 'trading', DATA_DIR: dataDir, API_PORT: String(apiPort), PUSHER_APP_SECRET: 'e2e-pusher-secret-0123456789abcdef0123', ...feedKey });
 }
 
 /** A web tier alone, pointed at an API address where nothing listens. */

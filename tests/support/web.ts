@@ -7,7 +7,7 @@ import type { Database } from '../../server/trading/db/database';
 import type { AssetPipeline } from '../../server/web/assets';
 import { createWebApp, type WebApp } from '../../server/web/app';
 import { createTradingClient } from '../../server/web/trading-client';
-import { silentLogger, startTrading } from './trading';
+import { silentLogger, startTrading, testRealtimeCredentials } from './trading';
 
 /** Stand-in assets so web tests need no client build: names are enough for the HTML. */
 export const testAssets: AssetPipeline = {
@@ -56,6 +56,7 @@ export function webAppFor(apiUrl: string): WebApp {
     trustProxy: 'loopback',
     metricsToken: undefined,
     feedApiKey: 'feed-key-for-tests-0123456789',
+    realtimeKey: testRealtimeCredentials.key,
     publicOrigin: undefined,
     dev: false,
   });

@@ -24,7 +24,7 @@ const counter = defineIsland({ name: 'counter', component: Counter, props: z.obj
 const registry: IslandRegistry = { counter: async () => ({ default: counter as never }) };
 
 const assets = { styles: ['/app.css'], preludeScripts: [], runtime: '/runtime.js', preloads: (names: readonly string[]) => names.map((n) => `/${n}.js`) };
-const pageState = { csrfToken: 't', siteName: 'Site', user: null, flash: [] };
+const pageState = { csrfToken: 't', siteName: 'Site', user: null, realtimeKey: null, flash: [] };
 
 /** The island's server HTML, put into the document as the server would send it. */
 function mountServerHtml(props: unknown, name = 'counter'): HTMLElement {

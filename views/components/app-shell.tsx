@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
+import Notifications from '../../client/islands/notifications.island';
 import Presence from '../../client/islands/presence.island';
 import Toaster from '../../client/islands/toaster.island';
 import { Island } from '../island';
@@ -8,7 +9,7 @@ import { Brand } from './brand';
 import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 
-/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat and the toast area; the risk warning. */
+/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. */
 export function AppShell({ settings, user, csrfToken, children }: { settings: SiteSettings; user: User; csrfToken: string; children: ReactNode }) {
   return (
     <div className="app-shell">
@@ -41,6 +42,7 @@ export function AppShell({ settings, user, csrfToken, children }: { settings: Si
       </footer>
       <Island island={Presence} client="idle" props={{}} />
       <Island island={Toaster} client="idle" props={{}} />
+      <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
     </div>
   );
 }

@@ -1,0 +1,104 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useState } from 'react';
+import * as z from 'zod/mini';
+import { notificationSchema, type Notification } from '../../shared/api/user.schema';
+import { timing } from '../../shared/constants';
+import { realtimeEvents } from '../../shared/realtime';
+import { realtimeTexts } from '../../shared/texts';
+import { requestJson } from '../lib/api';
+import { realtime } from '../realtime/connection';
+import { defineIsland } from '../runtime/define-island';
+import { connection } from '../state/realtime';
+import { currentUser, realtimeKey } from '../state/session';
+
+/** While the realtime connection is down, the user (and so their notifications) is fetched this often. */
+const pollMs = 30_000;
+
+function playSound(): void {
+  const sound = new Audio('/sounds/notification.mp3');
+  // Browsers refuse to play before the first interaction with the page: a silent card is fine then.
+  sound.play().catch(() => undefined);
+}
+
+/**
+ * The notification card (client-spec §2, §4): the first unread notification, top right. Closing it marks
+ * it read on the server (`temp-` ones are only dismissed; a failed mark-read refreshes the user). New
+ * notifications arrive on `.notification.message` with a sound; `.user.updated` refreshes the user (one
+ * retry after 5 s), as does each (re)subscription, for what was raised while no event could arrive;
+ * while the connection is down the user is polled instead. This island also opens the
+ * page's realtime connection, whose state the connection toasts report.
+ */
+function NotificationCard({ notifications }: { notifications: Notification[] }) {
+  useSignals();
+  const [unread, setUnread] = useState(() => notifications.filter((n) => !n.read));
+  const user = currentUser.value;
+  const key = realtimeKey.value;
+  const connected = connection.value.status === 'connected';
+
+  const refresh = useCallback(async (retry = true): Promise<void> => {
+    const res = await requestJson<{ data?: { notifications?: Notification[] } }>('/api/v1/user').catch(() => undefined);
+    if (res?.ok && res.body.data?.notifications) {
+      setUnread(res.body.data.notifications.filter((n) => !n.read));
+      return;
+    }
+    if (retry) setTimeout(() => void refresh(false), timing.retryDelayMs);
+  }, []);
+
+  useEffect(() => {
+    if (!key || !user) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    realtime(key)
+      .then((echo) => {
+        if (cancelled) return;
+        const notices = echo.private(`notification.${user.id}`);
+        const profile = echo.private(`user.${user.id}`);
+        notices.listen(`.${realtimeEvents.notification}`, (incoming: Notification) => {
+          setUnread((list) => [...list.filter((n) => n.id !== incoming.id), incoming]);
+          playSound();
+        });
+        profile.listen(`.${realtimeEvents.userUpdated}`, () => void refresh());
+        // Whatever was raised before this (re)subscription, while no event could reach the page, is fetched.
+        notices.subscribed(() => void refresh());
+        stop = () => {
+          notices.stopListening(`.${realtimeEvents.notification}`);
+          profile.stopListening(`.${realtimeEvents.userUpdated}`);
+        };
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [key, user, refresh]);
+
+  useEffect(() => {
+    if (connected || !user) return;
+    const timer = setInterval(() => void refresh(), pollMs);
+    return () => clearInterval(timer);
+  }, [connected, user, refresh]);
+
+  const first = unread[0];
+  if (!first) return null;
+
+  const close = async () => {
+    setUnread((list) => list.filter((n) => n.id !== first.id));
+    if (first.id.startsWith('temp-')) return;
+    const res = await requestJson(`/api/v1/notifications/${encodeURIComponent(first.id)}/read`, { method: 'POST' }).catch(() => undefined);
+    if (!res?.ok) void refresh();
+  };
+
+  return (
+    <aside className={`notification-card notification-${first.color}`} role="status" aria-live="polite">
+      <div>
+        <strong>{first.title || realtimeTexts.notificationTitle}</strong>
+        <p>{first.message}</p>
+      </div>
+      <button type="button" className="toast-close" aria-label="Close notification" onClick={() => void close()}>
+        ×
+      </button>
+    </aside>
+  );
+}
+
+export default defineIsland({ name: 'notifications', component: NotificationCard, props: z.object({ notifications: z.array(notificationSchema) }) });

@@ -1,0 +1,77 @@
+import type Echo from 'laravel-echo';
+import { realtimeTiming } from '../../shared/realtime';
+import { realtimeTexts, realtimeToastMs } from '../../shared/texts';
+import { csrfToken } from '../state/session';
+import { connection, socketId } from '../state/realtime';
+import { showToast } from '../state/toasts';
+
+let shared: Promise<Echo<'pusher'>> | undefined;
+
+/**
+ * The page's one realtime connection (pusher-js with laravel-echo, as client-spec §7 has it), made on
+ * first use and shared by every island. It connects to our own origin (the web tier proxies `/app/…`
+ * and `/broadcasting/auth`), and reports its state in the `connection` signal and the spec's toasts.
+ */
+export function realtime(key: string): Promise<Echo<'pusher'>> {
+  shared ??= connect(key).catch((error: unknown) => {
+    const message = error instanceof Error && error.message ? error.message : realtimeTexts.connectionFailed;
+    connection.value = { status: 'failed', error: message };
+    showToast({ kind: 'error', title: realtimeTexts.failed(message), durationMs: realtimeToastMs.failed });
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
+async function connect(key: string): Promise<Echo<'pusher'>> {
+  connection.value = { status: 'connecting', error: null };
+  const [{ default: Pusher }, { default: EchoClient }] = await Promise.all([import('pusher-js'), import('laravel-echo')]);
+  const secure = window.location.protocol === 'https:';
+  const port = Number(window.location.port) || (secure ? 443 : 80);
+  const echo = new EchoClient({
+    broadcaster: 'pusher',
+    key,
+    cluster: 'mt1',
+    wsHost: window.location.hostname,
+    wsPort: port,
+    wssPort: port,
+    forceTLS: secure,
+    enabledTransports: ['ws', 'wss'],
+    Pusher,
+    activityTimeout: realtimeTiming.activityTimeoutS * 1000,
+    pongTimeout: realtimeTiming.pongTimeoutS * 1000,
+    unavailableTimeout: realtimeTiming.unavailableTimeoutS * 1000,
+    channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headers: { 'X-CSRF-Token': csrfToken.value } },
+  });
+  const pusher = echo.connector.pusher.connection;
+  let outage = false;
+  pusher.bind('state_change', ({ current }: { current: string }) => {
+    switch (current) {
+      case 'connected':
+        socketId.value = pusher.socket_id;
+        connection.value = { status: 'connected', error: null };
+        if (outage) showToast({ kind: 'success', title: realtimeTexts.connected, durationMs: realtimeToastMs.connected });
+        outage = false;
+        break;
+      case 'connecting':
+      case 'unavailable':
+        socketId.value = null;
+        if (connection.value.status === 'connected' && !outage) {
+          outage = true;
+          showToast({ kind: 'warning', title: realtimeTexts.reconnecting });
+        }
+        connection.value = { status: 'connecting', error: null };
+        break;
+      case 'failed':
+        socketId.value = null;
+        connection.value = { status: 'failed', error: realtimeTexts.connectionFailed };
+        showToast({ kind: 'error', title: realtimeTexts.failed(null), durationMs: realtimeToastMs.failed });
+        break;
+      case 'disconnected':
+        socketId.value = null;
+        connection.value = { status: 'disconnected', error: null };
+        break;
+    }
+  });
+  return echo;
+}
