@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import * as wsModule from 'ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { channelNamePattern, pusherProtocol, realtimePathPrefix, realtimeTiming } from '../../../shared/realtime';
 import type { Logger } from '../../logger';
@@ -36,8 +37,8 @@ interface Connection {
   socketId: string;
   ws: WebSocket;
   channels: Set<string>;
-  /** Presence channels joined, with the user id each was joined as. */
-  presence: Map<string, string>;
+  /** Presence channels joined, with the user id each was joined as (made on the first). */
+  presence: Map<string, string> | undefined;
   lastSeen: number;
   pingedAt: number | undefined;
   tokens: number;
@@ -48,6 +49,12 @@ interface Member {
   info: unknown;
   sockets: number;
 }
+
+/** ws's frame builder (exported by ws, not declared by its types): a message framed once for every socket. */
+const { Sender } = wsModule as unknown as { Sender: { frame(data: Buffer, options: { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean }): Buffer[] } };
+
+/** Unsent data a socket may pile up before it is dropped (it reconnects and catches up). */
+const maxBufferedBytes = 4 * 1024 * 1024;
 
 const isPrivate = (channel: string) => channel.startsWith('private-');
 const isPresence = (channel: string) => channel.startsWith('presence-');
@@ -103,12 +110,16 @@ export class PusherServer {
     return true;
   }
 
-  /** Sends an event to every socket on the channel (but the one named by `exceptSocketId`). */
+  /**
+   * Sends an event to every socket on the channel (but the one named by `exceptSocketId`): encoded and
+   * framed once, then written to each socket as it is.
+   */
   publish(channel: string, event: string, data: unknown, exceptSocketId?: string): void {
     const subscribers = this.channels.get(channel);
     if (!subscribers || subscribers.size === 0) return;
-    const message = frame(event, channel, data);
-    for (const connection of subscribers) if (connection.socketId !== exceptSocketId) this.send(connection, message);
+    const payload = Buffer.from(frame(event, channel, data));
+    const framed = Sender.frame(payload, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: true });
+    for (const connection of subscribers) if (connection.socketId !== exceptSocketId) this.sendFramed(connection, framed, payload);
   }
 
   /** Says goodbye with 4200 (reconnect at once, elsewhere) and stops. */
@@ -127,7 +138,7 @@ export class PusherServer {
     if (this.options.maxConnections !== undefined && this.connections.size >= this.options.maxConnections) return this.refuse(ws, closeCodes.overCapacity, 'Over capacity');
 
     const now = Date.now();
-    const connection: Connection = { socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, channels: new Set(), presence: new Map(), lastSeen: now, pingedAt: undefined, tokens: this.rate * 2, refilledAt: now };
+    const connection: Connection = { socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, channels: new Set(), presence: undefined, lastSeen: now, pingedAt: undefined, tokens: this.rate * 2, refilledAt: now };
     this.connections.add(connection);
     ws.on('message', (raw, isBinary) => this.receive(connection, isBinary ? '' : raw.toString()));
     ws.on('close', () => this.drop(connection));
@@ -142,6 +153,23 @@ export class PusherServer {
 
   private send(connection: Connection, message: string): void {
     if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(message);
+  }
+
+  /**
+   * A frame made once for many sockets goes out through ws's own sender (as engine.io does), or as an
+   * ordinary text message where that is not available. A socket whose unsent data keeps growing is
+   * closed (4100: reconnect after a pause) instead of buffering without end.
+   */
+  private sendFramed(connection: Connection, framed: Buffer[], payload: Buffer): void {
+    const { ws } = connection;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > maxBufferedBytes) {
+      ws.close(closeCodes.overCapacity, 'Too slow: messages were piling up');
+      return;
+    }
+    const sender = (ws as unknown as { _sender?: { sendFrame?: (list: Buffer[]) => void } })._sender;
+    if (typeof sender?.sendFrame === 'function') sender.sendFrame(framed);
+    else ws.send(payload, { binary: false });
   }
 
   private error(connection: Connection, code: number | null, message: string): void {
@@ -216,7 +244,7 @@ export class PusherServer {
   }
 
   private addMember(connection: Connection, channel: string, userId: string, info: unknown): void {
-    connection.presence.set(channel, userId);
+    (connection.presence ??= new Map()).set(channel, userId);
     let members = this.members.get(channel);
     if (!members) this.members.set(channel, (members = new Map()));
     const known = members.get(userId);
@@ -238,9 +266,9 @@ export class PusherServer {
     const subscribers = this.channels.get(channel);
     subscribers?.delete(connection);
     if (subscribers?.size === 0) this.channels.delete(channel);
-    const userId = connection.presence.get(channel);
+    const userId = connection.presence?.get(channel);
     if (userId === undefined) return;
-    connection.presence.delete(channel);
+    connection.presence!.delete(channel);
     const members = this.members.get(channel);
     const member = members?.get(userId);
     if (!members || !member) return;
