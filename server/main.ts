@@ -14,7 +14,9 @@ import { PriceSimulator } from './trading/market/simulator';
 import { openMarket } from './trading/market/start';
 import { TradingEngine } from './trading/engine/engine';
 import { attachPriceFeed } from './trading/feed/feed-server';
-import { bridgeToChannels } from './trading/realtime/bridge';
+import { bridgeToChannels, memberRelay } from './trading/realtime/bridge';
+import { LocalPresenceDirectory, RedisPresenceDirectory } from './trading/realtime/presence-directory';
+import { randomUUID } from 'node:crypto';
 import { PusherServer } from './trading/realtime/pusher-server';
 import { keepPresence, userChannelPrefix } from './trading/realtime/presence';
 import { UpstreamFeedSource } from './trading/market/upstream-source';
@@ -155,13 +157,23 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     const feed = attachPriceFeed({ server, market, bus, apiKey: feedApiKey, logger });
     farewells.push(() => feed.close());
     const presence = keepPresence({ db: database.db, logger, connectedChannels: () => realtime.channelsStartingWith(userChannelPrefix) });
-    const realtime = new PusherServer({ credentials: realtimeCredentials, logger, allowedOrigins: config.web.publicOrigin ? [config.web.publicOrigin] : undefined, onSubscribed: presence.subscribed });
+    const node = randomUUID();
+    const directory = redis ? new RedisPresenceDirectory(redis, node) : new LocalPresenceDirectory();
+    const realtime = new PusherServer({
+      credentials: realtimeCredentials,
+      logger,
+      allowedOrigins: config.web.publicOrigin ? [config.web.publicOrigin] : undefined,
+      onSubscribed: presence.subscribed,
+      presence: directory,
+      relay: memberRelay(bus, node),
+    });
     server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
     const unbridge = bridgeToChannels(bus, realtime);
     farewells.push(async () => {
       presence.stop();
       unbridge();
       await realtime.close();
+      directory.close();
     });
     if (!config.api.external) apiUrl = `http://${config.api.host === '0.0.0.0' ? '127.0.0.1' : config.api.host}:${port}`;
     banner.push(`Trading API: http://${displayHost(config.api.host)}:${port}/api/v1 (${database.driver})`);

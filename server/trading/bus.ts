@@ -22,6 +22,8 @@ export interface BusEvents {
   'access.changed': { userId: number };
   /** A stored notification, as the API presents it. */
   'notification.message': { userId: number; notification: Notification };
+  /** A presence member event from one process's realtime server for the sockets of the others. */
+  'realtime.member': { node: string; channel: string; event: 'pusher_internal:member_added' | 'pusher_internal:member_removed'; data: unknown };
   /** The mids the price owner applied, for the other trading processes' markets to apply the same. */
   'market.ticks': readonly Tick[];
 }

@@ -136,6 +136,45 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     expect(heard.map((e) => e.trade.id)).toEqual([data.id]);
   });
 
+  it('presence is cluster-wide: members on either process see each other join and leave', async () => {
+    const socketOn = (node: Node, bearer: string) => {
+      const socket = new Pusher(credentials.PUSHER_APP_KEY, {
+        cluster: 'mt1',
+        wsHost: '127.0.0.1',
+        wsPort: node.port,
+        forceTLS: false,
+        enabledTransports: ['ws'],
+        channelAuthorization: { endpoint: `${node.api}/broadcasting/auth`, transport: 'ajax', headers: { Authorization: `Bearer ${bearer}` } },
+      });
+      sockets.push(socket);
+      return socket;
+    };
+    const staffLogin = await fetch(`${b.api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'staff@demo.test', password: 'staff-demo-1' }) });
+    const staff = ((await staffLogin.json()) as { data: { token: string; user: { id: number } } }).data;
+    const name = `presence-chat.customer.${userId}`;
+    type Joined = { count: number; each(f: (m: { id: string }) => void): void };
+    const idsOf = (members: Joined) => {
+      const ids: string[] = [];
+      members.each((m) => ids.push(m.id));
+      return ids.sort();
+    };
+
+    const customerChannel = socketOn(a, token).subscribe(name);
+    const here = await new Promise<Joined>((resolve) => customerChannel.bind('pusher:subscription_succeeded', resolve));
+    expect(idsOf(here)).toEqual([String(userId)]);
+    const added = new Promise<{ id: string }>((resolve) => customerChannel.bind('pusher:member_added', resolve));
+
+    const staffSocket = socketOn(b, staff.token);
+    const staffChannel = staffSocket.subscribe(name);
+    const seenByStaff = await new Promise<Joined>((resolve) => staffChannel.bind('pusher:subscription_succeeded', resolve));
+    expect(idsOf(seenByStaff)).toEqual([String(staff.user.id), String(userId)].sort());
+    expect((await added).id).toBe(String(staff.user.id));
+
+    const removed = new Promise<{ id: string }>((resolve) => customerChannel.bind('pusher:member_removed', resolve));
+    staffSocket.disconnect();
+    expect((await removed).id).toBe(String(staff.user.id));
+  });
+
   it('when the leader dies, the follower takes the lead and prices move on', async () => {
     a.process.kill('SIGKILL');
     await until(() => leads(b), 20_000, 'the follower to take the lead');

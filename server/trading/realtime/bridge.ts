@@ -1,5 +1,6 @@
 import { realtimeChannels, realtimeEvents } from '../../../shared/realtime';
 import type { Bus } from '../bus';
+import type { MemberRelay } from './pusher-server';
 
 /** Where events go out to browsers: our Pusher-protocol server, or anything else that publishes on channels. */
 export interface ChannelPublisher {
@@ -19,5 +20,16 @@ export function bridgeToChannels(bus: Bus, out: ChannelPublisher): () => void {
   ];
   return () => {
     for (const off of offs) off();
+  };
+}
+
+/** Presence member events between processes over the bus; each process ignores its own. */
+export function memberRelay(bus: Bus, node: string): MemberRelay {
+  return {
+    publish: (event) => bus.publish('realtime.member', { node, ...event }),
+    subscribe: (deliver) =>
+      bus.subscribe('realtime.member', ({ node: from, ...event }) => {
+        if (from !== node) deliver(event);
+      }),
   };
 }

@@ -5,6 +5,7 @@ import * as wsModule from 'ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { channelNamePattern, pusherProtocol, realtimePathPrefix, realtimeTiming } from '../../../shared/realtime';
 import type { Logger } from '../../logger';
+import { LocalPresenceDirectory, type Members, type PresenceDirectory } from './presence-directory';
 import { authIsValid, type AppCredentials } from './signature';
 
 /**
@@ -31,6 +32,22 @@ export interface PusherServerOptions {
   maxConnections?: number;
   /** Told of each successful subscription (after its signature was checked), e.g. to mark the user present. */
   onSubscribed?: (channel: string) => void;
+  /** Presence membership: this process's own by default, the cluster's through Redis. */
+  presence?: PresenceDirectory;
+  /** Carries member events to the other processes' sockets (and theirs here); absent with one process. */
+  relay?: MemberRelay;
+}
+
+/** A presence member event for the sockets of the other processes. */
+export interface MemberEvent {
+  channel: string;
+  event: 'pusher_internal:member_added' | 'pusher_internal:member_removed';
+  data: unknown;
+}
+
+export interface MemberRelay {
+  publish(event: MemberEvent): void;
+  subscribe(deliver: (event: MemberEvent) => void): () => void;
 }
 
 interface Connection {
@@ -43,11 +60,6 @@ interface Connection {
   pingedAt: number | undefined;
   tokens: number;
   refilledAt: number;
-}
-
-interface Member {
-  info: unknown;
-  sockets: number;
 }
 
 /** ws's frame builder (exported by ws, not declared by its types): a message framed once for every socket. */
@@ -73,7 +85,8 @@ export class PusherServer {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
-  private readonly members = new Map<string, Map<string, Member>>();
+  private readonly presence: PresenceDirectory;
+  private readonly unrelay: () => void;
   private readonly sweep: NodeJS.Timeout;
   private readonly activityMs: number;
   private readonly pongMs: number;
@@ -86,6 +99,8 @@ export class PusherServer {
     this.rate = options.messagesPerSecond ?? 20;
     this.sweep = setInterval(() => this.pingIdle(), Math.min(this.activityMs, this.pongMs) / 2);
     this.sweep.unref();
+    this.presence = options.presence ?? new LocalPresenceDirectory();
+    this.unrelay = options.relay?.subscribe(({ channel, event, data }) => this.publish(channel, event, data)) ?? (() => undefined);
   }
 
   get connectionCount(): number {
@@ -125,6 +140,7 @@ export class PusherServer {
   /** Says goodbye with 4200 (reconnect at once, elsewhere) and stops. */
   async close(): Promise<void> {
     clearInterval(this.sweep);
+    this.unrelay();
     for (const connection of this.connections) connection.ws.close(closeCodes.shuttingDown, 'Server shutting down');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
@@ -214,7 +230,11 @@ export class PusherServer {
   private subscribe(connection: Connection, data: Record<string, unknown>): void {
     const channel = data.channel;
     if (typeof channel !== 'string' || !channelNamePattern.test(channel)) return this.error(connection, null, 'Invalid channel name');
-    if (connection.channels.has(channel)) return this.send(connection, frame('pusher_internal:subscription_succeeded', channel, this.presenceData(channel)));
+    if (connection.channels.has(channel)) {
+      if (!isPresence(channel)) return this.send(connection, frame('pusher_internal:subscription_succeeded', channel, {}));
+      void this.presence.members(channel).then((members) => this.send(connection, frame('pusher_internal:subscription_succeeded', channel, presenceData(members))));
+      return;
+    }
     const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
     if (isPrivate(channel) || isPresence(channel)) {
       const signed = isPresence(channel) ? channelData ?? '' : undefined;
@@ -228,7 +248,10 @@ export class PusherServer {
         return this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error: 'Presence channels need channel_data with a user_id', status: 401 } }));
       }
       this.join(connection, channel);
-      this.addMember(connection, channel, String(member.user_id), member.user_info ?? {});
+      void this.addMember(connection, channel, String(member.user_id), member.user_info ?? {}).catch((error: unknown) => {
+        this.options.logger.error({ err: error, channel }, 'presence join failed');
+        this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'PresenceError', error: 'Presence is unavailable', status: 500 } }));
+      });
       return;
     }
     this.join(connection, channel);
@@ -243,22 +266,17 @@ export class PusherServer {
     this.options.onSubscribed?.(channel);
   }
 
-  private addMember(connection: Connection, channel: string, userId: string, info: unknown): void {
+  private async addMember(connection: Connection, channel: string, userId: string, info: unknown): Promise<void> {
     (connection.presence ??= new Map()).set(channel, userId);
-    let members = this.members.get(channel);
-    if (!members) this.members.set(channel, (members = new Map()));
-    const known = members.get(userId);
-    if (known) known.sockets += 1;
-    else members.set(userId, { info, sockets: 1 });
-    this.send(connection, frame('pusher_internal:subscription_succeeded', channel, this.presenceData(channel)));
-    if (!known) this.publish(channel, 'pusher_internal:member_added', { user_id: userId, user_info: info }, connection.socketId);
+    const { members, first } = await this.presence.join(channel, userId, info);
+    this.send(connection, frame('pusher_internal:subscription_succeeded', channel, presenceData(members)));
+    if (first) this.announce({ channel, event: 'pusher_internal:member_added', data: { user_id: userId, user_info: info } }, connection.socketId);
   }
 
-  private presenceData(channel: string) {
-    const members = this.members.get(channel);
-    if (!isPresence(channel) || !members) return {};
-    const hash = Object.fromEntries([...members].map(([id, member]) => [id, member.info]));
-    return { presence: { ids: Object.keys(hash), hash, count: members.size } };
+  /** A member event to this process's sockets on the channel, and through the relay to the others'. */
+  private announce(event: MemberEvent, exceptSocketId?: string): void {
+    this.publish(event.channel, event.event, event.data, exceptSocketId);
+    this.options.relay?.publish(event);
   }
 
   private leave(connection: Connection, channel: string): void {
@@ -269,14 +287,12 @@ export class PusherServer {
     const userId = connection.presence?.get(channel);
     if (userId === undefined) return;
     connection.presence!.delete(channel);
-    const members = this.members.get(channel);
-    const member = members?.get(userId);
-    if (!members || !member) return;
-    member.sockets -= 1;
-    if (member.sockets > 0) return;
-    members.delete(userId);
-    if (members.size === 0) this.members.delete(channel);
-    this.publish(channel, 'pusher_internal:member_removed', { user_id: userId });
+    void this.presence
+      .leave(channel, userId)
+      .then(({ last }) => {
+        if (last) this.announce({ channel, event: 'pusher_internal:member_removed', data: { user_id: userId } });
+      })
+      .catch((error: unknown) => this.options.logger.error({ err: error, channel }, 'presence leave failed'));
   }
 
   private drop(connection: Connection): void {
@@ -296,6 +312,12 @@ export class PusherServer {
       }
     }
   }
+}
+
+/** The presence part of `subscription_succeeded`. */
+function presenceData(members: Members) {
+  const hash = Object.fromEntries(members);
+  return { presence: { ids: Object.keys(hash), hash, count: members.size } };
 }
 
 function safeParse(text: string): unknown {

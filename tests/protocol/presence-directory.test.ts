@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalPresenceDirectory, RedisPresenceDirectory, type PresenceDirectory } from '../../server/trading/realtime/presence-directory';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const connections: Redis[] = [];
+const directories: PresenceDirectory[] = [];
+afterAll(() => {
+  for (const directory of directories) directory.close();
+  for (const redis of connections) redis.disconnect();
+});
+
+/** Two processes' directories: one shared for the local driver, two nodes on one Redis for the Redis driver. */
+const drivers: [string, (ttlS?: number) => { a: PresenceDirectory; b: PresenceDirectory }][] = [
+  ['local', () => {
+    const directory = new LocalPresenceDirectory();
+    return { a: directory, b: directory };
+  }],
+  ...(redisUrl
+    ? [
+        [
+          'redis',
+          (ttlS = 90) => {
+            const node = () => {
+              const redis = new Redis(redisUrl);
+              connections.push(redis);
+              const directory = new RedisPresenceDirectory(redis, randomUUID(), ttlS);
+              directories.push(directory);
+              return directory;
+            };
+            return { a: node(), b: node() };
+          },
+        ] as [string, (ttlS?: number) => { a: PresenceDirectory; b: PresenceDirectory }],
+      ]
+    : []),
+];
+
+describe.each(drivers)('the %s presence directory', (driver, open) => {
+  it('counts a user once however many sockets, and says when they first join and last leave, wherever their sockets are', async () => {
+    const { a, b } = open();
+    const channel = `presence-test-${randomUUID()}`;
+    expect((await a.join(channel, '1', { name: 'Ann' })).first).toBe(true);
+    const second = await b.join(channel, '1', { name: 'Ann' });
+    expect(second.first).toBe(false);
+    const third = await b.join(channel, '2', { name: 'Bo' });
+    expect(third.first).toBe(true);
+    expect(Object.fromEntries(third.members)).toEqual({ '1': { name: 'Ann' }, '2': { name: 'Bo' } });
+    expect((await a.leave(channel, '1')).last).toBe(false);
+    expect((await b.leave(channel, '1')).last).toBe(true);
+    expect([...(await a.members(channel)).keys()]).toEqual(['2']);
+  });
+
+  it.skipIf(driver === 'local')('forgets the members of a process that stopped keeping its entry alive', async () => {
+    const { a, b } = open(1);
+    const channel = `presence-test-${randomUUID()}`;
+    await a.join(channel, '7', {});
+    a.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await b.members(channel)).size).toBe(0);
+  });
+});
