@@ -65,13 +65,20 @@ function ensureSoketi(): string | undefined {
 interface Server {
   pid: number;
   port: number;
+  /** Runs a garbage collection where the server can be asked to (ours); soketi keeps its sockets outside the JS heap. */
+  collect?(): Promise<void>;
   stop(): void;
 }
 
 async function startOurs(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/realtime-server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/realtime-server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = Number((await waitFor(child, /port (\d+)/))[1]);
-  return { pid: child.pid!, port, stop: () => child.kill('SIGTERM') };
+  const collect = async () => {
+    const done = waitFor(child, /collected/);
+    child.kill('SIGUSR2');
+    await done;
+  };
+  return { pid: child.pid!, port, collect, stop: () => child.kill('SIGTERM') };
 }
 
 async function startSoketi(bin: string): Promise<Server> {
@@ -124,9 +131,11 @@ interface Result {
 
 async function measure(target: 'ours' | 'soketi', start: () => Promise<Server>, size: number): Promise<Result> {
   const server = await start();
+  await server.collect?.();
   const before = rssKiB(server.pid);
   const crowd = await startCrowd(server.port, size);
   await new Promise((r) => setTimeout(r, 500));
+  await server.collect?.();
   const kibPerConnection = (rssKiB(server.pid) - before) / Math.max(1, crowd.ready);
   let best: Result['best'];
   const levels: string[] = [];
