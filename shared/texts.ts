@@ -53,3 +53,23 @@ export const realtimeTexts = {
 
 /** How long the connection toasts stay (client-spec §2). */
 export const realtimeToastMs = { connected: 2_000, failed: 4_000 } as const;
+
+/** Client-spec §5 registration rules and §8 registration messages. */
+export const registrationTexts = {
+  firstName: 'First name must be at least 2 characters',
+  lastName: 'Last name must be at least 2 characters',
+  username: 'Username must be at least 3 characters',
+  phone: 'Please enter a valid phone number',
+  passwordsDiffer: 'Passwords do not match',
+  privacy: 'Please agree to the Privacy Policy',
+  missingDraft: 'Please complete the registration process first',
+  emailTaken: 'Email is already registered',
+  emailAvailable: 'Email is available',
+  emailVerified: 'Email verified successfully! Please continue with registration.',
+  checkFailed: 'Failed to check email availability',
+  genericError: 'An error occurred. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+  registered: 'Your account has been created. You can sign in now.',
+  usernameTaken: 'This username is already taken',
+  required: (field: string) => `The ${field} field is required.`,
+} as const;

@@ -34,3 +34,30 @@ export function loginRateLimits({ limit, stores = memoryRateLimitStores }: { lim
     }),
   ];
 }
+
+/** Availability checks (they reveal whether an address is registered): per IP and per address, every request counted. */
+export function emailCheckRateLimits({ limit, stores = memoryRateLimitStores }: { limit: number; stores?: RateLimitStores | undefined }): RequestHandler[] {
+  const handler = (_req: Request, res: Parameters<RequestHandler>[1]) => {
+    res.status(429).json({ success: false, message: authTexts.tooManyAttempts, data: { available: false, country: null } });
+  };
+  const common = { windowMs: fifteenMinutes, standardHeaders: 'draft-8' as const, legacyHeaders: false, handler };
+  return [
+    rateLimit({ ...common, store: stores('email-check-ip'), limit: limit * 3, keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}` }),
+    rateLimit({ ...common, store: stores('email-check-email'), limit, keyGenerator: (req) => `email:${emailOf(req)}` }),
+  ];
+}
+
+/** Account creation per IP: a person registers once; a script registering thousands is slowed. */
+export function registrationRateLimit({ limit, stores = memoryRateLimitStores }: { limit: number; stores?: RateLimitStores | undefined }): RequestHandler {
+  return rateLimit({
+    windowMs: 60 * 60_000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: stores('register-ip'),
+    keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
+    handler: (_req, res) => {
+      res.status(429).json({ message: authTexts.tooManyAttempts });
+    },
+  });
+}

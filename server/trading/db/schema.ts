@@ -122,6 +122,8 @@ export const users = pgTable(
     /** Stored trimmed and lower-cased; unique. */
     email: text('email').notNull().unique(),
     phone: text('phone'),
+    /** The promo code given at registration, if any (for staff to honour; it grants nothing by itself). */
+    promoCode: text('promo_code'),
     country: text('country'),
     nationality: text('nationality'),
     avatar: text('avatar'),

@@ -27,6 +27,10 @@ export interface NewUser {
   status?: UserStatus;
   planSlug?: string;
   currency?: string;
+  phone?: string | null;
+  country?: string | null;
+  nationality?: string | null;
+  promoCode?: string | null;
 }
 
 /** Creates the user with the default (or named) plan and their Live and Demo accounts, all or nothing. */
@@ -43,6 +47,10 @@ export async function createUser(db: Executor, input: NewUser): Promise<UserRow>
         firstName: input.firstName,
         lastName: input.lastName,
         username: input.username ?? null,
+        phone: input.phone ?? null,
+        country: input.country ?? null,
+        nationality: input.nationality ?? null,
+        promoCode: input.promoCode ?? null,
         role: input.role ?? 'customer',
         status: input.status ?? 'pending',
         planId: plan?.id ?? null,

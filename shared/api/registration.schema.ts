@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+import { registrationTexts, validationTexts } from '../texts';
+import { emailField } from './auth.schema';
+import { resource } from './common.schema';
+import { userSchema } from './user.schema';
+
+const password = z.string(validationTexts.passwordMin).check(z.minLength(8, validationTexts.passwordMin), z.maxLength(1024, validationTexts.passwordMin));
+const text = (min: number, message: string, max = 100) => z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message));
+const required = (field: string, max = 64) => z.string(registrationTexts.required(field)).check(z.trim(), z.minLength(1, registrationTexts.required(field)), z.maxLength(max, registrationTexts.required(field)));
+
+/** Step 1 (client-spec §5 "Start page"): the e-mail whose availability is checked. */
+export const checkEmailRequest = z.object({ email: emailField });
+
+/** `POST /auth/check-email`: whether the address can register, and the visitor's country when known (two-letter code). */
+export const checkEmailResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.object({ available: z.boolean(), country: z.nullable(z.string()) }),
+});
+export type CheckEmailResponse = z.infer<typeof checkEmailResponse>;
+
+/** The start page's own form: e-mail and password, checked in the browser before the call. */
+export const startPageForm = z.object({ email: emailField, password });
+
+/** `POST /auth/register` (client-spec §3 payload, §5 rules and messages); the same schema in the browser and on the server. */
+export const registerRequest = z
+  .object({
+    first_name: text(2, registrationTexts.firstName),
+    last_name: text(2, registrationTexts.lastName),
+    username: text(3, registrationTexts.username, 40),
+    email: emailField,
+    phone: text(6, registrationTexts.phone, 32),
+    country_code: z._default(required('country code', 8), '+1'),
+    country: required('country'),
+    nationality: required('nationality'),
+    password,
+    confirm_password: z.string(registrationTexts.passwordsDiffer),
+    promo_code: z.optional(z.string().check(z.trim(), z.maxLength(40, 'The promo code may not be greater than 40 characters.'))),
+  })
+  .check(
+    z.refine((form) => form.password === form.confirm_password, { message: registrationTexts.passwordsDiffer, path: ['confirm_password'] }),
+  );
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const registerResponse = resource(userSchema);

@@ -1,0 +1,73 @@
+/**
+ * The 45 countries of registration (client-spec §3 "Country list"): value (lowercase hyphenated slug),
+ * label and two-letter code, sorted by label; the code → slug map covers the same countries.
+ */
+const list = [
+  ['AR', 'Argentina'],
+  ['AU', 'Australia'],
+  ['AT', 'Austria'],
+  ['BE', 'Belgium'],
+  ['BR', 'Brazil'],
+  ['CA', 'Canada'],
+  ['CL', 'Chile'],
+  ['CN', 'China'],
+  ['CO', 'Colombia'],
+  ['CZ', 'Czech Republic'],
+  ['DK', 'Denmark'],
+  ['EG', 'Egypt'],
+  ['FI', 'Finland'],
+  ['FR', 'France'],
+  ['DE', 'Germany'],
+  ['GH', 'Ghana'],
+  ['GR', 'Greece'],
+  ['IN', 'India'],
+  ['ID', 'Indonesia'],
+  ['IE', 'Ireland'],
+  ['IL', 'Israel'],
+  ['IT', 'Italy'],
+  ['JP', 'Japan'],
+  ['KE', 'Kenya'],
+  ['MY', 'Malaysia'],
+  ['MX', 'Mexico'],
+  ['NL', 'Netherlands'],
+  ['NZ', 'New Zealand'],
+  ['NG', 'Nigeria'],
+  ['NO', 'Norway'],
+  ['PH', 'Philippines'],
+  ['PL', 'Poland'],
+  ['PT', 'Portugal'],
+  ['SA', 'Saudi Arabia'],
+  ['SG', 'Singapore'],
+  ['ZA', 'South Africa'],
+  ['KR', 'South Korea'],
+  ['ES', 'Spain'],
+  ['SE', 'Sweden'],
+  ['CH', 'Switzerland'],
+  ['TH', 'Thailand'],
+  ['TR', 'Turkey'],
+  ['AE', 'United Arab Emirates'],
+  ['GB', 'United Kingdom'],
+  ['US', 'United States'],
+] as const;
+
+export interface Country {
+  value: string;
+  label: string;
+  code: string;
+}
+
+const slugOf = (label: string) => label.toLowerCase().replace(/\s+/g, '-');
+
+export const countries: readonly Country[] = list.map(([code, label]) => ({ value: slugOf(label), label, code })).sort((a, b) => a.label.localeCompare(b.label));
+
+export const countrySlugs: ReadonlySet<string> = new Set(countries.map((c) => c.value));
+
+/** Two-letter code → slug, for the country the e-mail check reports. */
+export const countryByCode: Readonly<Record<string, string>> = Object.fromEntries(countries.map((c) => [c.code, c.value]));
+
+/** Client-spec §9: no country from the e-mail check means the US; a code not in the list means this underscore slug. */
+export const defaultCountrySlug = 'united-states';
+export const unknownCountrySlug = 'united_states';
+
+/** The basic form's country options (client-spec §2 `/register`). */
+export const basicFormCountries = ['nigeria', 'uk', 'us', 'ca', 'au'] as const;
