@@ -92,6 +92,8 @@ export const envSchema = z.object({
   FEED_API_KEY: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   PUSHER_APP_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'))),
   PUSHER_APP_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  SMTP_URL: url(/^smtps?:$/, 'an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com'),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'no-reply@localhost'),
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SETTINGS_CACHE_MS: nonNegativeInt(5000),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
@@ -120,6 +122,8 @@ export interface Config {
   readonly prices: { readonly source: 'simulator' | 'upstream'; readonly url: string | undefined; readonly key: string | undefined };
   /** The price feed's api key (the web tier's proxy adds it); generated into the data folder when both tiers share a process. */
   readonly feedApiKey: string | undefined;
+  /** Outgoing mail: SMTP when a URL is set (else only the outbox), and the sender address. */
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   /** The realtime app: its key (public, pages carry it) and secret (the trading tier's alone); generated into the data folder when unset. */
   readonly pusher: { readonly key: string | undefined; readonly secret: string | undefined };
   readonly settingsCacheMs: number;
@@ -171,6 +175,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     metricsToken: env.METRICS_TOKEN,
     feedApiKey: env.FEED_API_KEY,
     pusher: Object.freeze({ key: env.PUSHER_APP_KEY, secret: env.PUSHER_APP_SECRET }),
+    mail: Object.freeze({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     prices: Object.freeze({ source: env.PRICE_SOURCE, url: env.PRICE_FEED_URL, key: env.PRICE_FEED_KEY }),
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,

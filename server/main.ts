@@ -14,6 +14,8 @@ import { PriceSimulator } from './trading/market/simulator';
 import { openMarket } from './trading/market/start';
 import { TradingEngine } from './trading/engine/engine';
 import { attachPriceFeed } from './trading/feed/feed-server';
+import { createTransport } from 'nodemailer';
+import { createMailer } from './trading/mail/mailer';
 import { bridgeToChannels, memberRelay } from './trading/realtime/bridge';
 import { LocalPresenceDirectory, RedisPresenceDirectory } from './trading/realtime/presence-directory';
 import { randomUUID } from 'node:crypto';
@@ -65,6 +67,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const pusherKey = config.pusher.key ?? persistentSecret(config.dataDir, 'pusher-app-key');
   /** Where the web tier finds the API: configured, or this process's own API on the port it really got. */
   let apiUrl = config.api.url;
+  /** The site's address for links in mails: PUBLIC_ORIGIN, or this process's web tier once it listens. */
+  let siteOrigin = config.web.publicOrigin ?? `http://localhost:${config.web.port}`;
 
   if (config.role !== 'web') {
     const database = await openDatabase({ url: config.database.url, poolMax: config.database.poolMax, dataDir: config.dataDir });
@@ -138,12 +142,15 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       await bus.close();
       await leadership?.release();
     });
+    const mailer = createMailer({ db: database.db, transport: config.mail.smtpUrl ? createTransport(config.mail.smtpUrl) : undefined, from: config.mail.from, logger });
     const realtimeCredentials = { key: pusherKey, secret: config.pusher.secret ?? persistentSecret(config.dataDir, 'pusher-app-secret') };
     const app = createTradingApp({
       database,
       market,
       bus,
       realtime: realtimeCredentials,
+      mailer,
+      siteOrigin: () => siteOrigin,
       logger,
       tokenTtlHours: config.tokenTtlHours,
       loginRateLimit: config.loginRateLimit,
@@ -203,6 +210,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     const { server, port } = await listen(app, config.web.port, config.web.host);
     server.on('upgrade', app.handleUpgrade);
     servers.unshift(server);
+    if (!config.web.publicOrigin) siteOrigin = `http://${displayHost(config.web.host)}:${port}`;
     banner.unshift(`Open ${config.web.publicOrigin ?? `http://${displayHost(config.web.host)}:${port}`}/ in your browser.`);
   }
 

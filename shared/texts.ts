@@ -73,3 +73,11 @@ export const registrationTexts = {
   usernameTaken: 'This username is already taken',
   required: (field: string) => `The ${field} field is required.`,
 } as const;
+
+/** Password recovery: the same answer whether or not the address is registered. */
+export const recoveryTexts = {
+  linkSent: 'If an account exists for that address, we have sent a link to reset its password.',
+  linkInvalid: 'This password reset link is invalid or has expired.',
+  passwordReset: 'Your password has been reset. You can sign in now.',
+  mailSubject: (site: string) => `Reset your ${site} password`,
+} as const;

@@ -5,6 +5,7 @@ import { adminRoutes } from './api/admin.routes';
 import { broadcastingRoutes } from './api/broadcasting.routes';
 import { authRoutes } from './api/auth.routes';
 import { registrationRoutes } from './api/registration.routes';
+import { recoveryRoutes } from './api/recovery.routes';
 import { errorMiddleware, notFoundHandler } from './api/error-middleware';
 import { healthRoutes } from './api/health.routes';
 import { siteRoutes } from './api/site.routes';
@@ -41,6 +42,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(tradingRoutes(apiDeps));
   api.use(authRoutes(apiDeps));
   api.use(registrationRoutes(apiDeps));
+  api.use(recoveryRoutes(apiDeps));
   api.use(userRoutes(apiDeps));
   api.use(adminRoutes(apiDeps));
   api.use(broadcastingRoutes(apiDeps));

@@ -4,6 +4,7 @@ import type { RateLimitStores } from '../redis';
 import type { SignIns } from './auth/sign-ins';
 import type { Bus } from './bus';
 import type { AppCredentials } from './realtime/signature';
+import type { Mailer } from './mail/mailer';
 import type { Catalogue } from './catalogue';
 import type { TtlCache } from '../ttl-cache';
 import type { Database } from './db/database';
@@ -18,6 +19,10 @@ export interface TradingDeps {
   bus: Bus;
   /** The realtime app's key and secret: `/broadcasting/auth` signs channel subscriptions with them. */
   realtime: AppCredentials;
+  /** Where outgoing mail goes (the outbox, and SMTP when configured). */
+  mailer: Mailer;
+  /** The site's address as customers reach it, for links in mails (known once the web tier listens). */
+  siteOrigin: () => string;
   logger: Logger;
   tokenTtlHours: number;
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */

@@ -52,8 +52,8 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
   app.use(['/api/v1', '/broadcasting/auth'], csrf.csrfSynchronisedProtection);
   // Signing in and out through the proxy would hand page scripts a raw API token: /session does it instead.
-  // Only the calls that answer without a token pass (sign-up's e-mail check and registration).
-  const tokenFree = new Set(['/check-email', '/register']);
+  // Only the calls that answer without a token pass (sign-up and password recovery).
+  const tokenFree = new Set(['/check-email', '/register', '/forgot-password', '/reset-password']);
   app.use('/api/v1/auth', (req, res, next) => {
     if (req.method === 'POST' && tokenFree.has(req.path)) return next();
     res.status(404).json({ message: 'Not Found.' });

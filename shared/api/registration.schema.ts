@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { registrationTexts, validationTexts } from '../texts';
+import { recoveryTexts, registrationTexts, validationTexts } from '../texts';
 import { emailField } from './auth.schema';
 import { resource } from './common.schema';
 import { userSchema } from './user.schema';
@@ -43,3 +43,15 @@ export const registerRequest = z
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const registerResponse = resource(userSchema);
+
+/** `POST /auth/forgot-password`. */
+export const forgotPasswordRequest = z.object({ email: emailField });
+
+/** `POST /auth/reset-password`: the token from the mailed link and the new password twice. */
+export const resetPasswordRequest = z
+  .object({
+    token: z.string(recoveryTexts.linkInvalid).check(z.minLength(16, recoveryTexts.linkInvalid), z.maxLength(200, recoveryTexts.linkInvalid)),
+    password,
+    password_confirmation: z.string(registrationTexts.passwordsDiffer),
+  })
+  .check(z.refine((form) => form.password === form.password_confirmation, { message: registrationTexts.passwordsDiffer, path: ['password_confirmation'] }));

@@ -10,6 +10,7 @@ import type { Market } from '../../server/trading/market/market';
 import { ManualPriceSource } from '../../server/trading/market/price-source';
 import { openMarket } from '../../server/trading/market/start';
 import { TradingEngine } from '../../server/trading/engine/engine';
+import { createMailer } from '../../server/trading/mail/mailer';
 import { createTestDatabase } from './database';
 import { makeUser, type TestPerson } from './factories';
 import { deposit, liveAccount } from './money';
@@ -47,6 +48,8 @@ export async function startTrading(overrides: Partial<TradingDeps> & { now?: () 
     market,
     bus,
     realtime: testRealtimeCredentials,
+    mailer: createMailer({ db: database.db, from: 'tests@example.test', logger: silentLogger }),
+    siteOrigin: () => 'http://site.test',
     logger: silentLogger,
     tokenTtlHours: 1,
     loginRateLimit: 10,

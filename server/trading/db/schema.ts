@@ -143,6 +143,40 @@ export const users = pgTable(
   ],
 );
 
+export const oneTimePurposes = ['password_reset', 'auto_login'] as const;
+
+/** Single-use, short-lived tokens: password reset links and auto-login links. Stored as SHA-256 only. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: oneTimePurposes }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [check('one_time_tokens_purpose', inList('purpose', oneTimePurposes)), index('one_time_tokens_user').on(t.userId)],
+);
+
+/** Every mail the platform sends (server-spec §2): the outbox staff and tests read, and what SMTP delivered. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('outbox_to').on(t.to, t.id)],
+);
+
 export const apiTokens = pgTable(
   'api_tokens',
   {

@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import { eq } from 'drizzle-orm';
+import { forgotPasswordRequest, resetPasswordRequest } from '../../../shared/api/registration.schema';
+import { recoveryTexts } from '../../../shared/texts';
+import { hashPassword } from '../auth/passwords';
+import type { ApiDeps } from '../deps';
+import { consumeOneTimeToken, issueOneTimeToken } from '../db/one-time-tokens.repo';
+import { users } from '../db/schema';
+import { getSettings } from '../db/settings.repo';
+import { revokeTokensOfUser } from '../db/tokens.repo';
+import { findUserByEmail } from '../db/users.repo';
+import { validationFailed } from './errors';
+import { emailCheckRateLimits } from './rate-limits';
+import { parseInput } from './validate';
+
+const resetLinkTtlMs = 60 * 60_000;
+
+/** Forgotten passwords (server-spec §2): a single-use link by mail, and the reset that revokes every session. */
+export function recoveryRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const { db } = deps.database;
+
+  router.post('/auth/forgot-password', ...emailCheckRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async (req, res) => {
+    const { email } = parseInput(forgotPasswordRequest, req.body);
+    const user = await findUserByEmail(db, email);
+    if (user && user.status !== 'deactivated') {
+      const { name } = await getSettings(db);
+      const { token } = await issueOneTimeToken(db, { userId: user.id, purpose: 'password_reset', ttlMs: resetLinkTtlMs });
+      const link = `${deps.siteOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
+      await deps.mailer.send({
+        to: user.email,
+        subject: recoveryTexts.mailSubject(name),
+        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${name} account. To choose a new one, open this link within the next hour:\n\n${link}\n\nThe link works once. If it was not you, ignore this mail: your password stays as it is.\n`,
+      });
+    }
+    // The same answer either way, so the form cannot tell who is registered.
+    res.json({ message: recoveryTexts.linkSent });
+  });
+
+  router.post('/auth/reset-password', async (req, res) => {
+    const form = parseInput(resetPasswordRequest, req.body);
+    const passwordHash = await hashPassword(form.password);
+    const userId = await db.transaction(async (tx) => {
+      const owner = await consumeOneTimeToken(tx, form.token, 'password_reset');
+      if (owner === undefined) return undefined;
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner));
+      await revokeTokensOfUser(tx, owner);
+      return owner;
+    });
+    if (userId === undefined) throw validationFailed({ token: [recoveryTexts.linkInvalid] });
+    deps.bus.publish('access.changed', { userId });
+    res.json({ message: recoveryTexts.passwordReset });
+  });
+
+  return router;
+}

@@ -1,0 +1,92 @@
+import { desc, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueOneTimeToken } from '../../server/trading/db/one-time-tokens.repo';
+import { outbox } from '../../server/trading/db/schema';
+import { createMailer } from '../../server/trading/mail/mailer';
+import { makeUser } from '../support/factories';
+import { silentLogger, startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+beforeAll(async () => {
+  stack = await startTrading();
+});
+afterAll(() => stack.database.close());
+
+const mailsTo = (to: string) => stack.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id));
+const linkIn = (text: string) => /http:\/\/site\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+describe('forgotten passwords', () => {
+  it('answers the same whether or not the address is registered, and mails a link only to a registered one', async () => {
+    const person = await makeUser(stack.database.db);
+    const known = await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: person.email });
+    const unknown = await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: 'nobody-here@example.test' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.message).toBe('If an account exists for that address, we have sent a link to reset its password.');
+    expect(await mailsTo('nobody-here@example.test')).toEqual([]);
+    const [mail] = await mailsTo(person.email);
+    expect(mail?.subject).toMatch(/^Reset your .+ password$/);
+    expect(linkIn(mail!.text)).toBeDefined();
+  });
+
+  it('resets the password once with the mailed link, ends every session, and refuses the link a second time', async () => {
+    const person = await makeUser(stack.database.db);
+    const session = await tokenFor(stack.app, person);
+    await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: person.email });
+    const token = linkIn((await mailsTo(person.email))[0]!.text)!;
+
+    const mismatch = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: 'a-new-password', password_confirmation: 'another-one' });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password_confirmation).toEqual(['Passwords do not match']);
+    const short = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: 'short', password_confirmation: 'short' });
+    expect(short.body.errors.password).toEqual(['Password must be at least 8 characters']);
+
+    const reset = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: 'a-new-password', password_confirmation: 'a-new-password' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe('Your password has been reset. You can sign in now.');
+    expect((await request(stack.app).get('/api/v1/user').set('Authorization', `Bearer ${session}`)).status).toBe(401);
+    const old = await request(stack.app).post('/api/v1/auth/login').send({ email: person.email, password: person.password });
+    expect(old.body.message).toBe('These credentials do not match our records.');
+    expect((await request(stack.app).post('/api/v1/auth/login').send({ email: person.email, password: 'a-new-password' })).status).toBe(200);
+
+    const again = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: 'third-password', password_confirmation: 'third-password' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.token).toEqual(['This password reset link is invalid or has expired.']);
+  });
+
+  it('refuses an expired link', async () => {
+    const person = await makeUser(stack.database.db);
+    const { token } = await issueOneTimeToken(stack.database.db, { userId: person.user.id, purpose: 'password_reset', ttlMs: -1_000 });
+    const res = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: 'a-new-password', password_confirmation: 'a-new-password' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.token).toEqual(['This password reset link is invalid or has expired.']);
+  });
+});
+
+describe('the mailer', () => {
+  it('keeps every mail in the outbox, marks what its transport delivered, and keeps the error of what it could not', async () => {
+    const sent: string[] = [];
+    let failing = false;
+    const mailer = createMailer({
+      db: stack.database.db,
+      from: 'desk@example.test',
+      logger: silentLogger,
+      transport: {
+        async sendMail(mail) {
+          if (failing) throw new Error('connection refused');
+          sent.push(`${mail.from} → ${mail.to}: ${mail.subject}`);
+        },
+      },
+    });
+    await mailer.send({ to: 'one@example.test', subject: 'Hello', text: 'First' });
+    failing = true;
+    await mailer.send({ to: 'two@example.test', subject: 'Hello', text: 'Second' });
+    expect(sent).toEqual(['desk@example.test → one@example.test: Hello']);
+    const [delivered] = await mailsTo('one@example.test');
+    const [failed] = await mailsTo('two@example.test');
+    expect(delivered?.sentAt).toBeInstanceOf(Date);
+    expect(failed).toMatchObject({ sentAt: null, error: 'connection refused' });
+  });
+});
