@@ -38,6 +38,7 @@ export const authTexts = {
   serviceUnreachable: 'The trading service is unreachable. Please try again.',
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   crossSite: 'Cross-site request refused.',
+  loginLinkInvalid: 'This sign-in link is invalid or has expired.',
 } as const;
 
 export const translationRecoveryText = 'Recovering from translation conflict...';

@@ -70,6 +70,29 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     res.redirect(303, redirect);
   });
 
+  /**
+   * A single-use sign-in link (`/auto-login?token=&path=`, made by staff for a customer): it becomes this
+   * browser's session and leads to `path` when that is a path of this site, else to the platform.
+   */
+  router.get('/auto-login', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    let result;
+    try {
+      result = token ? await api.autoLogin(token, callContext(req)) : undefined;
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailable)) throw error;
+      return sendGate(req, res, assets, { kind: 'gate', gate: 'unreachable', status: 503, settings: null });
+    }
+    if (!result?.ok) {
+      const site = await settings.get(callContext(req));
+      return renderLogin(req, res, assets, { settings: site, next: null, email: '', errors: {}, status: 422, flash: [{ kind: 'error', title: authTexts.loginLinkInvalid }] });
+    }
+    await revokeSessionToken(req);
+    signIn(req, sealer, result.value.token);
+    csrf.generateToken(req, true);
+    res.redirect(303, safeNextPath(req.query.path) ?? paths.main);
+  });
+
   /** Revokes the session's API token, if any; a failure is logged and the session still ends. */
   async function revokeSessionToken(req: Request) {
     const token = tokenOf(req, sealer);

@@ -28,6 +28,8 @@ export interface TradingClient {
   currentUser(token: string, ctx: CallContext): Promise<Authenticated<User>>;
   siteData(token: string, ctx: CallContext): Promise<Authenticated<SiteData>>;
   login(input: LoginRequest, ctx: CallContext): Promise<Authenticated<LoginResponse['data']>>;
+  /** Trades a single-use sign-in link's token for a session token. */
+  autoLogin(token: string, ctx: CallContext): Promise<Authenticated<LoginResponse['data']>>;
   logout(token: string, ctx: CallContext): Promise<void>;
   ready(ctx: CallContext): Promise<boolean>;
 }
@@ -84,6 +86,9 @@ export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeout
     },
     async login(input, ctx) {
       return authenticated('/auth/login', await call('/auth/login', ctx, { method: 'POST', body: input }), (body) => loginResponse.parse(body).data);
+    },
+    async autoLogin(token, ctx) {
+      return authenticated('/auth/auto-login', await call('/auth/auto-login', ctx, { method: 'POST', body: { token } }), (body) => loginResponse.parse(body).data);
     },
     async logout(token, ctx) {
       await call('/auth/logout', ctx, { method: 'POST', token });

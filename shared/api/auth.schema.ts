@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { validationTexts } from '../texts';
+import { authTexts, validationTexts } from '../texts';
 import { resource } from './common.schema';
 import { userSchema } from './user.schema';
 
@@ -20,3 +20,6 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const loginResponse = resource(z.object({ token: z.string(), user: userSchema }));
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** `POST /auth/auto-login`: a single-use login link's token. */
+export const autoLoginRequest = z.object({ token: z.string(authTexts.loginLinkInvalid).check(z.minLength(16, authTexts.loginLinkInvalid), z.maxLength(200, authTexts.loginLinkInvalid)) });

@@ -6,6 +6,7 @@ import { outbox } from '../../server/trading/db/schema';
 import { createMailer } from '../../server/trading/mail/mailer';
 import { makeUser } from '../support/factories';
 import { silentLogger, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { csrfFrom, startWebStack, type WebStack } from '../support/web';
 
 let stack: TradingStack;
 beforeAll(async () => {
@@ -88,5 +89,54 @@ describe('the mailer', () => {
     const [failed] = await mailsTo('two@example.test');
     expect(delivered?.sentAt).toBeInstanceOf(Date);
     expect(failed).toMatchObject({ sentAt: null, error: 'connection refused' });
+  });
+});
+
+describe('single-use sign-in links', () => {
+  let web: WebStack;
+  beforeAll(async () => {
+    web = await startWebStack();
+  });
+  afterAll(() => web.close());
+
+  const linkFor = async (staffToken: string, userId: number) => {
+    const res = await request(web.apiUrl).post(`/api/v1/admin/users/${userId}/login-link`).set('Authorization', `Bearer ${staffToken}`);
+    expect(res.status).toBe(201);
+    return new URL(res.body.data.url as string);
+  };
+
+  it('staff make one for a customer; it signs the browser in once, to a path of this site only', async () => {
+    const staff = await makeUser(web.database.db, { role: 'staff' });
+    const customer = await makeUser(web.database.db);
+    const staffToken = (await request(web.apiUrl).post('/api/v1/auth/login').send({ email: staff.email, password: staff.password })).body.data.token as string;
+
+    const link = await linkFor(staffToken, customer.user.id);
+    expect(link.pathname).toBe('/auto-login');
+    const agent = request.agent(web.web);
+    const opened = await agent.get(`/auto-login?token=${link.searchParams.get('token')}&path=${encodeURIComponent('/main/dashboard')}`);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe('/main/dashboard');
+    expect((await agent.get('/main/dashboard')).text).toContain(customer.user.firstName);
+
+    const reused = await request(web.web).get(`/auto-login?token=${link.searchParams.get('token')}`);
+    expect(reused.status).toBe(422);
+    expect(reused.text).toContain('This sign-in link is invalid or has expired.');
+
+    const elsewhere = await linkFor(staffToken, customer.user.id);
+    const away = await request(web.web).get(`/auto-login?token=${elsewhere.searchParams.get('token')}&path=${encodeURIComponent('//evil.example/steal')}`);
+    expect(away.status).toBe(303);
+    expect(away.headers.location).toBe('/main');
+  });
+
+  it('only staff make them, only for customers, and the API never hands them out through the web proxy', async () => {
+    const customer = await makeUser(web.database.db);
+    const other = await makeUser(web.database.db, { role: 'staff' });
+    const customerToken = (await request(web.apiUrl).post('/api/v1/auth/login').send({ email: customer.email, password: customer.password })).body.data.token as string;
+    expect((await request(web.apiUrl).post(`/api/v1/admin/users/${customer.user.id}/login-link`).set('Authorization', `Bearer ${customerToken}`)).status).toBe(403);
+    const staffToken = (await request(web.apiUrl).post('/api/v1/auth/login').send({ email: other.email, password: other.password })).body.data.token as string;
+    expect((await request(web.apiUrl).post(`/api/v1/admin/users/${other.user.id}/login-link`).set('Authorization', `Bearer ${staffToken}`)).status).toBe(404);
+    const agent = request.agent(web.web);
+    const csrf = csrfFrom((await agent.get('/')).text);
+    expect((await agent.post('/api/v1/auth/auto-login').set('X-CSRF-Token', csrf).send({ token: 'x'.repeat(43) })).status).toBe(404);
   });
 });

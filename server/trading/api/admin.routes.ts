@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { settingsUpdateRequest } from '../../../shared/api/settings.schema';
 import { notificationCreateRequest, userStatusUpdateRequest } from '../../../shared/api/user.schema';
 import type { ApiDeps } from '../deps';
-import { changeSettings, changeUserStatus, notifyCustomer } from '../users/staff-actions';
+import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer } from '../users/staff-actions';
 import { presentNotification } from '../db/notifications.repo';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { presentUser } from './user.presenter';
@@ -43,6 +43,12 @@ export function adminRoutes(deps: ApiDeps): Router {
     const notification = presentNotification(await notifyCustomer(db, actorOf(req, res), id, notice));
     deps.bus.publish('notification.message', { userId: id, notification });
     res.status(201).json({ data: notification });
+  });
+
+  router.post('/admin/users/:id/login-link', async (req, res) => {
+    const { id } = parseInput(userIdParam, req.params);
+    const link = await customerLoginLink(db, actorOf(req, res), id, deps.siteOrigin());
+    res.status(201).json({ data: { url: link.url, expires_at: link.expiresAt.toISOString() } });
   });
 
   return router;

@@ -47,14 +47,14 @@ export function emailCheckRateLimits({ limit, stores = memoryRateLimitStores }: 
   ];
 }
 
-/** Account creation per IP: a person registers once; a script registering thousands is slowed. */
-export function registrationRateLimit({ limit, stores = memoryRateLimitStores }: { limit: number; stores?: RateLimitStores | undefined }): RequestHandler {
+/** Requests per IP on one kind of call (account creation, sign-in links): a person needs a few; a script is slowed. */
+export function ipRateLimit({ name, limit, windowMs = 60 * 60_000, stores = memoryRateLimitStores }: { name: string; limit: number; windowMs?: number; stores?: RateLimitStores | undefined }): RequestHandler {
   return rateLimit({
-    windowMs: 60 * 60_000,
+    windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: stores('register-ip'),
+    store: stores(`${name}-ip`),
     keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
     handler: (_req, res) => {
       res.status(429).json({ message: authTexts.tooManyAttempts });

@@ -10,7 +10,7 @@ import { createUser, findUserByEmail } from '../db/users.repo';
 import { users } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { validationFailed } from './errors';
-import { emailCheckRateLimits, registrationRateLimit } from './rate-limits';
+import { emailCheckRateLimits, ipRateLimit } from './rate-limits';
 import { presentUser } from './user.presenter';
 import { parseInput } from './validate';
 
@@ -46,7 +46,7 @@ export function registrationRoutes(deps: ApiDeps): Router {
     });
   });
 
-  router.post('/auth/register', registrationRateLimit({ limit: deps.loginRateLimit * 2, stores: deps.rateLimitStores }), async (req, res) => {
+  router.post('/auth/register', ipRateLimit({ name: 'register', limit: deps.loginRateLimit * 2, stores: deps.rateLimitStores }), async (req, res) => {
     const form = parseInput(registerRequest, req.body);
     if (await findUserByEmail(db, form.email)) throw validationFailed({ email: [registrationTexts.emailTaken] });
     const [sameName] = await db.select({ id: users.id }).from(users).where(eq(users.username, form.username));

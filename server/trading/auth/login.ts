@@ -3,7 +3,8 @@ import { authTexts } from '../../../shared/texts';
 import { presentUser } from '../api/user.presenter';
 import { ApiError } from '../api/errors';
 import { insertToken, revokeToken } from '../db/tokens.repo';
-import { findUserByEmail } from '../db/users.repo';
+import { findUserByEmail, findUserById, type UserRow } from '../db/users.repo';
+import { consumeOneTimeToken } from '../db/one-time-tokens.repo';
 import type { TradingDeps } from '../deps';
 import { verifyPassword } from './passwords';
 import { newToken } from './tokens';
@@ -22,15 +23,32 @@ export async function login(
   const user = await findUserByEmail(database.db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !ok) throw invalidCredentials();
+  return startSession({ database, tokenTtlHours }, user, input);
+}
+
+/** A bearer token for a user whose identity was proven (password, or a single-use login link). */
+export async function startSession(
+  { database, tokenTtlHours }: Pick<TradingDeps, 'database' | 'tokenTtlHours'>,
+  user: UserRow,
+  { ip, userAgent }: { ip: string | null; userAgent: string | null },
+): Promise<{ token: string; user: User }> {
   const { token, tokenHash } = newToken();
   await insertToken(database.db, {
     userId: user.id,
     tokenHash,
     expiresAt: new Date(Date.now() + tokenTtlHours * 3_600_000),
-    ip: input.ip,
-    userAgent: input.userAgent?.slice(0, 512) ?? null,
+    ip,
+    userAgent: userAgent?.slice(0, 512) ?? null,
   });
   return { token, user: await presentUser(database.db, user) };
+}
+
+/** Signs in with a single-use login link (made by staff for a customer); 422 when it is used, expired or unknown. */
+export async function loginWithLink(deps: Pick<TradingDeps, 'database' | 'tokenTtlHours'>, input: { token: string; ip: string | null; userAgent: string | null }): Promise<{ token: string; user: User }> {
+  const userId = await consumeOneTimeToken(deps.database.db, input.token, 'auto_login');
+  const user = userId === undefined ? undefined : await findUserById(deps.database.db, userId);
+  if (!user) throw new ApiError(422, authTexts.loginLinkInvalid, 'invalid_login_link', { token: [authTexts.loginLinkInvalid] });
+  return startSession(deps, user, input);
 }
 
 export async function logout({ database, bus }: Pick<TradingDeps, 'database' | 'bus'>, { tokenId, userId }: { tokenId: number; userId: number }): Promise<void> {

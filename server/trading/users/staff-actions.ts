@@ -7,6 +7,7 @@ import { updateSettings } from '../db/settings.repo';
 import { revokeTokensOfUser } from '../db/tokens.repo';
 import { findUserById, setUserStatus, type UserRow } from '../db/users.repo';
 import { addNotification, type NotificationColor, type NotificationRow } from '../db/notifications.repo';
+import { issueOneTimeToken } from '../db/one-time-tokens.repo';
 
 interface Actor {
   id: number;
@@ -58,5 +59,16 @@ export async function changeSettings(db: AppDb, actor: Actor, patch: SettingsUpd
     const settings = await updateSettings(tx, patch);
     await recordAudit(tx, { actorId: actor.id, action: 'settings.updated', subjectType: 'site_settings', subjectId: 1, details: patch, ip: actor.ip });
     return settings;
+  });
+}
+
+/** A single-use sign-in link for a customer (staff "log in as customer"), valid five minutes. Audited. */
+export async function customerLoginLink(db: AppDb, actor: Actor, userId: number, siteOrigin: string): Promise<{ url: string; expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const customer = await findUserById(tx, userId);
+    if (!customer || customer.role !== 'customer') throw notFound('User not found.');
+    const { token, expiresAt } = await issueOneTimeToken(tx, { userId, purpose: 'auto_login', ttlMs: 5 * 60_000 });
+    await recordAudit(tx, { actorId: actor.id, action: 'user.login_link_created', subjectType: 'user', subjectId: userId, details: { expires_at: expiresAt.toISOString() }, ip: actor.ip });
+    return { url: `${siteOrigin}/auto-login?token=${encodeURIComponent(token)}`, expiresAt };
   });
 }
