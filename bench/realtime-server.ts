@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createLogger } from '../server/logger';
 import { PusherServer } from '../server/trading/realtime/pusher-server';
 
-const realtime = new PusherServer({ credentials: { key: process.env.KEY ?? 'bench-key', secret: 'bench-secret-0123456789abcdef0123456789' }, logger: createLogger({ level: 'silent', name: 'bench' }) });
+const realtime = new PusherServer({ credentials: { key: process.env.KEY ?? 'bench-key', secret: 'bench-secret-0123456789abcdef0123456789' }, logger: createLogger({ level: 'silent', name: 'bench' }), publicChannels: true });
 const server = createServer((req, res) => {
   if (req.method !== 'POST' || req.url !== '/publish') {
     res.writeHead(404).end();

@@ -173,12 +173,16 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       onSubscribed: presence.subscribed,
       presence: directory,
       relay: memberRelay(bus, node),
+      // Far above what one process serves well (see `npm run bench -- realtime`); a flood stops here.
+      maxConnections: 50_000,
     });
+    const disconnectRevoked = bus.subscribe('access.changed', ({ userId }) => realtime.disconnectUser(userId));
     server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
     const unbridge = bridgeToChannels(bus, realtime);
     farewells.push(async () => {
       presence.stop();
       unbridge();
+      disconnectRevoked();
       await realtime.close();
       directory.close();
     });

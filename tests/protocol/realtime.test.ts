@@ -112,6 +112,20 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
     expect(heardBySender).toEqual([]);
   });
 
+  it('when a user’s access changes (logout, status, password), their sockets are closed, to be authorised afresh', async () => {
+    const client = echo(alice);
+    const before = await connected(client);
+    await subscribed(client.private(`user.${alice.user.id}`));
+    const dropped = nextEvent<void>((deliver) => {
+      client.connector.pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+        if (current !== 'connected') deliver();
+      });
+    });
+    stack.bus.publish('access.changed', { userId: alice.user.id });
+    await dropped;
+    expect(await connected(client)).not.toBe(before);
+  });
+
   it('keeps a connection alive past the activity timeout with pings', async () => {
     const client = echo(alice);
     const socketId = await connected(client);
@@ -210,6 +224,31 @@ describe('the protocol, spoken by hand', () => {
     expect(refused.channel).toBe(`private-user.${alice.user.id}`);
     expect(refused.data).toMatchObject({ status: 401 });
     socket.ws.close();
+  });
+
+  it('survives malformed paths and messages, and serves only signed channels, each refusal naming its channel', async () => {
+    const broken = await raw('/app/%E0%A4%A?protocol=7');
+    expect(await broken.closed).toBe(4001);
+    const socket = await raw();
+    await socket.next('pusher:connection_established');
+    socket.ws.send('null');
+    expect(((await socket.next('pusher:error')).data as { message: string }).message).toBe('Messages must be JSON objects');
+    socket.send({ event: 'pusher:subscribe', data: null });
+    await socket.next('pusher:subscription_error');
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'news' } });
+    expect(await socket.next('pusher:subscription_error')).toMatchObject({ channel: 'news', data: { status: 403 } });
+    socket.send({ event: 'pusher:subscribe', data: { channel: 'bad name!' } });
+    expect(await socket.next('pusher:subscription_error')).toMatchObject({ channel: 'bad name!', data: { status: 400 } });
+    socket.send({ event: 'pusher:ping', data: {} });
+    await socket.next('pusher:pong');
+    socket.ws.close();
+  });
+
+  it('closes a flooding client after repeated warnings', async () => {
+    const socket = await raw();
+    await socket.next('pusher:connection_established');
+    for (let i = 0; i < 80; i += 1) socket.send({ event: 'pusher:ping', data: {} });
+    expect(await socket.closed).toBe(4100);
   });
 
   it('pings a silent client and closes it with 4201 when no pong comes', async () => {

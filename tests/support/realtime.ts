@@ -26,6 +26,7 @@ export async function startRealtimeStack(options: Partial<PusherServerOptions> =
   let realtime = start();
   let unbridge = bridgeToChannels(trading.bus, realtime);
   api.server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
+  const disconnectRevoked = trading.bus.subscribe('access.changed', ({ userId }) => realtime.disconnectUser(userId));
   const web = webAppFor(`http://127.0.0.1:${api.port}`);
   const front = await listen(web, 0, '127.0.0.1');
   front.server.on('upgrade', web.handleUpgrade);
@@ -41,6 +42,7 @@ export async function startRealtimeStack(options: Partial<PusherServerOptions> =
       unbridge = bridgeToChannels(trading.bus, realtime);
     },
     async close() {
+      disconnectRevoked();
       presence.stop();
       unbridge();
       await realtime.close();

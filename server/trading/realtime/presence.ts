@@ -20,15 +20,27 @@ export function keepPresence({ db, logger, connectedChannels, everyMs = timing.h
       .where(inArray(users.id, ids))
       .catch((error: unknown) => logger.warn({ err: error }, 'marking connected users seen failed'));
   };
+  // A socket may leave and join its channel again and again: once per user per half period is plenty.
+  const lastTouched = new Map<number, number>();
+  const touchOnce = (ids: number[]) => {
+    const now = Date.now();
+    const due = ids.filter((id) => now - (lastTouched.get(id) ?? 0) > everyMs / 2);
+    for (const id of due) lastTouched.set(id, now);
+    touch(due);
+  };
   const idsOf = (channels: string[]) => channels.flatMap((channel) => {
     const match = userChannel.exec(channel);
     return match ? [Number(match[1])] : [];
   });
-  const timer = setInterval(() => touch(idsOf(connectedChannels())), everyMs);
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const [id, at] of lastTouched) if (now - at > everyMs) lastTouched.delete(id);
+    touch(idsOf(connectedChannels()));
+  }, everyMs);
   timer.unref();
   return {
     /** For `PusherServer`'s `onSubscribed`. */
-    subscribed: (channel: string) => touch(idsOf([channel])),
+    subscribed: (channel: string) => touchOnce(idsOf([channel])),
     stop: () => clearInterval(timer),
   };
 }

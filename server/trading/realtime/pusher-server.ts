@@ -30,6 +30,10 @@ export interface PusherServerOptions {
   /** Messages a client may send per second (a burst of twice as many is allowed). */
   messagesPerSecond?: number;
   maxConnections?: number;
+  /** Whether unsigned public channels may be joined (the product uses none; the fan-out benchmark does). */
+  publicChannels?: boolean;
+  /** Channels one socket may be on at once. */
+  maxChannelsPerConnection?: number;
   /** Told of each successful subscription (after its signature was checked), e.g. to mark the user present. */
   onSubscribed?: (channel: string) => void;
   /** Presence membership: this process's own by default, the cluster's through Redis. */
@@ -60,6 +64,8 @@ interface Connection {
   pingedAt: number | undefined;
   tokens: number;
   refilledAt: number;
+  /** Messages refused by the rate limit in a row: a socket that keeps flooding is closed. */
+  violations: number;
 }
 
 /** ws's frame builder (exported by ws, not declared by its types): a message framed once for every socket. */
@@ -107,6 +113,20 @@ export class PusherServer {
     return this.connections.size;
   }
 
+  /**
+   * Closes the sockets listening on a user's own channels (their sign-in was revoked or their standing
+   * changed): the client reconnects at once and must be authorised afresh, which a revoked session is not.
+   */
+  disconnectUser(userId: number): void {
+    const own = [`private-notification.${userId}`, `private-user.${userId}`, `private-trade.${userId}`];
+    const doomed = new Set<Connection>();
+    for (const channel of own) for (const connection of this.channels.get(channel) ?? []) doomed.add(connection);
+    for (const connection of this.connections) {
+      for (const member of connection.presence?.values() ?? []) if (member === String(userId)) doomed.add(connection);
+    }
+    for (const connection of doomed) connection.ws.close(closeCodes.shuttingDown, 'Authorisation changed');
+  }
+
   /** The channels with at least one subscriber here whose names start with `prefix`. */
   channelsStartingWith(prefix: string): string[] {
     return [...this.channels.keys()].filter((channel) => channel.startsWith(prefix));
@@ -147,16 +167,26 @@ export class PusherServer {
 
   private open(ws: WebSocket, req: IncomingMessage): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const key = decodeURIComponent(url.pathname.slice(realtimePathPrefix.length));
-    if (key !== this.options.credentials.key) return this.refuse(ws, closeCodes.appKeyNotFound, `App key ${key} not in this cluster`);
+    // The raw path segment is compared: keys are plain (config allows only letters, digits, - and _), and
+    // decoding a malformed escape would throw inside the upgrade.
+    const key = url.pathname.slice(realtimePathPrefix.length);
+    if (key !== this.options.credentials.key) return this.refuse(ws, closeCodes.appKeyNotFound, 'App key not in this cluster');
     const protocol = Number(url.searchParams.get('protocol') ?? pusherProtocol);
     if (!(protocol >= 5 && protocol <= pusherProtocol)) return this.refuse(ws, closeCodes.protocolUnsupported, 'Unsupported protocol version');
     if (this.options.maxConnections !== undefined && this.connections.size >= this.options.maxConnections) return this.refuse(ws, closeCodes.overCapacity, 'Over capacity');
 
     const now = Date.now();
-    const connection: Connection = { socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, channels: new Set(), presence: undefined, lastSeen: now, pingedAt: undefined, tokens: this.rate * 2, refilledAt: now };
+    const connection: Connection = { socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, channels: new Set(), presence: undefined, lastSeen: now, pingedAt: undefined, tokens: this.rate * 2, refilledAt: now, violations: 0 };
     this.connections.add(connection);
-    ws.on('message', (raw, isBinary) => this.receive(connection, isBinary ? '' : raw.toString()));
+    ws.on('message', (raw, isBinary) => {
+      try {
+        this.receive(connection, isBinary ? '' : raw.toString());
+      } catch (error) {
+        // Whatever a client sends, it must not take the process down.
+        this.options.logger.warn({ err: error }, 'realtime message refused');
+        this.error(connection, null, 'Message refused');
+      }
+    });
     ws.on('close', () => this.drop(connection));
     ws.on('error', (error) => this.options.logger.debug({ err: error }, 'realtime socket error'));
     this.send(connection, frame('pusher:connection_established', undefined, { socket_id: connection.socketId, activity_timeout: this.activityMs / 1000 }));
@@ -168,7 +198,14 @@ export class PusherServer {
   }
 
   private send(connection: Connection, message: string): void {
-    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(message);
+    const { ws } = connection;
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > maxBufferedBytes) return this.tooSlow(connection);
+    ws.send(message);
+  }
+
+  private tooSlow(connection: Connection): void {
+    connection.ws.close(closeCodes.overCapacity, 'Too slow: messages were piling up');
   }
 
   /**
@@ -179,10 +216,7 @@ export class PusherServer {
   private sendFramed(connection: Connection, framed: Buffer[], payload: Buffer): void {
     const { ws } = connection;
     if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > maxBufferedBytes) {
-      ws.close(closeCodes.overCapacity, 'Too slow: messages were piling up');
-      return;
-    }
+    if (ws.bufferedAmount > maxBufferedBytes) return this.tooSlow(connection);
     const sender = (ws as unknown as { _sender?: { sendFrame?: (list: Buffer[]) => void } })._sender;
     if (typeof sender?.sendFrame === 'function') sender.sendFrame(framed);
     else ws.send(payload, { binary: false });
@@ -204,14 +238,16 @@ export class PusherServer {
   private receive(connection: Connection, raw: string): void {
     connection.lastSeen = Date.now();
     connection.pingedAt = undefined;
-    if (!this.allow(connection)) return this.error(connection, 4301, 'Rate limit exceeded: slow down');
-    let message: { event?: unknown; data?: unknown; channel?: unknown };
-    try {
-      message = JSON.parse(raw) as typeof message;
-    } catch {
-      return this.error(connection, null, 'Messages must be JSON');
+    if (!this.allow(connection)) {
+      connection.violations += 1;
+      // Answered a few times, then the socket is closed: it may reconnect after a pause (4100–4199).
+      if (connection.violations > 10) return connection.ws.close(closeCodes.overCapacity, 'Rate limit exceeded');
+      return this.error(connection, 4301, 'Rate limit exceeded: slow down');
     }
-    const data = (typeof message.data === 'string' ? safeParse(message.data) : message.data) as Record<string, unknown> | undefined;
+    connection.violations = 0;
+    const message = asObject(safeParse(raw));
+    if (!message) return this.error(connection, null, 'Messages must be JSON objects');
+    const data = asObject(typeof message.data === 'string' ? safeParse(message.data) : message.data);
     switch (message.event) {
       case 'pusher:ping':
         return this.send(connection, JSON.stringify({ event: 'pusher:pong', data: {} }));
@@ -229,7 +265,12 @@ export class PusherServer {
 
   private subscribe(connection: Connection, data: Record<string, unknown>): void {
     const channel = data.channel;
-    if (typeof channel !== 'string' || !channelNamePattern.test(channel)) return this.error(connection, null, 'Invalid channel name');
+    if (typeof channel !== 'string' || !channelNamePattern.test(channel)) return this.refuseSubscription(connection, typeof channel === 'string' ? channel.slice(0, 200) : '', 'InvalidChannel', 'Invalid channel name', 400);
+    const signedChannel = isPrivate(channel) || isPresence(channel);
+    if (!signedChannel && !this.options.publicChannels) return this.refuseSubscription(connection, channel, 'AuthError', 'Only private and presence channels are served', 403);
+    if (!connection.channels.has(channel) && connection.channels.size >= (this.options.maxChannelsPerConnection ?? 100)) {
+      return this.refuseSubscription(connection, channel, 'LimitReached', 'Too many channels on one connection', 429);
+    }
     if (connection.channels.has(channel)) {
       if (!isPresence(channel)) return this.send(connection, frame('pusher_internal:subscription_succeeded', channel, {}));
       void this.presence.members(channel).then((members) => this.send(connection, frame('pusher_internal:subscription_succeeded', channel, presenceData(members))));
@@ -238,24 +279,27 @@ export class PusherServer {
     const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
     if (isPrivate(channel) || isPresence(channel)) {
       const signed = isPresence(channel) ? channelData ?? '' : undefined;
-      if (!authIsValid(this.options.credentials, data.auth, connection.socketId, channel, signed)) {
-        return this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error: `Invalid signature for ${channel}`, status: 401 } }));
-      }
+      if (!authIsValid(this.options.credentials, data.auth, connection.socketId, channel, signed)) return this.refuseSubscription(connection, channel, 'AuthError', `Invalid signature for ${channel}`, 401);
     }
     if (isPresence(channel)) {
       const member = safeParse(channelData ?? '') as { user_id?: unknown; user_info?: unknown } | undefined;
-      if (member?.user_id === undefined || member.user_id === null) {
-        return this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'AuthError', error: 'Presence channels need channel_data with a user_id', status: 401 } }));
-      }
+      if (member?.user_id === undefined || member.user_id === null) return this.refuseSubscription(connection, channel, 'AuthError', 'Presence channels need channel_data with a user_id', 401);
       this.join(connection, channel);
       void this.addMember(connection, channel, String(member.user_id), member.user_info ?? {}).catch((error: unknown) => {
         this.options.logger.error({ err: error, channel }, 'presence join failed');
-        this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type: 'PresenceError', error: 'Presence is unavailable', status: 500 } }));
+        // Out of the channel again, without counting a leave for a join that never counted.
+        connection.presence?.delete(channel);
+        this.leave(connection, channel);
+        this.refuseSubscription(connection, channel, 'PresenceError', 'Presence is unavailable', 500);
       });
       return;
     }
     this.join(connection, channel);
     this.send(connection, frame('pusher_internal:subscription_succeeded', channel, {}));
+  }
+
+  private refuseSubscription(connection: Connection, channel: string, type: string, error: string, status: number): void {
+    this.send(connection, JSON.stringify({ event: 'pusher:subscription_error', channel, data: { type, error, status } }));
   }
 
   private join(connection: Connection, channel: string): void {
@@ -319,6 +363,8 @@ function presenceData(members: Members) {
   const hash = Object.fromEntries(members);
   return { presence: { ids: Object.keys(hash), hash, count: members.size } };
 }
+
+const asObject = (value: unknown): Record<string, unknown> | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
 
 function safeParse(text: string): unknown {
   try {
