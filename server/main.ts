@@ -105,20 +105,37 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     // A follower that heard the last leader's prices carries on from them; otherwise from the stored closes.
     let hasRelayedPrices = false;
     const heard = bus.subscribe('market.ticks', () => (hasRelayedPrices = true));
+    let attempting = false;
+    /** Takes the lead if it is free: one attempt at a time; if starting fails, the lock is let go and the relayed prices come back. */
     const lead = async (): Promise<boolean> => {
-      leadership = await database.tryLead();
-      if (!leadership) return false;
-      const current = new Map(market.instruments.map((i) => [i.id, market.quotes.get(i.id)!.mid]));
-      await source.use(relayedTo(bus, realSource(hasRelayedPrices ? current : new Map())));
-      await engine.start();
-      recorder.start();
-      void leadership.lost.then(() => {
-        // Another process may lead by now: stop rather than run the engine twice.
-        logger.fatal('lost the cluster lead (database connection dropped); stopping');
-        void shutdown(logger, 1);
-      });
-      logger.info('leading the cluster: prices, engine and candles run here');
-      return true;
+      if (leadership || attempting) return leadership !== undefined;
+      attempting = true;
+      let held: Leadership | undefined;
+      try {
+        held = await database.tryLead();
+        if (!held) return false;
+        const current = new Map(market.instruments.map((i) => [i.id, market.quotes.get(i.id)!.mid]));
+        await source.use(relayedTo(bus, realSource(hasRelayedPrices ? current : new Map())));
+        await engine.start();
+        recorder.start();
+        leadership = held;
+        void held.lost.then(() => {
+          // Another process may lead by now: stop rather than run the engine twice.
+          logger.fatal('lost the cluster lead (database connection dropped); stopping');
+          void shutdown(logger, 1);
+        });
+        logger.info('leading the cluster: prices, engine and candles run here');
+        return true;
+      } catch (error) {
+        if (held) {
+          await engine.stop().catch(() => undefined);
+          await source.use(new RelayedPriceSource(bus)).catch(() => undefined);
+          await held.release();
+        }
+        throw error;
+      } finally {
+        attempting = false;
+      }
     };
     if (!(await lead())) {
       logger.info('following the cluster lead: prices relayed from it');

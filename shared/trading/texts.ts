@@ -2,6 +2,7 @@ import { marketClosedText } from './hours';
 
 /** The order and trade messages (client-spec §5, §8 and server-spec §4), one place for both tiers. */
 export const tradeTexts = {
+  busy: 'The order could not be executed in time: nothing was opened. Please try again.',
   noAsset: 'No asset selected for trading',
   assetNotFound: 'Asset not found.',
   type: 'Choose buy or sell.',

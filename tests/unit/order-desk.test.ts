@@ -57,4 +57,28 @@ describe('the order desk', () => {
     expect(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))).toEqual([10, 20, 40]);
     expect(ex.batches).toEqual([[1, 2, 3, 4], [1], [2], [3], [4]]);
   });
+
+  it('after a failure that may have committed, runs again alone only the orders that may safely repeat', async () => {
+    const ex = gatedExecutor((t) => t >= 2);
+    const desk = new OrderDesk(ex.execute, { lanes: 1, maxBatch: 10, mayRetry: (ticket) => ticket % 2 === 1 });
+    const settled = Promise.allSettled([1, 2, 3].map((n) => desk.place(n)));
+    await nextTurn();
+    await ex.openAll();
+    expect((await settled).map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(ex.batches).toEqual([[1, 2, 3], [1], [3]]);
+  });
+
+  it('answers an order that waited too long without executing it', async () => {
+    const ex = gatedExecutor();
+    const desk = new OrderDesk(ex.execute, { lanes: 1, maxBatch: 10, maxWaitMs: 20, expired: (n) => -n });
+    const first = desk.place(1);
+    await nextTurn();
+    const late = desk.place(2);
+    await new Promise((r) => setTimeout(r, 40));
+    await ex.openAll();
+    expect(await first).toBe(10);
+    expect(await late).toBe(-2);
+    expect(ex.batches).toEqual([[1]]);
+  });
 });
+

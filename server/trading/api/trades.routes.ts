@@ -11,7 +11,8 @@ import type { ApiDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
 import { closeTradeForCustomer } from '../engine/close';
 import { maxLeverageFor, planLeverageOf } from '../engine/orders';
-import { executeMarketOrders, OrderDesk } from '../engine/market-orders';
+import { CommitUncertain, executeMarketOrders, OrderDesk } from '../engine/market-orders';
+import { timing } from '../../../shared/constants';
 import { changeProtection } from '../engine/protection';
 import { presentTrade } from '../engine/trade-view';
 import { presentAsset } from '../market/asset-view';
@@ -63,7 +64,15 @@ export function tradingRoutes(deps: ApiDeps): Router {
   const { db } = database;
   const customer = [authenticate(deps), requireStanding(deps)];
   // PGlite runs one statement at a time, so one lane; PostgreSQL overlaps a few batches on its pool.
-  const desk = new OrderDesk((tickets) => executeMarketOrders(deps, tickets), { lanes: database.driver === 'pglite' ? 1 : 4, maxBatch: 64 });
+  const desk = new OrderDesk((tickets) => executeMarketOrders(deps, tickets), {
+    lanes: database.driver === 'pglite' ? 1 : 4,
+    maxBatch: 64,
+    // The browser gives up after its request timeout: an order that waited that long is not executed.
+    maxWaitMs: timing.requestTimeoutMs,
+    expired: () => ({ status: 503, body: { message: tradeTexts.busy } }),
+    // After a commit that may have happened, only orders with an id can safely run again.
+    mayRetry: (ticket, error) => !(error instanceof CommitUncertain) || ticket.orderId !== undefined,
+  });
 
   router.get('/assets', ...customer, async (_req, res) => {
     const { user } = authOf(res);

@@ -39,7 +39,7 @@ export async function openPostgres({ url, poolMax }: { url: string; poolMax: num
     },
     async tryLead() {
       // A client of its own, not the pool's: the lock lives exactly as long as this connection.
-      const client = new pg.Client({ connectionString: url, keepAlive: true });
+      const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
       await client.connect();
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [leadershipLockKey]);
       if (!rows[0]?.ok) {
@@ -47,16 +47,27 @@ export async function openPostgres({ url, poolMax }: { url: string; poolMax: num
         return undefined;
       }
       let released = false;
-      const lost = new Promise<void>((resolve) => {
-        client.on('error', () => resolve());
-        client.on('end', () => {
-          if (!released) resolve();
-        });
+      let markLost: () => void = () => undefined;
+      const lost = new Promise<void>((resolve) => (markLost = resolve));
+      client.on('error', () => markLost());
+      client.on('end', () => {
+        if (!released) markLost();
       });
+      // A half-open connection raises nothing: ask the server every few seconds, and give up the lead if it
+      // does not answer (the lock is as good as gone; another process may hold it soon).
+      const check = setInterval(() => {
+        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 5_000).unref());
+        Promise.race([client.query('select 1'), timeout]).catch(() => {
+          markLost();
+          void client.end().catch(() => undefined);
+        });
+      }, 5_000);
+      check.unref();
       return {
         lost,
         async release() {
           released = true;
+          clearInterval(check);
           await client.end().catch(() => undefined);
         },
       };

@@ -10,6 +10,14 @@ import { firstAnswers, orderIdReused, orderKeyOf, replayOf, requestHash, storeAn
 import { checkTerms, normaliseLevel, positionFits, protectionProblems, rejected, type Answer, type NewTrade, type OrderDeps } from './orders';
 import { presentTrade } from './trade-view';
 
+/** The batch's commit failed in a way that may have left it committed: running its orders again is safe only for those with an order id. */
+export class CommitUncertain extends Error {
+  constructor(cause: unknown) {
+    super('the commit of an order batch may or may not have happened', { cause });
+    this.name = 'CommitUncertain';
+  }
+}
+
 /** A customer's market order, validated, waiting to be executed. */
 export interface MarketOrderTicket {
   userId: number;
@@ -64,7 +72,8 @@ function decide(market: Market, { account, planLeverage }: LockedAccount, ticket
  */
 export async function executeMarketOrders({ database, market, bus }: OrderDeps, tickets: readonly MarketOrderTicket[]): Promise<Answer[]> {
   const hashes = tickets.map((t) => requestHash({ request: 'market', ...t.order, order_id: undefined }));
-  const { answers, fresh } = await database.db.transaction(async (tx) => {
+  let decided = false;
+  const committed = database.db.transaction(async (tx) => {
     const locked = await lockCustomerAccounts(
       tx,
       tickets.map((t) => ({ userId: t.userId, accountId: t.order.account_id })),
@@ -117,7 +126,12 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
       tx,
       [...firstInBatch].map(([, i]) => ({ ...keys[i]!, hash: hashes[i]!, answer: answers[i]! })),
     );
+    decided = true;
     return { answers, fresh };
+  });
+  const { answers, fresh } = await committed.catch((error: unknown) => {
+    // Failing after every statement ran means the commit itself failed: it may have happened.
+    throw decided ? new CommitUncertain(error) : error;
   });
 
   for (const { userId, accountId, trade, origin } of fresh) bus.publish('trade.updated', { userId, accountId, trade, origin });
@@ -128,8 +142,20 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
 
 interface Waiting<T, A> {
   ticket: T;
+  since: number;
   resolve: (answer: A) => void;
   reject: (error: unknown) => void;
+}
+
+export interface DeskOptions<T, A> {
+  lanes: number;
+  maxBatch: number;
+  /** An order still waiting after this long is not executed: its caller has given up by then. */
+  maxWaitMs?: number;
+  /** The answer for such an order. */
+  expired?: (ticket: T) => A;
+  /** Whether an order of a failed batch may run again alone (default: always). */
+  mayRetry?: (ticket: T, error: unknown) => boolean;
 }
 
 /**
@@ -145,14 +171,27 @@ export class OrderDesk<T = MarketOrderTicket, A = Answer> {
 
   constructor(
     private readonly execute: (tickets: T[]) => Promise<A[]>,
-    private readonly options: { lanes: number; maxBatch: number },
+    private readonly options: DeskOptions<T, A>,
   ) {}
 
   place(ticket: T): Promise<A> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ ticket, resolve, reject });
+      this.waiting.push({ ticket, since: Date.now(), resolve, reject });
       this.pump();
     });
+  }
+
+  /** Answers, without executing them, the orders that waited past `maxWaitMs`. */
+  private dropExpired(): void {
+    const { maxWaitMs, expired } = this.options;
+    if (maxWaitMs === undefined || !expired) return;
+    const now = Date.now();
+    for (let i = this.waiting.length - 1; i >= 0; i -= 1) {
+      const waiting = this.waiting[i]!;
+      if (now - waiting.since <= maxWaitMs) continue;
+      this.waiting.splice(i, 1);
+      waiting.resolve(expired(waiting.ticket));
+    }
   }
 
   /**
@@ -164,6 +203,7 @@ export class OrderDesk<T = MarketOrderTicket, A = Answer> {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
+      this.dropExpired();
       while (this.busyLanes < this.options.lanes && this.waiting.length > 0) {
         const batch = this.waiting.splice(0, this.options.maxBatch);
         this.busyLanes += 1;
@@ -180,8 +220,12 @@ export class OrderDesk<T = MarketOrderTicket, A = Answer> {
       const answers = await this.execute(batch.map((w) => w.ticket));
       batch.forEach((w, i) => w.resolve(answers[i]!));
     } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
-      else for (const one of batch) await this.run([one]);
+      const mayRetry = this.options.mayRetry ?? (() => true);
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const one of batch) {
+        if (mayRetry(one.ticket, error)) await this.run([one]);
+        else one.reject(error);
+      }
     }
   }
 }
