@@ -182,7 +182,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     farewells.push(() => feed.close());
     const presence = keepPresence({ db: database.db, logger, connectedChannels: () => realtime.channelsStartingWith(userChannelPrefix) });
     const node = randomUUID();
-    const directory = redis ? new RedisPresenceDirectory(redis, node) : new LocalPresenceDirectory();
+    const directory = redis ? new RedisPresenceDirectory(redis, node, 90, (channel, userId) => realtime.memberGone(channel, userId)) : new LocalPresenceDirectory();
     const realtime = new PusherServer({
       credentials: realtimeCredentials,
       logger,
@@ -194,6 +194,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       maxConnections: 50_000,
     });
     const disconnectRevoked = bus.subscribe('access.changed', ({ userId }) => realtime.disconnectUser(userId));
+    // Events published while this process's Redis subscription was down never arrive: clients start over.
+    if (bus instanceof RedisBus) bus.onReconnect(() => realtime.reconnectAll('Events may have been missed'));
     server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
     const unbridge = bridgeToChannels(bus, realtime);
     farewells.push(async () => {

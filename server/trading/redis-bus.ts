@@ -19,6 +19,7 @@ interface Envelope {
 export class RedisBus implements Bus {
   readonly node = randomUUID();
   private readonly local: LocalBus;
+  private readonly reconnected: (() => void)[] = [];
 
   private constructor(
     private readonly publisher: Redis,
@@ -27,6 +28,12 @@ export class RedisBus implements Bus {
     onError: (error: unknown, topic: Topic) => void,
   ) {
     this.local = new LocalBus(onError);
+    // Pub/sub delivers at most once: what was published while this connection was down is lost.
+    let ready = subscriber.status === 'ready';
+    subscriber.on('ready', () => {
+      if (ready) for (const listener of this.reconnected) listener();
+      ready = true;
+    });
     subscriber.on('message', (from: string, raw: string) => {
       if (from !== channel) return;
       let envelope: Envelope;
@@ -43,7 +50,7 @@ export class RedisBus implements Bus {
 
   /** Subscribes on a connection of its own (a subscribed Redis connection can do nothing else). */
   static async open(redis: Redis, { channel = 'bus', onError }: { channel?: string; onError?: (error: unknown, topic: Topic) => void } = {}): Promise<RedisBus> {
-    const subscriber = redis.duplicate();
+    const subscriber = redis.duplicate({ connectionName: `bus-subscriber-${randomUUID()}` });
     await subscriber.subscribe(channel);
     return new RedisBus(redis, subscriber, channel, onError ?? ((error, topic) => console.error(`bus subscriber of ${topic} failed`, error)));
   }
@@ -57,6 +64,16 @@ export class RedisBus implements Bus {
 
   subscribe<T extends Topic>(topic: T, handler: (payload: BusEvents[T]) => void): () => void {
     return this.local.subscribe(topic, handler);
+  }
+
+  /** The subscribing connection's name (operators see it in CLIENT LIST). */
+  get subscriberName(): string {
+    return this.subscriber.options.connectionName ?? '';
+  }
+
+  /** Called after the subscription came back from an outage, in which events may have been missed. */
+  onReconnect(listener: () => void): void {
+    this.reconnected.push(listener);
   }
 
   async close(): Promise<void> {

@@ -91,3 +91,26 @@ describe.each(drivers)('the %s bus', (_name, open) => {
     await b.close();
   });
 });
+
+describe.skipIf(!redisUrl)('the Redis bus after an outage', () => {
+  it('subscribes again by itself and says so, so clients can be told to catch up', async () => {
+    const redis = new Redis(redisUrl!);
+    connections.push(redis);
+    const bus = await RedisBus.open(redis, { channel: `bus-test-${Date.now()}`, onError: () => undefined });
+    const reconnected = new Promise<void>((resolve) => bus.onReconnect(resolve));
+    const clients = (await redis.call('CLIENT', 'LIST')) as string;
+    const id = clients.split('\n').find((line) => line.includes(`name=${bus.subscriberName}`))?.match(/id=(\d+)/)?.[1];
+    expect(id).toBeDefined();
+    await redis.call('CLIENT', 'KILL', 'ID', id!);
+    await reconnected;
+    const heard: number[] = [];
+    bus.subscribe('user.updated', ({ userId }) => heard.push(userId));
+    const other = await RedisBus.open(redis, { channel: (bus as unknown as { channel: string }).channel, onError: () => undefined });
+    other.publish('user.updated', { userId: 3 });
+    await settle(() => heard.length, 1);
+    expect(heard).toEqual([3]);
+    await bus.close();
+    await other.close();
+  });
+});
+

@@ -12,6 +12,7 @@ afterAll(() => {
 });
 
 /** Two processes' directories: one shared for the local driver, two nodes on one Redis for the Redis driver. */
+const gone: string[] = [];
 const drivers: [string, (ttlS?: number) => { a: PresenceDirectory; b: PresenceDirectory }][] = [
   ['local', () => {
     const directory = new LocalPresenceDirectory();
@@ -25,7 +26,7 @@ const drivers: [string, (ttlS?: number) => { a: PresenceDirectory; b: PresenceDi
             const node = () => {
               const redis = new Redis(redisUrl);
               connections.push(redis);
-              const directory = new RedisPresenceDirectory(redis, randomUUID(), ttlS);
+              const directory = new RedisPresenceDirectory(redis, randomUUID(), ttlS, (channel, userId) => gone.push(`${channel}:${userId}`));
               directories.push(directory);
               return directory;
             };
@@ -51,12 +52,26 @@ describe.each(drivers)('the %s presence directory', (driver, open) => {
     expect([...(await a.members(channel)).keys()]).toEqual(['2']);
   });
 
-  it.skipIf(driver === 'local')('forgets the members of a process that stopped keeping its entry alive', async () => {
+  it.skipIf(driver === 'local')('sweeps out the members of a process that stopped beating, and says who is gone', async () => {
     const { a, b } = open(1);
     const channel = `presence-test-${randomUUID()}`;
     await a.join(channel, '7', {});
+    await b.join(channel, '8', {});
+    await a.join(channel, '8', {});
     a.close();
     await new Promise((r) => setTimeout(r, 1_500));
-    expect((await b.members(channel)).size).toBe(0);
+    await (b as RedisPresenceDirectory).sweep();
+    expect([...(await b.members(channel)).keys()]).toEqual(['8']);
+    expect(gone).toContain(`${channel}:7`);
+    expect(gone).not.toContain(`${channel}:8`);
+  });
+
+  it('decides first and last once when many sockets of one user come and go at once', async () => {
+    const { a, b } = open();
+    const channel = `presence-test-${randomUUID()}`;
+    const joins = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).join(channel, '5', {})));
+    expect(joins.filter((j) => j.first)).toHaveLength(1);
+    const leaves = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).leave(channel, '5')));
+    expect(leaves.filter((l) => l.last)).toHaveLength(1);
   });
 });

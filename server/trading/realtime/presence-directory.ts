@@ -46,74 +46,98 @@ export class LocalPresenceDirectory implements PresenceDirectory {
   close(): void {}
 }
 
+/** Adds one socket of a user on this process; returns the user's sockets over the cluster. */
+const joinScript = `
+redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
+redis.call('SADD', KEYS[3], ARGV[2])
+redis.call('SADD', KEYS[5], ARGV[4])
+redis.call('HSET', KEYS[4], ARGV[1], ARGV[3])
+return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)`;
+
+/** Takes one socket of a user away on this process; returns the user's sockets left over the cluster. */
+const leaveScript = `
+if redis.call('HINCRBY', KEYS[2], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[2], ARGV[1]) end
+local left = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+if left <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]); redis.call('HDEL', KEYS[4], ARGV[1]) end
+return left`;
+
+/** Removes a dead process's sockets from a channel; returns the users who are then gone from it. */
+const sweepScript = `
+local counts = redis.call('HGETALL', KEYS[2])
+local gone = {}
+for i = 1, #counts, 2 do
+  local left = redis.call('HINCRBY', KEYS[1], counts[i], -tonumber(counts[i + 1]))
+  if left <= 0 then redis.call('HDEL', KEYS[1], counts[i]); redis.call('HDEL', KEYS[4], counts[i]); table.insert(gone, counts[i]) end
+end
+redis.call('DEL', KEYS[2])
+redis.call('SREM', KEYS[3], ARGV[1])
+return gone`;
+
 /**
- * Membership shared by every process through Redis: each process counts its own sockets per user in a
- * hash of its own (expiring unless the process keeps it alive, so a crashed process's members vanish),
- * and a channel's members are the users counted anywhere.
+ * Membership shared by every process through Redis. Each change is one Lua script, so a user's first
+ * join and last leave are decided once however many sockets come and go at once. Each process counts its
+ * own sockets per channel and keeps an `alive` key fresh; a process whose key expired (it crashed) is
+ * swept by the others, and the users it alone held are announced as gone (`onGone`).
  */
 export class RedisPresenceDirectory implements PresenceDirectory {
-  private readonly local = new Set<string>();
   private readonly keepAlive: NodeJS.Timeout;
 
   constructor(
     private readonly redis: Redis,
     private readonly node: string,
     private readonly ttlS = 90,
+    private readonly onGone: (channel: string, userId: string) => void = () => undefined,
   ) {
-    this.keepAlive = setInterval(() => void this.refresh(), (ttlS / 3) * 1000);
+    void this.beat();
+    this.keepAlive = setInterval(() => void this.beat().then(() => this.sweep()).catch(() => undefined), (ttlS / 3) * 1000);
     this.keepAlive.unref();
   }
 
   private key = (channel: string, part: string) => `rt:presence:${channel}:${part}`;
+  private alive = (node: string) => `rt:presence:alive:${node}`;
+  private static readonly channelsKey = 'rt:presence:channels';
+
+  private keys(channel: string) {
+    return [this.key(channel, 'total'), this.key(channel, `node:${this.node}`), this.key(channel, 'nodes'), this.key(channel, 'info'), RedisPresenceDirectory.channelsKey];
+  }
 
   async join(channel: string, userId: string, info: unknown) {
-    this.local.add(channel);
-    const own = this.key(channel, `node:${this.node}`);
-    await this.redis
-      .multi()
-      .hincrby(own, userId, 1)
-      .expire(own, this.ttlS)
-      .sadd(this.key(channel, 'nodes'), this.node)
-      .hset(this.key(channel, 'info'), userId, JSON.stringify(info ?? {}))
-      .exec();
-    const counts = await this.counts(channel);
-    return { members: await this.withInfo(channel, counts), first: counts.get(userId) === 1 };
+    const total = Number(await this.redis.eval(joinScript, 5, ...this.keys(channel), userId, this.node, JSON.stringify(info ?? {}), channel));
+    return { members: await this.members(channel), first: total === 1 };
   }
 
   async leave(channel: string, userId: string) {
-    const own = this.key(channel, `node:${this.node}`);
-    const left = await this.redis.hincrby(own, userId, -1);
-    if (left <= 0) await this.redis.hdel(own, userId);
-    const counts = await this.counts(channel);
-    return { last: !counts.has(userId) };
+    const left = Number(await this.redis.eval(leaveScript, 4, ...this.keys(channel).slice(0, 4), userId));
+    return { last: left <= 0 };
   }
 
   async members(channel: string): Promise<Members> {
-    return this.withInfo(channel, await this.counts(channel));
-  }
-
-  /** Sockets per user over every live process (a process whose hash expired is forgotten). */
-  private async counts(channel: string): Promise<Map<string, number>> {
-    const nodes = await this.redis.smembers(this.key(channel, 'nodes'));
-    const counts = new Map<string, number>();
-    for (const node of nodes) {
-      const perUser = await this.redis.hgetall(this.key(channel, `node:${node}`));
-      const entries = Object.entries(perUser);
-      if (entries.length === 0 && node !== this.node) await this.redis.srem(this.key(channel, 'nodes'), node);
-      for (const [userId, count] of entries) if (Number(count) > 0) counts.set(userId, (counts.get(userId) ?? 0) + Number(count));
-    }
-    return counts;
-  }
-
-  private async withInfo(channel: string, counts: Map<string, number>): Promise<Members> {
-    const ids = [...counts.keys()];
-    if (ids.length === 0) return new Map();
+    const totals = Object.entries(await this.redis.hgetall(this.key(channel, 'total'))).filter(([, count]) => Number(count) > 0);
+    if (totals.length === 0) return new Map();
+    const ids = totals.map(([id]) => id);
     const infos = await this.redis.hmget(this.key(channel, 'info'), ...ids);
     return new Map(ids.map((id, i) => [id, JSON.parse(infos[i] ?? '{}') as unknown]));
   }
 
-  private async refresh(): Promise<void> {
-    for (const channel of this.local) await this.redis.expire(this.key(channel, `node:${this.node}`), this.ttlS).catch(() => undefined);
+  private async beat(): Promise<void> {
+    await this.redis.set(this.alive(this.node), '1', 'EX', this.ttlS);
+  }
+
+  /** Sweeps the processes that stopped beating out of every channel they were on. */
+  async sweep(): Promise<void> {
+    for (const channel of await this.redis.smembers(RedisPresenceDirectory.channelsKey)) {
+      const nodes = await this.redis.smembers(this.key(channel, 'nodes'));
+      if (nodes.length === 0) {
+        await this.redis.srem(RedisPresenceDirectory.channelsKey, channel);
+        continue;
+      }
+      for (const node of nodes) {
+        if (node === this.node || (await this.redis.exists(this.alive(node)))) continue;
+        const keys = [this.key(channel, 'total'), this.key(channel, `node:${node}`), this.key(channel, 'nodes'), this.key(channel, 'info')];
+        const gone = (await this.redis.eval(sweepScript, 4, ...keys, node)) as string[];
+        for (const userId of gone) this.onGone(channel, userId);
+      }
+    }
   }
 
   close(): void {

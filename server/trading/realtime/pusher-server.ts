@@ -157,6 +157,11 @@ export class PusherServer {
     for (const connection of subscribers) if (connection.socketId !== exceptSocketId) this.sendFramed(connection, framed, payload);
   }
 
+  /** Asks every client to reconnect at once (4200): they subscribe again and fetch what they may have missed. */
+  reconnectAll(reason: string): void {
+    for (const connection of this.connections) connection.ws.close(closeCodes.shuttingDown, reason);
+  }
+
   /** Says goodbye with 4200 (reconnect at once, elsewhere) and stops. */
   async close(): Promise<void> {
     clearInterval(this.sweep);
@@ -315,6 +320,11 @@ export class PusherServer {
     const { members, first } = await this.presence.join(channel, userId, info);
     this.send(connection, frame('pusher_internal:subscription_succeeded', channel, presenceData(members)));
     if (first) this.announce({ channel, event: 'pusher_internal:member_added', data: { user_id: userId, user_info: info } }, connection.socketId);
+  }
+
+  /** A member the presence directory found gone (their process died): announced everywhere. */
+  memberGone(channel: string, userId: string): void {
+    this.announce({ channel, event: 'pusher_internal:member_removed', data: { user_id: userId } });
   }
 
   /** A member event to this process's sockets on the channel, and through the relay to the others'. */
