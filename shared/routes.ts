@@ -5,6 +5,7 @@ export const paths = {
   loginAlias: '/login',
   main: '/main',
   dashboard: '/main/dashboard',
+  signup: '/signup',
 } as const;
 
 /** Pages exempt from the data and account gate (client-spec §2 "Site gate"). */

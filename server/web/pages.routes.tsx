@@ -10,6 +10,7 @@ import { NotFoundPage } from '../../views/pages/not-found';
 import { legalDocuments } from '../../views/legal/documents';
 import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
+import { SignupPage } from '../../views/pages/signup';
 import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
 import { sendPage } from './render';
 
@@ -92,6 +93,15 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   router.get(paths.loginAlias, login(true));
 
   router.get(paths.main, (_req, res) => res.redirect(302, paths.dashboard));
+
+  // Registration (the `basic` variant for every `r_page` until the `ic` and `td` start pages exist).
+  router.get(
+    paths.signup,
+    gated('public', (req, res, page) => {
+      if (page.token) return res.redirect(302, paths.main);
+      sendPage(req, res, assets, { title: 'Create your account', settings: page.settings, body: () => <SignupPage settings={page.settings} /> });
+    }),
+  );
 
   router.get(
     paths.dashboard,

@@ -1,0 +1,143 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { fieldErrors, messageOf, type FieldErrors } from '../../shared/api/common.schema';
+import { registerRequest } from '../../shared/api/registration.schema';
+import { paths } from '../../shared/routes';
+import { registrationTexts } from '../../shared/texts';
+import { requestJson } from '../lib/api';
+import { defineIsland } from '../runtime/define-island';
+import { showToast } from '../state/toasts';
+
+const props = z.object({ countries: z.array(z.object({ value: z.string(), label: z.string() })) });
+type Props = z.infer<typeof props>;
+
+type Field = 'first_name' | 'last_name' | 'username' | 'email' | 'country_code' | 'phone' | 'country' | 'nationality' | 'password' | 'confirm_password' | 'promo_code';
+
+/**
+ * The one-page registration form (client-spec §2 `/register`, the `basic` variant): every rule and
+ * message of §5 checked in place with the schema the server uses again, the privacy consent, an optional
+ * promo code, "Creating account..." while it runs; on success the new customer goes to sign in.
+ */
+function RegisterForm({ countries }: Props) {
+  const [values, setValues] = useState<Record<Field, string>>({
+    first_name: '',
+    last_name: '',
+    username: '',
+    email: '',
+    country_code: '+1',
+    phone: '',
+    country: countries[0]?.value ?? '',
+    nationality: countries[0]?.value ?? '',
+    password: '',
+    confirm_password: '',
+    promo_code: '',
+  });
+  const [agreed, setAgreed] = useState(false);
+  const [promo, setPromo] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = registerRequest.safeParse({ ...values, promo_code: promo && values.promo_code ? values.promo_code : undefined });
+    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (!agreed) found.privacy = [registrationTexts.privacy];
+    setErrors(found);
+    if (!parsed.success || !agreed) {
+      if (!agreed && parsed.success) showToast({ kind: 'error', title: registrationTexts.privacy });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await requestJson<{ message?: string; errors?: FieldErrors }>('/api/v1/auth/register', { method: 'POST', body: parsed.data });
+      if (result.ok) {
+        showToast({ kind: 'success', title: messageOf(result.body, registrationTexts.registered) });
+        window.setTimeout(() => window.location.assign(paths.login), 1_200);
+        return;
+      }
+      if (result.body.errors) setErrors(result.body.errors);
+      showToast({ kind: 'error', title: messageOf(result.body, registrationTexts.registrationFailed) });
+    } catch {
+      showToast({ kind: 'error', title: registrationTexts.genericError });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: Field, label: string, type = 'text', autoComplete?: string) => {
+    const error = errors[name]?.[0];
+    return (
+      <div className="form-field">
+        <label htmlFor={`register-${name}`}>{label}</label>
+        <input
+          id={`register-${name}`}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={set(name)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `register-${name}-error` : undefined}
+        />
+        {error ? <small id={`register-${name}-error`}>{error}</small> : null}
+      </div>
+    );
+  };
+  const choice = (name: 'country' | 'nationality', label: string) => (
+    <div className="form-field">
+      <label htmlFor={`register-${name}`}>{label}</label>
+      <select id={`register-${name}`} name={name} value={values[name]} onChange={set(name)}>
+        {countries.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <form className="register-form" noValidate onSubmit={submit}>
+      <div className="form-row">
+        {field('first_name', 'First name', 'text', 'given-name')}
+        {field('last_name', 'Last name', 'text', 'family-name')}
+      </div>
+      {field('username', 'Username', 'text', 'username')}
+      {field('email', 'Email', 'email', 'email')}
+      <div className="form-row phone-row">
+        {field('country_code', 'Code', 'text', 'tel-country-code')}
+        {field('phone', 'Phone', 'tel', 'tel-national')}
+      </div>
+      <div className="form-row">
+        {choice('country', 'Country')}
+        {choice('nationality', 'Nationality')}
+      </div>
+      {field('password', 'Password', 'password', 'new-password')}
+      {field('confirm_password', 'Confirm password', 'password', 'new-password')}
+      {promo ? (
+        field('promo_code', 'Promo code')
+      ) : (
+        <button type="button" className="link-button" onClick={() => setPromo(true)}>
+          I have a promo-code
+        </button>
+      )}
+      <label className="consent">
+        <input type="checkbox" name="privacy" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors.privacy ? true : undefined} />
+        I agree to the Privacy Policy and I am over 18
+      </label>
+      {errors.privacy ? <small className="consent-error">{errors.privacy[0]}</small> : null}
+      <button type="submit" disabled={busy || !hydrated} aria-busy={busy || undefined}>
+        {busy ? 'Creating account...' : 'Create account'}
+      </button>
+      <p className="auth-switch">
+        Already have an account? <a href={paths.login}>Login</a>
+      </p>
+    </form>
+  );
+}
+
+export default defineIsland({ name: 'register-form', component: RegisterForm, props });
