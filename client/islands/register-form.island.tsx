@@ -8,7 +8,11 @@ import { requestJson } from '../lib/api';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
-const props = z.object({ countries: z.array(z.object({ value: z.string(), label: z.string() })) });
+const props = z.object({
+  countries: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** Step 3 of the three-step sign-up: what earlier steps gave (the password stays on the server). */
+  prefilled: z.optional(z.object({ email: z.string(), country: z.string(), nationality: z.string() })),
+});
 type Props = z.infer<typeof props>;
 
 type Field = 'first_name' | 'last_name' | 'username' | 'email' | 'country_code' | 'phone' | 'country' | 'nationality' | 'password' | 'confirm_password' | 'promo_code';
@@ -18,21 +22,23 @@ type Field = 'first_name' | 'last_name' | 'username' | 'email' | 'country_code' 
  * message of §5 checked in place with the schema the server uses again, the privacy consent, an optional
  * promo code, "Creating account..." while it runs; on success the new customer goes to sign in.
  */
-function RegisterForm({ countries }: Props) {
+function RegisterForm({ countries, prefilled }: Props) {
   const [values, setValues] = useState<Record<Field, string>>({
     first_name: '',
     last_name: '',
     username: '',
-    email: '',
+    email: prefilled?.email ?? '',
     country_code: '+1',
     phone: '',
-    country: countries[0]?.value ?? '',
-    nationality: countries[0]?.value ?? '',
-    password: '',
-    confirm_password: '',
+    country: prefilled?.country ?? countries[0]?.value ?? '',
+    nationality: prefilled?.nationality ?? countries[0]?.value ?? '',
+    // The three-step flow's password is sealed in the session; these stand in so the schema passes here.
+    password: prefilled ? 'kept-on-the-server' : '',
+    confirm_password: prefilled ? 'kept-on-the-server' : '',
     promo_code: '',
   });
-  const [agreed, setAgreed] = useState(false);
+  // Step 2 took the consent already in the three-step flow.
+  const [agreed, setAgreed] = useState(Boolean(prefilled));
   const [promo, setPromo] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -53,7 +59,15 @@ function RegisterForm({ countries }: Props) {
     }
     setBusy(true);
     try {
-      const result = await requestJson<{ message?: string; errors?: FieldErrors }>('/api/v1/auth/register', { method: 'POST', body: parsed.data });
+      const { email, password, confirm_password, country, nationality, ...asked } = parsed.data;
+      const result = prefilled
+        ? await requestJson<{ message?: string; errors?: FieldErrors; next?: string }>('/signup/complete', { method: 'POST', body: asked })
+        : await requestJson<{ message?: string; errors?: FieldErrors; next?: string }>('/api/v1/auth/register', { method: 'POST', body: { ...asked, email, password, confirm_password, country, nationality } });
+      if (result.status === 409 && result.body.next) {
+        showToast({ kind: 'error', title: messageOf(result.body, registrationTexts.missingDraft) });
+        window.location.assign(result.body.next);
+        return;
+      }
       if (result.ok) {
         showToast({ kind: 'success', title: messageOf(result.body, registrationTexts.registered) });
         window.setTimeout(() => window.location.assign(paths.login), 1_200);
@@ -102,22 +116,33 @@ function RegisterForm({ countries }: Props) {
 
   return (
     <form className="register-form" noValidate onSubmit={submit}>
+      {prefilled ? <p className="notice notice-info">Some fields have been pre-filled from your previous step</p> : null}
       <div className="form-row">
         {field('first_name', 'First name', 'text', 'given-name')}
         {field('last_name', 'Last name', 'text', 'family-name')}
       </div>
       {field('username', 'Username', 'text', 'username')}
-      {field('email', 'Email', 'email', 'email')}
+      {prefilled ? null : field('email', 'Email', 'email', 'email')}
       <div className="form-row phone-row">
         {field('country_code', 'Code', 'text', 'tel-country-code')}
         {field('phone', 'Phone', 'tel', 'tel-national')}
       </div>
-      <div className="form-row">
-        {choice('country', 'Country')}
-        {choice('nationality', 'Nationality')}
-      </div>
-      {field('password', 'Password', 'password', 'new-password')}
-      {field('confirm_password', 'Confirm password', 'password', 'new-password')}
+      {prefilled ? (
+        <>
+          <input type="hidden" name="email" value={values.email} />
+          <input type="hidden" name="country" value={values.country} />
+          <input type="hidden" name="nationality" value={values.nationality} />
+        </>
+      ) : (
+        <>
+          <div className="form-row">
+            {choice('country', 'Country')}
+            {choice('nationality', 'Nationality')}
+          </div>
+          {field('password', 'Password', 'password', 'new-password')}
+          {field('confirm_password', 'Confirm password', 'password', 'new-password')}
+        </>
+      )}
       {promo ? (
         field('promo_code', 'Promo code')
       ) : (
@@ -125,10 +150,12 @@ function RegisterForm({ countries }: Props) {
           I have a promo-code
         </button>
       )}
-      <label className="consent">
-        <input type="checkbox" name="privacy" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors.privacy ? true : undefined} />
-        I agree to the Privacy Policy and I am over 18
-      </label>
+      {prefilled ? null : (
+        <label className="consent">
+          <input type="checkbox" name="privacy" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={errors.privacy ? true : undefined} />
+          I agree to the Privacy Policy and I am over 18
+        </label>
+      )}
       {errors.privacy ? <small className="consent-error">{errors.privacy[0]}</small> : null}
       <button type="submit" disabled={busy || !hydrated} aria-busy={busy || undefined}>
         {busy ? 'Creating account...' : 'Create account'}

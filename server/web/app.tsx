@@ -14,6 +14,7 @@ import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } f
 import { createTokenSealer, sessionMiddleware } from './session';
 import type { CallContext } from './trading-client';
 import { sessionRoutes } from './session.routes';
+import { signupRoutes } from './signup.routes';
 import { createTtlCache } from '../ttl-cache';
 
 /** The web tier: server-rendered pages with islands, the session, and the proxy to the trading API. Never listens itself. */
@@ -65,6 +66,7 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 
   app.use(sessionRoutes(gateDeps));
+  app.use(signupRoutes(gateDeps));
   app.use(pageRoutes(gateDeps));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

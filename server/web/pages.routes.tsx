@@ -94,12 +94,12 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
 
   router.get(paths.main, (_req, res) => res.redirect(302, paths.dashboard));
 
-  // Registration (the `basic` variant for every `r_page` until the `ic` and `td` start pages exist).
+  // Registration: the variant `r_page` chooses; `?missing=1` when a later step found no draft.
   router.get(
     paths.signup,
     gated('public', (req, res, page) => {
       if (page.token) return res.redirect(302, paths.main);
-      sendPage(req, res, assets, { title: 'Create your account', settings: page.settings, body: () => <SignupPage settings={page.settings} /> });
+      sendPage(req, res, assets, { title: 'Create your account', settings: page.settings, body: () => <SignupPage settings={page.settings} missingDraft={req.query.missing === '1'} /> });
     }),
   );
 

@@ -11,6 +11,20 @@ export interface SessionData {
   /** The sealed API token. */
   t?: string;
   csrfToken?: string | null;
+  /** A sign-up in progress (client-spec §3 registration draft), kept here rather than in browser storage. */
+  signup?: SignupDraft;
+}
+
+/** The registration draft: the password sealed like the API token, so even the cookie's owner cannot read it back. */
+export interface SignupDraft {
+  email: string;
+  sealedPassword: string;
+  /** The country slug the e-mail check suggested. */
+  country: string;
+  countryOfResidence?: string;
+  nationality?: string;
+  /** When step 1 passed (ms); a draft older than an hour is forgotten. */
+  at: number;
 }
 
 export const sessionCookieName = 'session';

@@ -2,6 +2,7 @@ import { loginResponse, type LoginRequest, type LoginResponse } from '../../shar
 import { siteDataResponse, type SiteData } from '../../shared/api/data.schema';
 import { settingsResponse, type SiteSettings } from '../../shared/api/settings.schema';
 import { userResponse, type User } from '../../shared/api/user.schema';
+import type { RegisterRequest } from '../../shared/api/registration.schema';
 import { timing } from '../../shared/constants';
 
 /** The trading API could not be reached, timed out or answered 5xx. */
@@ -28,6 +29,10 @@ export interface TradingClient {
   currentUser(token: string, ctx: CallContext): Promise<Authenticated<User>>;
   siteData(token: string, ctx: CallContext): Promise<Authenticated<SiteData>>;
   login(input: LoginRequest, ctx: CallContext): Promise<Authenticated<LoginResponse['data']>>;
+  /** Sign-up's e-mail availability check, answered as the API answers it. */
+  checkEmail(email: string, ctx: CallContext): Promise<{ status: number; body: unknown }>;
+  /** Creates the account; the API's status and body as they are. */
+  register(form: RegisterRequest, ctx: CallContext): Promise<{ status: number; body: unknown }>;
   /** Trades a single-use sign-in link's token for a session token. */
   autoLogin(token: string, ctx: CallContext): Promise<Authenticated<LoginResponse['data']>>;
   logout(token: string, ctx: CallContext): Promise<void>;
@@ -86,6 +91,14 @@ export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeout
     },
     async login(input, ctx) {
       return authenticated('/auth/login', await call('/auth/login', ctx, { method: 'POST', body: input }), (body) => loginResponse.parse(body).data);
+    },
+    async checkEmail(email, ctx) {
+      const { status, body } = await call('/auth/check-email', ctx, { method: 'POST', body: { email } });
+      return { status, body };
+    },
+    async register(form, ctx) {
+      const { status, body } = await call('/auth/register', ctx, { method: 'POST', body: form });
+      return { status, body };
     },
     async autoLogin(token, ctx) {
       return authenticated('/auth/auto-login', await call('/auth/auto-login', ctx, { method: 'POST', body: { token } }), (body) => loginResponse.parse(body).data);

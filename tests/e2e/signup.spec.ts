@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { demo, updateSiteSettings } from './support';
 
 test('when a visitor fills the one-page form, then the account exists: they sign in and see Awaiting Approval', async ({ page }) => {
   await page.goto('/signup');
@@ -38,4 +39,60 @@ test('when a visitor fills the one-page form, then the account exists: they sign
   await page.getByLabel('Password', { exact: true }).fill('compiler-1952');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
+});
+
+test.describe('the three-step sign-up (r_page ic)', () => {
+  test.beforeAll(() => updateSiteSettings({ r_page: 'ic' }));
+  test.afterAll(() => updateSiteSettings({ r_page: 'basic' }));
+
+  test('when a step is opened without a draft, then it says so and goes to /signup', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/signup\?missing=1$/);
+    await expect(page.getByText('Please complete the registration process first')).toBeVisible();
+  });
+
+  test('when a visitor goes through the three steps, then the account exists and the password never reached browser storage', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Live Trading Account Application' })).toBeVisible();
+    await expect(page.locator('app-island[name="signup-start"][hydrated]')).toBeAttached();
+
+    await page.getByLabel('Email').fill(demo.trader.email);
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Email is already registered')).toBeVisible();
+
+    const id = randomBytes(4).toString('hex');
+    const email = `alan-${id}@example.test`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('enigma-1936');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/register\/country-residence$/);
+    await expect(page.getByRole('heading', { name: "Let's get you set up!" })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Progress' })).toContainText('Set Up');
+    await expect(page.locator('app-island[name="residence-form"][hydrated]')).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await page.getByLabel('Country of Residence').selectOption('united-kingdom');
+    await page.getByLabel('Nationality').selectOption('united-kingdom');
+    await page.getByLabel('I agree to the Privacy Policy and I am over 18').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('heading', { name: 'CREATE A NEW ACCOUNT' })).toBeVisible();
+    await expect(page.getByText('Some fields have been pre-filled from your previous step')).toBeVisible();
+    await expect(page.locator('app-island[name="register-form"][hydrated]')).toBeAttached();
+    await page.getByLabel('First name').fill('Alan');
+    await page.getByLabel('Last name').fill('Turing');
+    await page.getByLabel('Username').fill(`alan${id}`);
+    await page.getByLabel('Phone').fill('7700900123');
+    await page.screenshot({ path: 'test-results/e2e/signup-step3.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Your account has been created. You can sign in now.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain('enigma-1936');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('enigma-1936');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
+  });
 });

@@ -17,21 +17,23 @@ export async function signIn(page: Page, person: { email: string; password: stri
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Switches the site on or off through the trading API, as staff would from the back office. */
-export async function setSiteStatus(status: 'enabled' | 'disabled', maintenanceMessage: string | null = null) {
+/** Changes site settings through the trading API, as staff would from the back office. */
+export async function updateSiteSettings(patch: Record<string, unknown>) {
   const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
   try {
     const login = await api.post('/api/v1/auth/login', { data: demo.staff });
     expect(login.status()).toBe(200);
     const { data } = (await login.json()) as { data: { token: string } };
-    const res = await api.patch('/api/v1/admin/settings', {
-      data: { status, maintenanceMessage },
-      headers: { Authorization: `Bearer ${data.token}` },
-    });
+    const res = await api.patch('/api/v1/admin/settings', { data: patch, headers: { Authorization: `Bearer ${data.token}` } });
     expect(res.status()).toBe(200);
   } finally {
     await api.dispose();
   }
+}
+
+/** Switches the site on or off. */
+export function setSiteStatus(status: 'enabled' | 'disabled', maintenanceMessage: string | null = null) {
+  return updateSiteSettings({ status, maintenanceMessage });
 }
 
 export interface StartedServer {

@@ -11,10 +11,16 @@ function gatedExecutor(fail: (ticket: number) => boolean = () => false) {
       gates.push(() => (tickets.some(fail) ? reject(new Error(`failed: ${tickets.join(',')}`)) : resolve(tickets.map((t) => t * 10))));
     });
   };
-  const openAll = async () => {
-    while (gates.length > 0) {
-      gates.shift()!();
-      await new Promise((r) => setTimeout(r, 0));
+  /** Opens batches as they come (each waits one turn of the event loop to start) until `done` settles. */
+  const openAll = async (done: Promise<unknown>) => {
+    let settled = false;
+    void done.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    while (!settled) {
+      if (gates.length > 0) gates.shift()!();
+      await new Promise((r) => setImmediate(r));
     }
   };
   return { execute, batches, openAll };
@@ -30,7 +36,7 @@ describe('the order desk', () => {
     await nextTurn();
     const later = Promise.all([3, 4, 5, 6].map((n) => desk.place(n)));
     expect(ex.batches).toEqual([[1, 2]]);
-    await ex.openAll();
+    await ex.openAll(Promise.all([first, later]));
     expect([...(await first), ...(await later)]).toEqual([10, 20, 30, 40, 50, 60]);
     expect(ex.batches).toEqual([[1, 2], [3, 4, 5], [6]]);
   });
@@ -41,7 +47,7 @@ describe('the order desk', () => {
     const answers = Promise.all([1, 2, 3, 4, 5].map((n) => desk.place(n)));
     await nextTurn();
     expect(ex.batches).toEqual([[1, 2], [3, 4]]);
-    await ex.openAll();
+    await ex.openAll(answers);
     expect(await answers).toEqual([10, 20, 30, 40, 50]);
     expect(ex.batches).toEqual([[1, 2], [3, 4], [5]]);
   });
@@ -51,7 +57,7 @@ describe('the order desk', () => {
     const desk = new OrderDesk(ex.execute, { lanes: 1, maxBatch: 10 });
     const settled = Promise.allSettled([1, 2, 3, 4].map((n) => desk.place(n)));
     await nextTurn();
-    await ex.openAll();
+    await ex.openAll(settled);
     const results = await settled;
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))).toEqual([10, 20, 40]);
@@ -63,7 +69,7 @@ describe('the order desk', () => {
     const desk = new OrderDesk(ex.execute, { lanes: 1, maxBatch: 10, mayRetry: (ticket) => ticket % 2 === 1 });
     const settled = Promise.allSettled([1, 2, 3].map((n) => desk.place(n)));
     await nextTurn();
-    await ex.openAll();
+    await ex.openAll(settled);
     expect((await settled).map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
     expect(ex.batches).toEqual([[1, 2, 3], [1], [3]]);
   });
@@ -75,7 +81,7 @@ describe('the order desk', () => {
     await nextTurn();
     const late = desk.place(2);
     await new Promise((r) => setTimeout(r, 40));
-    await ex.openAll();
+    await ex.openAll(Promise.all([first, late]));
     expect(await first).toBe(10);
     expect(await late).toBe(-2);
     expect(ex.batches).toEqual([[1]]);
