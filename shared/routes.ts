@@ -16,6 +16,7 @@ export const publicPaths: readonly string[] = [
   '/register',
   '/register/country-residence',
   '/forgot-password',
+  '/reset-password',
   '/auto-login',
 ];
 

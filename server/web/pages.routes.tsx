@@ -11,6 +11,7 @@ import { legalDocuments } from '../../views/legal/documents';
 import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
 import { SignupPage } from '../../views/pages/signup';
+import { RecoveryPage } from '../../views/pages/recovery';
 import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
 import { sendPage } from './render';
 
@@ -93,6 +94,20 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   router.get(paths.loginAlias, login(true));
 
   router.get(paths.main, (_req, res) => res.redirect(302, paths.dashboard));
+
+  for (const [path, mode] of [
+    ['/forgot-password', 'forgot'],
+    ['/reset-password', 'reset'],
+  ] as const) {
+    router.get(
+      path,
+      gated('public', (req, res, page) => {
+        if (page.token) return res.redirect(302, paths.main);
+        const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
+        sendPage(req, res, assets, { title: mode === 'forgot' ? 'Forgot password' : 'Reset password', settings: page.settings, body: () => <RecoveryPage settings={page.settings} mode={mode} token={token} /> });
+      }),
+    );
+  }
 
   // Registration: the variant `r_page` chooses; `?missing=1` when a later step found no draft.
   router.get(

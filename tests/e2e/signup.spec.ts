@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
+import { e2ePorts } from '../../playwright.config';
 import { demo, updateSiteSettings } from './support';
 
 test('when a visitor fills the one-page form, then the account exists: they sign in and see Awaiting Approval', async ({ page }) => {
@@ -95,4 +96,46 @@ test.describe('the three-step sign-up (r_page ic)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
   });
+});
+
+test('when a customer forgets their password, then the mailed link resets it once and they sign in with the new one', async ({ page }) => {
+  // A fresh customer through the API, so the demo logins stay as they are.
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
+  const id = randomBytes(4).toString('hex');
+  const email = `ada-${id}@example.test`;
+  const made = await api.post('/api/v1/auth/register', {
+    data: { first_name: 'Ada', last_name: 'Byron', username: `ada${id}`, email, phone: '5550100', country_code: '+44', country: 'united-kingdom', nationality: 'united-kingdom', password: 'first-password', confirm_password: 'first-password' },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(page.locator('app-island[name="recovery-form"][hydrated]')).toBeAttached();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.locator('.notice-info')).toHaveText('If an account exists for that address, we have sent a link to reset its password.');
+
+  const staffLogin = await api.post('/api/v1/auth/login', { data: demo.staff });
+  const staff = { Authorization: `Bearer ${((await staffLogin.json()) as { data: { token: string } }).data.token}` };
+  const mails = (await (await api.get(`/api/v1/admin/outbox?to=${encodeURIComponent(email)}`, { headers: staff })).json()) as { data: { text: string }[] };
+  const link = /(http\S+\/reset-password\?token=\S+)/.exec(mails.data[0]!.text)![1]!;
+  const { pathname, search } = new URL(link);
+
+  await page.goto(`${pathname}${search}`);
+  await expect(page.locator('app-island[name="recovery-form"][hydrated]')).toBeAttached();
+  await page.getByLabel('New password', { exact: true }).fill('second-password');
+  await page.getByLabel('Confirm new password').fill('second-password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been reset. You can sign in now.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('second-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
+
+  await page.goto(`${pathname}${search}`);
+  await expect(page).toHaveURL(/\/main/);
+  await api.dispose();
 });

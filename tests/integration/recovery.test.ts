@@ -57,6 +57,18 @@ describe('forgotten passwords', () => {
     expect(again.body.errors.token).toEqual(['This password reset link is invalid or has expired.']);
   });
 
+  it('lets staff, and only staff, read the outbox', async () => {
+    const person = await makeUser(stack.database.db);
+    await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: person.email });
+    const staff = await makeUser(stack.database.db, { role: 'staff' });
+    const asStaff = await request(stack.app).get(`/api/v1/admin/outbox?to=${encodeURIComponent(person.email)}`).set('Authorization', `Bearer ${await tokenFor(stack.app, staff)}`);
+    expect(asStaff.status).toBe(200);
+    expect(asStaff.body.data).toHaveLength(1);
+    expect(asStaff.body.data[0].text).toContain('/reset-password?token=');
+    const asCustomer = await request(stack.app).get('/api/v1/admin/outbox').set('Authorization', `Bearer ${await tokenFor(stack.app, person)}`);
+    expect(asCustomer.status).toBe(403);
+  });
+
   it('refuses an expired link', async () => {
     const person = await makeUser(stack.database.db);
     const { token } = await issueOneTimeToken(stack.database.db, { userId: person.user.id, purpose: 'password_reset', ttlMs: -1_000 });

@@ -69,6 +69,9 @@ export function LoginPage({ settings, csrfToken, next, email, errors, maintenanc
             </p>
           ) : null}
           <Island island={LoginForm} client="load" props={{ csrfToken, next, email, errors }} />
+          <p className="auth-switch">
+            <a href="/forgot-password">Forgot your password?</a> · <a href="/signup">Create an account</a>
+          </p>
         </article>
         <footer className="auth-footer">
           <RiskWarning />

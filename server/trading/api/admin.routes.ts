@@ -5,6 +5,8 @@ import { notificationCreateRequest, userStatusUpdateRequest } from '../../../sha
 import type { ApiDeps } from '../deps';
 import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer } from '../users/staff-actions';
 import { presentNotification } from '../db/notifications.repo';
+import { outbox } from '../db/schema';
+import { desc, eq } from 'drizzle-orm';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { presentUser } from './user.presenter';
 import { parseInput } from './validate';
@@ -43,6 +45,13 @@ export function adminRoutes(deps: ApiDeps): Router {
     const notification = presentNotification(await notifyCustomer(db, actorOf(req, res), id, notice));
     deps.bus.publish('notification.message', { userId: id, notification });
     res.status(201).json({ data: notification });
+  });
+
+  // The mail the platform sent (server-spec §2: staff and tests read the outbox), newest first.
+  router.get('/admin/outbox', async (req, res) => {
+    const to = typeof req.query.to === 'string' ? req.query.to.trim().toLowerCase().slice(0, 254) : undefined;
+    const rows = await db.select().from(outbox).where(to ? eq(outbox.to, to) : undefined).orderBy(desc(outbox.id)).limit(50);
+    res.json({ data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString(), sent_at: r.sentAt?.toISOString() ?? null, error: r.error })) });
   });
 
   router.post('/admin/users/:id/login-link', async (req, res) => {
