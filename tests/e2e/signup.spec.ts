@@ -118,7 +118,11 @@ test('when a customer forgets their password, then the mailed link resets it onc
 
   const staffLogin = await api.post('/api/v1/auth/login', { data: demo.staff });
   const staff = { Authorization: `Bearer ${((await staffLogin.json()) as { data: { token: string } }).data.token}` };
-  const mails = (await (await api.get(`/api/v1/admin/outbox?to=${encodeURIComponent(email)}`, { headers: staff })).json()) as { data: { text: string }[] };
+  let mails: { data: { text: string }[] } = { data: [] };
+  await expect(async () => {
+    mails = (await (await api.get(`/api/v1/admin/outbox?to=${encodeURIComponent(email)}`, { headers: staff })).json()) as typeof mails;
+    expect(mails.data).toHaveLength(1);
+  }).toPass({ timeout: 5_000 });
   const link = /(http\S+\/reset-password\?token=\S+)/.exec(mails.data[0]!.text)![1]!;
   const { pathname, search } = new URL(link);
 

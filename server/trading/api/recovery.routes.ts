@@ -20,22 +20,26 @@ export function recoveryRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db } = deps.database;
 
-  router.post('/auth/forgot-password', ...emailCheckRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async (req, res) => {
+  router.post('/auth/forgot-password', ...emailCheckRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), (req, res) => {
     const { email } = parseInput(forgotPasswordRequest, req.body);
-    const user = await findUserByEmail(db, email);
-    if (user && user.status !== 'deactivated') {
-      const { name } = await getSettings(db);
-      const { token } = await issueOneTimeToken(db, { userId: user.id, purpose: 'password_reset', ttlMs: resetLinkTtlMs });
-      const link = `${deps.siteOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
-      await deps.mailer.send({
-        to: user.email,
-        subject: recoveryTexts.mailSubject(name),
-        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${name} account. To choose a new one, open this link within the next hour:\n\n${link}\n\nThe link works once. If it was not you, ignore this mail: your password stays as it is.\n`,
-      });
-    }
-    // The same answer either way, so the form cannot tell who is registered.
+    // The same answer, at the same moment, whether or not the address is registered: the lookup and the
+    // mail happen after it, so neither the words nor the timing tell who has an account.
     res.json({ message: recoveryTexts.linkSent });
+    void mailResetLink(email).catch((error: unknown) => deps.logger.error({ err: error }, 'password reset mail failed'));
   });
+
+  async function mailResetLink(email: string): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.status === 'deactivated') return;
+    const { name } = await getSettings(db);
+    const { token } = await issueOneTimeToken(db, { userId: user.id, purpose: 'password_reset', ttlMs: resetLinkTtlMs });
+    const link = `${deps.siteOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({
+      to: user.email,
+      subject: recoveryTexts.mailSubject(name),
+      text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${name} account. To choose a new one, open this link within the next hour:\n\n${link}\n\nThe link works once. If it was not you, ignore this mail: your password stays as it is.\n`,
+    });
+  }
 
   router.post('/auth/reset-password', async (req, res) => {
     const form = parseInput(resetPasswordRequest, req.body);
