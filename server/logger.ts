@@ -31,7 +31,8 @@ export function requestLogger(logger: Logger) {
       return 'debug';
     },
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      // Single-use links carry their token in the query: it must not outlive its use in a log file.
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]') }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

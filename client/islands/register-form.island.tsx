@@ -58,6 +58,7 @@ function RegisterForm({ countries, prefilled }: Props) {
       return;
     }
     setBusy(true);
+    let done = false;
     try {
       const { email, password, confirm_password, country, nationality, ...asked } = parsed.data;
       const result = prefilled
@@ -69,6 +70,8 @@ function RegisterForm({ countries, prefilled }: Props) {
         return;
       }
       if (result.ok) {
+        // Stays busy until the page changes: a second press would find the draft gone.
+        done = true;
         showToast({ kind: 'success', title: messageOf(result.body, registrationTexts.registered) });
         window.setTimeout(() => window.location.assign(paths.login), 1_200);
         return;
@@ -78,7 +81,7 @@ function RegisterForm({ countries, prefilled }: Props) {
     } catch {
       showToast({ kind: 'error', title: registrationTexts.genericError });
     } finally {
-      setBusy(false);
+      if (!done) setBusy(false);
     }
   }
 

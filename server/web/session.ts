@@ -80,7 +80,10 @@ export function tokenOf(req: Request, sealer: TokenSealer): string | undefined {
 }
 
 export function signIn(req: Request, sealer: TokenSealer, token: string): void {
-  (req.session as SessionData).t = sealer.seal(token);
+  const session = req.session as SessionData;
+  session.t = sealer.seal(token);
+  // A half-done sign-up's sealed password has no business staying in a signed-in session.
+  delete session.signup;
 }
 
 /** Forgets the token and the CSRF token: the next page starts a new anonymous session. */

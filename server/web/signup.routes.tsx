@@ -17,6 +17,11 @@ import { UpstreamUnavailable } from './trading-client';
 const draftLifetimeMs = 60 * 60_000;
 export const stepPaths = { residence: '/register/country-residence', register: '/register' } as const;
 
+/** Drops the sign-up draft (done, expired, or the visitor signed in). */
+export function forgetDraft(req: Request): void {
+  if (sessionOf(req).signup) delete (req.session as { signup?: SignupDraft }).signup;
+}
+
 const residenceForm = z.object({
   country_of_residence: z.string().check(z.refine((v) => countrySlugs.has(v) || v === unknownCountrySlug, 'Please choose a country')),
   nationality: z.string().check(z.refine((v) => countrySlugs.has(v) || v === unknownCountrySlug, 'Please choose a country')),
@@ -45,8 +50,9 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
 
   const draftOf = (req: Request): SignupDraft | undefined => {
     const draft = sessionOf(req).signup;
-    if (!draft || Date.now() - draft.at > draftLifetimeMs) return undefined;
-    return draft;
+    if (draft && Date.now() - draft.at > draftLifetimeMs) forgetDraft(req);
+    else return draft;
+    return undefined;
   };
   const missing = (res: Response) => res.redirect(303, `${paths.signup}?missing=1`);
 
@@ -90,8 +96,9 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     const password = draft ? sealer.open(draft.sealedPassword) : undefined;
     if (!draft?.countryOfResidence || !draft.nationality || !password) return res.status(409).json({ message: registrationTexts.missingDraft, next: paths.signup });
     const extra = completeForm.safeParse(req.body ?? {});
+    if (!extra.success) return res.status(422).json({ message: registrationTexts.genericError });
     const form = registerRequest.safeParse({
-      ...(extra.success ? extra.data : {}),
+      ...extra.data,
       email: draft.email,
       password,
       confirm_password: password,
@@ -109,7 +116,13 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       if (!(error instanceof UpstreamUnavailable)) throw error;
       return res.status(503).json({ message: registrationTexts.registrationFailed });
     }
-    if (answer.status === 201) delete (req.session as { signup?: SignupDraft }).signup;
+    if (answer.status === 201) forgetDraft(req);
+    // The address was taken between step 1 and now: this draft cannot succeed; start again.
+    const taken = answer.status === 422 && Boolean((answer.body as { errors?: { email?: unknown } } | null)?.errors?.email);
+    if (taken) {
+      forgetDraft(req);
+      return res.status(409).json({ message: registrationTexts.emailTaken, next: paths.signup });
+    }
     res.status(answer.status).json(answer.body);
   });
 

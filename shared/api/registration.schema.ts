@@ -4,7 +4,8 @@ import { emailField } from './auth.schema';
 import { resource } from './common.schema';
 import { userSchema } from './user.schema';
 
-const password = z.string(validationTexts.passwordMin).check(z.minLength(8, validationTexts.passwordMin), z.maxLength(1024, validationTexts.passwordMin));
+// Capped so a sealed draft always fits in the session cookie (4 KB).
+const password = z.string(validationTexts.passwordMin).check(z.minLength(8, validationTexts.passwordMin), z.maxLength(128, 'The password may not be greater than 128 characters.'));
 const text = (min: number, message: string, max = 100) => z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message));
 const required = (field: string, max = 64) => z.string(registrationTexts.required(field)).check(z.trim(), z.minLength(1, registrationTexts.required(field)), z.maxLength(max, registrationTexts.required(field)));
 

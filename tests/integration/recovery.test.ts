@@ -52,6 +52,9 @@ describe('forgotten passwords', () => {
     expect(mismatch.body.errors.password_confirmation).toEqual(['Passwords do not match']);
     const short = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: 'short', password_confirmation: 'short' });
     expect(short.body.errors.password).toEqual(['Password must be at least 8 characters']);
+    const long = 'x'.repeat(129);
+    const tooLong = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: long, password_confirmation: long });
+    expect(tooLong.body.errors.password).toEqual(['The password may not be greater than 128 characters.']);
 
     const reset = await request(stack.app).post('/api/v1/auth/reset-password').send({ token, password: 'a-new-password', password_confirmation: 'a-new-password' });
     expect(reset.status).toBe(200);
@@ -77,6 +80,12 @@ describe('forgotten passwords', () => {
     expect(asStaff.body.data[0].text).toContain('/reset-password?token=');
     const asCustomer = await request(stack.app).get('/api/v1/admin/outbox').set('Authorization', `Bearer ${await tokenFor(stack.app, person)}`);
     expect(asCustomer.status).toBe(403);
+    // A colleague's reset link is never shown to staff: it would hand them the colleague's account.
+    const colleague = await makeUser(stack.database.db, { role: 'staff' });
+    await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: colleague.email });
+    await mailTo(colleague.email);
+    const hidden = await request(stack.app).get(`/api/v1/admin/outbox?to=${encodeURIComponent(colleague.email)}`).set('Authorization', `Bearer ${await tokenFor(stack.app, staff)}`);
+    expect(hidden.body.data).toEqual([]);
   });
 
   it('refuses an expired link', async () => {
@@ -134,18 +143,30 @@ describe('single-use sign-in links', () => {
 
     const link = await linkFor(staffToken, customer.user.id);
     expect(link.pathname).toBe('/auto-login');
+    const token = link.searchParams.get('token')!;
     const agent = request.agent(web.web);
-    const opened = await agent.get(`/auto-login?token=${link.searchParams.get('token')}&path=${encodeURIComponent('/main/dashboard')}`);
+    // Opening the link (as a mail scanner would) uses nothing up: it asks first.
+    const asked = await agent.get(`/auto-login?token=${token}&path=${encodeURIComponent('/main/dashboard')}`);
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('Continue to your account');
+    await request(web.web).get(`/auto-login?token=${token}`);
+    const withoutCsrf = await agent.post('/auto-login').type('form').send({ token, path: '/main/dashboard' });
+    expect(withoutCsrf.status).toBe(403);
+    const opened = await agent.post('/auto-login').type('form').send({ _csrf: csrfFrom(asked.text), token, path: '/main/dashboard' });
     expect(opened.status).toBe(303);
     expect(opened.headers.location).toBe('/main/dashboard');
     expect((await agent.get('/main/dashboard')).text).toContain(customer.user.firstName);
 
-    const reused = await request(web.web).get(`/auto-login?token=${link.searchParams.get('token')}`);
-    expect(reused.status).toBe(422);
-    expect(reused.text).toContain('This sign-in link is invalid or has expired.');
+    const other = request.agent(web.web);
+    const otherCsrf = csrfFrom((await other.get(`/auto-login?token=${token}`)).text);
+    const again = await other.post('/auto-login').type('form').send({ _csrf: otherCsrf, token });
+    expect(again.status).toBe(422);
+    expect(again.text).toContain('This sign-in link is invalid or has expired.');
 
-    const elsewhere = await linkFor(staffToken, customer.user.id);
-    const away = await request(web.web).get(`/auto-login?token=${elsewhere.searchParams.get('token')}&path=${encodeURIComponent('//evil.example/steal')}`);
+    const elsewhere = (await linkFor(staffToken, customer.user.id)).searchParams.get('token')!;
+    const third = request.agent(web.web);
+    const thirdCsrf = csrfFrom((await third.get('/auto-login')).text);
+    const away = await third.post('/auto-login').type('form').send({ _csrf: thirdCsrf, token: elsewhere, path: '//evil.example/steal' });
     expect(away.status).toBe(303);
     expect(away.headers.location).toBe('/main');
   });

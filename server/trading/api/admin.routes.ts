@@ -5,8 +5,9 @@ import { notificationCreateRequest, userStatusUpdateRequest } from '../../../sha
 import type { ApiDeps } from '../deps';
 import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer } from '../users/staff-actions';
 import { presentNotification } from '../db/notifications.repo';
-import { outbox } from '../db/schema';
-import { desc, eq } from 'drizzle-orm';
+import { outbox, users } from '../db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { recordAudit } from '../db/audit.repo';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { presentUser } from './user.presenter';
 import { parseInput } from './validate';
@@ -47,11 +48,20 @@ export function adminRoutes(deps: ApiDeps): Router {
     res.status(201).json({ data: notification });
   });
 
-  // The mail the platform sent (server-spec §2: staff and tests read the outbox), newest first.
+  // The mail the platform sent to customers (server-spec §2: staff and tests read the outbox), newest first.
+  // Mail to staff and admins is never shown (it may hold their reset links), and every read is audited.
   router.get('/admin/outbox', async (req, res) => {
     const to = typeof req.query.to === 'string' ? req.query.to.trim().toLowerCase().slice(0, 254) : undefined;
-    const rows = await db.select().from(outbox).where(to ? eq(outbox.to, to) : undefined).orderBy(desc(outbox.id)).limit(50);
-    res.json({ data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString(), sent_at: r.sentAt?.toISOString() ?? null, error: r.error })) });
+    const rows = await db
+      .select({ mail: outbox })
+      .from(outbox)
+      .innerJoin(users, eq(users.email, outbox.to))
+      .where(and(eq(users.role, 'customer'), to ? eq(outbox.to, to) : undefined))
+      .orderBy(desc(outbox.id))
+      .limit(50);
+    const actor = actorOf(req, res);
+    await recordAudit(db, { actorId: actor.id, action: 'outbox.read', subjectType: 'outbox', subjectId: 0, details: { to: to ?? null, mails: rows.map((r) => r.mail.id) }, ip: actor.ip });
+    res.json({ data: rows.map(({ mail: r }) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString(), sent_at: r.sentAt?.toISOString() ?? null, error: r.error })) });
   });
 
   router.post('/admin/users/:id/login-link', async (req, res) => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Executor } from './database';
 import { oneTimeTokens, type oneTimePurposes } from './schema';
@@ -21,4 +21,27 @@ export async function consumeOneTimeToken(db: Executor, token: string, purpose: 
     .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`)))
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
+}
+
+/** Whether the token could be used now (without using it up). */
+export async function oneTimeTokenIsValid(db: Executor, token: string, purpose: OneTimePurpose): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`)));
+  return row !== undefined;
+}
+
+/** Ends every unused token of this kind the user still has (after a reset, older links must not work). */
+export async function expireOneTimeTokens(db: Executor, userId: number, purpose: OneTimePurpose): Promise<void> {
+  await db.update(oneTimeTokens).set({ usedAt: sql`now()` }).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/** Tokens of this kind issued to the user within `withinMs` (to cap how many mails one account gets). */
+export async function recentTokenCount(db: Executor, userId: number, purpose: OneTimePurpose, withinMs: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, new Date(Date.now() - withinMs))));
+  return row?.n ?? 0;
 }

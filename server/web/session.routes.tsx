@@ -6,7 +6,8 @@ import { authTexts } from '../../shared/texts';
 import type { PageAssets } from '../../views/assets';
 import { callContext, type GateDeps } from './gate';
 import { renderLogin, sendGate } from './pages.routes';
-import { pageUserOf } from './render';
+import { pageUserOf, sendPage } from './render';
+import { AutoLoginPage } from '../../views/pages/auto-login';
 import { csrf } from './security';
 import { signIn, signOut, tokenOf } from './session';
 import { UpstreamUnavailable } from './trading-client';
@@ -70,27 +71,43 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     res.redirect(303, redirect);
   });
 
-  /**
-   * A single-use sign-in link (`/auto-login?token=&path=`, made by staff for a customer): it becomes this
-   * browser's session and leads to `path` when that is a path of this site, else to the platform.
-   */
+  /** A single-use sign-in link (`/auto-login?token=&path=`, made by staff for a customer) opens a page that asks first. */
   router.get('/auto-login', async (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
+    const path = safeNextPath(req.query.path) ?? paths.main;
+    let site;
+    try {
+      site = await settings.get(callContext(req));
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailable)) throw error;
+      return sendGate(req, res, assets, { kind: 'gate', gate: 'unreachable', status: 503, settings: null });
+    }
+    sendPage(req, res, assets, { title: 'Continue to your account', settings: site, body: (csrfToken) => <AutoLoginPage settings={site} csrfToken={csrfToken} token={token} path={path} /> });
+  });
+
+  /** Continue on that page: the link becomes this browser's session and leads to a path of this site only. */
+  router.post('/auto-login', express.urlencoded({ extended: false, limit: '4kb' }), csrf.csrfSynchronisedProtection, async (req, res) => {
+    const body = bodyOf(req);
+    const token = typeof body.token === 'string' ? body.token : '';
     let result;
+    let site;
     try {
       result = token ? await api.autoLogin(token, callContext(req)) : undefined;
+      if (!result?.ok) site = await settings.get(callContext(req));
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
       return sendGate(req, res, assets, { kind: 'gate', gate: 'unreachable', status: 503, settings: null });
     }
     if (!result?.ok) {
-      const site = await settings.get(callContext(req));
-      return renderLogin(req, res, assets, { settings: site, next: null, email: '', errors: {}, status: 422, flash: [{ kind: 'error', title: authTexts.loginLinkInvalid }] });
+      const limited = result?.status === 429;
+      if (limited && result?.retryAfter) res.set('Retry-After', result.retryAfter);
+      const title = limited ? authTexts.tooManyAttempts : authTexts.loginLinkInvalid;
+      return renderLogin(req, res, assets, { settings: site!, next: null, email: '', errors: {}, status: limited ? 429 : 422, flash: [{ kind: 'error', title }] });
     }
     await revokeSessionToken(req);
     signIn(req, sealer, result.value.token);
     csrf.generateToken(req, true);
-    res.redirect(303, safeNextPath(req.query.path) ?? paths.main);
+    res.redirect(303, safeNextPath(body.path) ?? paths.main);
   });
 
   /** Revokes the session's API token, if any; a failure is logged and the session still ends. */
