@@ -50,8 +50,9 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
 
   const draftOf = (req: Request): SignupDraft | undefined => {
     const draft = sessionOf(req).signup;
-    if (draft && Date.now() - draft.at > draftLifetimeMs) forgetDraft(req);
-    else return draft;
+    if (!draft) return undefined;
+    if (Date.now() - draft.at <= draftLifetimeMs) return draft;
+    forgetDraft(req);
     return undefined;
   };
   const missing = (res: Response) => res.redirect(303, `${paths.signup}?missing=1`);
