@@ -69,5 +69,11 @@ export const countryByCode: Readonly<Record<string, string>> = Object.fromEntrie
 export const defaultCountrySlug = 'united-states';
 export const unknownCountrySlug = 'united_states';
 
-/** The basic form's country options (client-spec §2 `/register`). */
-export const basicFormCountries = ['nigeria', 'uk', 'us', 'ca', 'au'] as const;
+/** The basic form's country options (client-spec §2 `/register`: nigeria, uk, us, ca, au), with the labels a customer reads. */
+export const basicFormCountries: readonly { value: string; label: string }[] = [
+  { value: 'nigeria', label: 'Nigeria' },
+  { value: 'uk', label: 'United Kingdom' },
+  { value: 'us', label: 'United States' },
+  { value: 'ca', label: 'Canada' },
+  { value: 'au', label: 'Australia' },
+];

@@ -24,7 +24,6 @@ export const realtimeTiming = {
   activityTimeoutS: 120,
   pongTimeoutS: 30,
   unavailableTimeoutS: 10,
-  retryAfterS: 1,
 } as const;
 
 /** The protocol version pusher-js speaks, and the path its socket opens: `/app/{key}`. */

@@ -6,5 +6,3 @@ export const broadcastingAuthRequest = z.object({
   socket_id: z.string('Invalid socket id.').check(z.regex(socketIdPattern, 'Invalid socket id.')),
   channel_name: z.string('Invalid channel name.').check(z.regex(channelNamePattern, 'Invalid channel name.')),
 });
-
-export const broadcastingAuthResponse = z.object({ auth: z.string(), channel_data: z.optional(z.string()) });

@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
 import { recoveryTexts, registrationTexts, validationTexts } from '../texts';
 import { emailField } from './auth.schema';
-import { resource } from './common.schema';
-import { userSchema } from './user.schema';
 
 // Capped so a sealed draft always fits in the session cookie (4 KB).
 const password = z.string(validationTexts.passwordMin).check(z.minLength(8, validationTexts.passwordMin), z.maxLength(128, 'The password may not be greater than 128 characters.'));
@@ -43,7 +41,6 @@ export const registerRequest = z
   );
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-export const registerResponse = resource(userSchema);
 
 /** `POST /auth/forgot-password`. */
 export const forgotPasswordRequest = z.object({ email: emailField });

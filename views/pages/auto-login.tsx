@@ -1,7 +1,6 @@
 import type { SiteSettings } from '../../shared/api/settings.schema';
-import { Brand } from '../components/brand';
+import { StepFrame } from '../components/auth-frames';
 import { CsrfForm } from '../components/csrf-form';
-import { RiskWarning } from '../components/risk-warning';
 
 /**
  * The page a sign-in link opens: nothing is used up until the person presses Continue (a POST with the
@@ -10,26 +9,18 @@ import { RiskWarning } from '../components/risk-warning';
  */
 export function AutoLoginPage({ settings, csrfToken, token, path }: { settings: SiteSettings; csrfToken: string; token: string; path: string }) {
   return (
-    <div className="signup-step">
-      <header className="signup-step-header">
-        <Brand name={settings.name} logo={settings.logo} href={settings.website_url ?? '/'} />
-      </header>
-      <main className="signup-step-main">
-        <article className="auth-card">
-          <header>
-            <h2>Continue to your account</h2>
-            <p>This sign-in link works once, for a few minutes.</p>
-          </header>
-          <CsrfForm action="/auto-login" csrfToken={csrfToken} className="register-form">
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="path" value={path} />
-            <button type="submit">Continue</button>
-          </CsrfForm>
-        </article>
-      </main>
-      <footer className="auth-footer signup-step-footer">
-        <RiskWarning />
-      </footer>
-    </div>
+    <StepFrame settings={settings}>
+      <article className="auth-card">
+        <header>
+          <h2>Continue to your account</h2>
+          <p>This sign-in link works once, for a few minutes.</p>
+        </header>
+        <CsrfForm action="/auto-login" csrfToken={csrfToken} className="register-form">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="path" value={path} />
+          <button type="submit">Continue</button>
+        </CsrfForm>
+      </article>
+    </StepFrame>
   );
 }

@@ -2,9 +2,7 @@ import type { SiteSettings } from '../../shared/api/settings.schema';
 import { countries } from '../../shared/countries';
 import RegisterForm from '../../client/islands/register-form.island';
 import ResidenceForm from '../../client/islands/residence-form.island';
-import Toaster from '../../client/islands/toaster.island';
-import { Brand } from '../components/brand';
-import { RiskWarning } from '../components/risk-warning';
+import { StepFrame } from '../components/auth-frames';
 import { Island } from '../island';
 
 const steps = ['Set Up', 'Financial Profile', 'ID Check'] as const;
@@ -20,21 +18,6 @@ function Steps({ current }: { current: number }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function StepFrame({ settings, children }: { settings: SiteSettings; children: React.ReactNode }) {
-  return (
-    <div className="signup-step">
-      <header className="signup-step-header">
-        <Brand name={settings.name} logo={settings.logo} href={settings.website_url ?? '/'} />
-      </header>
-      <main className="signup-step-main">{children}</main>
-      <footer className="auth-footer signup-step-footer">
-        <RiskWarning />
-      </footer>
-      <Island island={Toaster} client="load" props={{}} />
-    </div>
   );
 }
 

@@ -109,10 +109,6 @@ export class PusherServer {
     this.unrelay = options.relay?.subscribe(({ channel, event, data }) => this.publish(channel, event, data)) ?? (() => undefined);
   }
 
-  get connectionCount(): number {
-    return this.connections.size;
-  }
-
   /**
    * Closes the sockets listening on a user's own channels (their sign-in was revoked or their standing
    * changed): the client reconnects at once and must be authorised afresh, which a revoked session is not.
