@@ -54,11 +54,16 @@ export interface Country {
   value: string;
   label: string;
   code: string;
+  /** The flag served from this site (public/flags, copied by scripts/country-flags.ts). */
+  flag: string;
 }
 
 const slugOf = (label: string) => label.toLowerCase().replace(/\s+/g, '-');
+const flagOf = (code: string) => `/flags/${code.toLowerCase()}.svg`;
 
-export const countries: readonly Country[] = list.map(([code, label]) => ({ value: slugOf(label), label, code })).sort((a, b) => a.label.localeCompare(b.label));
+export const countries: readonly Country[] = list
+  .map(([code, label]) => ({ value: slugOf(label), label, code, flag: flagOf(code) }))
+  .sort((a, b) => a.label.localeCompare(b.label));
 
 export const countrySlugs: ReadonlySet<string> = new Set(countries.map((c) => c.value));
 
@@ -70,10 +75,12 @@ export const defaultCountrySlug = 'united-states';
 export const unknownCountrySlug = 'united_states';
 
 /** The basic form's country options (client-spec §2 `/register`: nigeria, uk, us, ca, au), with the labels a customer reads. */
-export const basicFormCountries: readonly { value: string; label: string }[] = [
-  { value: 'nigeria', label: 'Nigeria' },
-  { value: 'uk', label: 'United Kingdom' },
-  { value: 'us', label: 'United States' },
-  { value: 'ca', label: 'Canada' },
-  { value: 'au', label: 'Australia' },
-];
+export const basicFormCountries: readonly Country[] = (
+  [
+    ['nigeria', 'NG', 'Nigeria'],
+    ['uk', 'GB', 'United Kingdom'],
+    ['us', 'US', 'United States'],
+    ['ca', 'CA', 'Canada'],
+    ['au', 'AU', 'Australia'],
+  ] as const
+).map(([value, code, label]) => ({ value, label, code, flag: flagOf(code) }));

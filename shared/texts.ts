@@ -41,6 +41,10 @@ export const authTexts = {
   loginLinkInvalid: 'This sign-in link is invalid or has expired.',
 } as const;
 
+/** Client-spec §1: shown on every sign-up and trading screen. */
+export const riskWarningText =
+  'Trading CFDs carries a high level of risk to your capital, and you should only trade with money you can afford to lose.';
+
 export const translationRecoveryText = 'Recovering from translation conflict...';
 
 /** Client-spec §2 connection toasts and the notification card. */

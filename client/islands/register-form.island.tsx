@@ -4,12 +4,13 @@ import { fieldErrors, messageOf, type FieldErrors } from '../../shared/api/commo
 import { registerRequest } from '../../shared/api/registration.schema';
 import { paths } from '../../shared/routes';
 import { registrationTexts } from '../../shared/texts';
+import { CountrySelect, countryOption } from '../components/country-select';
 import { requestJson } from '../lib/api';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
 const props = z.object({
-  countries: z.array(z.object({ value: z.string(), label: z.string() })),
+  countries: z.array(countryOption),
   /** Step 3 of the three-step sign-up: what earlier steps gave (the password stays on the server). */
   prefilled: z.optional(z.object({ email: z.string(), country: z.string(), nationality: z.string() })),
 });
@@ -45,7 +46,8 @@ function RegisterForm({ countries, prefilled }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const setValue = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: Field) => (event: { target: { value: string } }) => setValue(field, event.target.value);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,13 +109,7 @@ function RegisterForm({ countries, prefilled }: Props) {
   const choice = (name: 'country' | 'nationality', label: string) => (
     <div className="form-field">
       <label htmlFor={`register-${name}`}>{label}</label>
-      <select id={`register-${name}`} name={name} value={values[name]} onChange={set(name)}>
-        {countries.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+      <CountrySelect id={`register-${name}`} name={name} value={values[name]} options={countries} onChange={(value) => setValue(name, value)} />
     </div>
   );
 

@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { messageOf } from '../../shared/api/common.schema';
 import { paths } from '../../shared/routes';
 import { registrationTexts } from '../../shared/texts';
+import { CountrySelect, countryOption } from '../components/country-select';
 import { requestJson } from '../lib/api';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
-const props = z.object({ countries: z.array(z.object({ value: z.string(), label: z.string() })), country: z.string(), nationality: z.string() });
+const props = z.object({ countries: z.array(countryOption), country: z.string(), nationality: z.string() });
 
 /** Step 2 (client-spec §2 `/register/country-residence`): residence and nationality, the consent gating Continue. */
 function ResidenceForm({ countries, country, nationality }: z.infer<typeof props>) {
@@ -38,13 +39,7 @@ function ResidenceForm({ countries, country, nationality }: z.infer<typeof props
   const select = (id: string, label: string, value: string, onChange: (v: string) => void) => (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {countries.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+      <CountrySelect id={id} value={value} options={countries} onChange={onChange} />
     </div>
   );
 

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { SiteSettings } from '../../shared/api/settings.schema';
+import { entryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import type { FieldErrors } from '../../shared/api/common.schema';
 import type { ToastInput } from '../../shared/page-state.schema';
 import { paths, safeNextPath } from '../../shared/routes';
@@ -28,13 +28,16 @@ export interface LoginView {
 }
 
 export function renderLogin(req: Request, res: Response, assets: PageAssets, view: LoginView): void {
+  const look = entryLook(view.settings, req.query.type);
   sendPage(req, res, assets, {
     status: view.status ?? 200,
     title: 'Sign in',
     settings: view.settings,
     flash: view.flash ?? [],
+    look,
     body: (csrfToken) => (
       <LoginPage
+        look={look}
         settings={view.settings}
         csrfToken={csrfToken}
         next={view.next}
@@ -104,7 +107,7 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       gated('public', (req, res, page) => {
         if (page.token) return res.redirect(302, paths.main);
         const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
-        sendPage(req, res, assets, { title: mode === 'forgot' ? 'Forgot password' : 'Reset password', settings: page.settings, body: () => <RecoveryPage settings={page.settings} mode={mode} token={token} /> });
+        sendPage(req, res, assets, { title: mode === 'forgot' ? 'Forgot password' : 'Reset password', settings: page.settings, look: entryLook(page.settings, req.query.type), body: () => <RecoveryPage settings={page.settings} mode={mode} token={token} /> });
       }),
     );
   }
@@ -114,7 +117,8 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     paths.signup,
     gated('public', (req, res, page) => {
       if (page.token) return res.redirect(302, paths.main);
-      sendPage(req, res, assets, { title: 'Create your account', settings: page.settings, body: () => <SignupPage settings={page.settings} missingDraft={req.query.missing === '1'} /> });
+      const look = entryLook(page.settings, req.query.type);
+      sendPage(req, res, assets, { title: 'Create your account', settings: page.settings, look, body: () => <SignupPage look={look} settings={page.settings} missingDraft={req.query.missing === '1'} /> });
     }),
   );
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
-import type { SiteSettings } from '../../shared/api/settings.schema';
+import { themeOf, type EntryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
 import type { PageUser, ToastInput } from '../../shared/page-state.schema';
 import type { PageAssets } from '../../views/assets';
@@ -19,6 +19,8 @@ export interface PageOptions {
   settings: SiteSettings | null;
   user?: User | null;
   flash?: ToastInput[];
+  /** Sign-in and sign-up pages follow the look of the registration variant (light for `td`). */
+  look?: EntryLook;
   body: (csrfToken: string) => ReactElement;
 }
 
@@ -34,6 +36,7 @@ export function sendPage(req: Request, res: Response, assets: PageAssets, option
     assets,
     pageState: { csrfToken, siteName, user: pageUserOf(options.user ?? null), realtimeKey: options.user ? ((res.locals.realtimeKey as string | undefined) ?? null) : null, flash: options.flash ?? [] },
     body: options.body(csrfToken),
+    theme: options.look ? themeOf(options.look) : 'dark',
   });
   res.status(options.status ?? 200).set('Cache-Control', 'no-store').type('html').send(html);
 }

@@ -143,7 +143,7 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     step(
       () => true,
       (req, res, draft, settings) =>
-        sendPage(req, res, assets, { title: "Let's get you set up!", settings, body: () => <ResidencePage settings={settings} country={draft.countryOfResidence ?? draft.country} nationality={draft.nationality ?? draft.country} /> }),
+        sendPage(req, res, assets, { title: "Let's get you set up!", settings, look: settings.r_page, body: () => <ResidencePage settings={settings} country={draft.countryOfResidence ?? draft.country} nationality={draft.nationality ?? draft.country} /> }),
     ),
   );
 
@@ -152,7 +152,7 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     step(
       (draft) => Boolean(draft.countryOfResidence && draft.nationality),
       (req, res, draft, settings) =>
-        sendPage(req, res, assets, { title: 'Create your account', settings, body: () => <RegisterStepPage settings={settings} prefilled={{ email: draft.email, country: draft.countryOfResidence!, nationality: draft.nationality! }} /> }),
+        sendPage(req, res, assets, { title: 'Create your account', settings, look: settings.r_page, body: () => <RegisterStepPage settings={settings} prefilled={{ email: draft.email, country: draft.countryOfResidence!, nationality: draft.nationality! }} /> }),
     ),
   );
 

@@ -23,8 +23,22 @@ export const siteSettingsSchema = z.object({
   privacy_url: optionalText,
   risk_url: optionalText,
   help_url: optionalText,
+  /** The trust block of the `td` sign-up screen: the broker's own review score and count, hidden while unset. */
+  review_stars: z.nullable(z.number()),
+  review_count: z.nullable(z.number()),
+  reviews_url: optionalText,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export type EntryLook = SiteSettings['r_page'];
+
+/** The look of the sign-in and sign-up pages: the `r_page` setting, or basic when the address asks `?type=basic`. */
+export function entryLook(settings: SiteSettings, type: unknown): EntryLook {
+  return type === 'basic' ? 'basic' : settings.r_page;
+}
+
+/** The `td` look is light; the others are dark. */
+export const themeOf = (look: EntryLook): 'light' | 'dark' => (look === 'td' ? 'light' : 'dark');
 
 export const settingsResponse = resource(siteSettingsSchema);
 
@@ -57,5 +71,8 @@ export const settingsUpdateRequest = z.strictObject({
   privacy_url: editableLink,
   risk_url: editableLink,
   help_url: editableLink,
+  review_stars: z.optional(z.nullable(z.int().check(z.minimum(1, 'Stars must be from 1 to 5'), z.maximum(5, 'Stars must be from 1 to 5')))),
+  review_count: z.optional(z.nullable(z.int().check(z.minimum(0, 'The review count cannot be negative'), z.maximum(100_000_000)))),
+  reviews_url: editableLink,
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;

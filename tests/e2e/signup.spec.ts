@@ -42,8 +42,13 @@ test('when a visitor fills the one-page form, then the account exists: they sign
   await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
 });
 
-test.describe('the three-step sign-up (r_page ic)', () => {
-  test.beforeAll(() => updateSiteSettings({ r_page: 'ic' }));
+const startScreens = [
+  { look: 'ic', headline: 'Live Trading Account Application', submit: 'Continue' },
+  { look: 'td', headline: 'Sign up to power up your trading', submit: 'Sign up now' },
+] as const;
+
+for (const { look, headline, submit } of startScreens) test.describe(`the three-step sign-up (r_page ${look})`, () => {
+  test.beforeAll(() => updateSiteSettings({ r_page: look }));
   test.afterAll(() => updateSiteSettings({ r_page: 'basic' }));
 
   test('when a step is opened without a draft, then it says so and goes to /signup', async ({ page }) => {
@@ -54,25 +59,27 @@ test.describe('the three-step sign-up (r_page ic)', () => {
 
   test('when a visitor goes through the three steps, then the account exists and the password never reached browser storage', async ({ page }) => {
     await page.goto('/signup');
-    await expect(page.getByRole('heading', { name: 'Live Trading Account Application' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: headline })).toBeVisible();
     await expect(page.locator('app-island[name="signup-start"][hydrated]')).toBeAttached();
 
     await page.getByLabel('Email').fill(demo.trader.email);
     await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: submit }).click();
     await expect(page.getByText('Email is already registered')).toBeVisible();
 
     const id = randomBytes(4).toString('hex');
     const email = `alan-${id}@example.test`;
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('enigma-1936');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: submit }).click();
     await expect(page).toHaveURL(/\/register\/country-residence$/);
     await expect(page.getByRole('heading', { name: "Let's get you set up!" })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Progress' })).toContainText('Set Up');
     await expect(page.locator('app-island[name="residence-form"][hydrated]')).toBeAttached();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await page.getByLabel('Country of Residence').selectOption('united-kingdom');
+    await expect(page.locator('.country-select img').first()).toHaveAttribute('src', '/flags/gb.svg');
+    expect(await page.locator('.country-select img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByLabel('Nationality').selectOption('united-kingdom');
     await page.getByLabel('I agree to the Privacy Policy and I am over 18').check();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -85,7 +92,7 @@ test.describe('the three-step sign-up (r_page ic)', () => {
     await page.getByLabel('Last name').fill('Turing');
     await page.getByLabel('Username').fill(`alan${id}`);
     await page.getByLabel('Phone').fill('7700900123');
-    await page.screenshot({ path: 'test-results/e2e/signup-step3.png', fullPage: true });
+    await page.screenshot({ path: `test-results/e2e/signup-${look}-step3.png`, fullPage: true });
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Your account has been created. You can sign in now.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
@@ -95,6 +102,38 @@ test.describe('the three-step sign-up (r_page ic)', () => {
     await page.getByLabel('Password', { exact: true }).fill('enigma-1936');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
+  });
+});
+
+test.describe('the td start screen on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.beforeAll(() => updateSiteSettings({ r_page: 'td', review_stars: 5, review_count: 1196 }));
+  test.afterAll(() => updateSiteSettings({ r_page: 'basic' }));
+
+  test('when a visitor opens it, then the risk warning folds away and comes back, other sign-ins say they are unavailable, and the login link leads to the basic look', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Sign up to power up your trading' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    for (const provider of ['Google', 'Apple', 'Facebook']) await expect(page.getByRole('button', { name: provider })).toBeDisabled();
+    await expect(page.getByText('Signing up with Google, Apple or Facebook is not available yet.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
+    await expect(page.getByText('1,196 reviews')).toBeVisible();
+    await expect(page.locator('a.brand')).toHaveAttribute('href', '/');
+    await page.screenshot({ path: 'test-results/e2e/signup-td-phone.png', fullPage: true });
+
+    const warning = page.getByText('Trading CFDs carries a high level of risk to your capital', { exact: false });
+    await expect(page.locator('app-island[name="risk-banner"][hydrated]')).toBeAttached();
+    await expect(warning).toBeVisible();
+    await page.getByRole('button', { name: 'Dismiss risk warning' }).click();
+    await expect(warning).toBeHidden();
+    await page.getByRole('button', { name: 'Show risk warning' }).click();
+    await expect(warning).toBeVisible();
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/\?type=basic$/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
   });
 });
 

@@ -169,6 +169,19 @@ describe('staff actions', () => {
     expect(seen).toMatchObject({ status: 'disabled', maintenanceMessage: 'Back at 18:00 UTC' });
     await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ status: 'enabled', maintenanceMessage: null });
   });
+
+  it('when staff set the review score, then it is kept whole from 1 to 5 stars and cleared with null', async () => {
+    const token = await tokenFor(app, await makeUser(database.db, { role: 'staff' }));
+    const patch = (body: object) => request(app).patch('/api/v1/admin/settings').set(bearer(token)).send(body);
+    for (const bad of [{ review_stars: 6 }, { review_stars: 0 }, { review_stars: 4.5 }, { review_count: -1 }, { reviews_url: 'javascript:alert(1)' }]) {
+      expect((await patch(bad)).status, JSON.stringify(bad)).toBe(422);
+    }
+    expect((await patch({ review_stars: 4, review_count: 1196, reviews_url: 'https://reviews.example/meridian' })).status).toBe(200);
+    const seen = settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data;
+    expect(seen).toMatchObject({ review_stars: 4, review_count: 1196, reviews_url: 'https://reviews.example/meridian' });
+    await patch({ review_stars: null, review_count: null, reviews_url: null });
+    expect(settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data).toMatchObject({ review_stars: null, review_count: null });
+  });
 });
 
 describe('health', () => {

@@ -1,5 +1,4 @@
-export const riskWarningText =
-  'Trading CFDs carries a high level of risk to your capital, and you should only trade with money you can afford to lose.';
+import { riskWarningText } from '../../shared/texts';
 
 export function RiskWarning() {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { riskWarningText } from '../components/risk-warning';
+import { riskWarningText } from '../../shared/texts';
 
 export interface LegalDocument {
   title: string;

@@ -6,7 +6,7 @@ import { StepFrame } from '../components/auth-frames';
 import { Island } from '../island';
 
 const steps = ['Set Up', 'Financial Profile', 'ID Check'] as const;
-const countryOptions = countries.map(({ value, label }) => ({ value, label }));
+const countryOptions = countries.map(({ value, label, flag }) => ({ value, label, flag }));
 
 function Steps({ current }: { current: number }) {
   return (

@@ -44,12 +44,17 @@ export const siteSettings = pgTable(
     privacyUrl: text('privacy_url'),
     riskUrl: text('risk_url'),
     helpUrl: text('help_url'),
+    reviewStars: integer('review_stars'),
+    reviewCount: integer('review_count'),
+    reviewsUrl: text('reviews_url'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('site_settings_single_row', sql`${t.id} = 1`),
     check('site_settings_status', inList('status', siteStatuses)),
     check('site_settings_r_page', inList('r_page', registrationPages)),
+    check('site_settings_review_stars', sql`${t.reviewStars} between 1 and 5`),
+    check('site_settings_review_count', sql`${t.reviewCount} >= 0`),
   ],
 );
 

@@ -23,6 +23,9 @@ function toApi(row: Row): SiteSettings {
     privacy_url: row.privacyUrl,
     risk_url: row.riskUrl,
     help_url: row.helpUrl,
+    review_stars: row.reviewStars,
+    review_count: row.reviewCount,
+    reviews_url: row.reviewsUrl,
   };
 }
 
@@ -43,6 +46,9 @@ const columnOf = {
   privacy_url: 'privacyUrl',
   risk_url: 'riskUrl',
   help_url: 'helpUrl',
+  review_stars: 'reviewStars',
+  review_count: 'reviewCount',
+  reviews_url: 'reviewsUrl',
 } as const satisfies Record<keyof SiteSettings, keyof Row>;
 
 export async function getSettings(db: Executor): Promise<SiteSettings> {

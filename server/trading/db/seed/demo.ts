@@ -50,6 +50,9 @@ export async function seedDemoData(db: AppDb): Promise<void> {
       privacy_url: '/legal/privacy',
       risk_url: '/legal/risk',
       help_url: '/legal/help',
+      // Demo figures for the `td` trust block; a real site sets its own or leaves them empty, which hides it.
+      review_stars: 5,
+      review_count: 1196,
     });
     for (const [i, person] of demoLogins.entries()) {
       await createUser(tx, {
