@@ -66,7 +66,7 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(express.static(publicDir, { index: false, maxAge: '1h' }));
 
   app.use(sessionRoutes(gateDeps));
-  app.use(signupRoutes(gateDeps));
+  app.use(signupRoutes({ ...gateDeps, draftSealer: createTokenSealer(deps.sessionSecret, 'signup-password') }));
   app.use(pageRoutes(gateDeps));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -47,8 +47,9 @@ export function sessionMiddleware({ secret, maxAgeHours, httpsOrigin }: { secret
   ];
 }
 
-export function createTokenSealer(secret: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'session-token-seal', 'api-token', 32));
+/** Seals secrets kept in the session cookie; each purpose gets its own key, so one kind cannot pass for another. */
+export function createTokenSealer(secret: string, purpose: 'api-token' | 'signup-password' = 'api-token') {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'session-token-seal', purpose, 32));
   return {
     seal(token: string): string {
       const iv = randomBytes(12);

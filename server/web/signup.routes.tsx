@@ -11,7 +11,7 @@ import { callContext, decidePage, type GateDeps } from './gate';
 import { sendGate } from './pages.routes';
 import { sendPage } from './render';
 import { csrf } from './security';
-import { sessionOf, type SignupDraft } from './session';
+import { sessionOf, type SignupDraft, type TokenSealer } from './session';
 import { UpstreamUnavailable } from './trading-client';
 
 const draftLifetimeMs = 60 * 60_000;
@@ -43,9 +43,9 @@ const completeForm = z.object({
  * with the password sealed (AES-GCM, like the API token): the browser stores nothing of it. A draft
  * expires after an hour; a step opened without one says so and goes back to `/signup`.
  */
-export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
+export function signupRoutes(deps: GateDeps & { assets: PageAssets; draftSealer: TokenSealer }): Router {
   const router = Router();
-  const { api, sealer, assets } = deps;
+  const { api, draftSealer, assets } = deps;
   router.use('/signup', express.json({ limit: '10kb' }), csrf.csrfSynchronisedProtection);
 
   const draftOf = (req: Request): SignupDraft | undefined => {
@@ -76,7 +76,7 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     }
     const code = body.data.country;
     const country = code ? (countryByCode[code] ?? unknownCountrySlug) : defaultCountrySlug;
-    (req.session as { signup?: SignupDraft }).signup = { email: parsed.data.email, sealedPassword: sealer.seal(parsed.data.password), country, at: Date.now() };
+    (req.session as { signup?: SignupDraft }).signup = { email: parsed.data.email, sealedPassword: draftSealer.seal(parsed.data.password), country, at: Date.now() };
     res.json({ success: true, message: registrationTexts.emailVerified, next: stepPaths.residence });
   });
 
@@ -94,7 +94,7 @@ export function signupRoutes(deps: GateDeps & { assets: PageAssets }): Router {
 
   router.post('/signup/complete', async (req, res) => {
     const draft = draftOf(req);
-    const password = draft ? sealer.open(draft.sealedPassword) : undefined;
+    const password = draft ? draftSealer.open(draft.sealedPassword) : undefined;
     if (!draft?.countryOfResidence || !draft.nationality || !password) return res.status(409).json({ message: registrationTexts.missingDraft, next: paths.signup });
     const extra = completeForm.safeParse(req.body ?? {});
     if (!extra.success) return res.status(422).json({ message: registrationTexts.genericError });
