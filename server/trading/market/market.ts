@@ -1,3 +1,4 @@
+import { conversionRate } from '../../../shared/trading/conversion';
 import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { isMarketOpen } from '../../../shared/trading/hours';
@@ -46,13 +47,10 @@ export function createMarket({
   const startedAt = now().getTime();
   for (const i of instruments) quotes.apply({ assetId: i.id, mid: new Money(startPrices.get(i.id) ?? i.seedPrice).toFixed(i.digits), time: startedAt });
 
-  function direct(from: string, to: string): Decimal | undefined {
-    const straight = pairs.get(`${from}${to}`);
-    if (straight) return new Money(quotes.get(straight.id)!.mid);
-    const inverse = pairs.get(`${to}${from}`);
-    if (inverse) return new Money(1).dividedBy(quotes.get(inverse.id)!.mid);
-    return undefined;
-  }
+  const forexMid = (pair: string) => {
+    const instrument = pairs.get(pair);
+    return instrument ? quotes.get(instrument.id)!.mid : undefined;
+  };
 
   return {
     instruments,
@@ -70,12 +68,7 @@ export function createMarket({
       return open;
     },
     conversion(from, to) {
-      if (from === to) return new Money(1);
-      const rate = direct(from, to) ?? (() => {
-        const viaUsdFrom = from === 'USD' ? new Money(1) : direct(from, 'USD');
-        const viaUsdTo = to === 'USD' ? new Money(1) : direct('USD', to);
-        return viaUsdFrom && viaUsdTo ? viaUsdFrom.times(viaUsdTo) : undefined;
-      })();
+      const rate = conversionRate(from, to, forexMid);
       if (!rate) throw new Error(`no price converts ${from} to ${to}`);
       return rate;
     },

@@ -1,0 +1,62 @@
+import Decimal from 'decimal.js';
+import { Money } from '../money';
+import { sizing } from './sizing';
+
+/** Client-spec §4/§5 order ticket: the volume is typed in lots, units or an amount of the account currency. */
+export const volumeUnits = ['lots', 'units', 'currency'] as const;
+export type VolumeUnit = (typeof volumeUnits)[number];
+
+/** Client-spec §5: the step of each unit, which is also the least a step down leaves. */
+export const volumeSteps: Readonly<Record<VolumeUnit, string>> = { lots: sizing.lotStep, units: '1000', currency: '10' };
+
+/** What turns one unit into another for an instrument: its contract size and price, and the quote→account rate. */
+export interface SizingContext {
+  contractSize: Decimal.Value;
+  price: Decimal.Value;
+  /** Quote currency → account currency (1 when they are the same). */
+  conversion: Decimal.Value;
+}
+
+/** Client-spec §5: only digits and one decimal point survive typing. */
+export function volumeInputOf(text: string): string {
+  const kept = text.replace(/[^\d.]/g, '');
+  const point = kept.indexOf('.');
+  return point === -1 ? kept : `${kept.slice(0, point + 1)}${kept.slice(point + 1).replace(/\./g, '')}`;
+}
+
+function parsed(text: string): Decimal | null {
+  if (!/^\d*\.?\d*$/.test(text) || !/\d/.test(text)) return null;
+  return new Money(text);
+}
+
+/** One step up or down; a step down never goes below the step itself. */
+export function stepVolume(text: string, unit: VolumeUnit, direction: 1 | -1): string {
+  const step = new Money(volumeSteps[unit]);
+  const current = parsed(text) ?? new Money(0);
+  const next = current.plus(step.times(direction));
+  return Decimal.max(next, step).toFixed(unit === 'lots' ? 2 : 0);
+}
+
+/** Units of the instrument for a volume typed in `unit`, or null when the text is not a number. */
+export function unitsOf(text: string, unit: VolumeUnit, context: SizingContext): Decimal | null {
+  const value = parsed(text);
+  if (!value) return null;
+  if (unit === 'units') return value;
+  if (unit === 'lots') return value.times(context.contractSize);
+  const unitValue = new Money(context.price).times(context.conversion);
+  return unitValue.isZero() ? null : value.dividedBy(unitValue);
+}
+
+/** The order's size: units rounded down to whole lot steps (the server accepts nothing else). */
+export function orderLots(units: Decimal, contractSize: Decimal.Value): Decimal {
+  return units.dividedBy(contractSize).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+}
+
+/** The same volume shown in another unit (lots to 2 decimals, units whole, currency to the cent). */
+export function convertVolume(text: string, from: VolumeUnit, to: VolumeUnit, context: SizingContext): string {
+  const units = unitsOf(text, from, context);
+  if (!units) return text;
+  if (to === 'units') return units.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0);
+  if (to === 'lots') return units.dividedBy(context.contractSize).toFixed(2);
+  return units.times(context.price).times(context.conversion).toFixed(2);
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { convertVolume, orderLots, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
+import { effectiveLeverage } from '../../shared/trading/leverage';
+import { conversionRate } from '../../shared/trading/conversion';
+
+const eurusd = { contractSize: '100000', price: '1.10000', conversion: '1' };
+
+describe('order ticket volume', () => {
+  it('keeps only digits and the first decimal point of what is typed', () => {
+    expect(volumeInputOf('1a.2.3')).toBe('1.23');
+    expect(volumeInputOf('-5e3')).toBe('53');
+    expect(volumeInputOf('..1')).toBe('.1');
+    expect(volumeInputOf('')).toBe('');
+  });
+
+  it('steps by 0.01 lot, 1000 units or 10 currency units, and never below one step', () => {
+    expect(stepVolume('0.01', 'lots', 1)).toBe('0.02');
+    expect(stepVolume('0.01', 'lots', -1)).toBe('0.01');
+    expect(stepVolume('0.015', 'lots', -1)).toBe('0.01');
+    expect(stepVolume('', 'units', 1)).toBe('1000');
+    expect(stepVolume('2500', 'units', -1)).toBe('1500');
+    expect(stepVolume('15', 'currency', -1)).toBe('10');
+    expect(stepVolume('100', 'currency', 1)).toBe('110');
+  });
+
+  it('converts between lots, units and currency with the contract size, price and quote rate', () => {
+    expect(convertVolume('0.5', 'lots', 'units', eurusd)).toBe('50000');
+    expect(convertVolume('50000', 'units', 'currency', eurusd)).toBe('55000.00');
+    expect(convertVolume('55000', 'currency', 'lots', eurusd)).toBe('0.50');
+    // USD/JPY in a USD account: one unit is worth price × (1 / USDJPY) = 1 USD.
+    const usdjpy = { contractSize: '100000', price: '150.000', conversion: '0.0066666666666666666667' };
+    expect(convertVolume('1000', 'units', 'currency', usdjpy)).toBe('1000.00');
+    expect(convertVolume('abc', 'lots', 'units', eurusd)).toBe('abc');
+  });
+
+  it('sizes an order in whole lot steps, rounding down', () => {
+    expect(orderLots(unitsOf('1234', 'units', eurusd)!, eurusd.contractSize).toFixed(2)).toBe('0.01');
+    expect(orderLots(unitsOf('1099', 'currency', eurusd)!, eurusd.contractSize).toFixed(2)).toBe('0.00');
+    expect(unitsOf('.', 'lots', eurusd)).toBeNull();
+  });
+});
+
+describe('leverage precedence (client-spec §9)', () => {
+  it('takes the customer setting, then the asset, then the plan, then 20, within the plan and regulatory caps', () => {
+    expect(effectiveLeverage({ userClassLeverage: 50, assetLeverage: 100, planLeverage: 200, regulatoryCap: 30 })).toBe(30);
+    expect(effectiveLeverage({ assetLeverage: 10, planLeverage: 200, regulatoryCap: 30 })).toBe(10);
+    expect(effectiveLeverage({ planLeverage: 25, regulatoryCap: 30 })).toBe(25);
+    expect(effectiveLeverage({ regulatoryCap: 30 })).toBe(20);
+    expect(effectiveLeverage({ userClassLeverage: 500, planLeverage: 100, regulatoryCap: 500 })).toBe(100);
+  });
+});
+
+describe('currency conversion from forex mids', () => {
+  const mids: Record<string, string> = { EURUSD: '1.10', USDJPY: '150', GBPUSD: '1.25' };
+  const midOf = (pair: string) => mids[pair];
+  it('uses the direct pair, its inverse, or goes through USD', () => {
+    expect(conversionRate('EUR', 'USD', midOf)!.toFixed(2)).toBe('1.10');
+    expect(conversionRate('JPY', 'USD', midOf)!.toFixed(6)).toBe('0.006667');
+    expect(conversionRate('EUR', 'JPY', midOf)!.toFixed(2)).toBe('165.00');
+    expect(conversionRate('USD', 'USD', midOf)!.toFixed(0)).toBe('1');
+    expect(conversionRate('CHF', 'USD', midOf)).toBeUndefined();
+  });
+});
