@@ -8,6 +8,8 @@ export const toastInput = z.object({
   kind: z.enum(toastKinds),
   title: z.string(),
   description: z.optional(z.string()),
+  /** Top-right unless said otherwise (client-spec §8 puts "Position successfully closed" bottom-left). */
+  placement: z.optional(z.enum(['top-right', 'bottom-left'])),
 });
 export type ToastInput = z.infer<typeof toastInput>;
 

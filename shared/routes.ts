@@ -6,6 +6,7 @@ export const paths = {
   main: '/main',
   dashboard: '/main/dashboard',
   signup: '/signup',
+  tradeRoom: '/mt4',
 } as const;
 
 /** Pages exempt from the data and account gate (client-spec §2 "Site gate"). */

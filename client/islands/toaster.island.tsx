@@ -22,19 +22,29 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The top-right toast area: at most three at a time, each closing itself after its duration. */
+/** The toast areas (top-right, and bottom-left for the few the spec puts there): at most three each, closing after their duration. */
 function Toaster() {
   useSignals();
   // The server renders the area empty; toasts appear only after hydration so the markup matches.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const shown = mounted ? visibleToasts(toasts.value) : [];
+  const all = mounted ? toasts.value : [];
+  const bottomLeft = visibleToasts(all.filter((t) => t.placement === 'bottom-left'));
   return (
-    <ol className="toaster" aria-live="polite">
-      {shown.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </ol>
+    <>
+      <ol className="toaster" aria-live="polite">
+        {visibleToasts(all.filter((t) => t.placement !== 'bottom-left')).map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ol>
+      {bottomLeft.length > 0 ? (
+        <ol className="toaster toaster-bottom-left" aria-live="polite">
+          {bottomLeft.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
+        </ol>
+      ) : null}
+    </>
   );
 }
 

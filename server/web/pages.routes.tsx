@@ -5,6 +5,7 @@ import type { ToastInput } from '../../shared/page-state.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import type { PageAssets } from '../../views/assets';
 import { DashboardPage } from '../../views/pages/dashboard';
+import { TradeRoomPage } from '../../views/pages/trade-room';
 import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
 import { legalDocuments } from '../../views/legal/documents';
@@ -135,6 +136,14 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
           <DashboardPage settings={page.settings} user={user} currencies={data?.ok ? data.value.currencies : []} csrfToken={csrfToken} />
         ),
       });
+    }),
+  );
+
+  router.get(
+    [paths.tradeRoom, `${paths.tradeRoom}/`],
+    gated('customer', (req, res, page) => {
+      const user = page.user!;
+      sendPage(req, res, assets, { title: 'Trade room', settings: page.settings, user, body: (csrfToken) => <TradeRoomPage settings={page.settings} user={user} csrfToken={csrfToken} /> });
     }),
   );
 

@@ -1,3 +1,4 @@
+import { widgetHosts } from '../../shared/trading/terminal';
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -19,7 +20,9 @@ export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        // The trade room's calendar and news panels embed TradingView: exactly its script and frame hosts.
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`, widgetHosts.script],
+        frameSrc: [...widgetHosts.frames],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -128,3 +128,23 @@ export function paged<T extends z.core.$ZodType>(item: T) {
 
 export const tradePage = paged(tradeSchema);
 export const pendingOrderPage = paged(pendingOrderSchema);
+
+/** GET /accounts: each account with its figures (client-spec §3 "Account summary"), worked out by the server. */
+export const accountSummarySchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  type: z.enum(['live', 'demo']),
+  title: z.string(),
+  currency: z.string(),
+  open_trades: z.number(),
+  balance: decimalString,
+  credit: decimalString,
+  equity: decimalString,
+  margin: decimalString,
+  freeMargin: decimalString,
+  marginLevel: z.string(),
+  pnl: decimalString,
+  lifetimePnl: decimalString,
+});
+export type AccountSummaryView = z.infer<typeof accountSummarySchema>;
+export const accountSummaryList = z.object({ data: z.array(accountSummarySchema) });

@@ -1,0 +1,179 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState, type FormEvent } from 'react';
+import type { Asset } from '../../shared/api/assets.schema';
+import { messageOf } from '../../shared/api/common.schema';
+import { formatAmount, Money } from '../../shared/money';
+import { marginFor } from '../../shared/trading/account-maths';
+import { conversionRate } from '../../shared/trading/conversion';
+import { effectiveLeverage } from '../../shared/trading/leverage';
+import { lotsProblem } from '../../shared/trading/sizing';
+import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
+import { convertVolume, orderLots, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
+import { requestJson } from '../lib/api';
+import { formatFigure, formatPrice } from '../lib/format';
+import { playFailureTone, playSuccessTone } from '../lib/tones';
+import { forexMid, quoteOf } from '../state/market';
+import { liveSummary, refreshTrading, selectedAccount } from '../state/trading';
+import { showToast } from '../state/toasts';
+
+const newOrderId = () => crypto.randomUUID();
+/** Units with separators: whole for currencies, with decimals for fractional contracts (0.01 BTC). */
+const formatUnits = (units: Money) => formatAmount({ amount: units, decimals: units.isInteger() ? 0 : Math.min(8, units.decimalPlaces()) });
+
+/** The leverage an order on this asset uses (client-spec §9 precedence, within the customer's caps). */
+export const leverageOf = (asset: Asset) => effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage });
+
+/**
+ * The order ticket (client-spec §4/§5): volume in lots, units or the account currency, converted as the
+ * unit changes; margin shown (red above free margin, never blocking); optional TP/SL; "Processing"
+ * while it runs; a new order id (the idempotency key) after every attempt; the tones and toasts.
+ */
+export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; side: 'buy' | 'sell'; onSide: (side: 'buy' | 'sell') => void; onDone: () => void }) {
+  useSignals();
+  const quote = quoteOf(asset.id).value;
+  const account = selectedAccount.value;
+  const summary = liveSummary.value;
+  const currency = account?.currency ?? 'USD';
+  const [unit, setUnit] = useState<VolumeUnit>('lots');
+  const [volume, setVolume] = useState('0.01');
+  const [protect, setProtect] = useState(false);
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [orderId, setOrderId] = useState(newOrderId);
+  const [busy, setBusy] = useState(false);
+
+  const price = quote ? (side === 'buy' ? quote.ask : quote.bid) : null;
+  const conversion = conversionRate(asset.quote_currency, currency, forexMid) ?? new Money(1);
+  const context = { contractSize: asset.contract_size, price: price ?? asset.rate, conversion };
+  const units = unitsOf(volume, unit, context);
+  const lots = units ? orderLots(units, asset.contract_size) : null;
+  const orderUnits = lots ? lots.times(asset.contract_size) : null;
+  const leverage = leverageOf(asset);
+  const margin = orderUnits && price ? marginFor({ units: orderUnits, price, leverage, conversion }) : null;
+  const overMargin = Boolean(margin && summary && margin.gt(summary.freeMargin));
+  const sizeProblem = lots ? lotsProblem(lots) : ticketTexts.failedBody;
+
+  const changeUnit = (next: VolumeUnit) => {
+    setVolume(convertVolume(volume, unit, next, context));
+    setUnit(next);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!price || !lots || !orderUnits) return;
+    setBusy(true);
+    try {
+      const result = await requestJson<{ message?: string; data?: { opening_price?: string } }>('/api/v1/trades/store', {
+        method: 'POST',
+        body: {
+          type: side,
+          id: asset.id,
+          volume: orderUnits.toFixed(),
+          leverage,
+          opening_price: price,
+          order_id: orderId,
+          ...(account ? { account_id: account.id } : {}),
+          ...(protect && takeProfit ? { take_profit: takeProfit } : {}),
+          ...(protect && stopLoss ? { stop_loss: stopLoss } : {}),
+          // What the customer saw, for the record (client-spec §7 lists them; the server prices the order itself).
+          amount: margin?.toFixed(2),
+          qty: lots.toFixed(2),
+          margin: margin?.toFixed(2),
+          asset_symbol: asset.symbol,
+          asset_name: asset.name,
+        },
+      });
+      if (result.ok) {
+        playSuccessTone();
+        const filled = result.body.data?.opening_price ?? price;
+        showToast({ kind: 'success', title: ticketTexts.placed(side), description: ticketTexts.placedBody({ lots: lots.toFixed(2), units: formatUnits(orderUnits), price: filled }) });
+        void refreshTrading();
+        onDone();
+      } else {
+        playFailureTone();
+        showToast({ kind: 'error', title: ticketTexts.failed, description: messageOf(result.body, ticketTexts.failedBody) });
+      }
+    } catch {
+      playFailureTone();
+      showToast({ kind: 'error', title: ticketTexts.failed, description: ticketTexts.failedBody });
+    } finally {
+      setOrderId(newOrderId());
+      setBusy(false);
+    }
+  }
+
+  const levelInput = (id: string, label: string, value: string, set: (v: string) => void) => (
+    <label htmlFor={id}>
+      {label}
+      <input id={id} inputMode="decimal" value={value} placeholder={formatPrice(price, asset.digits)} onChange={(e) => set(volumeInputOf(e.target.value))} />
+    </label>
+  );
+
+  return (
+    <form className={`order-ticket ticket-${side}`} onSubmit={submit} aria-label={`${side === 'buy' ? 'Buy' : 'Sell'} ${asset.symbol_display}`}>
+      <div className="ticket-sides" role="group" aria-label="Side">
+        {(['sell', 'buy'] as const).map((s) => (
+          <button key={s} type="button" className={`side-${s}`} aria-pressed={side === s} onClick={() => onSide(s)}>
+            <span>{s === 'buy' ? 'BUY' : 'SELL'}</span>
+            <strong>{formatPrice(quote ? (s === 'buy' ? quote.ask : quote.bid) : null, priceDecimals.ticket)}</strong>
+          </button>
+        ))}
+      </div>
+      <div className="ticket-volume">
+        <label htmlFor="ticket-volume">Volume</label>
+        <div className="stepper">
+          <button type="button" aria-label="Less" onClick={() => setVolume(stepVolume(volume, unit, -1))}>
+            −
+          </button>
+          <input id="ticket-volume" inputMode="decimal" value={volume} onChange={(e) => setVolume(volumeInputOf(e.target.value))} aria-invalid={lots && sizeProblem ? true : undefined} />
+          <button type="button" aria-label="More" onClick={() => setVolume(stepVolume(volume, unit, 1))}>
+            +
+          </button>
+          <select aria-label="Volume unit" value={unit} onChange={(e) => changeUnit(e.target.value as VolumeUnit)}>
+            {volumeUnits.map((u) => (
+              <option key={u} value={u}>
+                {u === 'lots' ? 'Lots' : u === 'units' ? 'Units' : currency}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <dl className="ticket-figures">
+        <div>
+          <dt>Size</dt>
+          <dd>
+            {lots ? lots.toFixed(2) : '—'} lots · {orderUnits ? formatUnits(orderUnits) : '—'} units
+          </dd>
+        </div>
+        <div>
+          <dt>Leverage</dt>
+          <dd>1:{leverage}</dd>
+        </div>
+        <div>
+          <dt>Margin</dt>
+          <dd className={overMargin ? 'loss' : undefined}>
+            {margin ? `${formatFigure(margin.toFixed(2))} ${currency}` : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>Free margin</dt>
+          <dd>{summary ? `${formatFigure(summary.freeMargin)} ${currency}` : '—'}</dd>
+        </div>
+      </dl>
+      {lots && sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
+      <label className="ticket-protect">
+        <input type="checkbox" checked={protect} onChange={(e) => setProtect(e.target.checked)} />
+        Take profit / stop loss
+      </label>
+      {protect ? (
+        <div className="ticket-levels">
+          {levelInput('ticket-tp', 'Take profit', takeProfit, setTakeProfit)}
+          {levelInput('ticket-sl', 'Stop loss', stopLoss, setStopLoss)}
+        </div>
+      ) : null}
+      <button type="submit" className={`ticket-submit side-${side}`} disabled={busy || !price || Boolean(sizeProblem)} aria-busy={busy || undefined}>
+        {busy ? ticketTexts.processing : `${side === 'buy' ? 'Buy' : 'Sell'} ${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import * as z from 'zod/mini';
+import type { AccountSummaryView } from '../../shared/api/trades.schema';
+import { formatFigure, signClass } from '../lib/format';
+import { defineIsland } from '../runtime/define-island';
+import { startMarket } from '../state/market';
+import { currentUser, realtimeKey } from '../state/session';
+import { accounts, liveSummary, selectAccount, selectedAccount, startTrading } from '../state/trading';
+
+const level = (value: string) => (value === '∞' ? '∞' : `${formatFigure(value)}%`);
+
+function AccountChoice({ account, selected, onPick }: { account: AccountSummaryView; selected: boolean; onPick: () => void }) {
+  return (
+    <li>
+      <button type="button" className="account-choice" aria-current={selected || undefined} onClick={onPick}>
+        <strong>
+          {account.title} <small>#{account.number}</small>
+        </strong>
+        <dl>
+          <dt>Balance</dt>
+          <dd>{formatFigure(account.balance)}</dd>
+          <dt>Profit</dt>
+          <dd className={signClass(account.pnl)}>{formatFigure(account.pnl)}</dd>
+          <dt>Equity</dt>
+          <dd>{formatFigure(account.equity)}</dd>
+          <dt>Margin</dt>
+          <dd>{formatFigure(account.margin)}</dd>
+          <dt>Margin level</dt>
+          <dd>{level(account.marginLevel)}</dd>
+          <dt>Free margin</dt>
+          <dd>{formatFigure(account.freeMargin)}</dd>
+        </dl>
+      </button>
+    </li>
+  );
+}
+
+/** The bottom bar (client-spec §2): BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L at live prices, and the account switch. */
+function AccountBar() {
+  useSignals();
+  const [menu, setMenu] = useState(false);
+  useEffect(() => {
+    void startMarket();
+    const user = currentUser.value;
+    if (user) void startTrading(user.id, realtimeKey.value);
+  }, []);
+  const summary = liveSummary.value;
+  const account = selectedAccount.value;
+  const currency = account?.currency ?? '';
+  const figure = (label: string, value: string | undefined, tone = '') => (
+    <div className="account-figure">
+      <span>{label}</span>
+      <strong className={tone} data-figure={label}>
+        {value === undefined ? '—' : `${formatFigure(value)} ${currency}`}
+      </strong>
+    </div>
+  );
+  return (
+    <div className="account-bar">
+      <div className="account-switch">
+        <button type="button" aria-haspopup="true" aria-expanded={menu} onClick={() => setMenu(!menu)}>
+          {account ? `${account.title} #${account.number}` : 'Account'} ▴
+        </button>
+        {menu ? (
+          <ul className="account-menu" aria-label="Accounts">
+            {accounts.value.map((a) => (
+              <AccountChoice
+                key={a.id}
+                account={a}
+                selected={a.id === account?.id}
+                onPick={() => {
+                  selectAccount(a.id);
+                  setMenu(false);
+                }}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {figure('BALANCE', summary?.balance)}
+      {figure('EQUITY', summary?.equity)}
+      {figure('MARGIN', summary?.margin)}
+      {figure('FREE MARGIN', summary?.freeMargin)}
+      {figure('P/L', summary?.pnl, signClass(summary?.pnl))}
+      <div className="account-figure">
+        <span>MARGIN LEVEL</span>
+        <strong>{summary ? level(summary.marginLevel) : '—'}</strong>
+      </div>
+    </div>
+  );
+}
+
+export default defineIsland({ name: 'account-bar', component: AccountBar, props: z.object({}) });

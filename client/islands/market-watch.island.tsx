@@ -1,0 +1,124 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import type { Asset } from '../../shared/api/assets.schema';
+import { assetClasses, type AssetClass } from '../../shared/constants';
+import { assetTexts, feedTiming, priceDecimals } from '../../shared/trading/terminal';
+import { formatPrice } from '../lib/format';
+import { defineIsland } from '../runtime/define-island';
+import { sidebarOpen } from '../state/terminal';
+import { activeAssetId, assets, assetsState, clock, isStale, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
+
+/** Client-spec §2: the market-watch groups, indices shown as ETFs. */
+export const groupLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stocks', indices: 'ETFs', crypto: 'Crypto', commodities: 'Commodities', metals: 'Metals' };
+
+/** Client-spec §5: name, symbol or short key, case-insensitively. */
+export function matchesSearch(asset: Asset, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || asset.name.toLowerCase().includes(q) || asset.symbol.toLowerCase().includes(q) || asset.symbol_display.toLowerCase().includes(q) || asset.sy.toLowerCase().includes(q);
+}
+
+type Row = { kind: 'group'; group: AssetClass; count: number; collapsed: boolean } | { kind: 'asset'; asset: Asset };
+
+function WatchRow({ asset }: { asset: Asset }) {
+  useSignals();
+  const quote = quoteOf(asset.id).value;
+  const stale = isStale(asset, quote, clock.value);
+  const flash = quote?.direction && clock.value - quote.movedAt < feedTiming.flashMs ? `flash-${quote.direction}` : '';
+  const active = activeAssetId.value === asset.id;
+  return (
+    <button type="button" className={`watch-row${active ? ' active' : ''}${stale ? ' stale' : ''}`} onClick={() => openPair(asset.id)} title={stale ? assetTexts.stale : asset.name}>
+      <span className="watch-symbol">
+        <img src={asset.image} alt="" width={16} height={16} loading="lazy" />
+        {asset.symbol_display}
+        {stale ? <small className="stale-mark">{assetTexts.stale}</small> : null}
+      </span>
+      <span key={`b${quote?.movedAt ?? 0}`} className={`watch-price ${flash}`}>
+        {formatPrice(quote?.bid, priceDecimals.table)}
+      </span>
+      <span key={`a${quote?.movedAt ?? 0}`} className={`watch-price ${flash}`}>
+        {formatPrice(quote?.ask, priceDecimals.table)}
+      </span>
+    </button>
+  );
+}
+
+/** The market-watch table (client-spec §2): grouped, searchable, virtualised so thousands of rows stay smooth. */
+function MarketWatch() {
+  useSignals();
+  const [query, setQuery] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<AssetClass>>(new Set());
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => void startMarket(), []);
+
+  const list = assets.value;
+  const rows = useMemo<Row[]>(() => {
+    const out: Row[] = [];
+    for (const group of assetClasses) {
+      const members = list.filter((a) => a.type === group && matchesSearch(a, query));
+      if (members.length === 0) continue;
+      const isCollapsed = collapsed.has(group) && !query;
+      out.push({ kind: 'group', group, count: members.length, collapsed: isCollapsed });
+      if (!isCollapsed) for (const asset of members) out.push({ kind: 'asset', asset });
+    }
+    return out;
+  }, [list, query, collapsed]);
+
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 30, overscan: 12 });
+  const state = assetsState.value;
+  const toggle = (group: AssetClass) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
+
+  if (!sidebarOpen.value) return <section className="market-watch" data-collapsed="" aria-label="Market watch" />;
+  return (
+    <section className="market-watch" aria-label="Market watch">
+      <header>
+        <h2>MARKET WATCH</h2>
+        <input type="search" aria-label="Search markets" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </header>
+      <div className="watch-columns" aria-hidden="true">
+        <span>Symbol</span>
+        <span>Bid</span>
+        <span>Ask</span>
+      </div>
+      {state.state === 'error' ? (
+        <div className="watch-message" role="alert">
+          <strong>{assetTexts.loadFailed}</strong>
+          <p>{state.message}</p>
+          <button type="button" className="outline" onClick={() => void retryAssets()}>
+            Retry
+          </button>
+        </div>
+      ) : state.state === 'loading' ? (
+        <p className="watch-message">{assetTexts.loading}</p>
+      ) : rows.length === 0 ? (
+        <p className="watch-message">{assetTexts.none}</p>
+      ) : null}
+      <div className="watch-scroller" ref={scroller}>
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div key={row.kind === 'group' ? `g-${row.group}` : row.asset.id} className="watch-slot" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+                {row.kind === 'group' ? (
+                  <button type="button" className="watch-group" aria-expanded={!row.collapsed} onClick={() => toggle(row.group)}>
+                    {groupLabels[row.group]} <small>{row.count}</small>
+                  </button>
+                ) : (
+                  <WatchRow asset={row.asset} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default defineIsland({ name: 'market-watch', component: MarketWatch, props: z.object({}) });

@@ -1,0 +1,171 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import type { TradeView } from '../../shared/api/trades.schema';
+import { Money } from '../../shared/money';
+import { positionTexts } from '../../shared/trading/terminal';
+import { CloseDialog, LevelsDialog, PartialCloseDialog } from '../components/position-dialogs';
+import { formatFigure, formatPrice, signClass } from '../lib/format';
+import { defineIsland } from '../runtime/define-island';
+import { assetsById, startMarket } from '../state/market';
+import { currentUser, realtimeKey } from '../state/session';
+import { closedTrades, liveOpenTrades, loadMore, openTrades, selectedAccount, startTrading, type LiveTrade } from '../state/trading';
+
+type Tab = 'active' | 'history';
+type Action = { kind: 'close' | 'partial' | 'levels'; trade: LiveTrade } | null;
+
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '—');
+
+/** Loads the next page when the end of the list scrolls into view (client-spec §4 infinite scroll). */
+function useMoreWhenVisible(status: 'open' | 'closed', active: boolean) {
+  const sentinel = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !active) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(status));
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+  return sentinel;
+}
+
+function ActiveRows({ onAction }: { onAction: (action: Action) => void }) {
+  useSignals();
+  const list = openTrades.value;
+  const trades = liveOpenTrades.value;
+  const sentinel = useMoreWhenVisible('open', Boolean(list.next));
+  if (list.error) return <EmptyRow text={list.error} />;
+  if (trades.length === 0) return <EmptyRow text={list.state === 'loading' ? 'Loading...' : positionTexts.noActivePositions} />;
+  return (
+    <>
+      {trades.map((trade) => {
+        const digits = assetsById.value.get(trade.asset_id)?.digits ?? 5;
+        return (
+          <tr key={trade.id}>
+            <td>{trade.asset_symbol}</td>
+            <td className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</td>
+            <td>{trade.lots}</td>
+            <td>{formatPrice(trade.opening_price, digits)}</td>
+            <td>{formatPrice(trade.livePrice, digits)}</td>
+            <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>
+            <td>{trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—'}</td>
+            <td className={signClass(trade.livePnl)}>{formatFigure(trade.livePnl)}</td>
+            <td>{time(trade.open_time)}</td>
+            <td className="row-actions">
+              <button type="button" className="small outline" onClick={() => onAction({ kind: 'levels', trade })}>
+                TP/SL
+              </button>
+              {new Money(trade.lots).gt('0.01') ? (
+                <button type="button" className="small outline" onClick={() => onAction({ kind: 'partial', trade })}>
+                  Partial
+                </button>
+              ) : null}
+              <button type="button" className="small danger" aria-label={`Close ${trade.asset_symbol} ${trade.trade_id}`} onClick={() => onAction({ kind: 'close', trade })}>
+                Close
+              </button>
+            </td>
+          </tr>
+        );
+      })}
+      {list.next ? <tr ref={sentinel} className="more-row"><td colSpan={10}>Loading more...</td></tr> : null}
+    </>
+  );
+}
+
+function HistoryRows() {
+  useSignals();
+  const list = closedTrades.value;
+  const sentinel = useMoreWhenVisible('closed', Boolean(list.next));
+  if (list.error) return <EmptyRow text={list.error} />;
+  if (list.items.length === 0) return <EmptyRow text={list.state === 'loading' ? 'Loading...' : positionTexts.noHistory} />;
+  return (
+    <>
+      {list.items.map((trade: TradeView) => {
+        const digits = assetsById.value.get(trade.asset_id)?.digits ?? 5;
+        return (
+          <tr key={trade.id}>
+            <td>{trade.asset_symbol}</td>
+            <td className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</td>
+            <td>{trade.lots}</td>
+            <td>{formatPrice(trade.opening_price, digits)}</td>
+            <td>{formatPrice(trade.closing_price, digits)}</td>
+            <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>
+            <td>{trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—'}</td>
+            <td className={signClass(trade.pnl)}>{formatFigure(trade.pnl)}</td>
+            <td>{time(trade.close_time)}</td>
+            <td>{trade.close_reason ?? ''}</td>
+          </tr>
+        );
+      })}
+      {list.next ? <tr ref={sentinel} className="more-row"><td colSpan={10}>Loading more...</td></tr> : null}
+    </>
+  );
+}
+
+const EmptyRow = ({ text }: { text: string }) => (
+  <tr className="empty-row">
+    <td colSpan={10}>{text}</td>
+  </tr>
+);
+
+/** The positions drawer (client-spec §2/§4): active and history tabs, collapsible to the Total Portfolio bar. */
+function Positions() {
+  useSignals();
+  const [tab, setTab] = useState<Tab>('active');
+  const [open, setOpen] = useState(true);
+  const [action, setAction] = useState<Action>(null);
+  useEffect(() => {
+    void startMarket();
+    const user = currentUser.value;
+    if (user) void startTrading(user.id, realtimeKey.value);
+  }, []);
+  const total = liveOpenTrades.value.reduce((sum, t) => sum.plus(t.livePnl), new Money(0)).toFixed(2);
+  const currency = selectedAccount.value?.currency ?? '';
+  const asset = action ? assetsById.value.get(action.trade.asset_id) : undefined;
+
+  return (
+    <section className={open ? 'positions open' : 'positions'} aria-label="Positions">
+      <header className="positions-bar">
+        <div role="tablist" aria-label="Positions">
+          {(['active', 'history'] as const).map((id) => (
+            <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => (setTab(id), setOpen(true))}>
+              {id === 'active' ? `ACTIVE POSITIONS (${liveOpenTrades.value.length})` : 'POSITIONS HISTORY'}
+            </button>
+          ))}
+        </div>
+        <span className="portfolio-total">
+          Total Portfolio <strong className={signClass(total)}>{formatFigure(total)} {currency}</strong>
+        </span>
+        <button type="button" className="positions-toggle" aria-expanded={open} aria-label={open ? 'Collapse positions' : 'Expand positions'} onClick={() => setOpen(!open)}>
+          {open ? '▾' : '▴'}
+        </button>
+      </header>
+      {open ? (
+        <div className="positions-table" role="tabpanel">
+          <table>
+            <thead>
+              <tr>
+                <th>Symbol</th>
+                <th>Type</th>
+                <th>Lots</th>
+                <th>Open</th>
+                <th>{tab === 'active' ? 'Current' : 'Close'}</th>
+                <th>TP</th>
+                <th>SL</th>
+                <th>P/L</th>
+                <th>{tab === 'active' ? 'Opened' : 'Closed'}</th>
+                <th>{tab === 'active' ? '' : 'Reason'}</th>
+              </tr>
+            </thead>
+            <tbody>{tab === 'active' ? <ActiveRows onAction={setAction} /> : <HistoryRows />}</tbody>
+          </table>
+        </div>
+      ) : null}
+      {action?.kind === 'close' ? <CloseDialog trade={action.trade} onClose={() => setAction(null)} /> : null}
+      {action?.kind === 'partial' ? <PartialCloseDialog trade={action.trade} asset={asset} onClose={() => setAction(null)} /> : null}
+      {action?.kind === 'levels' ? <LevelsDialog trade={action.trade} asset={asset} onClose={() => setAction(null)} /> : null}
+    </section>
+  );
+}
+
+export default defineIsland({ name: 'positions', component: Positions, props: z.object({}) });

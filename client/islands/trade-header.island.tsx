@@ -1,0 +1,92 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import * as z from 'zod/mini';
+import { priceDecimals } from '../../shared/trading/terminal';
+import { tradeTexts } from '../../shared/trading/texts';
+import { OrderTicket } from '../components/order-ticket';
+import { formatPrice } from '../lib/format';
+import { defineIsland } from '../runtime/define-island';
+import { activeAsset, activeAssetId, assetsById, closePair, openPairs, openPair, quoteOf, startMarket } from '../state/market';
+import { currentUser, realtimeKey } from '../state/session';
+import { startTrading } from '../state/trading';
+import { showToast } from '../state/toasts';
+
+function PairTab({ id }: { id: number }) {
+  useSignals();
+  const asset = assetsById.value.get(id);
+  const quote = quoteOf(id).value;
+  if (!asset) return null;
+  const active = activeAssetId.value === id;
+  return (
+    <li className={active ? 'pair-tab active' : 'pair-tab'}>
+      <button type="button" className="pair-tab-open" aria-current={active || undefined} onClick={() => openPair(id)}>
+        <img src={asset.image} alt="" width={18} height={18} />
+        <span>{asset.symbol_display}</span>
+        <small className={quote?.direction === 'down' ? 'loss' : 'gain'}>{formatPrice(quote?.price, priceDecimals.buttons)}</small>
+      </button>
+      {openPairs.value.length > 1 ? (
+        <button type="button" className="pair-tab-close" aria-label={`Close ${asset.symbol_display}`} onClick={() => closePair(id)}>
+          ×
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The trade room's header (client-spec §2): the open asset tabs and BUY/SELL, which open the order ticket. */
+function TradeHeader() {
+  useSignals();
+  const [ticket, setTicket] = useState<'buy' | 'sell' | null>(null);
+  useEffect(() => {
+    void startMarket();
+    const user = currentUser.value;
+    if (user) void startTrading(user.id, realtimeKey.value);
+  }, []);
+  useEffect(() => {
+    if (!ticket) return;
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setTicket(null);
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [ticket]);
+
+  const asset = activeAsset.value;
+  const quote = asset ? quoteOf(asset.id).value : null;
+  const trade = (side: 'buy' | 'sell') => {
+    if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
+    setTicket((open) => (open === side ? null : side));
+  };
+
+  return (
+    <div className="trade-header">
+      <ul className="pair-tabs" aria-label="Open pairs">
+        {openPairs.value.map((id) => (
+          <PairTab key={id} id={id} />
+        ))}
+      </ul>
+      <div className="trade-buttons">
+        <button type="button" className="trade-sell" aria-expanded={ticket === 'sell'} onClick={() => trade('sell')}>
+          <span>SELL</span>
+          <strong>{formatPrice(quote?.bid, priceDecimals.buttons)}</strong>
+        </button>
+        <button type="button" className="trade-buy" aria-expanded={ticket === 'buy'} onClick={() => trade('buy')}>
+          <span>BUY</span>
+          <strong>{formatPrice(quote?.ask, priceDecimals.buttons)}</strong>
+        </button>
+      </div>
+      {ticket && asset ? (
+        <div className="ticket-popover" role="dialog" aria-label={`Order ticket ${asset.symbol_display}`}>
+          <header>
+            <strong>{asset.symbol_display}</strong>
+            <span>{asset.name}</span>
+            <button type="button" className="ticket-close" aria-label="Close order ticket" onClick={() => setTicket(null)}>
+              ×
+            </button>
+          </header>
+          <OrderTicket asset={asset} side={ticket} onSide={setTicket} onDone={() => setTicket(null)} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export default defineIsland({ name: 'trade-header', component: TradeHeader, props: z.object({}) });

@@ -1,0 +1,127 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import * as z from 'zod/mini';
+import { messageOf } from '../../shared/api/common.schema';
+import { positionTexts } from '../../shared/trading/terminal';
+import { ThirdPartyWidget } from '../components/third-party-widget';
+import { requestJson } from '../lib/api';
+import { formatFigure, formatPrice, signClass } from '../lib/format';
+import { defineIsland } from '../runtime/define-island';
+import { assetsById } from '../state/market';
+import { openPanel, sidebarOpen, type RailPanel } from '../state/terminal';
+import { closedTrades, loadMore, pendingOrders, refreshTrading } from '../state/trading';
+import { showToast } from '../state/toasts';
+
+const labels: Record<RailPanel | 'trade-room', string> = {
+  'trade-room': 'TRADE ROOM',
+  'market-watch': 'MARKET WATCH',
+  'active-orders': 'ACTIVE ORDERS',
+  history: 'TRADING HISTORY',
+  calendar: 'CALENDAR',
+  news: 'MARKET NEWS',
+};
+
+function ActiveOrders() {
+  useSignals();
+  const [busy, setBusy] = useState<number | null>(null);
+  const { items, state } = pendingOrders.value;
+  async function cancel(id: number) {
+    setBusy(id);
+    const result = await requestJson(`/api/v1/orders/pending/${id}`, { method: 'DELETE' }).catch(() => undefined);
+    setBusy(null);
+    if (result?.ok) showToast({ kind: 'success', title: positionTexts.orderCancelled });
+    else showToast({ kind: 'error', title: 'Could not cancel the order', description: messageOf(result?.body, positionTexts.closeFailedBody) });
+    void refreshTrading();
+  }
+  if (items.length === 0) return <p className="panel-empty">{state === 'loading' ? 'Loading...' : state === 'error' ? 'Could not load the orders.' : positionTexts.noActiveOrders}</p>;
+  return (
+    <ul className="panel-list">
+      {items.map((order) => (
+        <li key={order.id}>
+          <div>
+            <strong>
+              {order.trade_type.toUpperCase()} {order.kind.toUpperCase()} {order.asset_symbol}
+            </strong>
+            <span>
+              {order.lots} lots at {formatPrice(order.price, assetsById.value.get(order.asset_id)?.digits ?? 5)}
+            </span>
+          </div>
+          <button type="button" className="small outline" disabled={busy === order.id} aria-busy={busy === order.id || undefined} onClick={() => void cancel(order.id)}>
+            Cancel
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TradingHistory() {
+  useSignals();
+  const { items, next, state } = closedTrades.value;
+  if (items.length === 0) return <p className="panel-empty">{state === 'loading' ? 'Loading...' : positionTexts.noTradingHistory}</p>;
+  return (
+    <>
+      <ul className="panel-list">
+        {items.map((trade) => (
+          <li key={trade.id}>
+            <div>
+              <strong>
+                {trade.trade_type.toUpperCase()} {trade.lots} {trade.asset_symbol}
+              </strong>
+              <span>{trade.close_time ? new Date(trade.close_time).toLocaleString('en-GB') : ''}</span>
+            </div>
+            <strong className={signClass(trade.pnl)}>{formatFigure(trade.pnl)}</strong>
+          </li>
+        ))}
+      </ul>
+      {next ? (
+        <button type="button" className="small outline" onClick={() => loadMore('closed')}>
+          More
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** The left rail (client-spec §2): panels toggle, the trade room stays active; on phones a panel is an overlay. */
+function TradeRail() {
+  useSignals();
+  const panel = openPanel.value;
+  const toggle = (id: RailPanel) => {
+    if (id === 'market-watch') sidebarOpen.value = !sidebarOpen.value;
+    else openPanel.value = panel === id ? null : id;
+  };
+  return (
+    <>
+      <nav className="terminal-rail" aria-label="Panels">
+        <button type="button" aria-pressed="true" className="rail-button active">
+          {labels['trade-room']}
+        </button>
+        {(['market-watch', 'active-orders', 'history', 'calendar', 'news'] as const).map((id) => (
+          <button key={id} type="button" className="rail-button" aria-pressed={id === 'market-watch' ? sidebarOpen.value : panel === id} onClick={() => toggle(id)}>
+            {labels[id]}
+          </button>
+        ))}
+      </nav>
+      {panel ? (
+        <>
+          <div className="panel-backdrop" onClick={() => (openPanel.value = null)} aria-hidden="true" />
+          <section className="rail-panel" aria-label={labels[panel]}>
+            <header>
+              <h2>{labels[panel]}</h2>
+              <button type="button" className="panel-close" aria-label="Close panel" onClick={() => (openPanel.value = null)}>
+                ×
+              </button>
+            </header>
+            {panel === 'active-orders' ? <ActiveOrders /> : null}
+            {panel === 'history' ? <TradingHistory /> : null}
+            {panel === 'calendar' ? <ThirdPartyWidget title="Economic calendar" script="embed-widget-events.js" config={{ colorTheme: 'dark', isTransparent: true, width: '100%', height: '100%', locale: 'en', importanceFilter: '0,1' }} /> : null}
+            {panel === 'news' ? <ThirdPartyWidget title="Market news" script="embed-widget-timeline.js" config={{ feedMode: 'all_symbols', colorTheme: 'dark', isTransparent: true, displayMode: 'regular', width: '100%', height: '100%', locale: 'en' }} /> : null}
+          </section>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export default defineIsland({ name: 'trade-rail', component: TradeRail, props: z.object({}) });

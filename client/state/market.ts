@@ -1,0 +1,203 @@
+import { computed, signal, type Signal } from '@preact/signals-react';
+import { assetListResponse, type Asset } from '../../shared/api/assets.schema';
+import { feedAllSchema, feedEvents, feedUpdateSchema, type FeedItem } from '../../shared/api/feed.schema';
+import { assetTexts, feedTiming } from '../../shared/trading/terminal';
+import { requestJson } from '../lib/api';
+import { readStored, writeStored } from '../lib/storage';
+
+/** A live price of one instrument; `direction` and `movedAt` drive the 2.2 s rise/fall flash. */
+export interface Quote {
+  price: string;
+  bid: string;
+  ask: string;
+  low: string;
+  high: string;
+  change: string;
+  changePercent: string;
+  /** When the feed last changed it (ms). */
+  at: number;
+  direction: 'up' | 'down' | null;
+  movedAt: number;
+}
+
+export type LoadState = { state: 'loading' } | { state: 'loaded' } | { state: 'error'; message: string };
+
+export const assets = signal<readonly Asset[]>([]);
+export const assetsState = signal<LoadState>({ state: 'loading' });
+export const assetsById = computed(() => new Map(assets.value.map((asset) => [asset.id, asset])));
+/** True once the feed's first full snapshot arrived (the splash waits for it). */
+export const pricesReady = signal(false);
+export const feedConnected = signal(false);
+
+/** Seconds tick for staleness marks and clocks (one timer for the page). */
+export const clock = signal(Date.now());
+if (typeof window !== 'undefined') setInterval(() => (clock.value = Date.now()), 1_000);
+
+/** An open market whose price has not moved for a while: the row says so rather than show it as live. */
+export function isStale(asset: Asset, quote: Quote | null, now: number): boolean {
+  return asset.market_open && (!quote || now - quote.at > feedTiming.staleAfterMs);
+}
+
+/** One signal per instrument, so a price change re-renders only what shows that instrument. */
+const quotes = new Map<number, Signal<Quote | null>>();
+export function quoteOf(id: number): Signal<Quote | null> {
+  let quote = quotes.get(id);
+  if (!quote) quotes.set(id, (quote = signal<Quote | null>(null)));
+  return quote;
+}
+
+/** The forex mid of a pair like "EURUSD", for converting money between currencies. */
+const forexBySymbol = computed(() => new Map(assets.value.filter((a) => a.type === 'forex').map((a) => [a.symbol.replace('/', ''), a.id])));
+export function forexMid(pair: string): string | undefined {
+  const id = forexBySymbol.value.get(pair);
+  return id === undefined ? undefined : quoteOf(id).value?.price;
+}
+
+// ---- Active asset, open pairs and the watchlist, kept on the device (client-spec §3 `asset-storage`) ----
+interface AssetStorage {
+  activeAssetId: number | null;
+  pairs: number[];
+}
+const stored = readStored<AssetStorage>('asset-storage', { activeAssetId: null, pairs: [] });
+export const activeAssetId = signal<number | null>(stored.activeAssetId);
+export const openPairs = signal<readonly number[]>(stored.pairs);
+export const watchlist = signal<readonly number[]>(readStored<number[]>('watchlist', []));
+export const activeAsset = computed(() => (activeAssetId.value === null ? undefined : assetsById.value.get(activeAssetId.value)));
+
+function persistPairs() {
+  writeStored<AssetStorage>('asset-storage', { activeAssetId: activeAssetId.value, pairs: [...openPairs.value] });
+}
+
+/** Adding a pair activates it (client-spec §4). */
+export function openPair(id: number): void {
+  if (!openPairs.value.includes(id)) openPairs.value = [...openPairs.value, id];
+  activeAssetId.value = id;
+  persistPairs();
+}
+
+/** Never fewer than one pair; removing the active one activates the first remaining. */
+export function closePair(id: number): void {
+  if (openPairs.value.length <= 1) return;
+  openPairs.value = openPairs.value.filter((pair) => pair !== id);
+  if (activeAssetId.value === id) activeAssetId.value = openPairs.value[0] ?? null;
+  persistPairs();
+}
+
+export function toggleWatchlist(id: number): void {
+  watchlist.value = watchlist.value.includes(id) ? watchlist.value.filter((w) => w !== id) : [...watchlist.value, id];
+  writeStored('watchlist', [...watchlist.value]);
+}
+
+/** Client-spec §4: the persisted asset, else BTC/USD, else AUD/JPY, else the first; pairs default to BTC/USD. */
+function chooseStart(list: readonly Asset[]) {
+  const known = new Set(list.map((a) => a.id));
+  const find = (symbol: string) => list.find((a) => a.symbol.replace('/', '') === symbol)?.id;
+  const fallback = find('BTCUSD') ?? find('AUDJPY') ?? list[0]?.id ?? null;
+  const pairs = openPairs.value.filter((id) => known.has(id));
+  const active = activeAssetId.value !== null && known.has(activeAssetId.value) ? activeAssetId.value : (pairs[0] ?? fallback);
+  openPairs.value = pairs.length > 0 ? pairs : fallback !== null ? [fallback] : [];
+  if (active !== null && !openPairs.value.includes(active)) openPairs.value = [...openPairs.value, active];
+  activeAssetId.value = active;
+  watchlist.value = watchlist.value.filter((id) => known.has(id));
+  persistPairs();
+}
+
+// ---- Loading and the live feed ----
+function seedQuote(asset: Asset) {
+  const quote = quoteOf(asset.id);
+  if (quote.value) return;
+  quote.value = {
+    price: asset.rate,
+    bid: asset.sell_price,
+    ask: asset.buy_price,
+    low: asset.price_low,
+    high: asset.price_high,
+    change: asset.change,
+    changePercent: asset.change_percent,
+    at: Date.parse(asset.updated_at),
+    direction: null,
+    movedAt: 0,
+  };
+}
+
+function applyFeed(item: FeedItem, now: number) {
+  const quote = quoteOf(item.id);
+  const before = quote.value;
+  const moved = before && before.price !== item.price ? (Number(item.price) > Number(before.price) ? 'up' : 'down') : null;
+  quote.value = {
+    price: item.price,
+    bid: item.bid,
+    ask: item.ask,
+    low: item.priceLow24h,
+    high: item.priceHigh24h,
+    change: item.change24h,
+    changePercent: item.changePercent24h,
+    at: Date.parse(item.lastUpdated) || now,
+    direction: moved ?? before?.direction ?? null,
+    movedAt: moved ? now : (before?.movedAt ?? 0),
+  };
+}
+
+export async function loadAssets(): Promise<void> {
+  assetsState.value = { state: 'loading' };
+  try {
+    const result = await requestJson<unknown>('/api/v1/assets');
+    const parsed = assetListResponse.safeParse(result.body);
+    if (!result.ok || !parsed.success) {
+      const message = (result.body as { message?: string } | null)?.message ?? assetTexts.fetchFailed;
+      assetsState.value = { state: 'error', message };
+      return;
+    }
+    for (const asset of parsed.data.data) seedQuote(asset);
+    assets.value = parsed.data.data;
+    chooseStart(parsed.data.data);
+    assetsState.value = { state: 'loaded' };
+  } catch {
+    assetsState.value = { state: 'error', message: assetTexts.fetchFailed };
+  }
+}
+
+let feed: Promise<void> | undefined;
+
+/** The price feed (client-spec §7 "Live prices"): socket.io over websocket only, through our own origin. */
+export function connectFeed(): Promise<void> {
+  feed ??= import('socket.io-client').then(({ io }) => {
+    const socket = io({
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnectionAttempts: feedTiming.reconnectAttempts,
+      reconnectionDelay: feedTiming.reconnectDelayMs,
+      timeout: feedTiming.connectTimeoutMs,
+    });
+    socket.on('connect', () => {
+      feedConnected.value = true;
+      socket.emit(feedEvents.subscribeAll);
+    });
+    socket.on('disconnect', () => (feedConnected.value = false));
+    socket.on(feedEvents.all, (payload: unknown) => {
+      const parsed = feedAllSchema.safeParse(payload);
+      if (!parsed.success || !parsed.data.success) return;
+      const now = Date.now();
+      for (const item of parsed.data.data) applyFeed(item, now);
+      pricesReady.value = true;
+    });
+    socket.on(feedEvents.update, (payload: unknown) => {
+      const parsed = feedUpdateSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const now = Date.now();
+      for (const item of parsed.data) applyFeed(item, now);
+    });
+  });
+  return feed;
+}
+
+/** Assets, then the feed: what every trade-room island needs first. Runs once per page. */
+let started: Promise<void> | undefined;
+export function startMarket(): Promise<void> {
+  started ??= loadAssets().then(() => connectFeed());
+  return started;
+}
+export function retryAssets(): Promise<void> {
+  started = undefined;
+  return startMarket();
+}

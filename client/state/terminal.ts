@@ -1,0 +1,9 @@
+import { signal } from '@preact/signals-react';
+
+/** The left rail's panels (client-spec §2); the trade room itself is always active underneath. */
+export const railPanels = ['market-watch', 'active-orders', 'history', 'calendar', 'news'] as const;
+export type RailPanel = (typeof railPanels)[number];
+
+export const openPanel = signal<Exclude<RailPanel, 'market-watch'> | null>(null);
+/** The right sidebar (market watch) is shown; MARKET WATCH on the rail toggles it. */
+export const sidebarOpen = signal(true);

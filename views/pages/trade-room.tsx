@@ -1,0 +1,83 @@
+import type { SiteSettings } from '../../shared/api/settings.schema';
+import type { User } from '../../shared/api/user.schema';
+import AccountBar from '../../client/islands/account-bar.island';
+import MarketWatch from '../../client/islands/market-watch.island';
+import Notifications from '../../client/islands/notifications.island';
+import Positions from '../../client/islands/positions.island';
+import Presence from '../../client/islands/presence.island';
+import PriceChart from '../../client/islands/price-chart.island';
+import Toaster from '../../client/islands/toaster.island';
+import TradeHeader from '../../client/islands/trade-header.island';
+import TradeRail from '../../client/islands/trade-rail.island';
+import TradeSplash from '../../client/islands/trade-splash.island';
+import { Brand } from '../components/brand';
+import { CsrfForm } from '../components/csrf-form';
+import { Island } from '../island';
+
+/**
+ * `/mt4`, the trade room (client-spec §2): a server-rendered frame whose parts are islands sharing the
+ * market and trading signals — header with tabs and BUY/SELL, left rail and its panels, the chart, the
+ * market watch, the positions drawer and the account bar.
+ */
+export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSettings; user: User; csrfToken: string }) {
+  return (
+    <div className="terminal">
+      <header className="terminal-header">
+        <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
+        <Island island={TradeHeader} client="load" props={{}} />
+        <div className="terminal-user">
+          <a className="button-link deposit" href="/main/deposit">
+            Deposit
+          </a>
+          <details className="profile-menu">
+            <summary aria-label="Profile menu">
+              <span className="avatar" aria-hidden="true">
+                {(user.first_name[0] ?? '?').toUpperCase()}
+              </span>
+              <span className="profile-name">{user.first_name}</span>
+              {user.account_type ? <span className="plan-badge">{user.account_type.title}</span> : null}
+            </summary>
+            <ul>
+              <li>
+                <a href="/main/dashboard">Profile</a>
+              </li>
+              <li>
+                <a href="/main/accounts">Account Details</a>
+              </li>
+              <li>
+                <a href="/main/settings">Settings</a>
+              </li>
+              <li>
+                <CsrfForm action="/session/logout" csrfToken={csrfToken}>
+                  <button type="submit" className="link-like">
+                    Logout
+                  </button>
+                </CsrfForm>
+              </li>
+            </ul>
+          </details>
+        </div>
+      </header>
+      <Island island={TradeRail} client="load" props={{}} />
+      <main className="terminal-chart">
+        <Island island={PriceChart} client="load" props={{}} />
+      </main>
+      <aside className="terminal-sidebar">
+        <Island island={MarketWatch} client="load" props={{}} />
+      </aside>
+      <section className="terminal-positions">
+        <Island island={Positions} client="load" props={{}} />
+      </section>
+      <footer className="terminal-bar">
+        <Island island={AccountBar} client="load" props={{}} />
+        <a className="button-link dashboard" href="/main/dashboard">
+          DASHBOARD
+        </a>
+      </footer>
+      <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
+      <Island island={Presence} client="idle" props={{}} />
+      <Island island={Toaster} client="load" props={{}} />
+      <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
+    </div>
+  );
+}
