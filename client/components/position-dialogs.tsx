@@ -109,8 +109,8 @@ export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asse
     onClose();
   }
   const field = (id: string, label: string, value: string, set: (v: string) => void) => (
-    <label htmlFor={id}>
-      {label}
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
       <div className="stepper">
         <button type="button" aria-label={`${label} down`} onClick={() => set(step(value, -1))}>
           −
@@ -120,7 +120,7 @@ export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asse
           +
         </button>
       </div>
-    </label>
+    </div>
   );
   return (
     <Modal title="TP & SL" onClose={onClose}>

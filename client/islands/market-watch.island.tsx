@@ -7,7 +7,7 @@ import { assetClasses, type AssetClass } from '../../shared/constants';
 import { assetTexts, feedTiming, priceDecimals } from '../../shared/trading/terminal';
 import { formatPrice } from '../lib/format';
 import { defineIsland } from '../runtime/define-island';
-import { sidebarOpen } from '../state/terminal';
+import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
 import { activeAssetId, assets, assetsState, clock, isStale, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
 
 /** Client-spec §2: the market-watch groups, indices shown as ETFs. */
@@ -21,6 +21,11 @@ export function matchesSearch(asset: Asset, query: string): boolean {
 
 type Row = { kind: 'group'; group: AssetClass; count: number; collapsed: boolean } | { kind: 'asset'; asset: Asset };
 
+function choose(id: number) {
+  openPair(id);
+  mobileWatchOpen.value = false;
+}
+
 function WatchRow({ asset }: { asset: Asset }) {
   useSignals();
   const quote = quoteOf(asset.id).value;
@@ -28,7 +33,7 @@ function WatchRow({ asset }: { asset: Asset }) {
   const flash = quote?.direction && clock.value - quote.movedAt < feedTiming.flashMs ? `flash-${quote.direction}` : '';
   const active = activeAssetId.value === asset.id;
   return (
-    <button type="button" className={`watch-row${active ? ' active' : ''}${stale ? ' stale' : ''}`} onClick={() => openPair(asset.id)} title={stale ? assetTexts.stale : asset.name}>
+    <button type="button" className={`watch-row${active ? ' active' : ''}${stale ? ' stale' : ''}`} onClick={() => choose(asset.id)} title={stale ? assetTexts.stale : asset.name}>
       <span className="watch-symbol">
         <img src={asset.image} alt="" width={16} height={16} loading="lazy" />
         {asset.symbol_display}
@@ -74,11 +79,19 @@ function MarketWatch() {
       return next;
     });
 
-  if (!sidebarOpen.value) return <section className="market-watch" data-collapsed="" aria-label="Market watch" />;
+  const overlay = mobileWatchOpen.value;
+  if (!sidebarOpen.value && !overlay) return <section className="market-watch" data-collapsed="" aria-label="Market watch" />;
   return (
-    <section className="market-watch" aria-label="Market watch">
+    <section className="market-watch" data-overlay={overlay ? '' : undefined} aria-label="Market watch">
       <header>
-        <h2>MARKET WATCH</h2>
+        <h2>
+          MARKET WATCH
+          {overlay ? (
+            <button type="button" className="panel-close" aria-label="Close market watch" onClick={() => (mobileWatchOpen.value = false)}>
+              ×
+            </button>
+          ) : null}
+        </h2>
         <input type="search" aria-label="Search markets" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </header>
       <div className="watch-columns" aria-hidden="true">

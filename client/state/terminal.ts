@@ -7,3 +7,5 @@ export type RailPanel = (typeof railPanels)[number];
 export const openPanel = signal<Exclude<RailPanel, 'market-watch'> | null>(null);
 /** The right sidebar (market watch) is shown; MARKET WATCH on the rail toggles it. */
 export const sidebarOpen = signal(true);
+/** On phones the market watch opens over the chart instead of sitting beside it. */
+export const mobileWatchOpen = signal(false);

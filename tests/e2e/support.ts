@@ -17,6 +17,27 @@ export async function signIn(page: Page, person: { email: string; password: stri
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A customer of their own for a test that trades (registered, then approved by staff), so no other test sees its trades. */
+export async function freshCustomer(): Promise<{ email: string; password: string }> {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
+  try {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const person = { email: `trader-${id}@example.test`, password: `pass-${id}` };
+    const made = await api.post('/api/v1/auth/register', {
+      data: { first_name: 'Ada', last_name: 'Byron', username: `ada${id}`, email: person.email, country_code: '+44', phone: '7700900123', country: 'uk', nationality: 'uk', password: person.password, confirm_password: person.password },
+    });
+    expect(made.status()).toBe(201);
+    const userId = ((await made.json()) as { data: { id: number } }).data.id;
+    const login = await api.post('/api/v1/auth/login', { data: demo.staff });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const approved = await api.patch(`/api/v1/admin/users/${userId}`, { data: { status: 'active' }, headers: { Authorization: `Bearer ${data.token}` } });
+    expect(approved.status()).toBe(200);
+    return person;
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** Changes site settings through the trading API, as staff would from the back office. */
 export async function updateSiteSettings(patch: Record<string, unknown>) {
   const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });

@@ -2,6 +2,7 @@ import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
 import AccountBar from '../../client/islands/account-bar.island';
 import MarketWatch from '../../client/islands/market-watch.island';
+import MobileMenu from '../../client/islands/mobile-menu.island';
 import Notifications from '../../client/islands/notifications.island';
 import Positions from '../../client/islands/positions.island';
 import Presence from '../../client/islands/presence.island';
@@ -23,6 +24,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
   return (
     <div className="terminal">
       <header className="terminal-header">
+        <Island island={MobileMenu} client="media" media="(max-width: 767px)" props={{ planTitle: user.account_type?.title ?? null }} />
         <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
         <Island island={TradeHeader} client="load" props={{}} />
         <div className="terminal-user">

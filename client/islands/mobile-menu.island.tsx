@@ -1,0 +1,106 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import * as z from 'zod/mini';
+import { formatFigure } from '../lib/format';
+import { defineIsland } from '../runtime/define-island';
+import { assetsById, closePair, openPair, openPairs } from '../state/market';
+import { csrfToken } from '../state/session';
+import { mobileWatchOpen, openPanel, type RailPanel } from '../state/terminal';
+import { liveSummary, selectedAccount } from '../state/trading';
+
+const props = z.object({ planTitle: z.nullable(z.string()) });
+
+const shortcuts: { id: RailPanel; label: string }[] = [
+  { id: 'market-watch', label: 'Market watch' },
+  { id: 'active-orders', label: 'Active orders' },
+  { id: 'history', label: 'Trading history' },
+  { id: 'calendar', label: 'Calendar' },
+  { id: 'news', label: 'Market news' },
+];
+
+/**
+ * The phone menu (client-spec §2 mobile layout): balances, panel shortcuts, Deposit, the plan badge, the
+ * open pairs with Add Pair (which opens the market watch to pick from), and Logout.
+ */
+function MobileMenu({ planTitle }: z.infer<typeof props>) {
+  useSignals();
+  const [open, setOpen] = useState(false);
+  const summary = liveSummary.value;
+  const currency = selectedAccount.value?.currency ?? '';
+  const go = (id: RailPanel) => {
+    setOpen(false);
+    if (id === 'market-watch') mobileWatchOpen.value = true;
+    else openPanel.value = id;
+  };
+  return (
+    <>
+      <button type="button" className="hamburger" aria-expanded={open} aria-label="Menu" onClick={() => setOpen(!open)}>
+        <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+      </button>
+      {open ? (
+        <>
+          <div className="panel-backdrop mobile-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />
+          <nav className="mobile-menu" aria-label="Menu">
+            <section className="mobile-balances">
+              {planTitle ? <span className="plan-badge">{planTitle}</span> : null}
+              <dl>
+                <dt>Balance</dt>
+                <dd>{summary ? `${formatFigure(summary.balance)} ${currency}` : '—'}</dd>
+                <dt>Equity</dt>
+                <dd>{summary ? `${formatFigure(summary.equity)} ${currency}` : '—'}</dd>
+                <dt>Free margin</dt>
+                <dd>{summary ? `${formatFigure(summary.freeMargin)} ${currency}` : '—'}</dd>
+              </dl>
+              <a className="button-link deposit" href="/main/deposit">
+                Deposit
+              </a>
+            </section>
+            <ul className="mobile-shortcuts">
+              {shortcuts.map((s) => (
+                <li key={s.id}>
+                  <button type="button" onClick={() => go(s.id)}>
+                    {s.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <section>
+              <h2>Pairs</h2>
+              <ul className="mobile-pairs">
+                {openPairs.value.map((id) => {
+                  const asset = assetsById.value.get(id);
+                  if (!asset) return null;
+                  return (
+                    <li key={id}>
+                      <button type="button" onClick={() => (openPair(id), setOpen(false))}>
+                        {asset.symbol_display}
+                      </button>
+                      {openPairs.value.length > 1 ? (
+                        <button type="button" className="pair-remove" aria-label={`Remove ${asset.symbol_display}`} onClick={() => closePair(id)}>
+                          ×
+                        </button>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+              <button type="button" className="outline small" onClick={() => go('market-watch')}>
+                Add Pair
+              </button>
+            </section>
+            <form method="post" action="/session/logout">
+              <input type="hidden" name="_csrf" value={csrfToken.value} />
+              <button type="submit" className="secondary">
+                Logout
+              </button>
+            </form>
+          </nav>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export default defineIsland({ name: 'mobile-menu', component: MobileMenu, props });

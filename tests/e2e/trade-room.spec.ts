@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freshCustomer, signIn } from './support';
+
+/** Crypto trades around the clock, so these tests do not depend on the day they run. */
+async function openTradeRoom(page: Page) {
+  const person = await freshCustomer();
+  await signIn(page, person);
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await page.goto('/mt4');
+  await expect(page.locator('.trade-splash')).toHaveCount(0, { timeout: 15_000 });
+  for (const island of ['trade-header', 'market-watch', 'positions', 'account-bar', 'price-chart']) {
+    await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();
+  }
+}
+
+async function chooseDemo(page: Page) {
+  await page.locator('.account-switch > button').click();
+  await page.getByRole('button', { name: /Demo Account/ }).click();
+  await expect(page.locator('[data-figure="BALANCE"]')).toHaveText('10,000.00 USD');
+}
+
+async function askOf(page: Page): Promise<number> {
+  return Number(await page.locator('.trade-buy strong').textContent());
+}
+
+test('when a trader opens the trade room, then prices move, the empty lists say so, and a pair can be found and added', async ({ page }) => {
+  await openTradeRoom(page);
+  await expect(page.getByText('No active positions found')).toBeVisible();
+  await page.getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
+  await expect(page.getByText('No historical positions found')).toBeVisible();
+  await page.getByRole('button', { name: 'ACTIVE ORDERS' }).click();
+  await expect(page.getByText('No active orders found')).toBeVisible();
+  await page.getByRole('button', { name: 'TRADING HISTORY' }).click();
+  await expect(page.getByText('No trading history found')).toBeVisible();
+  await page.getByRole('button', { name: 'Close panel' }).click();
+
+  const tab = page.locator('.pair-tab.active small');
+  const first = await tab.textContent();
+  await expect.poll(() => tab.textContent(), { timeout: 20_000 }).not.toBe(first);
+
+  const search = page.getByRole('searchbox', { name: 'Search markets' });
+  await search.fill('zzzz-nothing');
+  await expect(page.getByText('No assets found')).toBeVisible();
+  await search.fill('eth');
+  await page.locator('.watch-row', { hasText: 'ETH/USD' }).click();
+  await expect(page.locator('.pair-tab.active')).toContainText('ETH/USD');
+  await expect(page.locator('.chart-toolbar strong')).toHaveText('ETH/USD');
+  await page.reload();
+  await expect(page.locator('.pair-tab.active')).toContainText('ETH/USD');
+  await page.screenshot({ path: 'test-results/e2e/trade-room-desktop.png' });
+});
+
+test('when a trader buys with TP and SL on the Demo account, then it shows live, its levels change, part and then all of it closes, and history has it', async ({ page }) => {
+  await openTradeRoom(page);
+  await chooseDemo(page);
+
+  await page.locator('.trade-buy').click();
+  const ticket = page.getByRole('dialog', { name: /Order ticket/ });
+  await ticket.getByRole('button', { name: 'More' }).click();
+  await expect(ticket.getByLabel('Volume', { exact: true })).toHaveValue('0.02');
+  await ticket.getByLabel('Take profit / stop loss').check();
+  const ask = await askOf(page);
+  await ticket.getByLabel('Take profit', { exact: true }).fill((ask * 1.5).toFixed(2));
+  await ticket.getByLabel('Stop loss', { exact: true }).fill((ask * 0.5).toFixed(2));
+  await ticket.getByRole('button', { name: /^Buy 0.02 at/ }).click();
+  await expect(page.locator('.toast-success')).toContainText('Buy order placed');
+  await expect(page.locator('.toast-success')).toContainText('0.02 lots');
+
+  const row = page.locator('.positions-table tbody tr').first();
+  await expect(row).toContainText('BUY');
+  await expect(row).toContainText('0.02');
+  await expect(row).toContainText((ask * 1.5).toFixed(2));
+  await expect(page.locator('[data-figure="MARGIN"]')).not.toHaveText('0.00 USD');
+
+  await row.getByRole('button', { name: 'TP/SL' }).click();
+  const levels = page.getByRole('dialog', { name: 'TP & SL' });
+  await levels.getByLabel('Take profit', { exact: true }).fill((ask * 1.4).toFixed(2));
+  await levels.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Take profit and stop loss saved')).toBeVisible();
+  await expect(row).toContainText((ask * 1.4).toFixed(2));
+
+  await row.getByRole('button', { name: 'Partial' }).click();
+  const partial = page.getByRole('dialog', { name: 'Close part of the position' });
+  await partial.getByLabel(/Lots to close/).fill('0.01');
+  await partial.getByRole('button', { name: 'Close part' }).click();
+  await expect(page.getByText('Part of the position closed')).toBeVisible();
+  await expect(row.locator('td').nth(2)).toHaveText('0.01');
+
+  await row.getByRole('button', { name: /^Close / }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close position' });
+  await confirm.getByRole('button', { name: 'Close position' }).click();
+  await expect(page.locator('.toaster-bottom-left')).toContainText('Position successfully closed');
+  await expect(page.getByText('No active positions found')).toBeVisible();
+  await expect(page.locator('[data-figure="MARGIN"]')).toHaveText('0.00 USD');
+
+  await page.getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
+  await expect(page.locator('.positions-table tbody tr')).toHaveCount(2);
+  await expect(page.locator('.positions-table tbody')).toContainText('manual');
+});
+
+test('when an order needs more margin than is free, then the margin shows red and the server refuses it with its reason', async ({ page }) => {
+  await openTradeRoom(page);
+  await chooseDemo(page);
+  await page.locator('.trade-buy').click();
+  const ticket = page.getByRole('dialog', { name: /Order ticket/ });
+  await ticket.getByLabel('Volume', { exact: true }).fill('50');
+  await expect(ticket.locator('.ticket-figures .loss')).toBeVisible();
+  await ticket.getByRole('button', { name: /^Buy 50.00 at/ }).click();
+  await expect(page.locator('.toast-error')).toContainText('Failed to execute trade');
+  await expect(page.locator('.toast-error')).toContainText('Insufficient free margin');
+});
+
+test('when a trader opens the trade room on a phone, then it fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTradeRoom(page);
+  await page.screenshot({ path: 'test-results/e2e/trade-room-phone.png' });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
