@@ -8,16 +8,10 @@ import { assetTexts, feedTiming, priceDecimals } from '../../shared/trading/term
 import { formatPrice } from '../lib/format';
 import { defineIsland } from '../runtime/define-island';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
-import { activeAssetId, assets, assetsState, clock, isStale, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
+import { activeAssetId, assets, assetsState, clock, isStale, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
 
 /** Client-spec §2: the market-watch groups, indices shown as ETFs. */
 export const groupLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stocks', indices: 'ETFs', crypto: 'Crypto', commodities: 'Commodities', metals: 'Metals' };
-
-/** Client-spec §5: name, symbol or short key, case-insensitively. */
-export function matchesSearch(asset: Asset, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  return !q || asset.name.toLowerCase().includes(q) || asset.symbol.toLowerCase().includes(q) || asset.symbol_display.toLowerCase().includes(q) || asset.sy.toLowerCase().includes(q);
-}
 
 type Row = { kind: 'group'; group: AssetClass; count: number; collapsed: boolean } | { kind: 'asset'; asset: Asset };
 

@@ -8,6 +8,7 @@ import { periodStart, timeframeIds, type Timeframe } from '../../shared/trading/
 import { requestJson } from '../lib/api';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, quoteOf, startMarket } from '../state/market';
+import { terminalDialog } from '../state/terminal';
 import { closedTrades, liveOpenTrades } from '../state/trading';
 
 type Chart = { chart: IChartApi; series: ISeriesApi<'Candlestick'>; markers: ISeriesMarkersPluginApi<Time>; lines: IPriceLine[] };
@@ -114,6 +115,11 @@ function PriceChart() {
     <section className="price-chart" aria-label={asset ? `${asset.symbol_display} chart` : 'Chart'}>
       <header className="chart-toolbar">
         <strong>{asset?.symbol_display ?? ''}</strong>
+        {asset ? (
+          <button type="button" className="info-button" aria-label={`About ${asset.symbol_display}`} title="Asset Information" onClick={() => (terminalDialog.value = { kind: 'asset-info', assetId: asset.id })}>
+            i
+          </button>
+        ) : null}
         <div role="group" aria-label="Timeframe">
           {timeframeIds.map((id) => (
             <button key={id} type="button" aria-pressed={timeframe === id} onClick={() => setTimeframe(id)}>

@@ -1,9 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import * as z from 'zod/mini';
 import { priceDecimals } from '../../shared/trading/terminal';
 import { tradeTexts } from '../../shared/trading/texts';
+import { AddPairDialog, AssetInfoDialog } from '../components/asset-dialogs';
 import { OrderTicket } from '../components/order-ticket';
+import { terminalDialog, ticketSide } from '../state/terminal';
 import { formatPrice } from '../lib/format';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, activeAssetId, assetsById, closePair, openPairs, openPair, quoteOf, startMarket } from '../state/market';
@@ -36,7 +38,9 @@ function PairTab({ id }: { id: number }) {
 /** The trade room's header (client-spec §2): the open asset tabs and BUY/SELL, which open the order ticket. */
 function TradeHeader() {
   useSignals();
-  const [ticket, setTicket] = useState<'buy' | 'sell' | null>(null);
+  const ticket = ticketSide.value;
+  const setTicket = (side: 'buy' | 'sell' | null) => (ticketSide.value = side);
+  const dialog = terminalDialog.value;
   useEffect(() => {
     void startMarket();
     const user = currentUser.value;
@@ -53,7 +57,7 @@ function TradeHeader() {
   const quote = asset ? quoteOf(asset.id).value : null;
   const trade = (side: 'buy' | 'sell') => {
     if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
-    setTicket((open) => (open === side ? null : side));
+    setTicket(ticket === side ? null : side);
   };
 
   return (
@@ -63,6 +67,9 @@ function TradeHeader() {
           <PairTab key={id} id={id} />
         ))}
       </ul>
+      <button type="button" className="add-pair-button" aria-label="Add Pair" title="Add Pair" onClick={() => (terminalDialog.value = { kind: 'add-pair' })}>
+        +
+      </button>
       <div className="trade-buttons">
         <button type="button" className="trade-sell" aria-expanded={ticket === 'sell'} onClick={() => trade('sell')}>
           <span>SELL</span>
@@ -85,6 +92,8 @@ function TradeHeader() {
           <OrderTicket asset={asset} side={ticket} onSide={setTicket} onDone={() => setTicket(null)} />
         </div>
       ) : null}
+      {dialog?.kind === 'add-pair' ? <AddPairDialog /> : null}
+      {dialog?.kind === 'asset-info' ? <AssetInfoDialog assetId={dialog.assetId} /> : null}
     </div>
   );
 }

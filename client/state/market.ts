@@ -53,6 +53,12 @@ export function forexMid(pair: string): string | undefined {
   return id === undefined ? undefined : quoteOf(id).value?.price;
 }
 
+/** Client-spec §5: market search matches name, symbol or short key, case-insensitively. */
+export function matchesSearch(asset: Asset, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || [asset.name, asset.symbol, asset.symbol_display, asset.sy].some((text) => text.toLowerCase().includes(q));
+}
+
 // ---- Active asset, open pairs and the watchlist, kept on the device (client-spec §3 `asset-storage`) ----
 interface AssetStorage {
   activeAssetId: number | null;

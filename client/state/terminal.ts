@@ -9,3 +9,10 @@ export const openPanel = signal<Exclude<RailPanel, 'market-watch'> | null>(null)
 export const sidebarOpen = signal(true);
 /** On phones the market watch opens over the chart instead of sitting beside it. */
 export const mobileWatchOpen = signal(false);
+
+/** The order ticket's side while it is open (BUY/SELL in the header, Trade Now in Asset Information). */
+export const ticketSide = signal<'buy' | 'sell' | null>(null);
+
+export type TerminalDialog = { kind: 'add-pair' } | { kind: 'asset-info'; assetId: number } | { kind: 'plans' } | { kind: 'calculator' };
+/** The one terminal dialog open at a time, whichever island opened it. */
+export const terminalDialog = signal<TerminalDialog | null>(null);
