@@ -13,6 +13,8 @@ const props = z.object({
   next: z.nullable(z.string()),
   email: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
+  /** `?type=basic` was asked for: a failed plain post comes back in the same look. */
+  basicLook: z.boolean(),
 });
 type Props = z.infer<typeof props>;
 
@@ -20,7 +22,7 @@ type Props = z.infer<typeof props>;
  * The login form. It works as a plain form post before (or without) JavaScript; once hydrated it
  * checks the fields in place, posts JSON and shows the API's errors as toasts.
  */
-function LoginForm({ csrfToken, next, email: initialEmail, errors: initialErrors }: Props) {
+function LoginForm({ csrfToken, next, email: initialEmail, errors: initialErrors, basicLook }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
@@ -59,7 +61,7 @@ function LoginForm({ csrfToken, next, email: initialEmail, errors: initialErrors
   const emailError = errors.email?.[0];
   const passwordError = errors.password?.[0];
   return (
-    <form className="login-form" method="post" action="/session" noValidate onSubmit={submit}>
+    <form className="login-form" method="post" action={basicLook ? '/session?type=basic' : '/session'} noValidate onSubmit={submit}>
       <input type="hidden" name="_csrf" value={csrfToken} />
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <label htmlFor="login-email">Email</label>

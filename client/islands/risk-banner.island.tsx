@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { riskWarningText } from '../../shared/texts';
 import { defineIsland } from '../runtime/define-island';
@@ -10,18 +10,23 @@ const props = z.object({});
  * dismissed to free the screen and brought back with "Show risk warning"; on wider screens it always shows.
  */
 function RiskBanner() {
-  const [dismissed, setDismissed] = useState(false);
+  const [dismissed, setDismissed] = useState<boolean | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  // The pressed button is replaced by the other one: keyboard focus moves to it rather than to the page.
+  useEffect(() => {
+    if (dismissed !== null) button.current?.focus();
+  }, [dismissed]);
   return (
     <aside className="risk-banner" data-dismissed={dismissed || undefined} aria-label="Risk warning">
       <p className="risk-banner-text">
         <strong>Risk warning:</strong> {riskWarningText}
       </p>
       {dismissed ? (
-        <button type="button" className="risk-banner-show" onClick={() => setDismissed(false)}>
+        <button ref={button} type="button" className="risk-banner-show" onClick={() => setDismissed(false)}>
           Show risk warning
         </button>
       ) : (
-        <button type="button" className="risk-banner-dismiss" aria-label="Dismiss risk warning" onClick={() => setDismissed(true)}>
+        <button ref={button} type="button" className="risk-banner-dismiss" aria-label="Dismiss risk warning" onClick={() => setDismissed(true)}>
           ×
         </button>
       )}

@@ -1,3 +1,4 @@
+import { entryLook } from '../../shared/api/settings.schema';
 import express, { Router, type Request, type Response } from 'express';
 import { loginRequest } from '../../shared/api/auth.schema';
 import { fieldErrors, firstError, messageOf, type FieldErrors } from '../../shared/api/common.schema';
@@ -82,7 +83,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       if (!(error instanceof UpstreamUnavailable)) throw error;
       return sendGate(req, res, assets, { kind: 'gate', gate: 'unreachable', status: 503, settings: null });
     }
-    sendPage(req, res, assets, { title: 'Continue to your account', settings: site, body: (csrfToken) => <AutoLoginPage settings={site} csrfToken={csrfToken} token={token} path={path} /> });
+    sendPage(req, res, assets, { title: 'Continue to your account', settings: site, look: entryLook(site, req.query.type), body: (csrfToken) => <AutoLoginPage settings={site} csrfToken={csrfToken} token={token} path={path} /> });
   });
 
   /** Continue on that page: the link becomes this browser's session and leads to a path of this site only. */

@@ -74,6 +74,7 @@ for (const { look, headline, submit } of startScreens) test.describe(`the three-
     await page.getByRole('button', { name: submit }).click();
     await expect(page).toHaveURL(/\/register\/country-residence$/);
     await expect(page.getByRole('heading', { name: "Let's get you set up!" })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look === 'td' ? 'light' : 'dark');
     await expect(page.getByRole('list', { name: 'Progress' })).toContainText('Set Up');
     await expect(page.locator('app-island[name="residence-form"][hydrated]')).toBeAttached();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -107,8 +108,8 @@ for (const { look, headline, submit } of startScreens) test.describe(`the three-
 
 test.describe('the td start screen on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test.beforeAll(() => updateSiteSettings({ r_page: 'td', review_stars: 5, review_count: 1196 }));
-  test.afterAll(() => updateSiteSettings({ r_page: 'basic' }));
+  test.beforeAll(() => updateSiteSettings({ r_page: 'td', review_stars: 5, review_count: 1196, website_url: 'https://meridian.example/' }));
+  test.afterAll(() => updateSiteSettings({ r_page: 'basic', website_url: '/' }));
 
   test('when a visitor opens it, then the risk warning folds away and comes back, other sign-ins say they are unavailable, and the login link leads to the basic look', async ({ page }) => {
     await page.goto('/signup');
@@ -119,7 +120,7 @@ test.describe('the td start screen on a phone', () => {
     await expect(page.getByText('Signing up with Google, Apple or Facebook is not available yet.')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
     await expect(page.getByText('1,196 reviews')).toBeVisible();
-    await expect(page.locator('a.brand')).toHaveAttribute('href', '/');
+    await expect(page.locator('a.brand')).toHaveAttribute('href', 'https://meridian.example/');
     await page.screenshot({ path: 'test-results/e2e/signup-td-phone.png', fullPage: true });
 
     const warning = page.getByText('Trading CFDs carries a high level of risk to your capital', { exact: false });
@@ -134,6 +135,10 @@ test.describe('the td start screen on a phone', () => {
     await expect(page).toHaveURL(/\/\?type=basic$/);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup?type=basic');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'CREATE A NEW ACCOUNT' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 });
 

@@ -10,7 +10,7 @@ import { Brand } from './brand';
  * The light frame of the `td` entry screens (sign-up start and sign-in): the logo linking to the broker's
  * website, the language, the risk banner, one centred column, the legal links and the regulatory notice.
  */
-export function TdFrame({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
+export function TdFrame({ settings, registration = false, children }: { settings: SiteSettings; registration?: boolean; children: ReactNode }) {
   return (
     <div className="td-frame">
       <header className="td-topbar">
@@ -19,12 +19,12 @@ export function TdFrame({ settings, children }: { settings: SiteSettings; childr
       </header>
       <Island island={RiskBanner} client="load" props={{}} />
       <main className="td-main">
-        {settings.register_page_header ? <p className="start-page-note">{settings.register_page_header}</p> : null}
+        {registration && settings.register_page_header ? <p className="start-page-note">{settings.register_page_header}</p> : null}
         {children}
       </main>
       <footer className="td-footer">
         <LegalLinks settings={settings} />
-        {settings.register_page_footer ? <p className="start-page-note">{settings.register_page_footer}</p> : null}
+        {registration && settings.register_page_footer ? <p className="start-page-note">{settings.register_page_footer}</p> : null}
         <p className="regulatory-notice">You will be onboarded with a regulated UK-registered broker entity.</p>
       </footer>
       <Island island={Toaster} client="load" props={{}} />

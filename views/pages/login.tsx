@@ -20,8 +20,10 @@ const highlights = ['Fast account opening', 'Instant funding', 'Six asset classe
 
 /** `/`: sign-in in the look of the site's sign-up pages (the light `td` frame, or the dark two columns). */
 export function LoginPage({ look, ...props }: LoginPageProps) {
-  const card = <LoginCard {...props} />;
-  if (look === 'td') return <TdFrame settings={props.settings}>{card}</TdFrame>;
+  // The look was forced to basic (`?type=basic`) when it differs from the site's: links and the form keep it.
+  const basicLook = look === 'basic' && props.settings.r_page !== 'basic';
+  if (look === 'td') return <TdFrame settings={props.settings}>{<LoginCard {...props} basicLook={false} heading="h1" />}</TdFrame>;
+  const card = <LoginCard {...props} basicLook={basicLook} heading="h2" />;
   return (
     <AuthLayout
       settings={props.settings}
@@ -35,11 +37,12 @@ export function LoginPage({ look, ...props }: LoginPageProps) {
   );
 }
 
-function LoginCard({ csrfToken, next, email, errors, maintenance }: Omit<LoginPageProps, 'look' | 'settings'>) {
+function LoginCard({ csrfToken, next, email, errors, maintenance, basicLook, heading: Heading }: Omit<LoginPageProps, 'look' | 'settings'> & { basicLook: boolean; heading: 'h1' | 'h2' }) {
+  const keep = basicLook ? '?type=basic' : '';
   return (
     <article className="auth-card">
       <header>
-        <h2>Sign in to your account</h2>
+        <Heading className="auth-card-title">Sign in to your account</Heading>
         <p>Welcome back. Enter your e-mail and password to continue.</p>
       </header>
       {maintenance ? (
@@ -47,9 +50,9 @@ function LoginCard({ csrfToken, next, email, errors, maintenance }: Omit<LoginPa
           The site is in maintenance. Only staff can continue after signing in.
         </p>
       ) : null}
-      <Island island={LoginForm} client="load" props={{ csrfToken, next, email, errors }} />
+      <Island island={LoginForm} client="load" props={{ csrfToken, next, email, errors, basicLook }} />
       <p className="auth-switch">
-        <a href="/forgot-password">Forgot your password?</a> · <a href="/signup">Create an account</a>
+        <a href={`/forgot-password${keep}`}>Forgot your password?</a> · <a href={`/signup${keep}`}>Create an account</a>
       </p>
     </article>
   );

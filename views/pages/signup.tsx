@@ -71,7 +71,7 @@ function BasicSignup({ settings, missingDraft }: SignupProps) {
 /** The `td` sign-up start screen (client-spec §2 "Sign-up start screen"): step 1, then `/register/country-residence`. */
 function TdStartPage({ settings, missingDraft }: SignupProps) {
   return (
-    <TdFrame settings={settings}>
+    <TdFrame settings={settings} registration>
       <article className="td-card">
         <h1>Sign up to power up your trading</h1>
         <ProviderButtons />
