@@ -8,7 +8,7 @@ import { conversionRate } from '../../shared/trading/conversion';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
-import { convertVolume, orderLots, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
+import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
 import { requestJson } from '../lib/api';
 import { formatFigure, formatPrice } from '../lib/format';
 import { playFailureTone, playSuccessTone } from '../lib/tones';
@@ -40,9 +40,19 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [orderId, setOrderId] = useState(newOrderId);
+  /** Empty is "Current": a market order; a price makes it a pending limit or stop order. */
+  const [pendingPrice, setPendingPrice] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const price = quote ? (side === 'buy' ? quote.ask : quote.bid) : null;
+  const marketPrice = quote ? (side === 'buy' ? quote.ask : quote.bid) : null;
+  const pending = pendingPrice !== '' && Number(pendingPrice) > 0;
+  const price = pending ? pendingPrice : marketPrice;
+  const kind = pending && quote ? pendingKindOf({ side, price: pendingPrice, bid: quote.bid, ask: quote.ask }) : null;
+  const point = new Money(1).dividedBy(new Money(10).pow(asset.digits));
+  const stepPrice = (direction: 1 | -1) => {
+    const next = new Money(pending ? pendingPrice : (marketPrice ?? asset.rate)).plus(point.times(direction));
+    setPendingPrice((next.lte(0) ? point : next).toFixed(asset.digits));
+  };
   const conversion = conversionRate(asset.quote_currency, currency, forexMid) ?? new Money(1);
   const context = { contractSize: asset.contract_size, price: price ?? asset.rate, conversion };
   const units = unitsOf(volume, unit, context);
@@ -63,6 +73,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     if (!price || !lots || !orderUnits) return;
     setBusy(true);
     try {
+      if (pending && kind) return await placePending(kind);
       const result = await requestJson<{ message?: string; data?: { opening_price?: string } }>('/api/v1/trades/store', {
         method: 'POST',
         body: {
@@ -99,6 +110,33 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     } finally {
       setOrderId(newOrderId());
       setBusy(false);
+    }
+  }
+
+  async function placePending(orderKind: 'limit' | 'stop') {
+    const result = await requestJson<{ message?: string }>('/api/v1/orders/pending', {
+      method: 'POST',
+      body: {
+        type: side,
+        kind: orderKind,
+        id: asset.id,
+        price: pendingPrice,
+        volume: orderUnits!.toFixed(),
+        leverage,
+        order_id: orderId,
+        ...(account ? { account_id: account.id } : {}),
+        ...(protect && takeProfit ? { take_profit: takeProfit } : {}),
+        ...(protect && stopLoss ? { stop_loss: stopLoss } : {}),
+      },
+    });
+    if (result.ok) {
+      playSuccessTone();
+      showToast({ kind: 'success', title: ticketTexts.pendingPlaced, description: `${side === 'buy' ? 'Buy' : 'Sell'} ${orderKind} ${lots!.toFixed(2)} lots at ${pendingPrice}` });
+      void refreshTrading();
+      onDone();
+    } else {
+      playFailureTone();
+      showToast({ kind: 'error', title: ticketTexts.failed, description: messageOf(result.body, ticketTexts.failedBody) });
     }
   }
 
@@ -161,6 +199,26 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
         </div>
       </dl>
       {lots && sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
+      <div className="ticket-pending">
+        <label htmlFor="ticket-price">Price</label>
+        <div className="stepper">
+          <button type="button" aria-label="Price down" onClick={() => stepPrice(-1)}>
+            −
+          </button>
+          <input id="ticket-price" inputMode="decimal" placeholder="Current" value={pendingPrice} onChange={(e) => setPendingPrice(volumeInputOf(e.target.value))} />
+          <button type="button" aria-label="Price up" onClick={() => stepPrice(1)}>
+            +
+          </button>
+        </div>
+        {pending ? (
+          <p className="ticket-kind">
+            {side === 'buy' ? 'Buy' : 'Sell'} {kind} order: it opens when the price reaches {pendingPrice}.{' '}
+            <button type="button" className="link-like" onClick={() => setPendingPrice('')}>
+              Revert to Market Price
+            </button>
+          </p>
+        ) : null}
+      </div>
       <label className="ticket-protect">
         <input type="checkbox" checked={protect} onChange={(e) => setProtect(e.target.checked)} />
         Take profit / stop loss
@@ -172,7 +230,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
         </div>
       ) : null}
       <button type="submit" className={`ticket-submit side-${side}`} disabled={busy || !price || Boolean(sizeProblem)} aria-busy={busy || undefined}>
-        {busy ? ticketTexts.processing : `${side === 'buy' ? 'Buy' : 'Sell'} ${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
+        {busy ? ticketTexts.processing : `${side === 'buy' ? 'Buy' : 'Sell'} ${kind ? `${kind} ` : ''}${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
       </button>
     </form>
   );

@@ -52,6 +52,12 @@ export function orderLots(units: Decimal, contractSize: Decimal.Value): Decimal 
   return units.dividedBy(contractSize).toDecimalPlaces(2, Decimal.ROUND_DOWN);
 }
 
+/** A pending order's kind from where its price sits: a buy below the ask is a limit, above it a stop; a sell the reverse. */
+export function pendingKindOf({ side, price, bid, ask }: { side: 'buy' | 'sell'; price: Decimal.Value; bid: Decimal.Value; ask: Decimal.Value }): 'limit' | 'stop' {
+  const at = new Money(price);
+  return side === 'buy' ? (at.lt(ask) ? 'limit' : 'stop') : at.gt(bid) ? 'limit' : 'stop';
+}
+
 /** The same volume shown in another unit (lots to 2 decimals, units whole, currency to the cent). */
 export function convertVolume(text: string, from: VolumeUnit, to: VolumeUnit, context: SizingContext): string {
   const units = unitsOf(text, from, context);

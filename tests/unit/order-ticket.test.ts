@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertVolume, orderLots, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
+import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { conversionRate } from '../../shared/trading/conversion';
 
@@ -37,6 +37,16 @@ describe('order ticket volume', () => {
     expect(orderLots(unitsOf('1234', 'units', eurusd)!, eurusd.contractSize).toFixed(2)).toBe('0.01');
     expect(orderLots(unitsOf('1099', 'currency', eurusd)!, eurusd.contractSize).toFixed(2)).toBe('0.00');
     expect(unitsOf('.', 'lots', eurusd)).toBeNull();
+  });
+});
+
+describe('pending order kind', () => {
+  it('is a limit when the price is better than the market and a stop when it is worse', () => {
+    const quote = { bid: '1.10000', ask: '1.10010' };
+    expect(pendingKindOf({ side: 'buy', price: '1.09000', ...quote })).toBe('limit');
+    expect(pendingKindOf({ side: 'buy', price: '1.11000', ...quote })).toBe('stop');
+    expect(pendingKindOf({ side: 'sell', price: '1.11000', ...quote })).toBe('limit');
+    expect(pendingKindOf({ side: 'sell', price: '1.09000', ...quote })).toBe('stop');
   });
 });
 
