@@ -9,8 +9,9 @@ import { effectiveLeverage } from '../../shared/trading/leverage';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
 import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
+import { displayMoney } from '../state/site-data';
 import { requestJson } from '../lib/api';
-import { formatFigure, formatPrice } from '../lib/format';
+import { formatPrice } from '../lib/format';
 import { playFailureTone, playSuccessTone } from '../lib/tones';
 import { forexMid, quoteOf } from '../state/market';
 import { liveSummary, refreshTrading, selectedAccount } from '../state/trading';
@@ -190,12 +191,12 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
         <div>
           <dt>Margin</dt>
           <dd className={overMargin ? 'loss' : undefined}>
-            {margin ? `${formatFigure(margin.toFixed(2))} ${currency}` : '—'}
+            {margin ? displayMoney(margin.toFixed(2), currency) : '—'}
           </dd>
         </div>
         <div>
           <dt>Free margin</dt>
-          <dd>{summary ? `${formatFigure(summary.freeMargin)} ${currency}` : '—'}</dd>
+          <dd>{summary ? displayMoney(summary.freeMargin, currency) : '—'}</dd>
         </div>
       </dl>
       {lots && sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}

@@ -5,9 +5,10 @@ import { Money } from '../../shared/money';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { positionTexts } from '../../shared/trading/terminal';
 import { volumeInputOf } from '../../shared/trading/ticket';
+import { displayMoney } from '../state/site-data';
 import { requestJson } from '../lib/api';
-import { formatFigure, formatPrice, signClass } from '../lib/format';
-import { refreshTrading, type LiveTrade } from '../state/trading';
+import { formatPrice, signClass } from '../lib/format';
+import { refreshTrading, selectedAccount, type LiveTrade } from '../state/trading';
 import { showToast } from '../state/toasts';
 import { Modal } from './modal';
 
@@ -26,7 +27,7 @@ export function CloseDialog({ trade, onClose }: { trade: LiveTrade; onClose: () 
     <Modal title="Close position" onClose={busy ? () => undefined : onClose}>
       <p>
         Close {trade.trade_type.toUpperCase()} {trade.lots} lots of {trade.asset_symbol} at about {formatPrice(trade.livePrice, 5)}? Its P/L now is{' '}
-        <strong className={signClass(trade.livePnl)}>{formatFigure(trade.livePnl)}</strong>.
+        <strong className={signClass(trade.livePnl)}>{displayMoney(trade.livePnl, selectedAccount.value?.currency ?? 'USD')}</strong>.
       </p>
       <footer>
         <button type="button" className="secondary" disabled={busy} onClick={onClose}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import type { AccountSummaryView } from '../../shared/api/trades.schema';
 import { formatFigure, signClass } from '../lib/format';
+import { chooseDisplayCurrency, currencies, displayCurrency, displayMoney, loadSiteData } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { startMarket } from '../state/market';
 import { currentUser, realtimeKey } from '../state/session';
@@ -19,17 +20,17 @@ function AccountChoice({ account, selected, onPick }: { account: AccountSummaryV
         </strong>
         <dl>
           <dt>Balance</dt>
-          <dd>{formatFigure(account.balance)}</dd>
+          <dd>{displayMoney(account.balance, account.currency)}</dd>
           <dt>Profit</dt>
-          <dd className={signClass(account.pnl)}>{formatFigure(account.pnl)}</dd>
+          <dd className={signClass(account.pnl)}>{displayMoney(account.pnl, account.currency)}</dd>
           <dt>Equity</dt>
-          <dd>{formatFigure(account.equity)}</dd>
+          <dd>{displayMoney(account.equity, account.currency)}</dd>
           <dt>Margin</dt>
-          <dd>{formatFigure(account.margin)}</dd>
+          <dd>{displayMoney(account.margin, account.currency)}</dd>
           <dt>Margin level</dt>
           <dd>{level(account.marginLevel)}</dd>
           <dt>Free margin</dt>
-          <dd>{formatFigure(account.freeMargin)}</dd>
+          <dd>{displayMoney(account.freeMargin, account.currency)}</dd>
         </dl>
       </button>
     </li>
@@ -44,6 +45,7 @@ function AccountBar() {
     void startMarket();
     const user = currentUser.value;
     if (user) void startTrading(user.id, realtimeKey.value);
+    void loadSiteData();
   }, []);
   const summary = liveSummary.value;
   const account = selectedAccount.value;
@@ -52,7 +54,7 @@ function AccountBar() {
     <div className="account-figure">
       <span>{label}</span>
       <strong className={tone} data-figure={label}>
-        {value === undefined ? '—' : `${formatFigure(value)} ${currency}`}
+        {value === undefined ? '—' : displayMoney(value, currency)}
       </strong>
     </div>
   );
@@ -87,6 +89,15 @@ function AccountBar() {
         <span>MARGIN LEVEL</span>
         <strong>{summary ? level(summary.marginLevel) : '—'}</strong>
       </div>
+      {currencies.value.length > 0 ? (
+        <select className="currency-select" aria-label="Display currency" value={displayCurrency.value} onChange={(e) => chooseDisplayCurrency(e.target.value)}>
+          {currencies.value.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code}
+            </option>
+          ))}
+        </select>
+      ) : null}
     </div>
   );
 }

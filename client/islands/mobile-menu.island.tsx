@@ -1,11 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { formatFigure } from '../lib/format';
+import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById, closePair, openPair, openPairs } from '../state/market';
 import { csrfToken } from '../state/session';
-import { mobileWatchOpen, openPanel, type RailPanel } from '../state/terminal';
+import { mobileWatchOpen, openPanel, terminalDialog, type RailPanel } from '../state/terminal';
 import { liveSummary, selectedAccount } from '../state/trading';
 
 const props = z.object({ planTitle: z.nullable(z.string()) });
@@ -44,14 +44,18 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
           <div className="panel-backdrop mobile-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />
           <nav className="mobile-menu" aria-label="Menu">
             <section className="mobile-balances">
-              {planTitle ? <span className="plan-badge">{planTitle}</span> : null}
+              {planTitle ? (
+                <button type="button" className="plan-badge plan-button" onClick={() => ((terminalDialog.value = { kind: 'plans' }), setOpen(false))}>
+                  {planTitle} · Account Plans
+                </button>
+              ) : null}
               <dl>
                 <dt>Balance</dt>
-                <dd>{summary ? `${formatFigure(summary.balance)} ${currency}` : '—'}</dd>
+                <dd>{summary ? displayMoney(summary.balance, currency) : '—'}</dd>
                 <dt>Equity</dt>
-                <dd>{summary ? `${formatFigure(summary.equity)} ${currency}` : '—'}</dd>
+                <dd>{summary ? displayMoney(summary.equity, currency) : '—'}</dd>
                 <dt>Free margin</dt>
-                <dd>{summary ? `${formatFigure(summary.freeMargin)} ${currency}` : '—'}</dd>
+                <dd>{summary ? displayMoney(summary.freeMargin, currency) : '—'}</dd>
               </dl>
               <a className="button-link deposit" href="/main/deposit">
                 Deposit

@@ -5,13 +5,15 @@ import type { TradeView } from '../../shared/api/trades.schema';
 import { Money } from '../../shared/money';
 import { positionTexts } from '../../shared/trading/terminal';
 import { CloseDialog, LevelsDialog, PartialCloseDialog } from '../components/position-dialogs';
-import { formatFigure, formatPrice, signClass } from '../lib/format';
+import { formatPrice, signClass } from '../lib/format';
+import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById, startMarket } from '../state/market';
 import { currentUser, realtimeKey } from '../state/session';
 import { closedTrades, liveOpenTrades, loadMore, openTrades, selectedAccount, startTrading, type LiveTrade } from '../state/trading';
 
 type Tab = 'active' | 'history';
+const currencyOfAccount = () => selectedAccount.value?.currency ?? 'USD';
 type Action = { kind: 'close' | 'partial' | 'levels'; trade: LiveTrade } | null;
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '—');
@@ -49,7 +51,7 @@ function ActiveRows({ onAction }: { onAction: (action: Action) => void }) {
             <td>{formatPrice(trade.livePrice, digits)}</td>
             <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>
             <td>{trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—'}</td>
-            <td className={signClass(trade.livePnl)}>{formatFigure(trade.livePnl)}</td>
+            <td className={signClass(trade.livePnl)}>{displayMoney(trade.livePnl, currencyOfAccount())}</td>
             <td>{time(trade.open_time)}</td>
             <td className="row-actions">
               <button type="button" className="small outline" onClick={() => onAction({ kind: 'levels', trade })}>
@@ -91,7 +93,7 @@ function HistoryRows() {
             <td>{formatPrice(trade.closing_price, digits)}</td>
             <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>
             <td>{trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—'}</td>
-            <td className={signClass(trade.pnl)}>{formatFigure(trade.pnl)}</td>
+            <td className={signClass(trade.pnl)}>{displayMoney(trade.pnl, currencyOfAccount())}</td>
             <td>{time(trade.close_time)}</td>
             <td>{trade.close_reason ?? ''}</td>
           </tr>
@@ -134,7 +136,7 @@ function Positions() {
           ))}
         </div>
         <span className="portfolio-total">
-          Total Portfolio <strong className={signClass(total)}>{formatFigure(total)} {currency}</strong>
+          Total Portfolio <strong className={signClass(total)}>{displayMoney(total, currency)}</strong>
         </span>
         <button type="button" className="positions-toggle" aria-expanded={open} aria-label={open ? 'Collapse positions' : 'Expand positions'} onClick={() => setOpen(!open)}>
           {open ? '▾' : '▴'}

@@ -120,6 +120,11 @@ function PriceChart() {
             i
           </button>
         ) : null}
+        {asset ? (
+          <button type="button" className="calc-button" onClick={() => (terminalDialog.value = { kind: 'calculator' })}>
+            Calculator
+          </button>
+        ) : null}
         <div role="group" aria-label="Timeframe">
           {timeframeIds.map((id) => (
             <button key={id} type="button" aria-pressed={timeframe === id} onClick={() => setTimeframe(id)}>

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { priceDecimals } from '../../shared/trading/terminal';
 import { tradeTexts } from '../../shared/trading/texts';
 import { AddPairDialog, AssetInfoDialog } from '../components/asset-dialogs';
+import { CalculatorDialog, PlansDialog } from '../components/tool-dialogs';
 import { OrderTicket } from '../components/order-ticket';
 import { terminalDialog, ticketSide } from '../state/terminal';
 import { formatPrice } from '../lib/format';
@@ -12,6 +13,8 @@ import { activeAsset, activeAssetId, assetsById, closePair, openPairs, openPair,
 import { currentUser, realtimeKey } from '../state/session';
 import { startTrading } from '../state/trading';
 import { showToast } from '../state/toasts';
+
+const props = z.object({ planId: z.nullable(z.number()), planTitle: z.nullable(z.string()) });
 
 function PairTab({ id }: { id: number }) {
   useSignals();
@@ -36,7 +39,7 @@ function PairTab({ id }: { id: number }) {
 }
 
 /** The trade room's header (client-spec §2): the open asset tabs and BUY/SELL, which open the order ticket. */
-function TradeHeader() {
+function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useSignals();
   const ticket = ticketSide.value;
   const setTicket = (side: 'buy' | 'sell' | null) => (ticketSide.value = side);
@@ -70,6 +73,11 @@ function TradeHeader() {
       <button type="button" className="add-pair-button" aria-label="Add Pair" title="Add Pair" onClick={() => (terminalDialog.value = { kind: 'add-pair' })}>
         +
       </button>
+      {planTitle ? (
+        <button type="button" className="plan-badge plan-button" title="Account Plans" onClick={() => (terminalDialog.value = { kind: 'plans' })}>
+          {planTitle}
+        </button>
+      ) : null}
       <div className="trade-buttons">
         <button type="button" className="trade-sell" aria-expanded={ticket === 'sell'} onClick={() => trade('sell')}>
           <span>SELL</span>
@@ -94,8 +102,10 @@ function TradeHeader() {
       ) : null}
       {dialog?.kind === 'add-pair' ? <AddPairDialog /> : null}
       {dialog?.kind === 'asset-info' ? <AssetInfoDialog assetId={dialog.assetId} /> : null}
+      {dialog?.kind === 'plans' ? <PlansDialog currentPlanId={planId} /> : null}
+      {dialog?.kind === 'calculator' && asset ? <CalculatorDialog asset={asset} /> : null}
     </div>
   );
 }
 
-export default defineIsland({ name: 'trade-header', component: TradeHeader, props: z.object({}) });
+export default defineIsland({ name: 'trade-header', component: TradeHeader, props });

@@ -5,11 +5,12 @@ import { messageOf } from '../../shared/api/common.schema';
 import { positionTexts } from '../../shared/trading/terminal';
 import { ThirdPartyWidget } from '../components/third-party-widget';
 import { requestJson } from '../lib/api';
-import { formatFigure, formatPrice, signClass } from '../lib/format';
+import { formatPrice, signClass } from '../lib/format';
+import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById } from '../state/market';
 import { openPanel, sidebarOpen, type RailPanel } from '../state/terminal';
-import { closedTrades, loadMore, pendingOrders, refreshTrading } from '../state/trading';
+import { closedTrades, loadMore, pendingOrders, refreshTrading, selectedAccount } from '../state/trading';
 import { showToast } from '../state/toasts';
 
 const labels: Record<RailPanel | 'trade-room', string> = {
@@ -70,7 +71,7 @@ function TradingHistory() {
               </strong>
               <span>{trade.close_time ? new Date(trade.close_time).toLocaleString('en-GB') : ''}</span>
             </div>
-            <strong className={signClass(trade.pnl)}>{formatFigure(trade.pnl)}</strong>
+            <strong className={signClass(trade.pnl)}>{displayMoney(trade.pnl, selectedAccount.value?.currency ?? 'USD')}</strong>
           </li>
         ))}
       </ul>

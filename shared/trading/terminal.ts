@@ -21,6 +21,7 @@ export const positionTexts = {
   partlyClosed: 'Part of the position closed',
   levelsSaved: 'Take profit and stop loss saved',
   orderCancelled: 'Pending order cancelled',
+  noPlans: 'No plans available. Please try again later.',
 } as const;
 
 export const ticketTexts = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { conversionRate } from '../../shared/trading/conversion';
+import { calculate, defaultLevels } from '../../shared/trading/calculator';
 
 const eurusd = { contractSize: '100000', price: '1.10000', conversion: '1' };
 
@@ -69,5 +70,25 @@ describe('currency conversion from forex mids', () => {
     expect(conversionRate('EUR', 'JPY', midOf)!.toFixed(2)).toBe('165.00');
     expect(conversionRate('USD', 'USD', midOf)!.toFixed(0)).toBe('1');
     expect(conversionRate('CHF', 'USD', midOf)).toBeUndefined();
+  });
+});
+
+describe('profit calculator (client-spec §5, §9)', () => {
+  const base = { side: 'buy' as const, volume: '100000', entry: '1.10000', takeProfit: '1.10110', stopLoss: '1.09890', leverage: 30, conversion: '1' };
+  it('puts the default TP and SL 0.1 % from the entry', () => {
+    expect(defaultLevels({ side: 'buy', entry: '1.10000', digits: 5 })).toEqual({ takeProfit: '1.10110', stopLoss: '1.09890' });
+    expect(defaultLevels({ side: 'sell', entry: '1.10000', digits: 5 })).toEqual({ takeProfit: '1.09890', stopLoss: '1.10110' });
+  });
+
+  it('works out P/L at both levels, ROE, pip value, margin and the largest position', () => {
+    expect(calculate(base)).toEqual({ ok: true, profit: '110.00', loss: '-110.00', roe: '3.00', pipValue: '10.00', margin: '3666.67', maxPosition: '30000' });
+    expect(calculate({ ...base, side: 'sell', takeProfit: '1.09890', stopLoss: '1.10110' })).toMatchObject({ profit: '110.00', loss: '-110.00' });
+  });
+
+  it('answers each bad field with its message', () => {
+    expect(calculate({ ...base, volume: '0', entry: '-1', takeProfit: 'x', stopLoss: '-2' })).toEqual({
+      ok: false,
+      errors: { volume: 'Volume must be a positive number', entry: 'Entry price must be a positive number', takeProfit: 'Take profit must be a non-negative number', stopLoss: 'Stop loss must be a non-negative number' },
+    });
   });
 });

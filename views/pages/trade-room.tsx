@@ -26,7 +26,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
       <header className="terminal-header">
         <Island island={MobileMenu} client="media" media="(max-width: 767px)" props={{ planTitle: user.account_type?.title ?? null }} />
         <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
-        <Island island={TradeHeader} client="load" props={{}} />
+        <Island island={TradeHeader} client="load" props={{ planId: user.account_type?.id ?? null, planTitle: user.account_type?.title ?? null }} />
         <div className="terminal-user">
           <a className="button-link deposit" href="/main/deposit">
             Deposit
@@ -37,7 +37,6 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
                 {(user.first_name[0] ?? '?').toUpperCase()}
               </span>
               <span className="profile-name">{user.first_name}</span>
-              {user.account_type ? <span className="plan-badge">{user.account_type.title}</span> : null}
             </summary>
             <ul>
               <li>

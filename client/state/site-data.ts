@@ -1,0 +1,53 @@
+import { computed, signal } from '@preact/signals-react';
+import { siteDataResponse, type Currency, type Plan } from '../../shared/api/data.schema';
+import { defaultCurrency } from '../../shared/constants';
+import { formatAmount, Money } from '../../shared/money';
+import { requestJson } from '../lib/api';
+import { readStored, writeStored } from '../lib/storage';
+
+/** Site data (GET /data): currencies with their USD rates, the plans and their feature rows. */
+export const currencies = signal<readonly Currency[]>([]);
+export const plans = signal<readonly Plan[] | null>(null);
+export const planFeatures = signal<readonly string[]>([]);
+export const siteDataFailed = signal(false);
+
+/** Client-spec §3 "Kept on the device": the currency balances are shown in (default USD). */
+export const displayCurrency = signal<string>(readStored('currency', defaultCurrency));
+
+let loading: Promise<void> | undefined;
+export function loadSiteData(): Promise<void> {
+  loading ??= requestJson<unknown>('/api/v1/data')
+    .then((result) => {
+      const parsed = siteDataResponse.safeParse(result.body);
+      if (!result.ok || !parsed.success) throw new Error('site data');
+      currencies.value = parsed.data.data.currencies;
+      plans.value = parsed.data.data.plans;
+      planFeatures.value = parsed.data.data.plan_features;
+      siteDataFailed.value = false;
+    })
+    .catch(() => {
+      siteDataFailed.value = true;
+      loading = undefined;
+    });
+  return loading;
+}
+
+export function chooseDisplayCurrency(code: string): void {
+  displayCurrency.value = code;
+  writeStored('currency', code);
+}
+
+const byCode = computed(() => new Map(currencies.value.map((c) => [c.code, c])));
+
+/**
+ * A money figure in the display currency: converted through USD with the site's rates (units per USD),
+ * with that currency's symbol and decimals. Until the rates are known it shows the account currency.
+ */
+export function displayMoney(amount: string | null | undefined, accountCurrency: string): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  const from = byCode.value.get(accountCurrency);
+  const to = byCode.value.get(displayCurrency.value);
+  if (!from || !to || from.code === to.code) return `${formatAmount({ amount, decimals: from?.decimals ?? 2 })} ${accountCurrency}`;
+  const converted = new Money(amount).dividedBy(from.rate).times(to.rate);
+  return `${formatAmount({ amount: converted, decimals: to.decimals })} ${to.code}`;
+}
