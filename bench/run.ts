@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime).
+ * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime, terminal).
  * Each prints its figures beside a peer measured in the same run.
  */
 import { existsSync } from 'node:fs';
@@ -9,9 +9,10 @@ import { foundationBench } from './foundation';
 import { feedBench } from './feed';
 import { ordersBench } from './orders';
 import { realtimeBench } from './realtime';
+import { terminalBench } from './terminal';
 import { root } from './support';
 
-const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, engine: engineBench, orders: ordersBench, feed: feedBench, realtime: realtimeBench };
+const benches: Record<string, () => Promise<void>> = { foundation: foundationBench, engine: engineBench, orders: ordersBench, feed: feedBench, realtime: realtimeBench, terminal: terminalBench };
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !benches[name]);
 if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}`);

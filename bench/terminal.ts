@@ -1,0 +1,254 @@
+/**
+ * Trade room figures (issue 6), each beside a peer measured in the same run.
+ *
+ * 1. Weight: the JavaScript /mt4 references (scripts and module preloads, needed to hydrate; the chart
+ *    library and the socket clients load later on their own) against one SPA bundle of the same islands
+ *    rendered on the client, built here by Vite (goal ≤ 200 KiB brotli).
+ * 2. Smoothness: Chromium on /mt4 with 2,000 instruments each updated 10 times a second through the feed
+ *    (a scripted socket.io feed), long tasks and frame rate over BENCH_TERMINAL_SECONDS (30), against the
+ *    same page with a silent feed (goal: no long task over 50 ms, ≥ 55 fps).
+ * 3. Server rendering: /mt4 at 10 concurrent requests against a static file of the same size (goal p99 ≤ 50 ms).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { chromiumLaunch } from '../playwright.config';
+import pg from 'pg';
+import { load as loadWith, root, row, startServer, type LoadResult } from './support';
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+const runSeconds = Number(process.env.BENCH_TERMINAL_SECONDS ?? 30);
+const instrumentCount = 2_000;
+
+function sizes(buffers: Buffer[]) {
+  return {
+    raw: buffers.reduce((n, b) => n + b.length, 0),
+    gzip: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+    brotli: buffers.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+  };
+}
+const sizeRow = (name: string, s: ReturnType<typeof sizes>, files: number) =>
+  `  ${name.padEnd(30)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip  ${kb(s.brotli).padStart(10)} brotli  (${files} files)`;
+
+async function signedInCookie(url: string): Promise<string> {
+  const page = await fetch(`${url}/`);
+  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  const res = await fetch(`${url}/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
+    body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+const islands = ['trade-header', 'trade-rail', 'price-chart', 'market-watch', 'positions', 'account-bar', 'trade-splash', 'mobile-menu', 'toaster', 'presence', 'notifications'];
+
+/** The same islands as one client-rendered SPA bundle: what a page without server rendering must run before its first paint. */
+async function spaPeer() {
+  const dir = mkdtempSync(join(root, 'dist', 'bench-spa-'));
+  try {
+    const imports = islands.map((name, i) => `import island${i} from '${join(root, 'client/islands', `${name}.island.tsx`)}';`).join('\n');
+    writeFileSync(
+      join(dir, 'entry.js'),
+      `${imports}\nimport { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\n` +
+        `const all = [${islands.map((_, i) => `island${i}`).join(', ')}];\n` +
+        `createRoot(document.getElementById('app')).render(createElement('div', null, ...all.map((d, i) => createElement(d.component, { key: i, planId: null, planTitle: null, siteName: '', notifications: [] }))));\n`,
+    );
+    await build({ root: dir, logLevel: 'silent', configFile: false, build: { outDir: join(dir, 'out'), manifest: true, rolldownOptions: { input: join(dir, 'entry.js') } } });
+    // The entry and its static imports run before the first paint; dynamic imports (chart, sockets) are lazy there too.
+    const manifest = JSON.parse(readFileSync(join(dir, 'out', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key]!;
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    visit(entryKey);
+    return { size: sizes([...files].map((f) => readFileSync(join(dir, 'out', f)))), files: files.size };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** 2,000 made-up instruments shaped like GET /assets answers, from a real one as the template. */
+function syntheticAssets(template: Record<string, unknown>) {
+  const types = ['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals'];
+  return Array.from({ length: instrumentCount }, (_, i) => ({
+    ...template,
+    id: 100_000 + i,
+    asset_id: `SYN${i}`,
+    name: `Synthetic ${i}`,
+    symbol: `SYN${i}`,
+    symbol_display: `SYN${i}/USD`,
+    sy: `S${i}`,
+    type: types[i % types.length],
+    rate: '1.00000',
+    buy_price: '1.00010',
+    sell_price: '0.99990',
+    market_open: true,
+    digits: 5,
+  }));
+}
+
+function feedItem(id: number, price: number, now: string, seq: number) {
+  const p = price.toFixed(5);
+  return { id, symbol: `SYN${id - 100_000}`, price: p, bid: (price * 0.9999).toFixed(5), ask: (price * 1.0001).toFixed(5), priceLow24h: '0.90000', priceHigh24h: '1.10000', change24h: '0.00100', changePercent24h: '0.10', volume24h: 0, lastUpdated: now, seq };
+}
+
+/**
+ * Opens /mt4 with the catalogue and feed replaced by 2,000 synthetic instruments (`updatesPerSecond` 0 is
+ * the silent peer) and reports long tasks and frames over the run.
+ */
+async function smoothness(page: Page, url: string, updatesPerSecond: number) {
+  const real = (await (await page.request.get(`${url}/api/v1/assets`)).json()) as { data: Record<string, unknown>[] };
+  const assets = syntheticAssets(real.data[0]!);
+  await page.route('**/api/v1/assets', (route) => route.fulfill({ json: { data: assets } }));
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const prices = assets.map(() => 1);
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    ws.send(`0${JSON.stringify({ sid: 'bench', upgrades: [], pingInterval: 25_000, pingTimeout: 60_000, maxPayload: 1e8 })}`);
+    let seq = 0;
+    ws.onMessage((message) => {
+      const text = String(message);
+      if (text === '40') ws.send('40{"sid":"bench-socket"}');
+      if (text.startsWith('42') && text.includes('subscribe:all')) {
+        const now = new Date().toISOString();
+        ws.send(`42${JSON.stringify(['data:all', { success: true, data: assets.map((a, i) => feedItem(a.id, prices[i]!, now, seq)) }])}`);
+        if (updatesPerSecond > 0)
+          timer = setInterval(() => {
+            seq += 1;
+            const at = new Date().toISOString();
+            const items = assets.map((a, i) => feedItem(a.id, (prices[i] = prices[i]! * (1 + (Math.random() - 0.5) * 0.0004)), at, seq));
+            ws.send(`42${JSON.stringify(['data:update', items])}`);
+          }, 1000 / updatesPerSecond);
+      }
+    });
+  });
+  await page.goto(`${url}/mt4`);
+  await page.locator('.trade-splash').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.locator('.watch-row').first().waitFor();
+  // A string, so the bundler's helpers never reach the page.
+  const result = (await page.evaluate(`new Promise((resolve) => {
+    const longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration))).observe({ type: 'longtask' });
+    let frames = 0;
+    const start = performance.now();
+    const tick = () => {
+      frames += 1;
+      if (performance.now() - start < ${runSeconds * 1000}) requestAnimationFrame(tick);
+      else resolve({ fps: (frames * 1000) / (performance.now() - start), longTasks });
+    };
+    requestAnimationFrame(tick);
+  })`)) as { fps: number; longTasks: number[] };
+  clearInterval(timer);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  return result;
+}
+
+const renderRows = async (url: string, cookie: string, label = 'one process, PGlite'): Promise<[string, LoadResult][]> => [
+  [`GET /mt4, ${label}`, await loadWith({ url: `${url}/mt4`, headers: { Cookie: cookie } })],
+];
+
+/** /mt4 with the tiers as two processes (as a deployment on more than one core runs them), on PGlite and, when named, PostgreSQL. */
+async function renderElsewhere(): Promise<[string, LoadResult][]> {
+  const rows: [string, LoadResult][] = [];
+  const common = { SESSION_SECRET: 'bench-session-secret-0123456789abcdef', FEED_API_KEY: 'bench-feed-key-0123456789', PUSHER_APP_KEY: 'bench-pusher-key', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' };
+  const apart = async (env: Record<string, string>, label: string) => {
+    const trading = await startServer({ ...common, ...env, ROLE: 'trading', SEED_DEMO: 'always' });
+    const web = await startServer({ ...common, ...env, ROLE: 'web', TRADING_API_URL: trading.api });
+    try {
+      rows.push(...(await renderRows(web.url, await signedInCookie(web.url), label)));
+    } finally {
+      await web.stop();
+      await trading.stop();
+    }
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-terminal-apart-'));
+  try {
+    await apart({ DATA_DIR: dataDir }, 'tiers apart, PGlite');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return rows;
+  const name = `bench_terminal_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pgDir = mkdtempSync(join(tmpdir(), 'bench-terminal-pg-'));
+  try {
+    await apart({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, 'tiers apart, PostgreSQL');
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export async function terminalBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-terminal-'));
+  const server = await startServer({ DATA_DIR: dataDir });
+  const staticFile = join(root, 'public', 'bench-static.html');
+  let stopped = false;
+  try {
+    const cookie = await signedInCookie(server.url);
+    const html = await (await fetch(`${server.url}/mt4`, { headers: { Cookie: cookie } })).text();
+    const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
+    const ours = sizes(await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(`${server.url}${u}`)).arrayBuffer()))));
+    const spa = await spaPeer();
+    console.log('\nTrade room JavaScript before it is interactive');
+    console.log(sizeRow('/mt4 islands (SSR + hydrate)', ours, urls.length));
+    console.log(sizeRow('SPA of the same islands (peer)', spa.size, spa.files));
+    console.log(`  ratio ours/SPA                 ${(ours.brotli / spa.size.brotli).toFixed(2)}x brotli; goal ≤ 200 KiB brotli: ${ours.brotli <= 200 * 1024 ? 'met' : 'NOT met'}`);
+    console.log('  (first paint itself needs no JavaScript: the page is server-rendered; the chart library and socket clients load after hydration)');
+
+    console.log(`\nServer rendering, 10 connections (requests/s, latency p50/p99 ms); /mt4 is ${kb(html.length)}`);
+    writeFileSync(staticFile, html);
+    const peer = await loadWith({ url: `${server.url}/bench-static.html` });
+    console.log(row('static file, same size (peer)', peer));
+    const rendered = await renderRows(server.url, cookie);
+    await server.stop();
+    stopped = true;
+    rendered.push(...(await renderElsewhere()));
+    for (const [name, r] of rendered) console.log(`${row(name, r)}  (${(r.rps / peer.rps).toFixed(2)}x peer; p99 ≤ 50 ms ${r.p99 <= 50 ? 'met' : 'NOT met'})`);
+    rmSync(staticFile, { force: true });
+
+    const again = await startServer({ DATA_DIR: dataDir });
+    const browser = await chromium.launch(chromiumLaunch);
+    const url = again.url;
+    const freshCookie = await signedInCookie(url);
+    try {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addCookies(freshCookie.split('; ').map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1), url })));
+      console.log(`\nChromium, ${instrumentCount} instruments, ${runSeconds} s each (frames per second; long tasks over 50 ms, count and longest)`);
+      for (const [label, rate] of [
+        ['silent feed (peer)', 0],
+        ['10 updates/s of every instrument', 10],
+      ] as const) {
+        const page = await context.newPage();
+        const r = await smoothness(page, url, rate);
+        await page.close();
+        const longest = r.longTasks.length ? Math.max(...r.longTasks) : 0;
+        console.log(`  ${label.padEnd(34)} ${r.fps.toFixed(1).padStart(5)} fps  ${String(r.longTasks.length).padStart(4)} long tasks  longest ${longest.toFixed(0)} ms`);
+      }
+      console.log('  goal: no long task over 50 ms and ≥ 55 fps under updates');
+    } finally {
+      await browser.close();
+      await again.stop();
+    }
+  } finally {
+    rmSync(staticFile, { force: true });
+    if (!stopped) await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
