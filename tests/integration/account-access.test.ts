@@ -4,6 +4,7 @@ import { siteDataResponse } from '../../shared/api/data.schema';
 import { settingsResponse } from '../../shared/api/settings.schema';
 import { heartbeatResponse, userResponse } from '../../shared/api/user.schema';
 import type { Database } from '../../server/trading/db/database';
+import { addNotification } from '../../server/trading/db/notifications.repo';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor } from '../support/trading';
 
@@ -116,6 +117,19 @@ describe('staff actions', () => {
     expect(user.status).toBe('active');
     expect(user.notifications.map((n) => [n.title, n.color])).toEqual([['Account approved', 'success']]);
     expect((await request(app).get('/api/v1/data').set(bearer(token))).status).toBe(200);
+  });
+
+  it('when a customer has many notifications, then /user lists the 20 oldest unread in order and leaves out the read ones', async () => {
+    const person = await makeUser(database.db);
+    for (let i = 1; i <= 23; i++) await addNotification(database.db, { userId: person.user.id, title: `Notice ${i}`, message: `Body ${i}`, color: 'info' });
+    const token = await tokenFor(app, person);
+    const first = userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body).data;
+    expect(first.notifications.map((n) => n.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Notice ${i + 1}`));
+    expect(first.notifications[0]).toMatchObject({ message: 'Body 1', color: 'info', read: false, read_at: null });
+    expect((await request(app).post(`/api/v1/notifications/${first.notifications[0]!.id}/read`).set(bearer(token))).status).toBe(200);
+    const after = userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body).data;
+    expect(after.notifications.map((n) => n.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Notice ${i + 2}`));
+    expect(after.accounts.map((a) => a.type)).toEqual(['live', 'demo']);
   });
 
   it('when staff deactivate a customer, then the customer’s tokens stop working and the change is audited', async () => {

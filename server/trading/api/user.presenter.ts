@@ -1,17 +1,20 @@
 import type { User } from '../../../shared/api/user.schema';
 import { onlineWindowMs } from '../../../shared/constants';
 import type { Executor } from '../db/database';
-import { accountsAndPlanOfUser, type UserRow } from '../db/users.repo';
-import { presentNotification, unreadNotifications } from '../db/notifications.repo';
+import { loadProfile, type UserProfile, type UserRow } from '../db/users.repo';
+import { presentNotification } from '../db/notifications.repo';
 
 export { presentNotification };
 
 const accountTitles = { live: 'Live Account', demo: 'Demo Account' } as const;
 
-/** The user object of client-spec §3 in the API's shape; the top-level balance is the Live account's. */
+/** The user object of client-spec §3, read afresh in one statement (the row passed in may be seconds old). */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
-  const { accounts, plan } = await accountsAndPlanOfUser(db, user);
-  const unread = await unreadNotifications(db, user.id);
+  return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [] }, now);
+}
+
+/** The user object of client-spec §3 in the API's shape; the top-level balance is the Live account's. */
+export function presentProfile({ user, accounts, plan, unread }: UserProfile, now = new Date()): User {
   const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
   return {
     id: user.id,

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { findUserById, touchLastSeen } from '../db/users.repo';
+import { touchLastSeen } from '../db/users.repo';
 import { markNotificationRead } from '../db/notifications.repo';
 import { notFound } from './errors';
 import type { ApiDeps } from '../deps';
@@ -12,8 +12,7 @@ export function userRoutes(deps: ApiDeps): Router {
 
   router.get('/user', authenticate(deps), async (_req, res) => {
     // Read afresh: the signed-in user may be a few seconds old, and this answer shows every field.
-    const user = (await findUserById(db, authOf(res).user.id)) ?? authOf(res).user;
-    res.json({ data: await presentUser(db, user) });
+    res.json({ data: await presentUser(db, authOf(res).user) });
   });
 
   router.post('/user/heartbeat', authenticate(deps), requireStanding(deps), async (_req, res) => {

@@ -1,5 +1,5 @@
 import type { Notification } from '../../../shared/api/user.schema';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { notifications } from './schema';
 import { notificationColors } from '../../../shared/api/user.schema';
@@ -23,16 +23,6 @@ export function presentNotification(row: NotificationRow): Notification {
 export async function addNotification(db: Executor, values: { userId: number; title: string; message: string; color: NotificationColor }): Promise<NotificationRow> {
   const [row] = await db.insert(notifications).values(values).returning();
   return row!;
-}
-
-/** The user's unread notifications, oldest first (the card shows the first). */
-export async function unreadNotifications(db: Executor, userId: number, limit = 20): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .orderBy(asc(notifications.id))
-    .limit(limit);
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */

@@ -3,6 +3,7 @@ import type { Role, UserStatus } from '../../../shared/api/user.schema';
 import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
 import type { Executor } from './database';
+import type { NotificationRow } from './notifications.repo';
 import { plans, tradingAccounts, users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -77,16 +78,42 @@ export async function touchLastSeen(db: Executor, id: number): Promise<Date> {
 }
 
 /** The user's trading accounts (oldest first) and plan, in one query. */
-export async function accountsAndPlanOfUser(db: Executor, user: UserRow) {
+/** What GET /user shows of a person, read in one statement: the user, their accounts, plan, and up to 20 unread notifications. */
+export interface UserProfile {
+  user: UserRow;
+  accounts: (typeof tradingAccounts.$inferSelect)[];
+  plan: typeof plans.$inferSelect | undefined;
+  unread: NotificationRow[];
+}
+
+interface UnreadJson {
+  id: number;
+  user_id: number;
+  title: string;
+  message: string;
+  color: NotificationRow['color'];
+  created_at: string;
+}
+
+export async function loadProfile(db: Executor, userId: number): Promise<UserProfile | undefined> {
   const rows = await db
-    .select({ account: tradingAccounts, plan: plans })
+    .select({
+      user: users,
+      account: tradingAccounts,
+      plan: plans,
+      unread: sql<UnreadJson[]>`(select coalesce(json_agg(n order by n.id), '[]'::json) from (select id, user_id, title, message, color, created_at from notifications where user_id = ${users.id} and read_at is null order by id limit 20) n)`,
+    })
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))
     .leftJoin(plans, eq(plans.id, users.planId))
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, userId))
     .orderBy(asc(tradingAccounts.id));
+  const first = rows[0];
+  if (!first) return undefined;
   return {
+    user: first.user,
     accounts: rows.flatMap((row) => (row.account ? [row.account] : [])),
-    plan: rows[0]?.plan ?? undefined,
+    plan: first.plan ?? undefined,
+    unread: first.unread.map((n) => ({ id: Number(n.id), userId: n.user_id, title: n.title, message: n.message, color: n.color, readAt: null, createdAt: new Date(n.created_at) })),
   };
 }
