@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import compression from 'compression';
 import { timing } from '../../shared/constants';
 import { ErrorPage } from '../../views/pages/not-found';
@@ -62,8 +62,10 @@ export function createWebApp(deps: WebDeps): WebApp {
   // API calls go straight to the proxy, before the static folders (which would stat the disk for each).
   app.use(apiProxy({ target: deps.api.baseUrl, sealer, timeoutMs: timing.requestTimeoutMs }));
 
-  app.use(deps.assets.middleware);
-  app.use(express.static(publicDir, { index: false, maxAge: '1h' }));
+  const publicFiles = express.static(publicDir, { index: false, maxAge: '1h' });
+  const files: RequestHandler = (req, res, next) => deps.assets.middleware(req, res, (error?: unknown) => (error ? next(error) : publicFiles(req, res, next)));
+  // Built files have an extension and pages do not, so page requests skip the disk lookups (Vite's dev paths may have none).
+  app.use(deps.dev ? files : (req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? files(req, res, next) : next()));
 
   app.use(sessionRoutes(gateDeps));
   app.use(signupRoutes({ ...gateDeps, draftSealer: createTokenSealer(deps.sessionSecret, 'signup-password') }));
