@@ -33,7 +33,7 @@ function sizes(buffers: Buffer[]) {
 const sizeRow = (name: string, s: ReturnType<typeof sizes>, files: number) =>
   `  ${name.padEnd(30)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip  ${kb(s.brotli).padStart(10)} brotli  (${files} files)`;
 
-async function signedInCookie(url: string): Promise<string> {
+export async function signedInCookie(url: string): Promise<string> {
   const page = await fetch(`${url}/`);
   const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
@@ -106,7 +106,7 @@ function feedItem(id: number, price: number, now: string, seq: number) {
  * Opens /mt4 with the catalogue and feed replaced by 2,000 synthetic instruments (`updatesPerSecond` 0 is
  * the silent peer) and reports long tasks and frames over the run.
  */
-async function smoothness(page: Page, url: string, updatesPerSecond: number) {
+export async function smoothness(page: Page, url: string, updatesPerSecond: number) {
   const real = (await (await page.request.get(`${url}/api/v1/assets`)).json()) as { data: Record<string, unknown>[] };
   const assets = syntheticAssets(real.data[0]!);
   await page.route('**/api/v1/assets', (route) => route.fulfill({ json: { data: assets } }));

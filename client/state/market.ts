@@ -1,4 +1,4 @@
-import { computed, signal, type Signal } from '@preact/signals-react';
+import { batch, computed, signal, type Signal } from '@preact/signals-react';
 import { assetListResponse, type Asset } from '../../shared/api/assets.schema';
 import { feedAllSchema, feedEvents, feedUpdateSchema, type FeedItem } from '../../shared/api/feed.schema';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
@@ -184,14 +184,19 @@ export function connectFeed(): Promise<void> {
       const parsed = feedAllSchema.safeParse(payload);
       if (!parsed.success || !parsed.data.success) return;
       const now = Date.now();
-      for (const item of parsed.data.data) applyFeed(item, now);
-      pricesReady.value = true;
+      batch(() => {
+        for (const item of parsed.data.data) applyFeed(item, now);
+        pricesReady.value = true;
+      });
     });
     socket.on(feedEvents.update, (payload: unknown) => {
       const parsed = feedUpdateSchema.safeParse(payload);
       if (!parsed.success) return;
       const now = Date.now();
-      for (const item of parsed.data) applyFeed(item, now);
+      // One notification round for the whole message, however many instruments it moves.
+      batch(() => {
+        for (const item of parsed.data) applyFeed(item, now);
+      });
     });
   });
   return feed;
