@@ -1,6 +1,6 @@
 import { batch, computed, signal, type Signal } from '@preact/signals-react';
 import { assetListResponse, type Asset } from '../../shared/api/assets.schema';
-import { feedAllSchema, feedEvents, feedUpdateSchema, type FeedItem } from '../../shared/api/feed.schema';
+import { feedAllSchema, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { requestJson } from '../lib/api';
 import { readStored, writeStored } from '../lib/storage';
@@ -190,12 +190,12 @@ export function connectFeed(): Promise<void> {
       });
     });
     socket.on(feedEvents.update, (payload: unknown) => {
-      const parsed = feedUpdateSchema.safeParse(payload);
-      if (!parsed.success) return;
+      const items = feedUpdateOf(payload);
+      if (!items) return;
       const now = Date.now();
       // One notification round for the whole message, however many instruments it moves.
       batch(() => {
-        for (const item of parsed.data) applyFeed(item, now);
+        for (const item of items) applyFeed(item, now);
       });
     });
   });

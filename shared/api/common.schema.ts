@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 
 /** Money and rates travel as decimal strings so no binary float ever touches them. */
-export const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number'));
+export const decimalPattern = /^-?\d+(\.\d+)?$/;
+export const decimalString = z.string().check(z.regex(decimalPattern, 'Must be a decimal number'));
 
 export const isoDateTime = z.string().check(z.minLength(10));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequest } from '../../shared/api/auth.schema';
 import { fieldErrors, firstError } from '../../shared/api/common.schema';
+import { feedUpdateOf, feedUpdateSchema } from '../../shared/api/feed.schema';
 import { settingsUpdateRequest } from '../../shared/api/settings.schema';
 import { formatMoney } from '../../shared/money';
 import { isPublicPath, safeNextPath } from '../../shared/routes';
@@ -69,5 +70,25 @@ describe('money formatting', () => {
     expect(formatMoney({ amount: '-1234.565', currency: 'EUR', symbol: '€' })).toBe('-€1,234.57');
     expect(formatMoney({ amount: '150000.4', currency: 'JPY', symbol: '¥', decimals: 0 })).toBe('¥150,000');
     expect(formatMoney({ amount: '10', currency: 'XYZ' })).toBe('10.00 XYZ');
+  });
+});
+
+describe('the feed hot-path check', () => {
+  const good = { id: 7, symbol: 'EURUSD', price: '1.10000', bid: '1.09990', ask: '1.10010', priceLow24h: '1.09', priceHigh24h: '1.11', change24h: '-0.001', changePercent24h: '-0.09', volume24h: 12, lastUpdated: '2026-11-22T08:00:00.000Z', seq: 3 };
+  const variants: unknown[] = [
+    [good],
+    [],
+    [{ ...good, price: 1.1 }],
+    [{ ...good, bid: '1,0999' }],
+    [{ ...good, id: '7' }],
+    [{ ...good, seq: undefined }],
+    [{ ...good, lastUpdated: 'soon' }],
+    [{ ...good, symbol: null }],
+    [good, null],
+    { 0: good },
+    'data',
+  ];
+  it('accepts and refuses exactly what feedUpdateSchema does', () => {
+    for (const payload of variants) expect(feedUpdateOf(payload) !== null, JSON.stringify(payload)).toBe(feedUpdateSchema.safeParse(payload).success);
   });
 });
