@@ -11,6 +11,7 @@ import { activeAssetId, assets, assetsById, matchesSearch, openPair, quoteOf, to
 import { ticketSide, terminalDialog } from '../state/terminal';
 import { leverageOf } from './order-ticket';
 import { Modal } from './modal';
+import { ThirdPartyWidget } from './third-party-widget';
 
 /** Client-spec §2 Add Pair categories (metals too: every instrument can be found). */
 const categories: { id: 'watchlist' | AssetClass; label: string }[] = [
@@ -155,6 +156,14 @@ export function AssetInfoDialog({ assetId }: { assetId: number }) {
           </div>
         ))}
       </dl>
+      <h4>Technical analysis</h4>
+      <div className="analysis-widget">
+        <ThirdPartyWidget
+          title="Technical analysis"
+          script="embed-widget-technical-analysis.js"
+          config={{ symbol: asset.tv_symbol, interval: '1h', colorTheme: 'dark', isTransparent: true, width: '100%', height: 380, showIntervalTabs: true, locale: 'en' }}
+        />
+      </div>
       <footer>
         <button
           type="button"

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** A modal on the native `<dialog>`: focus kept inside, Escape and the backdrop close it. */
 export function Modal({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -12,7 +13,7 @@ export function Modal({ title, onClose, children, className }: { title: string; 
     <dialog
       ref={ref}
       className={className ? `modal ${className}` : 'modal'}
-      aria-label={title}
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -22,7 +23,7 @@ export function Modal({ title, onClose, children, className }: { title: string; 
       <article>
         <header>
           <button type="button" aria-label="Close" rel="prev" onClick={onClose} />
-          <h3>{title}</h3>
+          <h3 id={titleId}>{title}</h3>
         </header>
         {children}
       </article>

@@ -54,16 +54,22 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     const next = new Money(pending ? pendingPrice : (marketPrice ?? asset.rate)).plus(point.times(direction));
     setPendingPrice((next.lte(0) ? point : next).toFixed(asset.digits));
   };
-  const conversion = conversionRate(asset.quote_currency, currency, forexMid) ?? new Money(1);
-  const context = { contractSize: asset.contract_size, price: price ?? asset.rate, conversion };
-  const units = unitsOf(volume, unit, context);
+  // Without a price that converts the quote currency into the account's, money figures are not shown rather than guessed.
+  const rate = conversionRate(asset.quote_currency, currency, forexMid);
+  const context = { contractSize: asset.contract_size, price: price ?? asset.rate, conversion: rate ?? 1 };
+  const units = unit === 'currency' && !rate ? null : unitsOf(volume, unit, context);
   const lots = units ? orderLots(units, asset.contract_size) : null;
   const orderUnits = lots ? lots.times(asset.contract_size) : null;
   const leverage = leverageOf(asset);
-  const margin = orderUnits && price ? marginFor({ units: orderUnits, price, leverage, conversion }) : null;
+  const margin = orderUnits && price && rate ? marginFor({ units: orderUnits, price, leverage, conversion: rate }) : null;
   const overMargin = Boolean(margin && summary && margin.gt(summary.freeMargin));
-  const sizeProblem = lots ? lotsProblem(lots) : ticketTexts.failedBody;
+  // Lots and units are checked as typed (0.015 lots is refused, not quietly rounded); an amount of money is sized down to whole steps.
+  const sizeProblem = !units ? ticketTexts.failedBody : lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size));
 
+  const changeSide = (next: 'buy' | 'sell') => {
+    setPendingPrice('');
+    onSide(next);
+  };
   const changeUnit = (next: VolumeUnit) => {
     setVolume(convertVolume(volume, unit, next, context));
     setUnit(next);
@@ -152,7 +158,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     <form className={`order-ticket ticket-${side}`} onSubmit={submit} aria-label={`${side === 'buy' ? 'Buy' : 'Sell'} ${asset.symbol_display}`}>
       <div className="ticket-sides" role="group" aria-label="Side">
         {(['sell', 'buy'] as const).map((s) => (
-          <button key={s} type="button" className={`side-${s}`} aria-pressed={side === s} onClick={() => onSide(s)}>
+          <button key={s} type="button" className={`side-${s}`} aria-pressed={side === s} onClick={() => changeSide(s)}>
             <span>{s === 'buy' ? 'BUY' : 'SELL'}</span>
             <strong>{formatPrice(quote ? (s === 'buy' ? quote.ask : quote.bid) : null, priceDecimals.ticket)}</strong>
           </button>
@@ -161,11 +167,11 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
       <div className="ticket-volume">
         <label htmlFor="ticket-volume">Volume</label>
         <div className="stepper">
-          <button type="button" aria-label="Less" onClick={() => setVolume(stepVolume(volume, unit, -1))}>
+          <button type="button" aria-label="Decrease volume" onClick={() => setVolume(stepVolume(volume, unit, -1))}>
             −
           </button>
           <input id="ticket-volume" inputMode="decimal" value={volume} onChange={(e) => setVolume(volumeInputOf(e.target.value))} aria-invalid={lots && sizeProblem ? true : undefined} />
-          <button type="button" aria-label="More" onClick={() => setVolume(stepVolume(volume, unit, 1))}>
+          <button type="button" aria-label="Increase volume" onClick={() => setVolume(stepVolume(volume, unit, 1))}>
             +
           </button>
           <select aria-label="Volume unit" value={unit} onChange={(e) => changeUnit(e.target.value as VolumeUnit)}>
@@ -199,7 +205,8 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           <dd>{summary ? displayMoney(summary.freeMargin, currency) : '—'}</dd>
         </div>
       </dl>
-      {lots && sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
+      {units && sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
+      {!rate ? <p className="ticket-problem">No price converts {asset.quote_currency} into {currency} right now, so the margin cannot be shown.</p> : null}
       <div className="ticket-pending">
         <label htmlFor="ticket-price">Price</label>
         <div className="stepper">

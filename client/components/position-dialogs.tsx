@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { messageOf } from '../../shared/api/common.schema';
@@ -8,13 +9,16 @@ import { volumeInputOf } from '../../shared/trading/ticket';
 import { displayMoney } from '../state/site-data';
 import { requestJson } from '../lib/api';
 import { formatPrice, signClass } from '../lib/format';
-import { refreshTrading, selectedAccount, type LiveTrade } from '../state/trading';
+import { liveOpenTrades, refreshTrading, selectedAccount, type LiveTrade } from '../state/trading';
 import { showToast } from '../state/toasts';
 import { Modal } from './modal';
 
 /** Client-spec §4 "Close position": confirm, "Closing...", reload the trades; the dialog closes either way. */
-export function CloseDialog({ trade, onClose }: { trade: LiveTrade; onClose: () => void }) {
+export function CloseDialog({ trade: opened, onClose }: { trade: LiveTrade; onClose: () => void }) {
+  useSignals();
   const [busy, setBusy] = useState(false);
+  // The figures keep moving while the dialog is open.
+  const trade = liveOpenTrades.value.find((t) => t.id === opened.id) ?? opened;
   async function confirm() {
     setBusy(true);
     const result = await requestJson(`/api/v1/trade/${trade.id}/close`, { method: 'POST', body: {} }).catch(() => undefined);

@@ -8,7 +8,7 @@ import { positionTexts } from '../../shared/trading/terminal';
 import { volumeInputOf } from '../../shared/trading/ticket';
 import { signClass } from '../lib/format';
 import { forexMid, quoteOf } from '../state/market';
-import { loadSiteData, planFeatures, plans, displayMoney } from '../state/site-data';
+import { displayMoney, loadSiteData, planFeatures, plans, siteDataFailed } from '../state/site-data';
 import { terminalDialog } from '../state/terminal';
 import { selectedAccount } from '../state/trading';
 import { leverageOf } from './order-ticket';
@@ -24,7 +24,7 @@ export function PlansDialog({ currentPlanId }: { currentPlanId: number | null })
   return (
     <Modal title="Account Plans" className="plans-dialog" onClose={close}>
       {!list || list.length === 0 ? (
-        <p className="panel-empty">{list ? positionTexts.noPlans : 'Loading...'}</p>
+        <p className="panel-empty">{list || siteDataFailed.value ? positionTexts.noPlans : 'Loading...'}</p>
       ) : (
         <div className="plans-table">
           <table>
@@ -70,9 +70,9 @@ export function CalculatorDialog({ asset }: { asset: Asset }) {
   const [entry, setEntry] = useState(new Money(start).toFixed(asset.digits));
   const [levels, setLevels] = useState(() => defaultLevels({ side: 'buy', entry: start, digits: asset.digits }));
   const leverage = leverageOf(asset);
-  const conversion = conversionRate(asset.quote_currency, currency, forexMid) ?? new Money(1);
+  const conversion = conversionRate(asset.quote_currency, currency, forexMid);
   const volume = /^\d*\.?\d+$/.test(lots) ? new Money(lots).times(asset.contract_size).toFixed() : lots;
-  const result = calculate({ side, volume, entry, takeProfit: levels.takeProfit, stopLoss: levels.stopLoss, leverage, conversion });
+  const result = calculate({ side, volume, entry, takeProfit: levels.takeProfit, stopLoss: levels.stopLoss, leverage, conversion: conversion ?? 1 });
   const errors = result.ok ? {} : result.errors;
   const changeSide = (next: 'buy' | 'sell') => {
     setSide(next);
@@ -109,7 +109,8 @@ export function CalculatorDialog({ asset }: { asset: Asset }) {
         {field('calc-tp', 'Take profit', levels.takeProfit, (v) => setLevels({ ...levels, takeProfit: v }), errors.takeProfit)}
         {field('calc-sl', 'Stop loss', levels.stopLoss, (v) => setLevels({ ...levels, stopLoss: v }), errors.stopLoss)}
       </div>
-      {result.ok ? (
+      {!conversion ? <p className="ticket-problem">No price converts {asset.quote_currency} into {currency} right now, so the figures cannot be worked out.</p> : null}
+      {result.ok && conversion ? (
         <dl className="info-grid calculator-results">
           {out('Profit at take profit', displayMoney(result.profit, currency), signClass(result.profit))}
           {out('Loss at stop loss', displayMoney(result.loss, currency), signClass(result.loss))}

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
 import type { AccountSummaryView } from '../../shared/api/trades.schema';
 import { formatFigure, signClass } from '../lib/format';
@@ -41,6 +42,8 @@ function AccountChoice({ account, selected, onPick }: { account: AccountSummaryV
 function AccountBar() {
   useSignals();
   const [menu, setMenu] = useState(false);
+  const switcher = useRef<HTMLDivElement>(null);
+  useDismiss(menu, switcher, () => setMenu(false));
   useEffect(() => {
     void startMarket();
     const user = currentUser.value;
@@ -60,8 +63,8 @@ function AccountBar() {
   );
   return (
     <div className="account-bar">
-      <div className="account-switch">
-        <button type="button" aria-haspopup="true" aria-expanded={menu} onClick={() => setMenu(!menu)}>
+      <div className="account-switch" ref={switcher}>
+        <button type="button" aria-expanded={menu} onClick={() => setMenu(!menu)}>
           {account ? `${account.title} #${account.number}` : 'Account'} ▴
         </button>
         {menu ? (

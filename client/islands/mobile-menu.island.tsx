@@ -18,10 +18,7 @@ const shortcuts: { id: RailPanel; label: string }[] = [
   { id: 'news', label: 'Market news' },
 ];
 
-/**
- * The phone menu (client-spec §2 mobile layout): balances, panel shortcuts, Deposit, the plan badge, the
- * open pairs with Add Pair (which opens the market watch to pick from), and Logout.
- */
+/** The phone menu (client-spec §2 mobile layout): balances, panel shortcuts, Deposit, the plan badge, the open pairs with Add Pair, and Logout. */
 function MobileMenu({ planTitle }: z.infer<typeof props>) {
   useSignals();
   const [open, setOpen] = useState(false);
@@ -90,7 +87,7 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
                   );
                 })}
               </ul>
-              <button type="button" className="outline small" onClick={() => go('market-watch')}>
+              <button type="button" className="outline small" onClick={() => ((terminalDialog.value = { kind: 'add-pair' }), setOpen(false))}>
                 Add Pair
               </button>
             </section>

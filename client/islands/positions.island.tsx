@@ -27,7 +27,7 @@ function useMoreWhenVisible(status: 'open' | 'closed', active: boolean) {
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(status));
     observer.observe(element);
     return () => observer.disconnect();
-  });
+  }, [status, active]);
   return sentinel;
 }
 

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
 import { priceDecimals } from '../../shared/trading/terminal';
 import { tradeTexts } from '../../shared/trading/texts';
@@ -13,6 +14,8 @@ import { activeAsset, activeAssetId, assetsById, closePair, openPairs, openPair,
 import { currentUser, realtimeKey } from '../state/session';
 import { startTrading } from '../state/trading';
 import { showToast } from '../state/toasts';
+
+const closeTicket = () => (ticketSide.value = null);
 
 const props = z.object({ planId: z.nullable(z.number()), planTitle: z.nullable(z.string()) });
 
@@ -49,12 +52,17 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
     const user = currentUser.value;
     if (user) void startTrading(user.id, realtimeKey.value);
   }, []);
+  const popover = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const isOpen = ticket !== null;
   useEffect(() => {
-    if (!ticket) return;
-    const close = (event: KeyboardEvent) => event.key === 'Escape' && setTicket(null);
-    window.addEventListener('keydown', close);
-    return () => window.removeEventListener('keydown', close);
-  }, [ticket]);
+    if (!isOpen) return;
+    // Focus goes into the ticket and back to what opened it; Escape closes it.
+    opener.current = document.activeElement as HTMLElement | null;
+    popover.current?.querySelector<HTMLElement>('#ticket-volume')?.focus();
+    return () => opener.current?.focus();
+  }, [isOpen]);
+  useDismiss(isOpen, null, closeTicket);
 
   const asset = activeAsset.value;
   const quote = asset ? quoteOf(asset.id).value : null;
@@ -89,7 +97,7 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
         </button>
       </div>
       {ticket && asset ? (
-        <div className="ticket-popover" role="dialog" aria-label={`Order ticket ${asset.symbol_display}`}>
+        <div className="ticket-popover" role="dialog" aria-label={`Order ticket ${asset.symbol_display}`} ref={popover}>
           <header>
             <strong>{asset.symbol_display}</strong>
             <span>{asset.name}</span>
@@ -97,7 +105,7 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
               ×
             </button>
           </header>
-          <OrderTicket asset={asset} side={ticket} onSide={setTicket} onDone={() => setTicket(null)} />
+          <OrderTicket key={asset.id} asset={asset} side={ticket} onSide={setTicket} onDone={() => setTicket(null)} />
         </div>
       ) : null}
       {dialog?.kind === 'add-pair' ? <AddPairDialog /> : null}

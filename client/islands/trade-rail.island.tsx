@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
 import { messageOf } from '../../shared/api/common.schema';
 import { positionTexts } from '../../shared/trading/terminal';
@@ -58,7 +59,8 @@ function ActiveOrders() {
 
 function TradingHistory() {
   useSignals();
-  const { items, next, state } = closedTrades.value;
+  const { items, next, state, error } = closedTrades.value;
+  if (error) return <p className="panel-empty">{error}</p>;
   if (items.length === 0) return <p className="panel-empty">{state === 'loading' ? 'Loading...' : positionTexts.noTradingHistory}</p>;
   return (
     <>
@@ -84,10 +86,14 @@ function TradingHistory() {
   );
 }
 
+const closePanel = () => (openPanel.value = null);
+
 /** The left rail (client-spec §2): panels toggle, the trade room stays active; on phones a panel is an overlay. */
 function TradeRail() {
   useSignals();
   const panel = openPanel.value;
+  // Escape closes the panel; the backdrop closes it on phones (outside presses on wide screens may be the chart).
+  useDismiss(panel !== null, null, closePanel);
   const toggle = (id: RailPanel) => {
     if (id === 'market-watch') sidebarOpen.value = !sidebarOpen.value;
     else openPanel.value = panel === id ? null : id;

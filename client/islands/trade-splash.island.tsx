@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
-import { assetTexts } from '../../shared/trading/terminal';
+import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { defineIsland } from '../runtime/define-island';
 import { assetsState, pricesReady, startMarket } from '../state/market';
 
@@ -15,8 +15,14 @@ function TradeSplash({ siteName }: z.infer<typeof props>) {
   useSignals();
   const [progress, setProgress] = useState(0);
   const [gone, setGone] = useState(false);
-  const ready = pricesReady.value || assetsState.value.state === 'error';
-  useEffect(() => void startMarket(), []);
+  const [waitedLong, setWaitedLong] = useState(false);
+  // The catalogue carries a price for every instrument: if the live feed is slow to answer, the room opens on those.
+  const ready = pricesReady.value || assetsState.value.state === 'error' || (waitedLong && assetsState.value.state === 'loaded');
+  useEffect(() => {
+    void startMarket();
+    const timer = setTimeout(() => setWaitedLong(true), feedTiming.connectTimeoutMs);
+    return () => clearTimeout(timer);
+  }, []);
   useEffect(() => {
     if (gone) return;
     const timer = setInterval(() => setProgress((p) => Math.min(100, ready ? p + 10 : p + 1)), 30);

@@ -14,8 +14,10 @@ export interface Quote {
   high: string;
   change: string;
   changePercent: string;
-  /** When the feed last changed it (ms). */
+  /** When the server priced it (ms, the server's clock): places the tick in its candle. */
   at: number;
+  /** When this browser received it (ms, this clock): what staleness is measured from, whatever the clocks' skew. */
+  receivedAt: number;
   direction: 'up' | 'down' | null;
   movedAt: number;
 }
@@ -35,7 +37,7 @@ if (typeof window !== 'undefined') setInterval(() => (clock.value = Date.now()),
 
 /** An open market whose price has not moved for a while: the row says so rather than show it as live. */
 export function isStale(asset: Asset, quote: Quote | null, now: number): boolean {
-  return asset.market_open && (!quote || now - quote.at > feedTiming.staleAfterMs);
+  return asset.market_open && (!quote || now - quote.receivedAt > feedTiming.staleAfterMs);
 }
 
 /** One signal per instrument, so a price change re-renders only what shows that instrument. */
@@ -121,6 +123,7 @@ function seedQuote(asset: Asset) {
     change: asset.change,
     changePercent: asset.change_percent,
     at: Date.parse(asset.updated_at),
+    receivedAt: Date.now(),
     direction: null,
     movedAt: 0,
   };
@@ -139,6 +142,7 @@ function applyFeed(item: FeedItem, now: number) {
     change: item.change24h,
     changePercent: item.changePercent24h,
     at: Date.parse(item.lastUpdated) || now,
+    receivedAt: now,
     direction: moved ?? before?.direction ?? null,
     movedAt: moved ? now : (before?.movedAt ?? 0),
   };

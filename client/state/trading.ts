@@ -21,7 +21,8 @@ export interface TradeList {
   state: 'idle' | 'loading' | 'error';
   error: string | null;
 }
-const emptyList: TradeList = { items: [], next: null, state: 'idle', error: null };
+/** Lists start as loading, so nothing says "none" before the first answer. */
+const emptyList: TradeList = { items: [], next: null, state: 'loading', error: null };
 export const openTrades = signal<TradeList>(emptyList);
 export const closedTrades = signal<TradeList>(emptyList);
 
@@ -30,7 +31,7 @@ export function selectAccount(id: number): void {
   writeStored('selected-account', id);
   openTrades.value = emptyList;
   closedTrades.value = emptyList;
-  pendingOrders.value = { items: [], state: 'idle' };
+  pendingOrders.value = { items: [], state: 'loading' };
   void loadTrades('open', 1);
   void loadTrades('closed', 1);
   void loadPendingOrders();
@@ -45,14 +46,18 @@ export async function loadAccounts(): Promise<void> {
 }
 
 /** Client-spec §4: page 1 replaces the list, later pages append; more only while `links.next`. */
+const latestRequest = { open: 0, closed: 0, pending: 0 };
+
 export async function loadTrades(status: 'open' | 'closed', page: number): Promise<void> {
   const list = status === 'open' ? openTrades : closedTrades;
   const account = selectedAccountId.value;
+  // Loads overlap (events, polling, dialogs): only the latest one's answer is used.
+  const request = ++latestRequest[status];
   list.value = { ...list.value, state: 'loading' };
   const query = `page=${page}${account ? `&account_id=${account}` : ''}`;
   const result = await requestJson<unknown>(`/api/v1/${status}/trades?${query}`).catch(() => undefined);
   const parsed = tradePage.safeParse(result?.body);
-  if (account !== selectedAccountId.value) return;
+  if (account !== selectedAccountId.value || request !== latestRequest[status]) return;
   if (!result?.ok || !parsed.success) {
     list.value = { ...list.value, state: 'error', error: status === 'open' ? positionTexts.openFailed : positionTexts.closedFailed };
     return;
@@ -69,14 +74,15 @@ export function loadMore(status: 'open' | 'closed'): void {
 }
 
 /** The selected account's pending orders (the ACTIVE ORDERS panel); the first 20, newest first. */
-export const pendingOrders = signal<{ items: readonly PendingOrderView[]; state: 'idle' | 'loading' | 'error' }>({ items: [], state: 'idle' });
+export const pendingOrders = signal<{ items: readonly PendingOrderView[]; state: 'idle' | 'loading' | 'error' }>({ items: [], state: 'loading' });
 
 export async function loadPendingOrders(): Promise<void> {
   const account = selectedAccountId.value;
+  const request = ++latestRequest.pending;
   pendingOrders.value = { ...pendingOrders.value, state: 'loading' };
   const result = await requestJson<unknown>(`/api/v1/orders/pending${account ? `?account_id=${account}` : ''}`).catch(() => undefined);
   const parsed = pendingOrderPage.safeParse(result?.body);
-  if (account !== selectedAccountId.value) return;
+  if (account !== selectedAccountId.value || request !== latestRequest.pending) return;
   pendingOrders.value = result?.ok && parsed.success ? { items: parsed.data.data, state: 'idle' } : { ...pendingOrders.value, state: 'error' };
 }
 

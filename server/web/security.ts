@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { widgetHosts } from '../../shared/trading/terminal';
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
@@ -14,15 +15,17 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+const isTradeRoom = (req: IncomingMessage) => /^\/mt4(\/|$|\?)/.test(req.url ?? '');
+
 export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The trade room's calendar and news panels embed TradingView: exactly its script and frame hosts.
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`, widgetHosts.script],
-        frameSrc: [...widgetHosts.frames],
+        // The trade room's calendar, news and analysis panels embed TradingView: there, and only there, its embed scripts and frames.
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`, (req) => (isTradeRoom(req) ? `${widgetHosts.script}/external-embedding/` : "'self'")],
+        frameSrc: [(req) => (isTradeRoom(req) ? widgetHosts.frames.join(' ') : "'self'")],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

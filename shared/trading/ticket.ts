@@ -63,6 +63,6 @@ export function convertVolume(text: string, from: VolumeUnit, to: VolumeUnit, co
   const units = unitsOf(text, from, context);
   if (!units) return text;
   if (to === 'units') return units.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0);
-  if (to === 'lots') return units.dividedBy(context.contractSize).toFixed(2);
+  if (to === 'lots') return units.dividedBy(context.contractSize).toFixed(2, Decimal.ROUND_DOWN);
   return units.times(context.price).times(context.conversion).toFixed(2);
 }

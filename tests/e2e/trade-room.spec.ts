@@ -23,7 +23,7 @@ async function askOf(page: Page): Promise<number> {
   return Number(await page.locator('.trade-buy strong').textContent());
 }
 
-test('when a trader opens the trade room, then prices move, the empty lists say so, and a pair can be found and added', async ({ page }) => {
+test('when a trader opens the trade room, then prices move, the empty lists say so, pairs are found and added, and offline widgets say so', async ({ page }) => {
   await openTradeRoom(page);
   await expect(page.getByText('No active positions found')).toBeVisible();
   await page.getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
@@ -47,6 +47,27 @@ test('when a trader opens the trade room, then prices move, the empty lists say 
   await expect(page.locator('.chart-toolbar strong')).toHaveText('ETH/USD');
   await page.reload();
   await expect(page.locator('.pair-tab.active')).toContainText('ETH/USD');
+
+  await page.getByRole('button', { name: 'Add Pair' }).click();
+  const addPair = page.getByRole('dialog', { name: 'Add Pair' });
+  await addPair.getByRole('tab', { name: /Metals/ }).click();
+  await addPair.getByRole('button', { name: /Add XAU\/USD to the watchlist/ }).click();
+  await addPair.getByRole('tab', { name: /Watchlist/ }).click();
+  await expect(addPair.getByRole('tab', { name: /Watchlist/ })).toContainText('1');
+  await addPair.locator('.pair-pick', { hasText: 'XAU/USD' }).click();
+  await expect(addPair).toBeHidden();
+  await expect(page.locator('.pair-tab.active')).toContainText('XAU/USD');
+  await expect(page.locator('.pair-tab')).toHaveCount(3);
+
+  await page.locator('.info-button').click();
+  const info = page.getByRole('dialog', { name: 'Asset Information' });
+  await expect(info).toContainText('Contract specifications');
+  await expect(info.getByText('The technical analysis is not available offline.', { exact: false })).toBeVisible({ timeout: 15_000 });
+  await info.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'CALENDAR' }).click();
+  await expect(page.getByText('The economic calendar is not available offline.', { exact: false })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.rail-panel')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/e2e/trade-room-desktop.png' });
 });
 
@@ -56,7 +77,7 @@ test('when a trader buys with TP and SL on the Demo account, then it shows live,
 
   await page.locator('.trade-buy').click();
   const ticket = page.getByRole('dialog', { name: /Order ticket/ });
-  await ticket.getByRole('button', { name: 'More' }).click();
+  await ticket.getByRole('button', { name: 'Increase volume' }).click();
   await expect(ticket.getByLabel('Volume', { exact: true })).toHaveValue('0.02');
   await ticket.getByLabel('Take profit / stop loss').check();
   const ask = await askOf(page);
@@ -71,6 +92,9 @@ test('when a trader buys with TP and SL on the Demo account, then it shows live,
   await expect(row).toContainText('0.02');
   await expect(row).toContainText((ask * 1.5).toFixed(2));
   await expect(page.locator('[data-figure="MARGIN"]')).not.toHaveText('0.00 USD');
+  const pnl = row.locator('td').nth(7);
+  const firstPnl = await pnl.textContent();
+  await expect.poll(() => pnl.textContent(), { timeout: 20_000 }).not.toBe(firstPnl);
 
   await row.getByRole('button', { name: 'TP/SL' }).click();
   const levels = page.getByRole('dialog', { name: 'TP & SL' });

@@ -26,6 +26,16 @@ describe('signing in through the web tier', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it('when the trade room loads, then its CSP alone lets in the TradingView embeds, and the login page keeps them out', async () => {
+    const { agent } = await signedInAgent(stack.web, customer);
+    const room = await agent.get('/mt4');
+    expect(room.status).toBe(200);
+    expect(room.headers['content-security-policy']).toMatch(/script-src [^;]*https:\/\/s3\.tradingview\.com\/external-embedding\//);
+    expect(room.headers['content-security-policy']).toMatch(/frame-src https:\/\/www\.tradingview-widget\.com https:\/\/s\.tradingview\.com/);
+    const login = await request(stack.web).get('/');
+    expect(login.headers['content-security-policy']).not.toContain('tradingview');
+  });
+
   it('when the login posts without the CSRF token, then 403 and no session', async () => {
     const agent = request.agent(stack.web);
     await agent.get('/');

@@ -28,6 +28,8 @@ describe('order ticket volume', () => {
     expect(convertVolume('0.5', 'lots', 'units', eurusd)).toBe('50000');
     expect(convertVolume('50000', 'units', 'currency', eurusd)).toBe('55000.00');
     expect(convertVolume('55000', 'currency', 'lots', eurusd)).toBe('0.50');
+    // Shown in lots, an amount is what it buys in whole steps, never more: 1,099 USD of EUR/USD is under one step.
+    expect(convertVolume('1099', 'currency', 'lots', eurusd)).toBe('0.00');
     // USD/JPY in a USD account: one unit is worth price × (1 / USDJPY) = 1 USD.
     const usdjpy = { contractSize: '100000', price: '150.000', conversion: '0.0066666666666666666667' };
     expect(convertVolume('1000', 'units', 'currency', usdjpy)).toBe('1000.00');
