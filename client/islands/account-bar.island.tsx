@@ -83,15 +83,6 @@ function AccountBar() {
           </ul>
         ) : null}
       </div>
-      {figure('BALANCE', summary?.balance)}
-      {figure('EQUITY', summary?.equity)}
-      {figure('MARGIN', summary?.margin)}
-      {figure('FREE MARGIN', summary?.freeMargin)}
-      {figure('P/L', summary?.pnl, signClass(summary?.pnl))}
-      <div className="account-figure">
-        <span>MARGIN LEVEL</span>
-        <strong>{summary ? level(summary.marginLevel) : '—'}</strong>
-      </div>
       {currencies.value.length > 0 ? (
         <select className="currency-select" aria-label="Display currency" value={displayCurrency.value} onChange={(e) => chooseDisplayCurrency(e.target.value)}>
           {currencies.value.map((c) => (
@@ -101,6 +92,15 @@ function AccountBar() {
           ))}
         </select>
       ) : null}
+      {figure('BALANCE', summary?.balance)}
+      {figure('EQUITY', summary?.equity)}
+      {figure('MARGIN', summary?.margin)}
+      {figure('FREE MARGIN', summary?.freeMargin)}
+      {figure('P/L', summary?.pnl, signClass(summary?.pnl))}
+      <div className="account-figure">
+        <span>MARGIN LEVEL</span>
+        <strong>{summary ? level(summary.marginLevel) : '—'}</strong>
+      </div>
     </div>
   );
 }
