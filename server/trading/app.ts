@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { requestLogger } from '../logger';
 import { measureRequests, metricsEndpoint } from '../metrics';
 import { adminRoutes } from './api/admin.routes';
+import { chatRoutes } from './api/chat.routes';
 import { broadcastingRoutes } from './api/broadcasting.routes';
 import { authRoutes } from './api/auth.routes';
 import { registrationRoutes } from './api/registration.routes';
@@ -44,6 +45,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(registrationRoutes(apiDeps));
   api.use(recoveryRoutes(apiDeps));
   api.use(userRoutes(apiDeps));
+  api.use(chatRoutes(apiDeps));
   api.use(adminRoutes(apiDeps));
   api.use(broadcastingRoutes(apiDeps));
   app.use('/api/v1', api);

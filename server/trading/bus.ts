@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { PendingOrderView, TradeView } from '../../shared/api/trades.schema';
 import type { Notification } from '../../shared/api/user.schema';
+import type { ChatMessage } from '../../shared/api/chat.schema';
 import type { LiveQuote, Tick } from './market/quote-book';
 
 /**
@@ -24,6 +25,10 @@ export interface BusEvents {
   'notification.message': { userId: number; notification: Notification };
   /** A presence member event from one process's realtime server for the sockets of the others. */
   'realtime.member': { node: string; channel: string; event: 'pusher_internal:member_added' | 'pusher_internal:member_removed'; data: unknown };
+  /** A chat message was sent in a customer's conversation. */
+  'chat.message': { customerId: number; message: ChatMessage; origin?: string | undefined };
+  /** Messages of a customer's conversation were read by the other side. */
+  'chat.read': { customerId: number; messageIds: readonly number[]; origin?: string | undefined };
   /** The mids the price owner applied, for the other trading processes' markets to apply the same. */
   'market.ticks': readonly Tick[];
 }

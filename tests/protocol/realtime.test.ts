@@ -96,6 +96,20 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
     expect(await nextEvent<{ error: string }>((deliver) => void other.private(chat).error(deliver))).toMatchObject({ error: 'auth 403' });
   });
 
+  it('carries chat messages and read receipts to the customer and staff on the conversation’s channel', async () => {
+    const chat = `chat.customer.${alice.user.id}`;
+    const staffChannel = echo(staff).private(chat);
+    const aliceChannel = echo(alice).private(chat);
+    await Promise.all([subscribed(staffChannel), subscribed(aliceChannel)]);
+    const toStaff = nextEvent<{ message: { id: number; message: string; is_admin: boolean } }>((deliver) => staffChannel.listen(`.${realtimeEvents.messageSent}`, deliver));
+    expect((await call(alice, 'POST', '/api/v1/chat/messages', { message: 'Is my withdrawal on its way?' })).status).toBe(201);
+    const sent = await toStaff;
+    expect(sent.message).toMatchObject({ message: 'Is my withdrawal on its way?', is_admin: false });
+    const receipt = nextEvent<{ message_id: number }>((deliver) => aliceChannel.listen(`.${realtimeEvents.messageRead}`, deliver));
+    expect((await call(staff, 'POST', '/api/v1/chat/messages/read', { customer_id: alice.user.id })).status).toBe(200);
+    expect(await receipt).toEqual({ message_id: sent.message.id });
+  });
+
   it('does not echo a request’s own event to the socket that named itself, while the customer’s other tabs hear it', async () => {
     const [sender, otherTab] = [echo(alice), echo(alice)];
     const senderId = await connected(sender);

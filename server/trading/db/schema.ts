@@ -479,3 +479,29 @@ export const candles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.assetId, t.timeframe, t.openTime] }), check('candles_timeframe', inList('timeframe', timeframes))],
 );
+
+/**
+ * Support chat (server-spec §9): one conversation per customer with the staff. `isAdmin` marks a staff
+ * member's message; `readAt` is set when the other side has read it.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    isAdmin: boolean('is_admin').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_messages_customer').on(t.customerId, t.id),
+    index('chat_messages_unread').on(t.customerId, t.isAdmin).where(sql`${t.readAt} is null`),
+    check('chat_messages_length', sql`char_length(${t.message}) <= 5000`),
+  ],
+);

@@ -17,6 +17,10 @@ export function bridgeToChannels(bus: Bus, out: ChannelPublisher): () => void {
     bus.subscribe('user.updated', ({ userId, origin }) => out.publish(realtimeChannels.user(userId), realtimeEvents.userUpdated, { user_id: userId }, origin)),
     bus.subscribe('trade.updated', ({ userId, accountId, trade, origin }) => out.publish(realtimeChannels.trade(userId), realtimeEvents.tradeUpdated, { account_id: accountId, trade }, origin)),
     bus.subscribe('order.updated', ({ userId, accountId, order, origin }) => out.publish(realtimeChannels.trade(userId), realtimeEvents.orderUpdated, { account_id: accountId, order }, origin)),
+    bus.subscribe('chat.message', ({ customerId, message, origin }) => out.publish(realtimeChannels.chat(customerId), realtimeEvents.messageSent, { message }, origin)),
+    bus.subscribe('chat.read', ({ customerId, messageIds, origin }) => {
+      for (const id of messageIds) out.publish(realtimeChannels.chat(customerId), realtimeEvents.messageRead, { message_id: id }, origin);
+    }),
   ];
   return () => {
     for (const off of offs) off();

@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, gte, isNull, max, sql } from 'drizzle-orm';
+import type { ChatMessage } from '../../../shared/api/chat.schema';
+import { chatPageSize } from '../../../shared/api/chat.schema';
+import type { Executor } from './database';
+import { chatMessages, tradingAccounts, users } from './schema';
+
+const withSender = {
+  message: chatMessages,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: users.avatar,
+} as const;
+
+type Row = { message: typeof chatMessages.$inferSelect; firstName: string; lastName: string; avatar: string | null };
+
+export function presentChatMessage({ message, firstName, lastName, avatar }: Row): ChatMessage {
+  return {
+    id: message.id,
+    customer_id: message.customerId,
+    sender_id: message.senderId,
+    sender: { first_name: firstName, name: `${firstName} ${lastName}`.trim(), avatar },
+    is_admin: message.isAdmin,
+    message: message.message,
+    attachments: [],
+    created_at: message.createdAt.toISOString(),
+    read_at: message.readAt?.toISOString() ?? null,
+  };
+}
+
+/** One page of a conversation, newest first (page 1 is the newest), and whether an older page exists. */
+export async function conversationPage(db: Executor, customerId: number, page: number): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  const rows = await db
+    .select(withSender)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .where(eq(chatMessages.customerId, customerId))
+    .orderBy(desc(chatMessages.id))
+    .limit(chatPageSize + 1)
+    .offset((page - 1) * chatPageSize);
+  return { messages: rows.slice(0, chatPageSize).map(presentChatMessage), hasMore: rows.length > chatPageSize };
+}
+
+/**
+ * The polling fallback: messages from `after` on, oldest first. The client's `after` is the time of the
+ * last message it holds, to the millisecond: that message comes again (and any other of the same
+ * millisecond), so none is ever missed; ids tell the copies apart.
+ */
+export async function messagesAfter(db: Executor, customerId: number, after: Date): Promise<ChatMessage[]> {
+  const rows = await db
+    .select(withSender)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .where(and(eq(chatMessages.customerId, customerId), gte(sql`date_trunc('milliseconds', ${chatMessages.createdAt})`, after)))
+    .orderBy(asc(chatMessages.id))
+    .limit(500);
+  return rows.map(presentChatMessage);
+}
+
+export async function addChatMessage(db: Executor, values: { customerId: number; sender: { id: number; firstName: string; lastName: string; avatar: string | null }; isAdmin: boolean; message: string }): Promise<ChatMessage> {
+  const [row] = await db.insert(chatMessages).values({ customerId: values.customerId, senderId: values.sender.id, isAdmin: values.isAdmin, message: values.message }).returning();
+  return presentChatMessage({ message: row!, firstName: values.sender.firstName, lastName: values.sender.lastName, avatar: values.sender.avatar });
+}
+
+/** The other side's unread messages in the conversation are read now; answers the ids it marked. */
+export async function markConversationRead(db: Executor, customerId: number, readerIsStaff: boolean): Promise<number[]> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ readAt: new Date() })
+    .where(and(eq(chatMessages.customerId, customerId), eq(chatMessages.isAdmin, !readerIsStaff), isNull(chatMessages.readAt)))
+    .returning({ id: chatMessages.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** A customer's unread staff messages, or for staff every customer's unread messages. */
+export async function unreadChatCount(db: Executor, reader: { id: number; isStaff: boolean }): Promise<number> {
+  const where = reader.isStaff
+    ? and(eq(chatMessages.isAdmin, false), isNull(chatMessages.readAt))
+    : and(eq(chatMessages.customerId, reader.id), eq(chatMessages.isAdmin, true), isNull(chatMessages.readAt));
+  const [row] = await db.select({ n: count() }).from(chatMessages).where(where);
+  return row?.n ?? 0;
+}
+
+/** The customers staff chat with: their unread messages and last message time, most recent conversations first. */
+export async function chatCustomers(db: Executor) {
+  const unread = db
+    .select({ customerId: chatMessages.customerId, unread: sql<number>`count(*) filter (where ${chatMessages.readAt} is null and not ${chatMessages.isAdmin})`.as('unread'), last: max(chatMessages.createdAt).as('last') })
+    .from(chatMessages)
+    .groupBy(chatMessages.customerId)
+    .as('c');
+  const live = db
+    .select({ userId: tradingAccounts.userId, number: tradingAccounts.number })
+    .from(tradingAccounts)
+    .where(eq(tradingAccounts.type, 'live'))
+    .as('l');
+  return db
+    .select({ user: users, unread: unread.unread, last: unread.last, accountNumber: live.number })
+    .from(users)
+    .leftJoin(unread, eq(unread.customerId, users.id))
+    .leftJoin(live, eq(live.userId, users.id))
+    .where(eq(users.role, 'customer'))
+    .orderBy(sql`${unread.last} desc nulls last`, asc(users.id))
+    .limit(1000);
+}

@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { isoDateTime } from './common.schema';
+
+/** Support chat texts (client-spec §5/§8 "Chat", and the server's own). */
+export const chatTexts = {
+  notLoggedIn: 'You must be logged in to send messages.',
+  connectionLost: 'Connection lost. Messages cannot be sent at this time.',
+  invalidResponse: 'Invalid response from server',
+  loadFailed: 'Failed to load messages.',
+  sendFailed: 'Failed to send message.',
+  uploadFailed: 'Failed to upload file.',
+  usersFailed: 'Failed to load users. Retrying...',
+  messageRequired: 'Type a message or attach a file.',
+  messageTooLong: 'A message can be at most 5,000 characters.',
+  customerRequired: 'Choose the customer this conversation is with.',
+  customerNotFound: 'Customer not found.',
+  attachmentsNotYet: 'Attachments cannot be sent yet.',
+  after: 'after must be a time (ISO 8601 or milliseconds since 1970).',
+} as const;
+
+export const chatMessageMaxLength = 5_000;
+/** Messages per page (page 1 newest). */
+export const chatPageSize = 30;
+
+const customerId = z.optional(z.coerce.number().check(z.int(chatTexts.customerNotFound), z.positive(chatTexts.customerNotFound)));
+
+/** GET /chat/messages?page=&customer_id=&after= */
+export const chatMessagesQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  customer_id: customerId,
+  after: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value, ctx) => {
+        const time = /^\d{1,15}$/.test(value) ? Number(value) : Date.parse(value);
+        if (Number.isNaN(time)) {
+          ctx.issues.push({ code: 'custom', message: chatTexts.after, input: value });
+          return z.NEVER;
+        }
+        return new Date(time);
+      }),
+    ),
+  ),
+});
+
+/** POST /chat/messages: text, attachment urls from /chat/upload, and the customer when staff send. */
+export const chatSendRequest = z.object({
+  message: z._default(z.string().check(z.trim(), z.maxLength(chatMessageMaxLength, chatTexts.messageTooLong)), ''),
+  attachments: z._default(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(10)), []),
+  customer_id: customerId,
+});
+
+/** POST /chat/messages/read: the other side's messages in this conversation are read now. */
+export const chatReadRequest = z.object({ customer_id: customerId });
+
+export const chatAttachmentSchema = z.object({ id: z.string(), file_name: z.string(), download_url: z.string(), is_image: z.boolean() });
+
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  customer_id: z.number(),
+  sender_id: z.number(),
+  sender: z.object({ first_name: z.string(), name: z.string(), avatar: z.nullable(z.string()) }),
+  is_admin: z.boolean(),
+  message: z.string(),
+  attachments: z.array(chatAttachmentSchema),
+  created_at: isoDateTime,
+  read_at: z.nullable(isoDateTime),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatMessagePage = z.object({ data: z.array(chatMessageSchema), next_page_url: z.nullable(z.string()) });
+
+/** GET /admin/users: the customers staff can chat with. */
+export const chatUserSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  avatar: z.nullable(z.string()),
+  is_online: z.boolean(),
+  unread_count: z.number(),
+  account_id: z.string(),
+  last_message_at: z.nullable(isoDateTime),
+});
+export const chatUserList = z.object({ data: z.array(chatUserSchema) });

@@ -1,0 +1,142 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessagePage, chatMessageSchema, chatUserList, type ChatMessage } from '../../shared/api/chat.schema';
+import type { BusEvents } from '../../server/trading/bus';
+import { makeUser, type TestPerson } from '../support/factories';
+import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+let staffToken: string;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  stack = await startTrading();
+  staffToken = await tokenFor(stack.app, await makeUser(stack.database.db, { role: 'staff' }));
+});
+afterAll(async () => {
+  await stack.engine.stop();
+  await stack.database.close();
+});
+
+async function customer(): Promise<TestPerson & { token: string }> {
+  const person = await makeUser(stack.database.db);
+  return { ...person, token: await tokenFor(stack.app, person) };
+}
+
+const send = (token: string, body: object) => request(stack.app).post('/api/v1/chat/messages').set(bearer(token)).send(body);
+const page = async (token: string, query: string) => chatMessagePage.parse((await request(stack.app).get(`/api/v1/chat/messages?${query}`).set(bearer(token)).expect(200)).body);
+
+describe('chat messages', () => {
+  it('when a customer and staff write, then each sees the conversation, newest first, and the bus carries every message', async () => {
+    const alice = await customer();
+    const heard: BusEvents['chat.message'][] = [];
+    const off = stack.bus.subscribe('chat.message', (event) => heard.push(event));
+    const first = await send(alice.token, { message: '  Hello, I need help with a deposit  ' });
+    expect(first.status).toBe(201);
+    const mine = chatMessageSchema.parse(first.body.data);
+    expect(mine).toMatchObject({ customer_id: alice.user.id, sender_id: alice.user.id, is_admin: false, message: 'Hello, I need help with a deposit', read_at: null, attachments: [] });
+    const reply = await send(staffToken, { message: 'Happy to help.', customer_id: alice.user.id });
+    expect(reply.status).toBe(201);
+    expect(reply.body.data).toMatchObject({ customer_id: alice.user.id, is_admin: true });
+    off();
+    expect(heard.map((e) => [e.customerId, e.message.message])).toEqual([
+      [alice.user.id, 'Hello, I need help with a deposit'],
+      [alice.user.id, 'Happy to help.'],
+    ]);
+    const asCustomer = await page(alice.token, 'page=1');
+    const asStaff = await page(staffToken, `page=1&customer_id=${alice.user.id}`);
+    expect(asCustomer.data.map((m) => m.message)).toEqual(['Happy to help.', 'Hello, I need help with a deposit']);
+    expect(asStaff.data).toEqual(asCustomer.data);
+    expect(asCustomer.next_page_url).toBeNull();
+  });
+
+  it('when a customer names someone else’s conversation, then they still only reach their own', async () => {
+    const alice = await customer();
+    const mallory = await customer();
+    await send(alice.token, { message: 'private to Alice' });
+    const seen = await page(mallory.token, `page=1&customer_id=${alice.user.id}`);
+    expect(seen.data).toEqual([]);
+    const posted = await send(mallory.token, { message: 'hi', customer_id: alice.user.id });
+    expect(posted.body.data.customer_id).toBe(mallory.user.id);
+    expect((await page(alice.token, 'page=1')).data.map((m) => m.message)).toEqual(['private to Alice']);
+  });
+
+  it('when staff leave out the customer or name a stranger or a colleague, then 422 or 404', async () => {
+    expect((await request(stack.app).get('/api/v1/chat/messages').set(bearer(staffToken))).status).toBe(422);
+    expect((await send(staffToken, { message: 'to nobody' })).body.errors.customer_id).toEqual(['Choose the customer this conversation is with.']);
+    expect((await send(staffToken, { message: 'x', customer_id: 999_999 })).status).toBe(404);
+    const colleague = await makeUser(stack.database.db, { role: 'staff' });
+    expect((await send(staffToken, { message: 'x', customer_id: colleague.user.id })).status).toBe(404);
+  });
+
+  it('when a message is blank, too long or carries attachments before uploads exist, then 422 with the reason and nothing is stored', async () => {
+    const bob = await customer();
+    expect((await send(bob.token, { message: '   ' })).body.errors).toEqual({ message: ['Type a message or attach a file.'] });
+    expect((await send(bob.token, {})).status).toBe(422);
+    expect((await send(bob.token, { message: 'x'.repeat(5001) })).body.errors).toEqual({ message: ['A message can be at most 5,000 characters.'] });
+    expect((await send(bob.token, { message: 'see file', attachments: ['/files/1'] })).status).toBe(422);
+    expect((await page(bob.token, 'page=1')).data).toEqual([]);
+  });
+
+  it('when a conversation is long, then pages go back in time and `after` returns only what is newer', async () => {
+    const carol = await customer();
+    const sent: ChatMessage[] = [];
+    for (let i = 1; i <= 35; i++) sent.push(chatMessageSchema.parse((await send(carol.token, { message: `m${i}` })).body.data));
+    const first = await page(carol.token, 'page=1');
+    expect(first.data.map((m) => m.message)).toEqual(Array.from({ length: 30 }, (_, i) => `m${35 - i}`));
+    expect(first.next_page_url).toBe('/api/v1/chat/messages?page=2');
+    const second = await page(carol.token, 'page=2');
+    expect(second.data.map((m) => m.message)).toEqual(['m5', 'm4', 'm3', 'm2', 'm1']);
+    expect(second.next_page_url).toBeNull();
+    // The last message held comes again (ids tell it apart), so nothing sent in the same millisecond is missed.
+    const from = (message: ChatMessage) => Date.parse(message.created_at);
+    const newer = await page(carol.token, `after=${encodeURIComponent(sent[32]!.created_at)}`);
+    expect(newer.data.map((m) => m.message).slice(-3)).toEqual(['m33', 'm34', 'm35']);
+    expect(newer.data.every((m) => from(m) >= from(sent[32]!))).toBe(true);
+    const byMillis = await page(carol.token, `after=${from(sent[33]!)}`);
+    expect(byMillis.data.map((m) => m.message).slice(-2)).toEqual(['m34', 'm35']);
+    expect(byMillis.data.every((m) => from(m) >= from(sent[33]!))).toBe(true);
+    expect((await request(stack.app).get('/api/v1/chat/messages?after=yesterday').set(bearer(carol.token))).status).toBe(422);
+  });
+});
+
+describe('reading and unread counts', () => {
+  it('when the customer reads the staff replies, then they are marked read, the count drops, and each read is announced', async () => {
+    const dave = await customer();
+    await send(dave.token, { message: 'question' });
+    await send(staffToken, { message: 'answer 1', customer_id: dave.user.id });
+    await send(staffToken, { message: 'answer 2', customer_id: dave.user.id });
+    const unread = () => request(stack.app).get('/api/v1/chat/unread-count').set(bearer(dave.token));
+    expect((await unread()).body).toEqual({ unread_count: 2 });
+    const heard: BusEvents['chat.read'][] = [];
+    const off = stack.bus.subscribe('chat.read', (event) => heard.push(event));
+    const read = await request(stack.app).post('/api/v1/chat/messages/read').set(bearer(dave.token)).send({});
+    off();
+    expect(read.body.data.read).toHaveLength(2);
+    expect(heard).toEqual([{ customerId: dave.user.id, messageIds: read.body.data.read, origin: undefined }]);
+    expect((await unread()).body).toEqual({ unread_count: 0 });
+    const messages = (await page(dave.token, 'page=1')).data;
+    expect(messages.filter((m) => m.is_admin).every((m) => m.read_at !== null)).toBe(true);
+    expect(messages.find((m) => !m.is_admin)!.read_at).toBeNull();
+    expect((await request(stack.app).post('/api/v1/chat/messages/read').set(bearer(dave.token)).send({})).body.data.read).toEqual([]);
+  });
+
+  it('when staff list the customers, then each has its unread count, account and online state; customers may not list them', async () => {
+    const erin = await customer();
+    const quiet = await customer();
+    expect((await request(stack.app).post('/api/v1/user/heartbeat').set(bearer(erin.token))).status).toBe(200);
+    await send(erin.token, { message: 'one' });
+    await send(erin.token, { message: 'two' });
+    const list = chatUserList.parse((await request(stack.app).get('/api/v1/admin/users').set(bearer(staffToken)).expect(200)).body);
+    const row = list.data.find((u) => u.id === erin.user.id)!;
+    expect(row).toMatchObject({ email: erin.email, unread_count: 2, is_online: true });
+    expect(row.account_id).toMatch(/^\d+$/);
+    expect(list.data.find((u) => u.id === quiet.user.id)).toMatchObject({ is_online: false, unread_count: 0, last_message_at: null });
+    expect(row.last_message_at).not.toBeNull();
+    expect(list.data[0]!.last_message_at).not.toBeNull();
+    expect(list.data.every((u) => !u.email.startsWith('staff-'))).toBe(true);
+    expect((await request(stack.app).get('/api/v1/admin/users').set(bearer(erin.token))).status).toBe(403);
+    const staffUnread = await request(stack.app).get('/api/v1/chat/unread-count').set(bearer(staffToken));
+    expect(staffUnread.body.unread_count).toBeGreaterThanOrEqual(2);
+  });
+});
