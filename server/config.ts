@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
@@ -96,6 +97,8 @@ export const envSchema = z.object({
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'no-reply@localhost'),
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SETTINGS_CACHE_MS: nonNegativeInt(5000),
+  UPLOAD_DIR: z.optional(z.string().check(z.minLength(1))),
+  UPLOAD_MAX_MB: positiveInt(10, 100),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
 });
 
@@ -127,6 +130,8 @@ export interface Config {
   /** The realtime app: its key (public, pages carry it) and secret (the trading tier's alone); generated into the data folder when unset. */
   readonly pusher: { readonly key: string | undefined; readonly secret: string | undefined };
   readonly settingsCacheMs: number;
+  /** Chat attachments: the folder their bytes are kept in (outside the web root) and the largest file taken. */
+  readonly uploads: { readonly dir: string; readonly maxBytes: number };
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
   readonly loginRateLimit: number;
 }
@@ -178,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     mail: Object.freeze({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     prices: Object.freeze({ source: env.PRICE_SOURCE, url: env.PRICE_FEED_URL, key: env.PRICE_FEED_KEY }),
     settingsCacheMs: env.SETTINGS_CACHE_MS,
+    uploads: Object.freeze({ dir: env.UPLOAD_DIR ?? join(env.DATA_DIR, 'uploads'), maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024 }),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
   });
 }

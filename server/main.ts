@@ -16,6 +16,7 @@ import { TradingEngine } from './trading/engine/engine';
 import { attachPriceFeed } from './trading/feed/feed-server';
 import { createTransport } from 'nodemailer';
 import { createMailer } from './trading/mail/mailer';
+import { folderStore } from './trading/files/file-store';
 import { bridgeToChannels, memberRelay } from './trading/realtime/bridge';
 import { LocalPresenceDirectory, RedisPresenceDirectory } from './trading/realtime/presence-directory';
 import { randomUUID } from 'node:crypto';
@@ -167,6 +168,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       bus,
       realtime: realtimeCredentials,
       mailer,
+      files: folderStore(config.uploads.dir),
+      uploadMaxBytes: config.uploads.maxBytes,
       siteOrigin: () => siteOrigin,
       logger,
       tokenTtlHours: config.tokenTtlHours,

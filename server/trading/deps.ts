@@ -1,3 +1,4 @@
+import type { FileStore } from './files/file-store';
 import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import type { RateLimitStores } from '../redis';
@@ -21,6 +22,9 @@ export interface TradingDeps {
   realtime: AppCredentials;
   /** Where outgoing mail goes (the outbox, and SMTP when configured). */
   mailer: Mailer;
+  /** Where chat attachments' bytes are kept, and the largest file taken. */
+  files: FileStore;
+  uploadMaxBytes: number;
   /** The site's address as customers reach it, for links in mails (known once the web tier listens). */
   siteOrigin: () => string;
   logger: Logger;

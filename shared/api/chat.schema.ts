@@ -14,7 +14,11 @@ export const chatTexts = {
   messageTooLong: 'A message can be at most 5,000 characters.',
   customerRequired: 'Choose the customer this conversation is with.',
   customerNotFound: 'Customer not found.',
-  attachmentsNotYet: 'Attachments cannot be sent yet.',
+  attachmentNotYours: 'An attachment was not found among your uploads.',
+  fileMissing: 'Choose a file to upload.',
+  fileType: 'Only images, PDF, Word and Excel files can be sent.',
+  fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
+  fileNotFound: 'File not found.',
   after: 'after must be a time (ISO 8601 or milliseconds since 1970).',
 } as const;
 
@@ -54,6 +58,8 @@ export const chatSendRequest = z.object({
 export const chatReadRequest = z.object({ customer_id: customerId });
 
 export const chatAttachmentSchema = z.object({ id: z.string(), file_name: z.string(), download_url: z.string(), is_image: z.boolean() });
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+export const chatUploadResponse = z.object({ url: z.string(), data: chatAttachmentSchema });
 
 export const chatMessageSchema = z.object({
   id: z.number(),

@@ -69,12 +69,13 @@ describe('chat messages', () => {
     expect((await send(staffToken, { message: 'x', customer_id: colleague.user.id })).status).toBe(404);
   });
 
-  it('when a message is blank, too long or carries attachments before uploads exist, then 422 with the reason and nothing is stored', async () => {
+  it('when a message is blank, too long or names attachments that are not the sender’s uploads, then 422 with the reason and nothing is stored', async () => {
     const bob = await customer();
     expect((await send(bob.token, { message: '   ' })).body.errors).toEqual({ message: ['Type a message or attach a file.'] });
     expect((await send(bob.token, {})).status).toBe(422);
     expect((await send(bob.token, { message: 'x'.repeat(5001) })).body.errors).toEqual({ message: ['A message can be at most 5,000 characters.'] });
     expect((await send(bob.token, { message: 'see file', attachments: ['/files/1'] })).status).toBe(422);
+    expect((await send(bob.token, { message: 'see file', attachments: ['/api/v1/chat/files/00000000-0000-4000-8000-000000000000'] })).body.errors).toEqual({ attachments: ['An attachment was not found among your uploads.'] });
     expect((await page(bob.token, 'page=1')).data).toEqual([]);
   });
 
@@ -97,6 +98,66 @@ describe('chat messages', () => {
     expect(byMillis.data.map((m) => m.message).slice(-2)).toEqual(['m34', 'm35']);
     expect(byMillis.data.every((m) => from(m) >= from(sent[33]!))).toBe(true);
     expect((await request(stack.app).get('/api/v1/chat/messages?after=yesterday').set(bearer(carol.token))).status).toBe(422);
+  });
+});
+
+// A real 1×1 PNG and the start of a real PDF: recognised by their bytes.
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const upload = (token: string, data: Buffer, name: string, type = 'application/octet-stream') =>
+  request(stack.app).post('/api/v1/chat/upload').set(bearer(token)).attach('file', data, { filename: name, contentType: type });
+
+describe('attachments', () => {
+  it('when a customer sends an image and a PDF, then the message carries them and only that conversation’s people can download them, as attachments', async () => {
+    const frank = await customer();
+    const other = await customer();
+    const image = await upload(frank.token, png, 'screenshot.png', 'image/png');
+    expect(image.status).toBe(201);
+    expect(image.body.data).toMatchObject({ file_name: 'screenshot.png', is_image: true });
+    const document = await upload(frank.token, pdf, '../../etc/statement.pdf', 'application/pdf');
+    expect(document.body.data).toMatchObject({ file_name: 'statement.pdf', is_image: false });
+    const sent = await send(frank.token, { message: '', attachments: [image.body.url, document.body.url] });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.attachments.map((a: { file_name: string }) => a.file_name).sort()).toEqual(['screenshot.png', 'statement.pdf']);
+    expect((await page(frank.token, 'page=1')).data[0]!.attachments).toHaveLength(2);
+
+    const mine = await request(stack.app).get(document.body.url).set(bearer(frank.token)).buffer(true);
+    expect(mine.status).toBe(200);
+    expect(Buffer.from(mine.body as Buffer).equals(pdf)).toBe(true);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['content-disposition']).toMatch(/^attachment; filename="statement.pdf"/);
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
+    expect(mine.headers['content-security-policy']).toContain('sandbox');
+    expect((await request(stack.app).get(document.body.url).set(bearer(staffToken))).status).toBe(200);
+    expect((await request(stack.app).get(document.body.url).set(bearer(other.token))).status).toBe(404);
+    expect((await send(other.token, { message: 'mine now?', attachments: [image.body.url] })).status).toBe(422);
+  });
+
+  it('when a file is not what it claims, is an SVG with script, or is one byte over the limit, then it is refused with a clear message', async () => {
+    const grace = await customer();
+    const html = await upload(grace.token, Buffer.from('<!doctype html><script>alert(1)</script>'), 'photo.png', 'image/png');
+    expect(html.status).toBe(422);
+    expect(html.body.errors).toEqual({ file: ['Only images, PDF, Word and Excel files can be sent.'] });
+    const svg = await upload(grace.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml');
+    expect(svg.status).toBe(422);
+    const big = Buffer.concat([png, Buffer.alloc(64 * 1024 + 1 - png.length)]);
+    const tooBig = await upload(grace.token, big, 'big.png', 'image/png');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toBe('The file is larger than 0.1 MB.');
+    const fits = await upload(grace.token, big.subarray(0, 64 * 1024), 'fits.png', 'image/png');
+    expect(fits.status).toBe(201);
+    expect((await request(stack.app).post('/api/v1/chat/upload').set(bearer(grace.token))).body.errors).toEqual({ file: ['Choose a file to upload.'] });
+  });
+
+  it('when staff attach a file for a customer, then that customer can download it and another cannot', async () => {
+    const henry = await customer();
+    const stranger = await customer();
+    const statement = await upload(staffToken, pdf, 'statement-october.pdf');
+    expect((await request(stack.app).get(statement.body.url).set(bearer(henry.token))).status).toBe(404);
+    const sent = await send(staffToken, { message: 'Your statement', attachments: [statement.body.url], customer_id: henry.user.id });
+    expect(sent.status).toBe(201);
+    expect((await request(stack.app).get(statement.body.url).set(bearer(henry.token))).status).toBe(200);
+    expect((await request(stack.app).get(statement.body.url).set(bearer(stranger.token))).status).toBe(404);
   });
 });
 

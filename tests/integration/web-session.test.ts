@@ -26,6 +26,18 @@ describe('signing in through the web tier', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
+  it('when a signed-in page uploads a chat file through the web tier, then the proxy streams it to the API and it can be downloaded', async () => {
+    const { agent, csrf } = await signedInAgent(stack.web, customer);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const refused = await agent.post('/api/v1/chat/upload').attach('file', pdf, 'statement.pdf');
+    expect(refused.status).toBe(403);
+    const upload = await agent.post('/api/v1/chat/upload').set('X-CSRF-Token', csrf).attach('file', pdf, 'statement.pdf');
+    expect(upload.status).toBe(201);
+    const download = await agent.get(upload.body.url).buffer(true);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(download.body as Buffer).equals(pdf)).toBe(true);
+  });
+
   it('when the trade room loads, then its CSP alone lets in the TradingView embeds, and the login page keeps them out', async () => {
     const { agent } = await signedInAgent(stack.web, customer);
     const room = await agent.get('/mt4');

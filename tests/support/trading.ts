@@ -11,6 +11,10 @@ import { ManualPriceSource } from '../../server/trading/market/price-source';
 import { openMarket } from '../../server/trading/market/start';
 import { TradingEngine } from '../../server/trading/engine/engine';
 import { createMailer } from '../../server/trading/mail/mailer';
+import { folderStore } from '../../server/trading/files/file-store';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase } from './database';
 import { makeUser, type TestPerson } from './factories';
 import { deposit, liveAccount } from './money';
@@ -49,6 +53,8 @@ export async function startTrading(overrides: Partial<TradingDeps> & { now?: () 
     bus,
     realtime: testRealtimeCredentials,
     mailer: createMailer({ db: database.db, from: 'tests@example.test', logger: silentLogger }),
+    files: folderStore(mkdtempSync(join(tmpdir(), 'chat-files-'))),
+    uploadMaxBytes: 64 * 1024,
     siteOrigin: () => 'http://site.test',
     logger: silentLogger,
     tokenTtlHours: 1,

@@ -3,11 +3,14 @@ import { eq } from 'drizzle-orm';
 import { chatMessagesQuery, chatReadRequest, chatSendRequest, chatTexts } from '../../../shared/api/chat.schema';
 import { onlineWindowMs } from '../../../shared/constants';
 import { socketIdHeader, socketIdPattern } from '../../../shared/realtime';
-import { addChatMessage, chatCustomers, conversationPage, markConversationRead, messagesAfter, unreadChatCount } from '../db/chat.repo';
+import { randomUUID } from 'node:crypto';
+import multer from 'multer';
+import { addChatFile, addChatMessage, attachFiles, chatCustomers, conversationPage, downloadUrlOf, findChatFile, markConversationRead, messagesAfter, presentAttachment, presentChatMessage, unreadChatCount } from '../db/chat.repo';
+import { displayName, sniffAttachment } from '../files/sniff';
 import { users } from '../db/schema';
 import type { ApiDeps } from '../deps';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
-import { notFound, validationFailed } from './errors';
+import { ApiError, notFound, validationFailed } from './errors';
 import { parseInput } from './validate';
 
 const isStaff = (role: string) => role === 'staff' || role === 'admin';
@@ -48,13 +51,65 @@ export function chatRoutes(deps: ApiDeps): Router {
 
   router.post('/chat/messages', async (req, res) => {
     const body = parseInput(chatSendRequest, req.body ?? {});
-    if (body.attachments.length > 0) throw validationFailed({ attachments: [chatTexts.attachmentsNotYet] });
-    if (body.message === '') throw validationFailed({ message: [chatTexts.messageRequired] });
+    if (body.message === '' && body.attachments.length === 0) throw validationFailed({ message: [chatTexts.messageRequired] });
+    const fileIds = body.attachments.map((url) => /([0-9a-f-]{36})$/.exec(url)?.[1]);
+    if (fileIds.some((id) => id === undefined)) throw validationFailed({ attachments: [chatTexts.attachmentNotYours] });
     const customerId = await conversationOf(res, body.customer_id);
     const { user } = authOf(res);
-    const message = await addChatMessage(db, { customerId, sender: user, isAdmin: isStaff(user.role), message: body.message });
+    // The message and its files together or not at all.
+    const message = await db.transaction(async (tx) => {
+      const row = await addChatMessage(tx, { customerId, sender: user, isAdmin: isStaff(user.role), message: body.message });
+      const files = await attachFiles(tx, { ids: fileIds as string[], uploaderId: user.id, customerId, messageId: row.message.id });
+      if (!files) throw validationFailed({ attachments: [chatTexts.attachmentNotYours] });
+      return presentChatMessage(row, files);
+    });
     bus.publish('chat.message', { customerId, message, origin: originOf(req) });
     res.status(201).json({ data: message });
+  });
+
+  const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: deps.uploadMaxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
+  const megabytes = Math.round((deps.uploadMaxBytes / 1024 / 1024) * 10) / 10;
+
+  router.post('/chat/upload', async (req, res) => {
+    await new Promise<void>((resolve, reject) =>
+      receive(req, res, (error: unknown) => {
+        if (!error) return resolve();
+        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return reject(new ApiError(413, chatTexts.fileTooLarge(megabytes), 'file_too_large', { file: [chatTexts.fileTooLarge(megabytes)] }));
+        if (error instanceof multer.MulterError) return reject(validationFailed({ file: [chatTexts.fileMissing] }));
+        reject(error);
+      }),
+    );
+    const upload = req.file;
+    if (!upload || upload.size === 0) throw validationFailed({ file: [chatTexts.fileMissing] });
+    const sniffed = await sniffAttachment(upload.buffer);
+    if (!sniffed) throw validationFailed({ file: [chatTexts.fileType] });
+    const { user } = authOf(res);
+    const staff = isStaff(user.role);
+    const named = Number((req.body as { customer_id?: string } | undefined)?.customer_id);
+    const customerId = staff ? (Number.isInteger(named) && named > 0 ? await conversationOf(res, named) : null) : user.id;
+    const id = randomUUID();
+    await deps.files.put(id, upload.buffer);
+    const file = await addChatFile(db, { id, uploaderId: user.id, customerId, fileName: displayName(upload.originalname), mime: sniffed.mime, size: upload.size });
+    res.status(201).json({ url: downloadUrlOf(file.id), data: presentAttachment(file) });
+  });
+
+  router.get('/chat/files/:id', async (req, res) => {
+    const id = String(req.params.id);
+    const { user } = authOf(res);
+    const file = /^[0-9a-f-]{36}$/.test(id) ? await findChatFile(db, id) : undefined;
+    // Staff see any conversation's files; a customer their conversation's; anyone their own uploads.
+    const allowed = file && (isStaff(user.role) || file.customerId === user.id || file.uploaderId === user.id);
+    const body = allowed ? await deps.files.open(file.id) : null;
+    if (!file || !body) throw notFound(chatTexts.fileNotFound);
+    res.set({
+      'Content-Type': file.mime,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, max-age=3600',
+    });
+    body.on('error', () => res.destroy()).pipe(res);
   });
 
   router.post('/chat/messages/read', async (req, res) => {

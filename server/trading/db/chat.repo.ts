@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, isNull, max, sql } from 'drizzle-orm';
-import type { ChatMessage } from '../../../shared/api/chat.schema';
+import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { ChatAttachment, ChatMessage } from '../../../shared/api/chat.schema';
 import { chatPageSize } from '../../../shared/api/chat.schema';
 import type { Executor } from './database';
-import { chatMessages, tradingAccounts, users } from './schema';
+import { chatFiles, chatMessages, tradingAccounts, users } from './schema';
 
 const withSender = {
   message: chatMessages,
@@ -13,7 +13,15 @@ const withSender = {
 
 type Row = { message: typeof chatMessages.$inferSelect; firstName: string; lastName: string; avatar: string | null };
 
-export function presentChatMessage({ message, firstName, lastName, avatar }: Row): ChatMessage {
+export type ChatFileRow = typeof chatFiles.$inferSelect;
+
+export const downloadUrlOf = (id: string) => `/api/v1/chat/files/${id}`;
+
+export function presentAttachment(file: ChatFileRow): ChatAttachment {
+  return { id: file.id, file_name: file.fileName, download_url: downloadUrlOf(file.id), is_image: file.mime.startsWith('image/') };
+}
+
+export function presentChatMessage({ message, firstName, lastName, avatar }: Row, attachments: readonly ChatFileRow[] = []): ChatMessage {
   return {
     id: message.id,
     customer_id: message.customerId,
@@ -21,7 +29,7 @@ export function presentChatMessage({ message, firstName, lastName, avatar }: Row
     sender: { first_name: firstName, name: `${firstName} ${lastName}`.trim(), avatar },
     is_admin: message.isAdmin,
     message: message.message,
-    attachments: [],
+    attachments: attachments.map(presentAttachment),
     created_at: message.createdAt.toISOString(),
     read_at: message.readAt?.toISOString() ?? null,
   };
@@ -37,7 +45,8 @@ export async function conversationPage(db: Executor, customerId: number, page: n
     .orderBy(desc(chatMessages.id))
     .limit(chatPageSize + 1)
     .offset((page - 1) * chatPageSize);
-  return { messages: rows.slice(0, chatPageSize).map(presentChatMessage), hasMore: rows.length > chatPageSize };
+  const shown = rows.slice(0, chatPageSize);
+  return { messages: await withAttachments(db, shown), hasMore: rows.length > chatPageSize };
 }
 
 /**
@@ -53,12 +62,42 @@ export async function messagesAfter(db: Executor, customerId: number, after: Dat
     .where(and(eq(chatMessages.customerId, customerId), gte(sql`date_trunc('milliseconds', ${chatMessages.createdAt})`, after)))
     .orderBy(asc(chatMessages.id))
     .limit(500);
-  return rows.map(presentChatMessage);
+  return withAttachments(db, rows);
 }
 
-export async function addChatMessage(db: Executor, values: { customerId: number; sender: { id: number; firstName: string; lastName: string; avatar: string | null }; isAdmin: boolean; message: string }): Promise<ChatMessage> {
+async function withAttachments(db: Executor, rows: Row[]): Promise<ChatMessage[]> {
+  const ids = rows.map((row) => row.message.id);
+  const files = ids.length === 0 ? [] : await db.select().from(chatFiles).where(inArray(chatFiles.messageId, ids)).orderBy(asc(chatFiles.createdAt));
+  return rows.map((row) => presentChatMessage(row, files.filter((file) => file.messageId === row.message.id)));
+}
+
+export async function addChatFile(db: Executor, file: typeof chatFiles.$inferInsert): Promise<ChatFileRow> {
+  const [row] = await db.insert(chatFiles).values(file).returning();
+  return row!;
+}
+
+export async function findChatFile(db: Executor, id: string): Promise<ChatFileRow | undefined> {
+  const [row] = await db.select().from(chatFiles).where(eq(chatFiles.id, id));
+  return row;
+}
+
+/**
+ * Attaches the sender's own, not yet sent uploads to a message in this conversation; answers them, or
+ * null when any is not theirs to send here (the caller's transaction then keeps nothing).
+ */
+export async function attachFiles(db: Executor, { ids, uploaderId, customerId, messageId }: { ids: readonly string[]; uploaderId: number; customerId: number; messageId: number }): Promise<ChatFileRow[] | null> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(chatFiles)
+    .set({ messageId, customerId })
+    .where(and(inArray(chatFiles.id, [...ids]), eq(chatFiles.uploaderId, uploaderId), isNull(chatFiles.messageId), sql`(${chatFiles.customerId} is null or ${chatFiles.customerId} = ${customerId})`))
+    .returning();
+  return rows.length === new Set(ids).size ? rows : null;
+}
+
+export async function addChatMessage(db: Executor, values: { customerId: number; sender: { id: number; firstName: string; lastName: string; avatar: string | null }; isAdmin: boolean; message: string }) {
   const [row] = await db.insert(chatMessages).values({ customerId: values.customerId, senderId: values.sender.id, isAdmin: values.isAdmin, message: values.message }).returning();
-  return presentChatMessage({ message: row!, firstName: values.sender.firstName, lastName: values.sender.lastName, avatar: values.sender.avatar });
+  return { message: row!, firstName: values.sender.firstName, lastName: values.sender.lastName, avatar: values.sender.avatar };
 }
 
 /** The other side's unread messages in the conversation are read now; answers the ids it marked. */

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { registrationPages, siteStatuses } from '../../../shared/api/settings.schema';
 import { accountTypes, notificationColors, roles, userStatuses } from '../../../shared/api/user.schema';
@@ -504,4 +505,26 @@ export const chatMessages = pgTable(
     index('chat_messages_unread').on(t.customerId, t.isAdmin).where(sql`${t.readAt} is null`),
     check('chat_messages_length', sql`char_length(${t.message}) <= 5000`),
   ],
+);
+
+/**
+ * Chat attachments (server-spec §9): the bytes live in the file store under the server-made `id`; the
+ * customer's name for the file is kept only to offer it back on download. `customerId` is the
+ * conversation (a customer's own uploads belong to theirs at once, staff uploads once attached).
+ */
+export const chatFiles = pgTable(
+  'chat_files',
+  {
+    id: uuid('id').primaryKey(),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: integer('customer_id').references(() => users.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => chatMessages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_files_message').on(t.messageId), check('chat_files_size', sql`${t.size} > 0`)],
 );
