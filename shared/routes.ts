@@ -7,6 +7,8 @@ export const paths = {
   dashboard: '/main/dashboard',
   signup: '/signup',
   tradeRoom: '/mt4',
+  chat: '/main/chat',
+  adminChat: '/admin/chat',
 } as const;
 
 /** Pages exempt from the data and account gate (client-spec §2 "Site gate"). */

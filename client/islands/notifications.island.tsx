@@ -6,6 +6,7 @@ import { timing } from '../../shared/constants';
 import { realtimeEvents } from '../../shared/realtime';
 import { realtimeTexts } from '../../shared/texts';
 import { requestJson } from '../lib/api';
+import { playNotificationSound } from '../lib/sound';
 import { realtime } from '../realtime/connection';
 import { defineIsland } from '../runtime/define-island';
 import { connection } from '../state/realtime';
@@ -13,12 +14,6 @@ import { currentUser, realtimeKey } from '../state/session';
 
 /** While the realtime connection is down, the user (and so their notifications) is fetched this often. */
 const pollMs = 30_000;
-
-function playSound(): void {
-  const sound = new Audio('/sounds/notification.mp3');
-  // Browsers refuse to play before the first interaction with the page: a silent card is fine then.
-  sound.play().catch(() => undefined);
-}
 
 /**
  * The notification card (client-spec §2, §4): the first unread notification, top right. Closing it marks
@@ -55,7 +50,7 @@ function NotificationCard({ notifications }: { notifications: Notification[] }) 
         const profile = echo.private(`user.${user.id}`);
         notices.listen(`.${realtimeEvents.notification}`, (incoming: Notification) => {
           setUnread((list) => [...list.filter((n) => n.id !== incoming.id), incoming]);
-          playSound();
+          playNotificationSound();
         });
         profile.listen(`.${realtimeEvents.userUpdated}`, () => void refresh());
         // Whatever was raised before this (re)subscription, while no event could reach the page, is fetched.

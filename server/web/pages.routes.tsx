@@ -6,6 +6,7 @@ import { paths, safeNextPath } from '../../shared/routes';
 import type { PageAssets } from '../../views/assets';
 import { DashboardPage } from '../../views/pages/dashboard';
 import { TradeRoomPage } from '../../views/pages/trade-room';
+import { ChatPage } from '../../views/pages/chat';
 import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
 import { legalDocuments } from '../../views/legal/documents';
@@ -138,6 +139,23 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       });
     }),
   );
+
+  // Support chat: customers with the staff; staff (checked here, on the server) with any customer.
+  for (const [path, mode] of [
+    [paths.chat, 'customer'],
+    [paths.adminChat, 'staff'],
+  ] as const) {
+    router.get(
+      path,
+      gated('customer', (req, res, page) => {
+        const user = page.user!;
+        const staff = user.role === 'staff' || user.role === 'admin';
+        if (mode === 'customer' && staff) return res.redirect(302, paths.adminChat);
+        if (mode === 'staff' && !staff) return notFound(req, res, page);
+        sendPage(req, res, assets, { title: mode === 'staff' ? 'Admin Chat' : 'Support chat', settings: page.settings, user, body: (csrfToken) => <ChatPage settings={page.settings} user={user} csrfToken={csrfToken} mode={mode} /> });
+      }),
+    );
+  }
 
   router.get(
     [paths.tradeRoom, `${paths.tradeRoom}/`],

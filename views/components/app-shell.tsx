@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
+import ChatNotifier from '../../client/islands/chat-notifier.island';
 import Notifications from '../../client/islands/notifications.island';
+import { paths } from '../../shared/routes';
 import Presence from '../../client/islands/presence.island';
 import Toaster from '../../client/islands/toaster.island';
 import { Island } from '../island';
@@ -10,14 +12,19 @@ import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 
 /** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. */
-export function AppShell({ settings, user, csrfToken, children }: { settings: SiteSettings; user: User; csrfToken: string; children: ReactNode }) {
+export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: 'dashboard' | 'chat'; children: ReactNode }) {
+  const chatPath = user.role === 'customer' ? paths.chat : paths.adminChat;
   return (
     <div className="app-shell">
       <header className="topbar">
         <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
         <nav aria-label="Main">
-          <a href="/main/dashboard" aria-current="page">
+          <a href="/main/dashboard" aria-current={current === 'dashboard' ? 'page' : undefined}>
             Dashboard
+          </a>
+          <a href="/mt4">Trade room</a>
+          <a href={chatPath} aria-current={current === 'chat' ? 'page' : undefined}>
+            {user.role === 'customer' ? 'Support chat' : 'Admin Chat'}
           </a>
         </nav>
         <div className="topbar-user">
@@ -43,6 +50,7 @@ export function AppShell({ settings, user, csrfToken, children }: { settings: Si
       <Island island={Presence} client="idle" props={{}} />
       <Island island={Toaster} client="idle" props={{}} />
       <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
+      <Island island={ChatNotifier} client="idle" props={{ chatPath }} />
     </div>
   );
 }

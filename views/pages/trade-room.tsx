@@ -3,7 +3,9 @@ import type { User } from '../../shared/api/user.schema';
 import AccountBar from '../../client/islands/account-bar.island';
 import MarketWatch from '../../client/islands/market-watch.island';
 import MobileMenu from '../../client/islands/mobile-menu.island';
+import ChatNotifier from '../../client/islands/chat-notifier.island';
 import Notifications from '../../client/islands/notifications.island';
+import { paths } from '../../shared/routes';
 import Positions from '../../client/islands/positions.island';
 import Presence from '../../client/islands/presence.island';
 import PriceChart from '../../client/islands/price-chart.island';
@@ -79,6 +81,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
       <Island island={Presence} client="idle" props={{}} />
       <Island island={Toaster} client="load" props={{}} />
       <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
+      <Island island={ChatNotifier} client="idle" props={{ chatPath: user.role === 'customer' ? paths.chat : paths.adminChat }} />
     </div>
   );
 }

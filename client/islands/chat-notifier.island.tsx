@@ -1,0 +1,57 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import * as z from 'zod/mini';
+import { playNotificationSound } from '../lib/sound';
+import { defineIsland } from '../runtime/define-island';
+import { followChannel, refreshUnread, unreadCount } from '../state/chat';
+import { currentUser, realtimeKey } from '../state/session';
+
+const props = z.object({ chatPath: z.string() });
+
+/**
+ * The global chat notifier (client-spec §2): a red "New Messages" alert with the unread count everywhere
+ * but the chat screen; tapping it goes there. The count is fetched on mount and again on each message
+ * from someone else (with the notification sound); staff, who follow no single conversation here, poll it.
+ */
+function ChatNotifier({ chatPath }: z.infer<typeof props>) {
+  useSignals();
+  const [mounted, setMounted] = useState(false);
+  const user = currentUser.value;
+  const key = realtimeKey.value;
+  useEffect(() => {
+    setMounted(true);
+    if (!user) return;
+    void refreshUnread();
+    if (user.role !== 'customer') {
+      const timer = setInterval(() => void refreshUnread(), 30_000);
+      return () => clearInterval(timer);
+    }
+    if (!key) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void followChannel(key, user.id, (message) => {
+      if (message.sender_id === user.id) return;
+      playNotificationSound();
+      void refreshUnread();
+    })
+      .then((off) => (cancelled ? off() : (stop = off)))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [user?.id, key]);
+
+  const count = unreadCount.value;
+  if (!mounted || count <= 0 || window.location.pathname === chatPath) return null;
+  return (
+    <a className="chat-notifier" href={chatPath} role="alert">
+      <strong>New Messages</strong>
+      <span>
+        You have {count} unread message(s), <b>TAP TO VIEW</b>
+      </span>
+    </a>
+  );
+}
+
+export default defineIsland({ name: 'chat-notifier', component: ChatNotifier, props });

@@ -1,0 +1,6 @@
+/** Client-spec §7: notification.mp3 for a new notification, and for chat messages from others off the chat screen. */
+export function playNotificationSound(): void {
+  const sound = new Audio('/sounds/notification.mp3');
+  // Browsers refuse to play before the first interaction with the page: staying silent is fine then.
+  sound.play().catch((error: unknown) => console.debug('notification sound not played', error));
+}
