@@ -1,0 +1,112 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demo, freshCustomer, signIn } from './support';
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function person(browser: Browser, who: { email: string; password: string }, options: { realtime?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Without the live channel (its websocket refused), the page has to fall back to polling.
+  if (options.realtime === false) await page.routeWebSocket(/\/app\//, (ws) => ws.close());
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  return page;
+}
+
+async function openStaffConversation(staff: Page, email: string) {
+  await staff.goto('/admin/chat');
+  await expect(staff.getByRole('heading', { name: 'Admin Chat' })).toBeVisible();
+  await expect(staff.locator('app-island[name="chat-room"][hydrated]')).toBeAttached();
+  await staff.getByRole('searchbox', { name: 'Search users...' }).fill(email.toUpperCase());
+  await staff.locator('.chat-users li button', { hasText: email }).click();
+}
+
+test('when a customer and staff chat, then messages, files and read receipts travel live, and the notifier leads to the chat', async ({ browser }) => {
+  const who = await freshCustomer();
+  const customer = await person(browser, who);
+  const staff = await person(browser, demo.staff);
+
+  await customer.goto('/main/chat');
+  await expect(customer.locator('app-island[name="chat-room"][hydrated]')).toBeAttached();
+  await expect(customer.getByText('No messages yet')).toBeVisible();
+  await expect(customer.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  await customer.getByRole('textbox', { name: 'Message' }).fill('My deposit has not arrived');
+  await customer.getByRole('textbox', { name: 'Message' }).press('Shift+Enter');
+  await customer.getByRole('textbox', { name: 'Message' }).pressSequentially('(card ending 4242)');
+  await customer.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(customer.locator('.bubble.mine')).toContainText('My deposit has not arrived\n(card ending 4242)');
+
+  await openStaffConversation(staff, who.email);
+  await expect(staff.locator('.bubble')).toContainText('My deposit has not arrived');
+  await expect(customer.locator('.bubble.mine small')).toContainText('• Read');
+
+  await staff.locator('.chat-input input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
+  await staff.getByRole('textbox', { name: 'Message' }).fill('Here is the receipt');
+  // Send waits for the upload to finish.
+  await expect(staff.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await staff.getByRole('button', { name: 'Send' }).click();
+  const reply = customer.locator('.bubble', { hasText: 'Here is the receipt' });
+  await expect(reply).toBeVisible();
+  await expect(reply.locator('.staff-mark')).toHaveText('A');
+  await expect(reply.locator('img')).toHaveAttribute('alt', 'receipt.png');
+  expect(await reply.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  await customer.locator('.chat-input input[type=file]').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(customer.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await customer.getByRole('button', { name: 'Send' }).click();
+  await expect(staff.locator('.attachment-file', { hasText: 'statement.pdf' })).toBeVisible();
+
+  await customer.locator('.chat-input input[type=file]').setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await expect(customer.locator('.chat-uploads .failed')).toContainText('Only images, PDF, Word and Excel files can be sent.');
+
+  await customer.goto('/main/dashboard');
+  await staff.getByRole('textbox', { name: 'Message' }).fill('It is in your account now');
+  await staff.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const notifier = customer.getByRole('alert').filter({ hasText: 'New Messages' });
+  await expect(notifier).toContainText('You have 1 unread message(s), TAP TO VIEW');
+  await notifier.click();
+  await expect(customer).toHaveURL(/\/main\/chat$/);
+  await expect(customer.locator('.bubble', { hasText: 'It is in your account now' })).toBeVisible();
+  await expect(customer.getByRole('alert').filter({ hasText: 'New Messages' })).toHaveCount(0);
+});
+
+test('when the live channel cannot connect, then both sides show the backup banner and messages still arrive by polling', async ({ browser }) => {
+  const who = await freshCustomer();
+  const customer = await person(browser, who, { realtime: false });
+  const staff = await person(browser, demo.staff, { realtime: false });
+  await customer.goto('/main/chat');
+  await expect(customer.getByText('Using backup connection - messages may be slightly delayed')).toBeVisible();
+  await customer.getByRole('textbox', { name: 'Message' }).fill('Anyone there?');
+  await customer.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await openStaffConversation(staff, who.email);
+  await expect(staff.getByText('Using backup connection - messages may be slightly delayed')).toBeVisible();
+  await expect(staff.locator('.bubble')).toContainText('Anyone there?');
+  await staff.getByRole('textbox', { name: 'Message' }).fill('Yes, how can we help?');
+  await staff.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(customer.locator('.bubble', { hasText: 'Yes, how can we help?' })).toBeVisible({ timeout: 12_000 });
+  await expect(customer.locator('.bubble')).toHaveCount(2);
+});
+
+test('when staff filter their customers, then search and the tabs narrow the list, and customers cannot open the admin chat', async ({ browser }) => {
+  const who = await freshCustomer();
+  const customer = await person(browser, who);
+  await customer.goto('/main/chat');
+  await customer.getByRole('textbox', { name: 'Message' }).fill('Question about leverage');
+  await customer.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(customer.locator('.bubble.mine')).toBeVisible();
+  const denied = await customer.goto('/admin/chat');
+  expect(denied?.status()).toBe(404);
+
+  const staff = await person(browser, demo.staff);
+  await staff.goto('/admin/chat');
+  await expect(staff.getByText('Select a user to start chatting')).toBeVisible();
+  await staff.getByRole('tab', { name: 'Unread' }).click();
+  await expect(staff.locator('.chat-users li', { hasText: who.email })).toBeVisible();
+  await expect(staff.locator('.chat-users li', { hasText: 'pending@demo.test' })).toHaveCount(0);
+  await staff.getByRole('tab', { name: 'All' }).click();
+  await staff.getByRole('searchbox', { name: 'Search users...' }).fill('nobody-by-this-name');
+  await expect(staff.getByText('No users found')).toBeVisible();
+  await staff.getByRole('searchbox', { name: 'Search users...' }).fill('ada');
+  await expect(staff.locator('.chat-users li', { hasText: who.email })).toBeVisible();
+});
