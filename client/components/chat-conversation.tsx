@@ -36,7 +36,11 @@ const PaperclipIcon = () => (
 function Bubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
   return (
     <li className={mine ? 'bubble mine' : 'bubble'}>
-      {message.is_admin ? <span className="staff-mark" title="Staff" aria-label="Staff">A</span> : null}
+      {message.is_admin ? (
+        <span className="staff-mark" title="Staff">
+          A<span className="visually-hidden"> (staff)</span>
+        </span>
+      ) : null}
       <div className="bubble-body">
         {message.message ? <p>{message.message}</p> : null}
         {message.attachments.map((file) =>
@@ -88,21 +92,34 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
     };
   }, []);
 
-  // New messages: follow them when at the bottom, else light the red dot; read what the other side sent.
+  // New messages: follow them when at the bottom (and always one's own), else light the red dot.
   useLayoutEffect(() => {
     const element = list.current;
-    if (!element || lastId === undefined) return;
-    if (!away) element.scrollTop = element.scrollHeight;
-    else setUnseen(true);
+    const last = messages.at(-1);
+    if (!element || !last) return;
+    if (!away || last.sender_id === selfId) {
+      element.scrollTop = element.scrollHeight;
+      setAway(false);
+    } else setUnseen(true);
+    readIfVisible();
+  }, [lastId]);
+
+  // What the other side sent is read once this tab is in view.
+  const readIfVisible = () => {
     const last = messages.at(-1);
     if (last && last.sender_id !== selfId && !last.read_at && document.visibilityState === 'visible') void markRead(peer.id, asStaff);
-  }, [lastId]);
+  };
+  useEffect(() => {
+    const onVisible = () => readIfVisible();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  });
 
   // Older messages arriving on top keep the view where it was.
   useLayoutEffect(() => {
     const element = list.current;
     if (!element) return;
-    if (previousHeight.current && element.scrollTop < edgePx) element.scrollTop = element.scrollHeight - previousHeight.current;
+    if (previousHeight.current && element.scrollTop < edgePx) element.scrollTop += element.scrollHeight - previousHeight.current;
     previousHeight.current = element.scrollHeight;
   }, [firstId]);
 
@@ -131,7 +148,7 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
     setUploads((all) => [...all, { key, name: file.name, progress: 0, error: null, url: null }]);
     const update = (patch: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
     try {
-      const done = await uploadFile(file, asStaff ? peer.id : null, (progress) => update({ progress }));
+      const done = await uploadFile(file, (progress) => update({ progress }));
       update({ progress: 100, url: done.url });
     } catch (error) {
       update({ error: error instanceof Error ? error.message : chatTexts.uploadFailed });
@@ -155,7 +172,7 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
   }
 
   const onKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
     }
@@ -185,7 +202,7 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
         </span>
       </header>
       {usingBackup.value ? <p className="backup-banner">Using backup connection - messages may be slightly delayed</p> : null}
-      <div className="chat-messages" ref={list} onScroll={onScroll}>
+      <div className="chat-messages" ref={list} onScroll={onScroll} role="log" aria-label="Messages">
         {state?.state === 'error' ? <p className="chat-error" role="alert">{state.error}</p> : null}
         {state?.state === 'loading' && messages.length === 0 ? <p className="chat-empty">Loading...</p> : null}
         {state?.state === 'ready' && messages.length === 0 ? (
@@ -207,7 +224,11 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
       </div>
       {away ? (
         <button type="button" className="to-bottom" aria-label="Scroll to the newest message" onClick={toBottom}>
-          ↓{unseen ? <span className="red-dot" aria-label="New messages" /> : null}
+          ↓{unseen ? (
+            <span className="red-dot">
+              <span className="visually-hidden">New messages</span>
+            </span>
+          ) : null}
         </button>
       ) : null}
       {uploads.length > 0 ? (

@@ -22,6 +22,8 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
     setMounted(true);
     if (!user) return;
     void refreshUnread();
+    // On the chat screen the room itself listens, and no sound plays there.
+    if (window.location.pathname === chatPath) return;
     if (user.role !== 'customer') {
       const timer = setInterval(() => void refreshUnread(), 30_000);
       return () => clearInterval(timer);
@@ -29,10 +31,12 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
     if (!key) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void followChannel(key, user.id, (message) => {
-      if (message.sender_id === user.id) return;
-      playNotificationSound();
-      void refreshUnread();
+    void followChannel(key, user.id, {
+      onMessage: (message) => {
+        if (message.sender_id === user.id) return;
+        playNotificationSound();
+        void refreshUnread();
+      },
     })
       .then((off) => (cancelled ? off() : (stop = off)))
       .catch(() => undefined);
@@ -45,12 +49,14 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
   const count = unreadCount.value;
   if (!mounted || count <= 0 || window.location.pathname === chatPath) return null;
   return (
-    <a className="chat-notifier" href={chatPath} role="alert">
-      <strong>New Messages</strong>
-      <span>
-        You have {count} unread message(s), <b>TAP TO VIEW</b>
-      </span>
-    </a>
+    <div role="status" className="chat-notifier-region">
+      <a className="chat-notifier" href={chatPath}>
+        <strong>New Messages</strong>
+        <span>
+          You have {count} unread message(s), <b>TAP TO VIEW</b>
+        </span>
+      </a>
+    </div>
   );
 }
 

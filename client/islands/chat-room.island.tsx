@@ -29,7 +29,7 @@ function useConversation(customerId: number | null, asStaff: boolean) {
     let cancelled = false;
     const key = realtimeKey.value;
     if (key)
-      void followChannel(key, customerId, (message) => receive(message))
+      void followChannel(key, customerId, { onMessage: (message) => void receive(message), onSubscribed: () => void pollNewer(asStaff), leaveAfter: asStaff })
         .then((off) => (cancelled ? off() : (stop = off)))
         .catch(() => undefined);
     return () => {
@@ -109,7 +109,9 @@ function StaffChat() {
                   setUsers((all) => all?.map((x) => (x.id === u.id ? { ...x, unread_count: 0 } : x)) ?? null);
                 }}
               >
-                <span className={u.is_online ? 'presence online' : 'presence'} aria-label={u.is_online ? 'Online' : 'Offline'} />
+                <span className={u.is_online ? 'presence online' : 'presence'}>
+                  <span className="visually-hidden">{u.is_online ? 'Online' : 'Offline'}</span>
+                </span>
                 <span className="chat-user-name">
                   {u.first_name} {u.last_name}
                   <small>{u.email}</small>

@@ -68,12 +68,23 @@ export async function loadOlder(): Promise<void> {
   merge(current.customerId, page.data, { nextPage: page.next, state: 'ready', error: null });
 }
 
-/** The polling fallback: what arrived since the newest message held (it comes again, and is merged by id). */
+/**
+ * The polling fallback: what arrived since a little before the newest message held. Two messages sent at
+ * once may be stored in the other order than their times, so the window reaches back; what comes again
+ * is merged by id.
+ */
+const pollOverlapMs = 10_000;
+
 export async function pollNewer(asStaff: boolean): Promise<ChatMessage[]> {
   const current = conversation.value;
   if (!current || current.state === 'loading') return [];
+  // A conversation that failed to open is opened afresh rather than patched.
+  if (current.state === 'error' && current.messages.size === 0) {
+    await openConversation(current.customerId, asStaff);
+    return [];
+  }
   const newest = orderedMessages.value.at(-1);
-  const after = newest ? `&after=${encodeURIComponent(newest.created_at)}` : '';
+  const after = newest ? `&after=${new Date(Date.parse(newest.created_at) - pollOverlapMs).toISOString()}` : '';
   const page = await fetchPage(`/api/v1/chat/messages?page=1${query(current.customerId, asStaff)}${after}`);
   if (typeof page === 'string') return [];
   const fresh = page.data.filter((m) => !current.messages.has(m.id));
@@ -113,11 +124,10 @@ export async function sendMessage(customerId: number, asStaff: boolean, text: st
 }
 
 /** Uploads one file with progress (XMLHttpRequest reports it; fetch does not). */
-export function uploadFile(file: File, customerId: number | null, onProgress: (percent: number) => void): Promise<ChatAttachment & { url: string }> {
+export function uploadFile(file: File, onProgress: (percent: number) => void): Promise<ChatAttachment & { url: string }> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('file', file);
-    if (customerId !== null) form.append('customer_id', String(customerId));
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/v1/chat/upload');
     xhr.setRequestHeader('Accept', 'application/json');
@@ -155,16 +165,26 @@ export async function refreshUnread(): Promise<void> {
  * Follows a conversation's channel: new messages (`onMessage` says whether one is from someone else) and
  * read receipts. Answers a function that stops listening.
  */
-export async function followChannel(key: string, customerId: number, onMessage: (message: ChatMessage) => void): Promise<() => void> {
+export async function followChannel(
+  key: string,
+  customerId: number,
+  { onMessage, onSubscribed, leaveAfter = false }: { onMessage: (message: ChatMessage) => void; onSubscribed?: () => void; leaveAfter?: boolean },
+): Promise<() => void> {
   const echo = await realtime(key);
-  const channel = echo.private(`chat.customer.${customerId}`);
+  const name = `chat.customer.${customerId}`;
+  const channel = echo.private(name);
   const sent = (event: { message: ChatMessage }) => onMessage(event.message);
   const read = (event: { message_id: number }) => markReadLocally(event.message_id);
   channel.listen(`.${realtimeEvents.messageSent}`, sent);
   channel.listen(`.${realtimeEvents.messageRead}`, read);
-  // Only these listeners go: the notifier may be listening on the same channel.
+  // After every (re)subscription: what was sent while no event could arrive.
+  if (onSubscribed) channel.subscribed(onSubscribed);
   return () => {
-    channel.stopListening(`.${realtimeEvents.messageSent}`, sent);
-    channel.stopListening(`.${realtimeEvents.messageRead}`, read);
+    // Staff leave a customer's channel they move away from; otherwise only these listeners go (the notifier shares it).
+    if (leaveAfter) echo.leave(name);
+    else {
+      channel.stopListening(`.${realtimeEvents.messageSent}`, sent);
+      channel.stopListening(`.${realtimeEvents.messageRead}`, read);
+    }
   };
 }

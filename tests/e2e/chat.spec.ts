@@ -48,7 +48,8 @@ test('when a customer and staff chat, then messages, files and read receipts tra
   await staff.getByRole('button', { name: 'Send' }).click();
   const reply = customer.locator('.bubble', { hasText: 'Here is the receipt' });
   await expect(reply).toBeVisible();
-  await expect(reply.locator('.staff-mark')).toHaveText('A');
+  await expect(reply.locator('.staff-mark')).toHaveText('A (staff)');
+  await expect(reply.locator('.staff-mark')).toHaveAttribute('title', 'Staff');
   await expect(reply.locator('img')).toHaveAttribute('alt', 'receipt.png');
   expect(await reply.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
@@ -63,12 +64,12 @@ test('when a customer and staff chat, then messages, files and read receipts tra
   await customer.goto('/main/dashboard');
   await staff.getByRole('textbox', { name: 'Message' }).fill('It is in your account now');
   await staff.getByRole('textbox', { name: 'Message' }).press('Enter');
-  const notifier = customer.getByRole('alert').filter({ hasText: 'New Messages' });
+  const notifier = customer.getByRole('status').filter({ hasText: 'New Messages' });
   await expect(notifier).toContainText('You have 1 unread message(s), TAP TO VIEW');
-  await notifier.click();
+  await notifier.getByRole('link').click();
   await expect(customer).toHaveURL(/\/main\/chat$/);
   await expect(customer.locator('.bubble', { hasText: 'It is in your account now' })).toBeVisible();
-  await expect(customer.getByRole('alert').filter({ hasText: 'New Messages' })).toHaveCount(0);
+  await expect(customer.getByRole('status').filter({ hasText: 'New Messages' })).toHaveCount(0);
 });
 
 test('when the live channel cannot connect, then both sides show the backup banner and messages still arrive by polling', async ({ browser }) => {

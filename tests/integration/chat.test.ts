@@ -147,6 +147,20 @@ describe('attachments', () => {
     const fits = await upload(grace.token, big.subarray(0, 64 * 1024), 'fits.png', 'image/png');
     expect(fits.status).toBe(201);
     expect((await request(stack.app).post('/api/v1/chat/upload').set(bearer(grace.token))).body.errors).toEqual({ file: ['Choose a file to upload.'] });
+    // A compound file that is neither Word nor Excel (an installer, an Outlook mail) is refused too.
+    const cfb = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
+    expect((await upload(grace.token, cfb, 'statement.doc')).status).toBe(422);
+  });
+
+  it('when a file’s name claims another type or hides its real end, then it is named for what it is', async () => {
+    const ivan = await customer();
+    const renamed = await upload(ivan.token, pdf, 'x.html', 'text/html');
+    expect(renamed.body.data.file_name).toBe('x.pdf');
+    const reversed = await upload(ivan.token, pdf, 'invoice\u202Efdp.exe');
+    expect(reversed.body.data.file_name).toBe('invoicefdp.pdf');
+    expect((await request(stack.app).get(`/api/v1/chat/files/${'-'.repeat(36)}`).set(bearer(ivan.token))).status).toBe(404);
+    const download = await request(stack.app).get(renamed.body.url).set(bearer(ivan.token));
+    expect(download.headers['content-disposition']).toMatch(/filename="x.pdf"/);
   });
 
   it('when staff attach a file for a customer, then that customer can download it and another cannot', async () => {

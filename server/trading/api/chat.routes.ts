@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import multer from 'multer';
 import { addChatFile, addChatMessage, attachFiles, chatCustomers, conversationPage, downloadUrlOf, findChatFile, markConversationRead, messagesAfter, presentAttachment, presentChatMessage, unreadChatCount } from '../db/chat.repo';
 import { displayName, sniffAttachment } from '../files/sniff';
+import { storedNamePattern } from '../files/file-store';
+import { pipeline } from 'node:stream/promises';
 import { users } from '../db/schema';
 import type { ApiDeps } from '../deps';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
@@ -52,7 +54,7 @@ export function chatRoutes(deps: ApiDeps): Router {
   router.post('/chat/messages', async (req, res) => {
     const body = parseInput(chatSendRequest, req.body ?? {});
     if (body.message === '' && body.attachments.length === 0) throw validationFailed({ message: [chatTexts.messageRequired] });
-    const fileIds = body.attachments.map((url) => /([0-9a-f-]{36})$/.exec(url)?.[1]);
+    const fileIds = body.attachments.map((url) => url.split('/').pop()).map((id) => (id && storedNamePattern.test(id) ? id : undefined));
     if (fileIds.some((id) => id === undefined)) throw validationFailed({ attachments: [chatTexts.attachmentNotYours] });
     const customerId = await conversationOf(res, body.customer_id);
     const { user } = authOf(res);
@@ -67,7 +69,8 @@ export function chatRoutes(deps: ApiDeps): Router {
     res.status(201).json({ data: message });
   });
 
-  const receive = multer({ storage: multer.memoryStorage(), limits: { fileSize: deps.uploadMaxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
+  // Browsers send file names as UTF-8 without saying so.
+  const receive = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: deps.uploadMaxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
   const megabytes = Math.round((deps.uploadMaxBytes / 1024 / 1024) * 10) / 10;
 
   router.post('/chat/upload', async (req, res) => {
@@ -84,19 +87,21 @@ export function chatRoutes(deps: ApiDeps): Router {
     const sniffed = await sniffAttachment(upload.buffer);
     if (!sniffed) throw validationFailed({ file: [chatTexts.fileType] });
     const { user } = authOf(res);
-    const staff = isStaff(user.role);
-    const named = Number((req.body as { customer_id?: string } | undefined)?.customer_id);
-    const customerId = staff ? (Number.isInteger(named) && named > 0 ? await conversationOf(res, named) : null) : user.id;
+    // A customer's upload belongs to their conversation at once; a staff upload only once it is sent to one.
+    const customerId = isStaff(user.role) ? null : user.id;
     const id = randomUUID();
     await deps.files.put(id, upload.buffer);
-    const file = await addChatFile(db, { id, uploaderId: user.id, customerId, fileName: displayName(upload.originalname), mime: sniffed.mime, size: upload.size });
+    const file = await addChatFile(db, { id, uploaderId: user.id, customerId, fileName: displayName(upload.originalname, sniffed.extension), mime: sniffed.mime, size: upload.size }).catch(async (error: unknown) => {
+      await deps.files.delete(id);
+      throw error;
+    });
     res.status(201).json({ url: downloadUrlOf(file.id), data: presentAttachment(file) });
   });
 
   router.get('/chat/files/:id', async (req, res) => {
     const id = String(req.params.id);
     const { user } = authOf(res);
-    const file = /^[0-9a-f-]{36}$/.test(id) ? await findChatFile(db, id) : undefined;
+    const file = storedNamePattern.test(id) ? await findChatFile(db, id) : undefined;
     // Staff see any conversation's files; a customer their conversation's; anyone their own uploads.
     const allowed = file && (isStaff(user.role) || file.customerId === user.id || file.uploaderId === user.id);
     const body = allowed ? await deps.files.open(file.id) : null;
@@ -109,7 +114,8 @@ export function chatRoutes(deps: ApiDeps): Router {
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, max-age=3600',
     });
-    body.on('error', () => res.destroy()).pipe(res);
+    // pipeline closes the file when the download is cut short.
+    await pipeline(body, res).catch((error: unknown) => req.log?.debug({ err: error }, 'download ended early'));
   });
 
   router.post('/chat/messages/read', async (req, res) => {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -11,13 +11,16 @@ export interface FileStore {
   put(name: string, data: Buffer): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   open(name: string): Promise<Readable | null>;
+  /** Removes the file; nothing happens when there is none. */
+  delete(name: string): Promise<void>;
 }
 
-const safeName = /^[0-9a-f-]{36}$/;
+/** Stored names are UUIDs the server made. */
+export const storedNamePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function folderStore(dir: string): FileStore {
   const pathOf = (name: string) => {
-    if (!safeName.test(name)) throw new Error(`not a stored file name: ${name}`);
+    if (!storedNamePattern.test(name)) throw new Error(`not a stored file name: ${name}`);
     return join(dir, name.slice(0, 2), name);
   };
   return {
@@ -34,6 +37,9 @@ export function folderStore(dir: string): FileStore {
         return null;
       }
       return createReadStream(path);
+    },
+    async delete(name) {
+      await rm(pathOf(name), { force: true });
     },
   };
 }

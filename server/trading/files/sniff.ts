@@ -1,33 +1,48 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 /** What chat attachments may be (server-spec §9): images, PDF, Word and Excel, known by their bytes. */
-const allowed = new Map<string, { label: string; image: boolean }>([
-  ['image/png', { label: 'PNG image', image: true }],
-  ['image/jpeg', { label: 'JPEG image', image: true }],
-  ['image/gif', { label: 'GIF image', image: true }],
-  ['image/webp', { label: 'WebP image', image: true }],
-  ['application/pdf', { label: 'PDF', image: false }],
-  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', { label: 'Word document', image: false }],
-  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', { label: 'Excel workbook', image: false }],
-  // Word 97–2003 and Excel 97–2003 files are both "compound file" containers.
-  ['application/x-cfb', { label: 'Word or Excel 97–2003 file', image: false }],
+const allowed = new Map<string, { extension: string; image: boolean }>([
+  ['image/png', { extension: 'png', image: true }],
+  ['image/jpeg', { extension: 'jpg', image: true }],
+  ['image/gif', { extension: 'gif', image: true }],
+  ['image/webp', { extension: 'webp', image: true }],
+  ['application/pdf', { extension: 'pdf', image: false }],
+  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', { extension: 'docx', image: false }],
+  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', { extension: 'xlsx', image: false }],
 ]);
+
+/** Word and Excel 97–2003 files are "compound files" (as are installers and Outlook mails): these name their main stream. */
+const utf16 = (text: string) => Buffer.from(text, 'utf16le');
+const legacyOffice = [
+  { stream: utf16('WordDocument'), mime: 'application/msword', extension: 'doc' },
+  { stream: utf16('Workbook'), mime: 'application/vnd.ms-excel', extension: 'xls' },
+  { stream: utf16('Book\u0000'), mime: 'application/vnd.ms-excel', extension: 'xls' },
+];
 
 export interface Sniffed {
   mime: string;
+  extension: string;
   isImage: boolean;
 }
 
 /** The file's real type when it is one we take, from its content alone (the name and the declared type are not trusted). */
 export async function sniffAttachment(data: Buffer): Promise<Sniffed | null> {
   const found = await fileTypeFromBuffer(data);
+  if (found?.mime === 'application/x-cfb') {
+    const office = legacyOffice.find((kind) => data.includes(kind.stream));
+    return office ? { mime: office.mime, extension: office.extension, isImage: false } : null;
+  }
   const kind = found ? allowed.get(found.mime) : undefined;
-  return found && kind ? { mime: found.mime, isImage: kind.image } : null;
+  return found && kind ? { mime: found.mime, extension: kind.extension, isImage: kind.image } : null;
 }
 
-/** A file name fit to show and to offer on download: no folders, no control characters, not too long. */
-export function displayName(original: string): string {
+/**
+ * A file name fit to show and to offer on download: no folders, control or text-direction characters,
+ * not too long, and ending in the extension of what the file really is (a PDF named x.html is x.pdf).
+ */
+export function displayName(original: string, extension: string): string {
   const base = original.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').replace(/^\.+/, '').trim();
-  return (cleaned || 'file').slice(0, 120);
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^\.+/, '').trim();
+  const stem = (cleaned.replace(/\.[^.]*$/, '') || 'file').slice(0, 100);
+  return `${stem}.${extension}`;
 }
