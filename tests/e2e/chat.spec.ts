@@ -30,7 +30,7 @@ test('when a customer and staff chat, then messages, files and read receipts tra
   await customer.goto('/main/chat');
   await expect(customer.locator('app-island[name="chat-room"][hydrated]')).toBeAttached();
   await expect(customer.getByText('No messages yet')).toBeVisible();
-  await expect(customer.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  await expect(customer.locator('.connection-indicator')).toHaveText('Connected');
   await customer.getByRole('textbox', { name: 'Message' }).fill('My deposit has not arrived');
   await customer.getByRole('textbox', { name: 'Message' }).press('Shift+Enter');
   await customer.getByRole('textbox', { name: 'Message' }).pressSequentially('(card ending 4242)');
@@ -89,6 +89,43 @@ test('when the live channel cannot connect, then both sides show the backup bann
   await expect(customer.locator('.bubble')).toHaveCount(2);
 });
 
+test('when the live channel drops and comes back, then the backup banner shows meanwhile and no message is lost or shown twice', async ({ browser }) => {
+  const who = await freshCustomer();
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  let down = false;
+  const open: { close(): Promise<void> }[] = [];
+  await customer.routeWebSocket(/\/app\//, (ws) => {
+    if (down) return void ws.close();
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await signIn(customer, who);
+  await expect(customer).toHaveURL(/\/main\/dashboard$/);
+  await customer.goto('/main/chat');
+  await expect(customer.locator('.connection-indicator')).toHaveText('Connected');
+  await customer.getByRole('textbox', { name: 'Message' }).fill('Before the drop');
+  await customer.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const staff = await person(browser, demo.staff);
+  await openStaffConversation(staff, who.email);
+  await expect(staff.locator('.bubble')).toContainText('Before the drop');
+
+  down = true;
+  await Promise.all(open.splice(0).map((ws) => ws.close()));
+  await expect(customer.getByText('Using backup connection - messages may be slightly delayed')).toBeVisible({ timeout: 15_000 });
+  await staff.getByRole('textbox', { name: 'Message' }).fill('Sent while you were offline');
+  await staff.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(customer.locator('.bubble', { hasText: 'Sent while you were offline' })).toBeVisible({ timeout: 12_000 });
+
+  down = false;
+  await expect(customer.locator('.connection-indicator')).toHaveText('Connected', { timeout: 30_000 });
+  await expect(customer.getByText('Using backup connection - messages may be slightly delayed')).toHaveCount(0);
+  await staff.getByRole('textbox', { name: 'Message' }).fill('Back live');
+  await staff.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(customer.locator('.bubble', { hasText: 'Back live' })).toBeVisible();
+  await expect(customer.locator('.bubble')).toHaveCount(3);
+});
+
 test('when staff filter their customers, then search and the tabs narrow the list, and customers cannot open the admin chat', async ({ browser }) => {
   const who = await freshCustomer();
   const customer = await person(browser, who);
@@ -105,7 +142,12 @@ test('when staff filter their customers, then search and the tabs narrow the lis
   await staff.getByRole('tab', { name: 'Unread' }).click();
   await expect(staff.locator('.chat-users li', { hasText: who.email })).toBeVisible();
   await expect(staff.locator('.chat-users li', { hasText: 'pending@demo.test' })).toHaveCount(0);
+  // The customer's page holds a live connection, which keeps them online; the pending demo customer is not.
+  await staff.getByRole('tab', { name: 'Online' }).click();
+  await expect(staff.locator('.chat-users li', { hasText: who.email })).toBeVisible();
+  await expect(staff.locator('.chat-users li', { hasText: 'pending@demo.test' })).toHaveCount(0);
   await staff.getByRole('tab', { name: 'All' }).click();
+  await expect(staff.locator('.chat-users li', { hasText: 'pending@demo.test' })).toBeVisible();
   await staff.getByRole('searchbox', { name: 'Search users...' }).fill('nobody-by-this-name');
   await expect(staff.getByText('No users found')).toBeVisible();
   await staff.getByRole('searchbox', { name: 'Search users...' }).fill('ada');
