@@ -17,6 +17,7 @@ import { attachPriceFeed } from './trading/feed/feed-server';
 import { createTransport } from 'nodemailer';
 import { createMailer } from './trading/mail/mailer';
 import { folderStore } from './trading/files/file-store';
+import { OrphanFileSweeper } from './trading/files/orphan-sweeper';
 import { bridgeToChannels, memberRelay } from './trading/realtime/bridge';
 import { LocalPresenceDirectory, RedisPresenceDirectory } from './trading/realtime/presence-directory';
 import { randomUUID } from 'node:crypto';
@@ -102,6 +103,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     market.start();
     const engine = new TradingEngine({ db: database.db, market, bus, logger });
     const recorder = new CandleRecorder({ db: database.db, market, logger });
+    const files = folderStore(config.uploads.dir);
+    const sweeper = new OrphanFileSweeper({ db: database.db, files, logger });
     let leadership: Leadership | undefined;
     // A follower that heard the last leader's prices carries on from them; otherwise from the stored closes.
     let hasRelayedPrices = false;
@@ -119,6 +122,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
         await source.use(relayedTo(bus, realSource(hasRelayedPrices ? current : new Map())));
         await engine.start();
         recorder.start();
+        sweeper.start();
         leadership = held;
         void held.lost.then(() => {
           // Another process may lead by now: stop rather than run the engine twice.
@@ -155,6 +159,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       if (leadership) {
         await engine.stop();
         await recorder.stop();
+        sweeper.stop();
       }
       await market.stop();
       await bus.close();
@@ -168,7 +173,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       bus,
       realtime: realtimeCredentials,
       mailer,
-      files: folderStore(config.uploads.dir),
+      files,
       uploadMaxBytes: config.uploads.maxBytes,
       siteOrigin: () => siteOrigin,
       logger,

@@ -3,7 +3,6 @@ import { isoDateTime } from './common.schema';
 
 /** Support chat texts (client-spec §5/§8 "Chat", and the server's own). */
 export const chatTexts = {
-  notLoggedIn: 'You must be logged in to send messages.',
   connectionLost: 'Connection lost. Messages cannot be sent at this time.',
   invalidResponse: 'Invalid response from server',
   loadFailed: 'Failed to load messages.',
@@ -19,6 +18,7 @@ export const chatTexts = {
   fileType: 'Only images, PDF, Word and Excel files can be sent.',
   fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   fileNotFound: 'File not found.',
+  uploadsBusy: 'Too many files are being uploaded right now. Please try again in a moment.',
   after: 'after must be a time (ISO 8601 or milliseconds since 1970).',
 } as const;
 

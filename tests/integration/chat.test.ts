@@ -2,10 +2,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessagePage, chatMessageSchema, chatUserList, type ChatMessage } from '../../shared/api/chat.schema';
 import type { BusEvents } from '../../server/trading/bus';
+import { orphanAfterMs, sweepOrphanFiles } from '../../server/trading/files/orphan-sweeper';
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
+const filesOf = (s: TradingStack) => s.files;
 let staffToken: string;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -172,6 +174,20 @@ describe('attachments', () => {
     expect(sent.status).toBe(201);
     expect((await request(stack.app).get(statement.body.url).set(bearer(henry.token))).status).toBe(200);
     expect((await request(stack.app).get(statement.body.url).set(bearer(stranger.token))).status).toBe(404);
+  });
+});
+
+describe('unsent uploads', () => {
+  it('when an upload is not sent within a day, then the sweep takes back its row and its bytes, and leaves sent files alone', async () => {
+    const jane = await customer();
+    const lost = await upload(jane.token, pdf, 'draft.pdf');
+    const kept = await upload(jane.token, pdf, 'sent.pdf');
+    await send(jane.token, { message: 'here', attachments: [kept.body.url] });
+    const dayLater = new Date(Date.now() + orphanAfterMs + 60_000);
+    expect(await sweepOrphanFiles({ db: stack.database.db, files: filesOf(stack), now: dayLater })).toBeGreaterThanOrEqual(1);
+    expect((await request(stack.app).get(lost.body.url).set(bearer(jane.token))).status).toBe(404);
+    expect(await filesOf(stack).open(lost.body.data.id)).toBeNull();
+    expect((await request(stack.app).get(kept.body.url).set(bearer(jane.token))).status).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ import { ManualPriceSource } from '../../server/trading/market/price-source';
 import { openMarket } from '../../server/trading/market/start';
 import { TradingEngine } from '../../server/trading/engine/engine';
 import { createMailer } from '../../server/trading/mail/mailer';
-import { folderStore } from '../../server/trading/files/file-store';
+import { folderStore, type FileStore } from '../../server/trading/files/file-store';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,7 @@ export interface TradingStack {
   prices: ManualPriceSource;
   bus: LocalBus;
   engine: TradingEngine;
+  files: FileStore;
 }
 
 /**
@@ -47,13 +48,14 @@ export async function startTrading(overrides: Partial<TradingDeps> & { now?: () 
   market.start();
   const engine = new TradingEngine({ db: database.db, market, bus, logger: silentLogger });
   await engine.start();
+  const files = overrides.files ?? folderStore(mkdtempSync(join(tmpdir(), 'chat-files-')));
   const app = createTradingApp({
     database,
     market,
     bus,
     realtime: testRealtimeCredentials,
     mailer: createMailer({ db: database.db, from: 'tests@example.test', logger: silentLogger }),
-    files: folderStore(mkdtempSync(join(tmpdir(), 'chat-files-'))),
+    files,
     uploadMaxBytes: 64 * 1024,
     siteOrigin: () => 'http://site.test',
     logger: silentLogger,
@@ -62,7 +64,7 @@ export async function startTrading(overrides: Partial<TradingDeps> & { now?: () 
     trustProxy: 'loopback',
     ...overrides,
   });
-  return { app, database, market, prices, bus, engine };
+  return { app, database, market, prices, bus, engine, files };
 }
 
 export async function tokenFor(app: Express, person: Pick<TestPerson, 'email' | 'password'>): Promise<string> {

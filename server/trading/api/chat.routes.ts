@@ -73,7 +73,24 @@ export function chatRoutes(deps: ApiDeps): Router {
   const receive = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: deps.uploadMaxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
   const megabytes = Math.round((deps.uploadMaxBytes / 1024 / 1024) * 10) / 10;
 
+  // Uploads are held in memory while they are checked: at most this many at once per process.
+  let receiving = 0;
+  const maxReceiving = 4;
+
   router.post('/chat/upload', async (req, res) => {
+    if (receiving >= maxReceiving) {
+      res.set('Retry-After', '2');
+      throw new ApiError(503, chatTexts.uploadsBusy, 'uploads_busy');
+    }
+    receiving += 1;
+    try {
+      await receiveUpload(req, res);
+    } finally {
+      receiving -= 1;
+    }
+  });
+
+  async function receiveUpload(req: Request, res: Response) {
     await new Promise<void>((resolve, reject) =>
       receive(req, res, (error: unknown) => {
         if (!error) return resolve();
@@ -96,7 +113,7 @@ export function chatRoutes(deps: ApiDeps): Router {
       throw error;
     });
     res.status(201).json({ url: downloadUrlOf(file.id), data: presentAttachment(file) });
-  });
+  }
 
   router.get('/chat/files/:id', async (req, res) => {
     const id = String(req.params.id);
