@@ -16,6 +16,7 @@ export const chatTexts = {
   attachmentNotYours: 'An attachment was not found among your uploads.',
   fileMissing: 'Choose a file to upload.',
   fileType: 'Only images, PDF, Word and Excel files can be sent.',
+  fileName: 'The file name must not contain folders.',
   fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   fileNotFound: 'File not found.',
   uploadsBusy: 'Too many files are being uploaded right now. Please try again in a moment.',

@@ -106,8 +106,9 @@ describe('chat messages', () => {
 // A real 1×1 PNG and the start of a real PDF: recognised by their bytes.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+// `filepath` sends the name as given (form-data would otherwise cut folders off before it leaves).
 const upload = (token: string, data: Buffer, name: string, type = 'application/octet-stream') =>
-  request(stack.app).post('/api/v1/chat/upload').set(bearer(token)).attach('file', data, { filename: name, contentType: type });
+  request(stack.app).post('/api/v1/chat/upload').set(bearer(token)).attach('file', data, { filepath: name, contentType: type } as { filename: string });
 
 describe('attachments', () => {
   it('when a customer sends an image and a PDF, then the message carries them and only that conversation’s people can download them, as attachments', async () => {
@@ -116,7 +117,7 @@ describe('attachments', () => {
     const image = await upload(frank.token, png, 'screenshot.png', 'image/png');
     expect(image.status).toBe(201);
     expect(image.body.data).toMatchObject({ file_name: 'screenshot.png', is_image: true });
-    const document = await upload(frank.token, pdf, '../../etc/statement.pdf', 'application/pdf');
+    const document = await upload(frank.token, pdf, 'statement.pdf', 'application/pdf');
     expect(document.body.data).toMatchObject({ file_name: 'statement.pdf', is_image: false });
     const sent = await send(frank.token, { message: '', attachments: [image.body.url, document.body.url] });
     expect(sent.status).toBe(201);
@@ -149,6 +150,10 @@ describe('attachments', () => {
     const fits = await upload(grace.token, big.subarray(0, 64 * 1024), 'fits.png', 'image/png');
     expect(fits.status).toBe(201);
     expect((await request(stack.app).post('/api/v1/chat/upload').set(bearer(grace.token))).body.errors).toEqual({ file: ['Choose a file to upload.'] });
+    const pathLike = await upload(grace.token, pdf, '../../etc/statement.pdf', 'application/pdf');
+    expect(pathLike.status).toBe(422);
+    expect(pathLike.body.errors).toEqual({ file: ['The file name must not contain folders.'] });
+    expect((await upload(grace.token, pdf, 'C:\\Users\\me\\statement.pdf')).status).toBe(422);
     // A compound file that is neither Word nor Excel (an installer, an Outlook mail) is refused too.
     const cfb = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
     expect((await upload(grace.token, cfb, 'statement.doc')).status).toBe(422);

@@ -70,7 +70,7 @@ export function chatRoutes(deps: ApiDeps): Router {
   });
 
   // Browsers send file names as UTF-8 without saying so.
-  const receive = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: deps.uploadMaxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
+  const receive = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', preservePath: true, limits: { fileSize: deps.uploadMaxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
   const megabytes = Math.round((deps.uploadMaxBytes / 1024 / 1024) * 10) / 10;
 
   // Uploads are held in memory while they are checked: at most this many at once per process.
@@ -101,6 +101,8 @@ export function chatRoutes(deps: ApiDeps): Router {
     );
     const upload = req.file;
     if (!upload || upload.size === 0) throw validationFailed({ file: [chatTexts.fileMissing] });
+    // A name with folders in it is someone probing, not a browser's pick: refused rather than quietly cut.
+    if (/[\\/]|^\.\.?$/.test(upload.originalname)) throw validationFailed({ file: [chatTexts.fileName] });
     const sniffed = await sniffAttachment(upload.buffer);
     if (!sniffed) throw validationFailed({ file: [chatTexts.fileType] });
     const { user } = authOf(res);

@@ -37,12 +37,11 @@ export async function sniffAttachment(data: Buffer): Promise<Sniffed | null> {
 }
 
 /**
- * A file name fit to show and to offer on download: no folders, control or text-direction characters,
+ * A file name fit to show and to offer on download (folders are refused before): no control or text-direction characters,
  * not too long, and ending in the extension of what the file really is (a PDF named x.html is x.pdf).
  */
 export function displayName(original: string, extension: string): string {
-  const base = original.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^\.+/, '').trim();
+  const cleaned = original.replace(/[\u0000-\u001f\u007f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^\.+/, '').trim();
   const stem = (cleaned.replace(/\.[^.]*$/, '') || 'file').slice(0, 100);
   return `${stem}.${extension}`;
 }
