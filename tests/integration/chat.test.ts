@@ -107,8 +107,10 @@ describe('chat messages', () => {
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 // `filepath` sends the name as given (form-data would otherwise cut folders off before it leaves).
-const upload = (token: string, data: Buffer, name: string, type = 'application/octet-stream') =>
-  request(stack.app).post('/api/v1/chat/upload').set(bearer(token)).attach('file', data, { filepath: name, contentType: type } as { filename: string });
+const upload = (token: string, data: Buffer, name: string, type = 'application/octet-stream') => {
+  const options = { filename: name, filepath: name, contentType: type };
+  return request(stack.app).post('/api/v1/chat/upload').set(bearer(token)).attach('file', data, options);
+};
 
 describe('attachments', () => {
   it('when a customer sends an image and a PDF, then the message carries them and only that conversation’s people can download them, as attachments', async () => {
