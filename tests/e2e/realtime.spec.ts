@@ -28,8 +28,13 @@ test('when staff send a notification, then it appears as the card, and once clos
     await expect(page.locator('.notification-card')).toContainText('Deposit confirmed', { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
 
-  // Every notice sent above is unread: close them one by one, as the customer would.
-  while ((await page.locator('.notification-card').count()) > 0) await page.getByRole('button', { name: 'Close notification' }).click();
+  // Every notice sent above is unread: close them one by one, as the customer would, each marked read before the next.
+  while ((await page.locator('.notification-card').count()) > 0) {
+    await Promise.all([
+      page.waitForResponse((response) => /\/api\/v1\/notifications\/\d+\/read$/.test(response.url()) && response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Close notification' }).click(),
+    ]);
+  }
   await page.reload();
   await expect(page.locator('app-island[name="notifications"][hydrated]')).toBeAttached();
   await expect(page.locator('.notification-card')).toHaveCount(0);

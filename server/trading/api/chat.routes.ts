@@ -1,26 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { eq } from 'drizzle-orm';
+import multer from 'multer';
 import { chatMessagesQuery, chatReadRequest, chatSendRequest, chatTexts } from '../../../shared/api/chat.schema';
 import { onlineWindowMs } from '../../../shared/constants';
-import { socketIdHeader, socketIdPattern } from '../../../shared/realtime';
-import { randomUUID } from 'node:crypto';
-import multer from 'multer';
 import { addChatFile, addChatMessage, attachFiles, chatCustomers, conversationPage, downloadUrlOf, findChatFile, markConversationRead, messagesAfter, presentAttachment, presentChatMessage, unreadChatCount } from '../db/chat.repo';
-import { displayName, sniffAttachment } from '../files/sniff';
-import { storedNamePattern } from '../files/file-store';
-import { pipeline } from 'node:stream/promises';
 import { users } from '../db/schema';
+import { storedNamePattern } from '../files/file-store';
+import { displayName, sniffAttachment } from '../files/sniff';
 import type { ApiDeps } from '../deps';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { ApiError, notFound, validationFailed } from './errors';
+import { originOf } from './origin';
 import { parseInput } from './validate';
 
 const isStaff = (role: string) => role === 'staff' || role === 'admin';
-
-function originOf(req: Request): string | undefined {
-  const socketId = req.get(socketIdHeader);
-  return socketId && socketIdPattern.test(socketId) ? socketId : undefined;
-}
 
 /**
  * Support chat (client-spec §7, server-spec §9): one conversation per customer with the staff. A customer

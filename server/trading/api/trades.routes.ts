@@ -24,7 +24,7 @@ import { Money } from '../../../shared/money';
 import { candlesBetween } from '../db/candles.repo';
 import { ensureHistory } from '../market/history';
 import { parseInput } from './validate';
-import { socketIdHeader, socketIdPattern } from '../../../shared/realtime';
+import { originOf } from './origin';
 
 const perPage = 20;
 const pageQuery = z.object({
@@ -45,11 +45,6 @@ function pageOf<T>({ rows, page, total, path, accountId }: { rows: T[]; page: nu
   };
 }
 
-/** The realtime socket the page named (X-Socket-Id), if well formed: it does not hear this request's own events. */
-function originOf(req: Request): string | undefined {
-  const socketId = req.get(socketIdHeader);
-  return socketId && socketIdPattern.test(socketId) ? socketId : undefined;
-}
 
 /** The order id: the Idempotency-Key header, else the body's `order_id`. */
 function orderIdOf(req: Request, bodyId: string | undefined): string | undefined {
