@@ -10,11 +10,11 @@ const accountTitles = { live: 'Live Account', demo: 'Demo Account' } as const;
 
 /** The user object of client-spec §3, read afresh in one statement (the row passed in may be seconds old). */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
-  return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [] }, now);
+  return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [], advisorIds: [] }, now);
 }
 
 /** The user object of client-spec §3 in the API's shape; the top-level balance is the Live account's. */
-export function presentProfile({ user, accounts, plan, unread }: UserProfile, now = new Date()): User {
+export function presentProfile({ user, accounts, plan, unread, advisorIds }: UserProfile, now = new Date()): User {
   const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
   return {
     id: user.id,
@@ -42,7 +42,7 @@ export function presentProfile({ user, accounts, plan, unread }: UserProfile, no
     account_type: plan
       ? { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage }
       : null,
-    eas: [],
+    eas: advisorIds,
     autotrader: user.autotrader,
     notifications: unread.map(presentNotification),
     created_at: user.createdAt.toISOString(),

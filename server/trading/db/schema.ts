@@ -528,3 +528,68 @@ export const chatFiles = pgTable(
   },
   (t) => [index('chat_files_message').on(t.messageId), check('chat_files_size', sql`${t.size} > 0`)],
 );
+
+export const eaStrategies = ['ma_trend', 'rsi_reversion', 'breakout', 'grid'] as const;
+export const eaBillings = ['one_time', 'monthly'] as const;
+
+/**
+ * Expert advisors (server-spec §8): strategies the server runs on live prices. `price` 0 is free;
+ * `params` are the strategy's own settings (periods, thresholds, risk limits).
+ */
+export const expertAdvisors = pgTable(
+  'expert_advisors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    author: text('author').notNull(),
+    strategy: text('strategy', { enum: eaStrategies }).notNull(),
+    category: text('category').notNull(),
+    price: money('price').notNull().default('0'),
+    billing: text('billing', { enum: eaBillings }).notNull().default('one_time'),
+    image: text('image'),
+    rating: numeric('rating', { precision: 2, scale: 1 }).notNull(),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    params: jsonb('params').$type<Record<string, number>>().notNull().default({}),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('expert_advisors_strategy', inList('strategy', eaStrategies)),
+    check('expert_advisors_billing', inList('billing', eaBillings)),
+    check('expert_advisors_price', sql`${t.price} >= 0`),
+    check('expert_advisors_rating', sql`${t.rating} between 0 and 5`),
+  ],
+);
+
+/** Which expert advisors each plan includes. */
+export const planExpertAdvisors = pgTable(
+  'plan_expert_advisors',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    expertAdvisorId: integer('expert_advisor_id')
+      .notNull()
+      .references(() => expertAdvisors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.expertAdvisorId] })],
+);
+
+/** Expert advisors a customer owns (bought, or taken free); one row per customer and advisor. */
+export const ownedExpertAdvisors = pgTable(
+  'owned_expert_advisors',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expertAdvisorId: integer('expert_advisor_id')
+      .notNull()
+      .references(() => expertAdvisors.id),
+    /** The purchase's ledger entry (none for a free advisor). */
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+    acquiredAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.expertAdvisorId] }), index('owned_expert_advisors_advisor').on(t.expertAdvisorId)],
+);

@@ -84,6 +84,8 @@ export interface UserProfile {
   accounts: (typeof tradingAccounts.$inferSelect)[];
   plan: typeof plans.$inferSelect | undefined;
   unread: NotificationRow[];
+  /** Expert advisors the user may use: owned, or included in their plan (client-spec §3 `eas`). */
+  advisorIds: number[];
 }
 
 interface UnreadJson {
@@ -102,6 +104,7 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
       account: tradingAccounts,
       plan: plans,
       unread: sql<UnreadJson[]>`(select coalesce(json_agg(n order by n.id), '[]'::json) from (select id, user_id, title, message, color, created_at from notifications where user_id = ${users.id} and read_at is null order by id limit 20) n)`,
+      advisorIds: sql<number[]>`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
     })
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))
@@ -114,6 +117,7 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
     user: first.user,
     accounts: rows.flatMap((row) => (row.account ? [row.account] : [])),
     plan: first.plan ?? undefined,
+    advisorIds: first.advisorIds.map(Number),
     unread: first.unread.map((n) => ({ id: Number(n.id), userId: n.user_id, title: n.title, message: n.message, color: n.color, readAt: null, createdAt: new Date(n.created_at) })),
   };
 }

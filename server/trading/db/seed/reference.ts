@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../database';
 import { instrumentImage, instrumentSeeds, maxDeviationByClass } from '../../market/catalogue-data';
-import { assetClasses, assets, currencies, planFeatures, planFeatureValues, plans } from '../schema';
+import { advisorSeeds, planOrder } from '../../ea/catalogue';
+import { assetClasses, assets, currencies, expertAdvisors, planExpertAdvisors, planFeatures, planFeatureValues, plans } from '../schema';
 
 /**
  * Reference data a broker edits but cannot start without: asset classes with their default leverage,
@@ -66,7 +67,7 @@ export const referencePlans = [
   },
 ];
 
-async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | typeof assetClasses | typeof assets): Promise<boolean> {
+async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | typeof assetClasses | typeof assets | typeof expertAdvisors): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
 }
@@ -109,6 +110,19 @@ export async function seedReferenceData(db: AppDb): Promise<void> {
         const [row] = await tx.insert(plans).values(plan).returning({ id: plans.id });
         if (!row) throw new Error('plan insert returned no row');
         await tx.insert(planFeatureValues).values(features.map((f, i) => ({ planId: row.id, featureId: f.id, value: values[i] ?? '' })));
+      }
+    });
+  }
+  if (await isEmpty(db, expertAdvisors)) {
+    await db.transaction(async (tx) => {
+      const planRows = await tx.select({ id: plans.id, slug: plans.slug }).from(plans);
+      for (const [i, { includedFrom, ...advisor }] of advisorSeeds.entries()) {
+        const [row] = await tx.insert(expertAdvisors).values({ ...advisor, image: `/advisors/${advisor.slug}.svg`, sortOrder: i + 1 }).returning({ id: expertAdvisors.id });
+        if (!row || includedFrom === null) continue;
+        // A plan includes what its own tier and the tiers below it include.
+        const from = planOrder.indexOf(includedFrom);
+        const including = planRows.filter((plan) => planOrder.indexOf(plan.slug as (typeof planOrder)[number]) >= from);
+        if (including.length > 0) await tx.insert(planExpertAdvisors).values(including.map((plan) => ({ planId: plan.id, expertAdvisorId: row.id })));
       }
     });
   }

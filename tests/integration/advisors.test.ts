@@ -1,0 +1,70 @@
+import request from 'supertest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advisorList } from '../../shared/api/advisors.schema';
+import { userResponse } from '../../shared/api/user.schema';
+import { ledgerEntries, ownedExpertAdvisors } from '../../server/trading/db/schema';
+import { auditLedger, balanceOf } from '../support/money';
+import { makeUser } from '../support/factories';
+import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  stack = await startTrading();
+});
+afterAll(async () => {
+  await auditLedger(stack.database.db);
+  await stack.engine.stop();
+  await stack.database.close();
+});
+
+const list = async (token: string) => advisorList.parse((await request(stack.app).get('/api/v1/expert_advisors').set(bearer(token)).expect(200)).body).data;
+const buy = (token: string, id: number) => request(stack.app).post('/api/v1/purchase/ea').set(bearer(token)).send({ expert_advisor_id: id });
+
+describe('expert advisors', () => {
+  it('when a customer opens the catalogue, then each advisor has its price, its real installs, and whether their plan includes it', async () => {
+    const person = await makeUser(stack.database.db);
+    const advisors = await list(await tokenFor(stack.app, person));
+    expect(advisors.map((a) => a.name)).toEqual(['Trend Rider', 'RSI Reverter', 'Range Breakout', 'Capped Grid']);
+    const [trend, rsi, , grid] = advisors;
+    expect(trend).toMatchObject({ amount: 'Free', amount_val: '0.00', status: 'purchased', included_in_plan: true });
+    expect(rsi).toMatchObject({ amount: '49.00 USD', status: 'available', included_in_plan: false, billing: 'one_time' });
+    expect(grid).toMatchObject({ amount: '19.00 USD', billing: 'monthly', type: 'Others' });
+    const user = userResponse.parse((await request(stack.app).get('/api/v1/user').set(bearer(await tokenFor(stack.app, person)))).body).data;
+    expect(user.eas).toEqual([trend!.id]);
+  });
+
+  it('when fifty presses to buy arrive at once, then the Live balance is charged once and the advisor is owned once', async () => {
+    const trader = await fundedTrader(stack, '1000');
+    const rsi = (await list(trader.token)).find((a) => a.name === 'RSI Reverter')!;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => buy(trader.token, rsi.id)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.message === 'You already own this Expert Advisor.')).toBe(true);
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
+    expect(answers.find((a) => a.status === 200)!.body).toMatchObject({ status: 'success' });
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('951.00');
+    const entries = await stack.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.accountId, trader.account.id), eq(ledgerEntries.kind, 'ea_purchase')));
+    expect(entries.map((e) => e.amount)).toEqual(['-49.00']);
+    expect(await stack.database.db.select().from(ownedExpertAdvisors).where(eq(ownedExpertAdvisors.userId, trader.user.id))).toHaveLength(1);
+    const after = (await list(trader.token)).find((a) => a.id === rsi.id)!;
+    expect(after).toMatchObject({ status: 'purchased', downloads: 1 });
+    const user = userResponse.parse((await request(stack.app).get('/api/v1/user').set(bearer(trader.token))).body).data;
+    expect(user.eas).toContain(rsi.id);
+  });
+
+  it('when the balance does not cover the price, or the advisor is unknown or already included, then it is refused and nothing moves', async () => {
+    const poor = await fundedTrader(stack, '10');
+    const advisors = await list(poor.token);
+    const breakout = advisors.find((a) => a.name === 'Range Breakout')!;
+    const refused = await buy(poor.token, breakout.id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Insufficient balance on your Live account to buy this Expert Advisor.');
+    expect(await balanceOf(stack.database.db, poor.account.id)).toBe('10.00');
+    expect((await buy(poor.token, 999_999)).status).toBe(404);
+    expect((await buy(poor.token, advisors[0]!.id)).status).toBe(409);
+    expect((await request(stack.app).post('/api/v1/purchase/ea').set(bearer(poor.token)).send({})).status).toBe(422);
+    expect(await stack.database.db.select().from(ownedExpertAdvisors).where(eq(ownedExpertAdvisors.userId, poor.user.id))).toEqual([]);
+  });
+});
