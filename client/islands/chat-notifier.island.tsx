@@ -37,6 +37,8 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
         playNotificationSound();
         void refreshUnread();
       },
+      // Once listening, count again: a message that came between the first count and the subscription is included.
+      onSubscribed: () => void refreshUnread(),
     })
       .then((off) => (cancelled ? off() : (stop = off)))
       .catch(() => undefined);
