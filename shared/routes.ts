@@ -8,6 +8,7 @@ export const paths = {
   signup: '/signup',
   tradeRoom: '/mt4',
   chat: '/main/chat',
+  marketplace: '/main/marketplace',
   adminChat: '/admin/chat',
 } as const;
 

@@ -7,6 +7,7 @@ import type { PageAssets } from '../../views/assets';
 import { DashboardPage } from '../../views/pages/dashboard';
 import { TradeRoomPage } from '../../views/pages/trade-room';
 import { ChatPage } from '../../views/pages/chat';
+import { MarketplacePage } from '../../views/pages/marketplace';
 import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
 import { legalDocuments } from '../../views/legal/documents';
@@ -137,6 +138,14 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
           <DashboardPage settings={page.settings} user={user} currencies={data?.ok ? data.value.currencies : []} csrfToken={csrfToken} />
         ),
       });
+    }),
+  );
+
+  router.get(
+    paths.marketplace,
+    gated('customer', (req, res, page) => {
+      const user = page.user!;
+      sendPage(req, res, assets, { title: 'Marketplace', settings: page.settings, user, body: (csrfToken) => <MarketplacePage settings={page.settings} user={user} csrfToken={csrfToken} /> });
     }),
   );
 

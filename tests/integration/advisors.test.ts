@@ -31,7 +31,7 @@ describe('expert advisors', () => {
     const [trend, rsi, , grid] = advisors;
     expect(trend).toMatchObject({ amount: 'Free', amount_val: '0.00', status: 'purchased', included_in_plan: true });
     expect(rsi).toMatchObject({ amount: '49.00 USD', status: 'available', included_in_plan: false, billing: 'one_time' });
-    expect(grid).toMatchObject({ amount: '19.00 USD', billing: 'monthly', type: 'Others' });
+    expect(grid).toMatchObject({ amount: '29.00 USD', billing: 'one_time', type: 'Others' });
     const user = userResponse.parse((await request(stack.app).get('/api/v1/user').set(bearer(await tokenFor(stack.app, person)))).body).data;
     expect(user.eas).toEqual([trend!.id]);
   });

@@ -12,7 +12,7 @@ import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 
 /** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. */
-export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: 'dashboard' | 'chat'; children: ReactNode }) {
+export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: 'dashboard' | 'chat' | 'marketplace'; children: ReactNode }) {
   const chatPath = user.role === 'customer' ? paths.chat : paths.adminChat;
   return (
     <div className="app-shell">
@@ -23,6 +23,11 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
             Dashboard
           </a>
           <a href="/mt4">Trade room</a>
+          {user.role === 'customer' ? (
+            <a href={paths.marketplace} aria-current={current === 'marketplace' ? 'page' : undefined}>
+              Marketplace
+            </a>
+          ) : null}
           <a href={chatPath} aria-current={current === 'chat' ? 'page' : undefined}>
             {user.role === 'customer' ? 'Support chat' : 'Admin Chat'}
           </a>

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { demo, freshCustomer, signIn } from './support';
+
+test('when a customer browses the marketplace, then search and filters narrow it (kept in the address), and a purchase needs confirming and happens once', async ({ page }) => {
+  await signIn(page, demo.trader);
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await page.goto('/main/marketplace');
+  await expect(page.getByRole('heading', { name: 'MARKET PLACE' })).toBeVisible();
+  await expect(page.locator('app-island[name="marketplace"][hydrated]')).toBeAttached();
+  await expect(page.locator('.market-card')).toHaveCount(4);
+
+  await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Others' }).click();
+  await expect(page).toHaveURL(/\/main\/marketplace\?category=Others$/);
+  await expect(page.locator('.market-card h2')).toHaveText(['Capped Grid']);
+  await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'All' }).click();
+  await expect(page).toHaveURL(/\/main\/marketplace$/);
+
+  await page.getByRole('searchbox', { name: 'Search market place' }).fill('mean');
+  await expect(page.locator('.market-card h2')).toHaveText(['RSI Reverter']);
+  await page.getByRole('searchbox', { name: 'Search market place' }).fill('nothing like this');
+  await expect(page.getByText('No items found matching your criteria.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page.locator('.market-card')).toHaveCount(4);
+
+  const rsi = page.locator('.market-card', { hasText: 'RSI Reverter' });
+  await rsi.getByRole('button', { name: 'Purchase' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Purchase' });
+  await expect(confirm).toContainText('49.00 USD will be deducted from your Live account balance');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await rsi.getByRole('button', { name: 'Purchase' }).click();
+  await confirm.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.locator('.toast-success')).toContainText('RSI Reverter is yours.');
+  await expect(rsi.getByRole('button', { name: 'Purchased' })).toBeDisabled();
+  await expect(rsi.locator('.card-badge.owned')).toHaveText('Owned');
+  await expect(rsi).toContainText('1 downloads');
+
+  await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'My Purchased' }).click();
+  await expect(page).toHaveURL(/filter=purchased/);
+  await expect(page.locator('.market-card h2')).toHaveText(['Trend Rider', 'RSI Reverter']);
+  await page.reload();
+  await expect(page.locator('.market-card h2')).toHaveText(['Trend Rider', 'RSI Reverter']);
+  await page.goto('/main/dashboard');
+  await expect(page.getByTestId('balance-live')).toHaveText('$24,951.00');
+});
+
+test('when a customer without funds tries to buy, then the purchase is refused with the reason', async ({ page }) => {
+  await signIn(page, await freshCustomer());
+  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await page.goto('/main/marketplace');
+  const breakout = page.locator('.market-card', { hasText: 'Range Breakout' });
+  await breakout.getByRole('button', { name: 'Purchase' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Purchase' }).getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.locator('.toast-error')).toContainText('Insufficient balance on your Live account to buy this Expert Advisor.');
+  await expect(breakout.getByRole('button', { name: 'Purchase' })).toBeEnabled();
+});
