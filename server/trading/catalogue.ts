@@ -1,3 +1,5 @@
+import type { AdvisorSummary } from '../../shared/api/advisors.schema';
+import { advisorSummaries } from './ea/advisors';
 import type { Currency, Plan } from '../../shared/api/data.schema';
 import type { LeverageKey } from '../../shared/constants';
 import { createTtlCache, type TtlCache } from '../ttl-cache';
@@ -9,6 +11,7 @@ export interface Catalogue {
   currencies: Currency[];
   plans: Plan[];
   planFeatures: string[];
+  advisors: AdvisorSummary[];
 }
 
 /**
@@ -17,7 +20,7 @@ export interface Catalogue {
  */
 export function createCatalogue(db: AppDb, ttlMs = 5_000): TtlCache<Catalogue, void> {
   return createTtlCache(async () => {
-    const [leverage, currencies, { plans, featureLabels }] = [await leverageMap(db), await listCurrencies(db), await listPlans(db)];
-    return { leverage, currencies, plans, planFeatures: featureLabels };
+    const [leverage, currencies, { plans, featureLabels }, advisors] = [await leverageMap(db), await listCurrencies(db), await listPlans(db), await advisorSummaries(db)];
+    return { leverage, currencies, plans, planFeatures: featureLabels, advisors };
   }, ttlMs);
 }

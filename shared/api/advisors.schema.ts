@@ -22,6 +22,17 @@ export const advisorSchema = z.object({
   included_in_plan: z.boolean(),
 });
 export type Advisor = z.infer<typeof advisorSchema>;
+
+/** The catalogue entry every signed-in page may read from GET /data (no one's ownership in it). */
+export const advisorSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.nullable(z.string()),
+  type: z.string(),
+  amount_val: decimalString,
+  billing: z.enum(['one_time', 'monthly']),
+});
+export type AdvisorSummary = z.infer<typeof advisorSummarySchema>;
 export const advisorList = z.object({ data: z.array(advisorSchema) });
 
 export const purchaseRequest = z.object({

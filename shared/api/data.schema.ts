@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { leverageKeys } from '../constants';
+import { advisorSummarySchema } from './advisors.schema';
 import { decimalString, resource } from './common.schema';
 
 export const currencySchema = z.object({
@@ -37,7 +38,7 @@ export const siteDataSchema = z.object({
   currencies: z.array(currencySchema),
   plans: z.array(planSchema),
   plan_features: z.array(z.string()),
-  expert_advisors: z.array(z.unknown()),
+  expert_advisors: z.array(advisorSummarySchema),
 });
 export type SiteData = z.infer<typeof siteDataSchema>;
 

@@ -71,7 +71,7 @@ describe('GET /api/v1/data', () => {
     expect(data.plans.find((p) => p.is_recommended)?.title).toBe('Pro');
     expect(data.plans.filter((p) => p.is_default).map((p) => p.title)).toEqual(['Basic']);
     for (const plan of data.plans) expect(plan.features).toHaveLength(data.plan_features.length);
-    expect(data.expert_advisors).toEqual([]);
+    expect(data.expert_advisors.map((a) => a.name)).toEqual(['Trend Rider', 'RSI Reverter', 'Range Breakout', 'Capped Grid']);
   });
 });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisorList } from '../../shared/api/advisors.schema';
+import { siteDataResponse } from '../../shared/api/data.schema';
 import { userResponse } from '../../shared/api/user.schema';
 import { ledgerEntries, ownedExpertAdvisors } from '../../server/trading/db/schema';
 import { auditLedger, balanceOf } from '../support/money';
@@ -34,6 +35,13 @@ describe('expert advisors', () => {
     expect(grid).toMatchObject({ amount: '29.00 USD', billing: 'one_time', type: 'Others' });
     const user = userResponse.parse((await request(stack.app).get('/api/v1/user').set(bearer(await tokenFor(stack.app, person)))).body).data;
     expect(user.eas).toEqual([trend!.id]);
+    const site = siteDataResponse.parse((await request(stack.app).get('/api/v1/data').set(bearer(await tokenFor(stack.app, person)))).body).data;
+    expect(site.expert_advisors.map((a) => [a.name, a.amount_val])).toEqual([
+      ['Trend Rider', '0.00'],
+      ['RSI Reverter', '49.00'],
+      ['Range Breakout', '79.00'],
+      ['Capped Grid', '29.00'],
+    ]);
   });
 
   it('when fifty presses to buy arrive at once, then the Live balance is charged once and the advisor is owned once', async () => {

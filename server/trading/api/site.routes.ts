@@ -15,8 +15,8 @@ export function siteRoutes(deps: ApiDeps): Router {
 
   const { catalogue } = deps;
   router.get('/data', authenticate(deps), requireStanding(deps), async (_req, res) => {
-    const { leverage, currencies, plans, planFeatures } = await catalogue.get();
-    const data: SiteData = { leverage, currencies, plans, plan_features: planFeatures, expert_advisors: [] };
+    const { leverage, currencies, plans, planFeatures, advisors } = await catalogue.get();
+    const data: SiteData = { leverage, currencies, plans, plan_features: planFeatures, expert_advisors: advisors };
     res.json({ data });
   });
 

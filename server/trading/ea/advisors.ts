@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { advisorTexts, type Advisor } from '../../../shared/api/advisors.schema';
+import { advisorTexts, type Advisor, type AdvisorSummary } from '../../../shared/api/advisors.schema';
 import { formatAmount, Money } from '../../../shared/money';
 import { notFound } from '../api/errors';
 import type { Answer } from '../engine/orders';
@@ -43,6 +43,12 @@ export function presentAdvisor(row: AdvisorRow, { downloads, owned, included }: 
     status: owned || included ? 'purchased' : 'available',
     included_in_plan: included,
   };
+}
+
+/** The catalogue as every signed-in page may see it (GET /data). */
+export async function advisorSummaries(db: AppDb): Promise<AdvisorSummary[]> {
+  const rows = await db.select().from(expertAdvisors).orderBy(asc(expertAdvisors.sortOrder), asc(expertAdvisors.id));
+  return rows.map((row) => ({ id: row.id, name: row.name, image: row.image, type: row.category, amount_val: new Money(row.price).toFixed(2), billing: row.billing }));
 }
 
 /** Every advisor, with its real install count and what this customer has of it. */
