@@ -10,20 +10,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { load as loadWith, root, row, seconds, startServer } from './support';
-
-function sizes(buffers: Buffer[]) {
-  const all = Buffer.concat(buffers);
-  return {
-    raw: all.length,
-    gzip: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
-    brotli: buffers.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
-  };
-}
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+import { kb, load as loadWith, root, row, seconds, signedInCookie, sizes, startServer } from './support';
 
 async function reactFloor() {
   // Inside the project so the build resolves react from our node_modules (dist/ is ignored by git).
@@ -42,19 +30,6 @@ async function reactFloor() {
 }
 
 const load = (url: string, headers: Record<string, string> = {}) => loadWith({ url, headers });
-
-async function signedInCookie(url: string): Promise<string> {
-  const page = await fetch(`${url}/`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
-  const res = await fetch(`${url}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
-    body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 export async function foundationBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));

@@ -13,7 +13,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { hashPassword } from '../server/trading/auth/passwords';
 import type { Database } from '../server/trading/db/database';
 import { openPglite } from '../server/trading/db/pglite';
@@ -23,7 +22,7 @@ import { createUser } from '../server/trading/db/users.repo';
 import { postEntry } from '../server/trading/ledger/ledger';
 import { tradingAccounts } from '../server/trading/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { fmt, load, percentile, row, startServer, type LoadResult } from './support';
+import { benchPostgresUrl, fmt, load, percentile, row, startServer, withScratchPostgres, type LoadResult } from './support';
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
 import { LocalBus } from '../server/trading/bus';
@@ -205,23 +204,12 @@ export async function ordersBench(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const adminUrl = benchPostgresUrl();
   if (adminUrl) {
-    const name = `bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pgDir = mkdtempSync(join(tmpdir(), 'bench-orders-pg-'));
-    try {
-      const emails = await seedTraders(await openPostgres({ url: url.toString(), poolMax: 4 }));
-      rows.push(...(await ordersEveryWay({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' }, emails, 'PostgreSQL')));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(pgDir, { recursive: true, force: true });
-    }
+    await withScratchPostgres(adminUrl, 'orders', async (url, pgDir) => {
+      const emails = await seedTraders(await openPostgres({ url, poolMax: 4 }));
+      rows.push(...(await ordersEveryWay({ DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' }, emails, 'PostgreSQL')));
+    });
   }
 
   const local = await inProcess();

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { schedules } from '../shared/trading/hours';
 import type { Instrument } from '../server/trading/market/instruments';
 
@@ -85,4 +89,50 @@ export function syntheticInstruments(count: number): Instrument[] {
     volatility: 0.5,
     enabled: true,
   }));
+}
+
+/** Bytes of JavaScript files raw, gzip -9 and brotli q11 (each file compressed on its own, as served). */
+export function sizes(buffers: readonly Buffer[]) {
+  return {
+    raw: buffers.reduce((n, b) => n + b.length, 0),
+    gzip: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+    brotli: buffers.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+  };
+}
+
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** Signs the demo trader in through the web tier's login form; answers the session cookie. */
+export async function signedInCookie(url: string): Promise<string> {
+  const page = await fetch(`${url}/`);
+  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  const res = await fetch(`${url}/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
+    body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** The PostgreSQL server benchmarks may use (BENCH_DATABASE_URL, else TEST_DATABASE_URL), if any. */
+export const benchPostgresUrl = (): string | undefined => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/** Runs `use` on a fresh database of that server (and a data folder for the processes' secrets); both go afterwards. */
+export async function withScratchPostgres<T>(adminUrl: string, name: string, use: (url: string, dataDir: string) => Promise<T>): Promise<T> {
+  const database = `bench_${name}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-pg-`));
+  try {
+    return await use(url.toString(), dataDir);
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -12,39 +12,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumLaunch } from '../playwright.config';
-import pg from 'pg';
-import { load as loadWith, root, row, startServer, type LoadResult } from './support';
+import { benchPostgresUrl, kb, load as loadWith, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const runSeconds = Number(process.env.BENCH_TERMINAL_SECONDS ?? 30);
 const instrumentCount = 2_000;
 
-function sizes(buffers: Buffer[]) {
-  return {
-    raw: buffers.reduce((n, b) => n + b.length, 0),
-    gzip: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
-    brotli: buffers.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
-  };
-}
 const sizeRow = (name: string, s: ReturnType<typeof sizes>, files: number) =>
   `  ${name.padEnd(30)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip  ${kb(s.brotli).padStart(10)} brotli  (${files} files)`;
-
-export async function signedInCookie(url: string): Promise<string> {
-  const page = await fetch(`${url}/`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
-  const res = await fetch(`${url}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
-    body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 const islands = ['trade-header', 'trade-rail', 'price-chart', 'market-watch', 'positions', 'account-bar', 'trade-splash', 'mobile-menu', 'toaster', 'presence', 'notifications'];
 
@@ -106,7 +83,7 @@ function feedItem(id: number, price: number, now: string, seq: number) {
  * Opens /mt4 with the catalogue and feed replaced by 2,000 synthetic instruments (`updatesPerSecond` 0 is
  * the silent peer) and reports long tasks and frames over the run.
  */
-export async function smoothness(page: Page, url: string, updatesPerSecond: number) {
+async function smoothness(page: Page, url: string, updatesPerSecond: number) {
   const real = (await (await page.request.get(`${url}/api/v1/assets`)).json()) as { data: Record<string, unknown>[] };
   const assets = syntheticAssets(real.data[0]!);
   await page.route('**/api/v1/assets', (route) => route.fulfill({ json: { data: assets } }));
@@ -179,22 +156,8 @@ async function renderElsewhere(): Promise<[string, LoadResult][]> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return rows;
-  const name = `bench_terminal_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pgDir = mkdtempSync(join(tmpdir(), 'bench-terminal-pg-'));
-  try {
-    await apart({ DATABASE_URL: url.toString(), DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, 'tiers apart, PostgreSQL');
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(pgDir, { recursive: true, force: true });
-  }
+  const adminUrl = benchPostgresUrl();
+  if (adminUrl) await withScratchPostgres(adminUrl, 'terminal', (url, pgDir) => apart({ DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, 'tiers apart, PostgreSQL'));
   return rows;
 }
 
