@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { SiteSettings } from '../../shared/api/settings.schema';
-import type { User } from '../../shared/api/user.schema';
+import { isStaffRole, type User } from '../../shared/api/user.schema';
 import { paths } from '../../shared/routes';
 import type { GateKind } from '../../views/pages/gate';
 import type { TtlCache } from '../ttl-cache';
@@ -25,7 +25,7 @@ export function callContext(req: Request): CallContext {
   return { requestId: String(req.id), ip: req.ip, userAgent: req.get('user-agent') };
 }
 
-const isStaff = (user: User | null) => user?.role === 'staff' || user?.role === 'admin';
+const isStaff = (user: User | null) => user !== null && isStaffRole(user.role);
 
 export function loginRedirect(req: Request): string {
   const next = req.originalUrl;

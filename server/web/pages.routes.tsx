@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { entryLook, type SiteSettings } from '../../shared/api/settings.schema';
+import { isStaffRole } from '../../shared/api/user.schema';
 import type { FieldErrors } from '../../shared/api/common.schema';
 import type { ToastInput } from '../../shared/page-state.schema';
 import { paths, safeNextPath } from '../../shared/routes';
@@ -158,7 +159,7 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       path,
       gated('customer', (req, res, page) => {
         const user = page.user!;
-        const staff = user.role === 'staff' || user.role === 'admin';
+        const staff = isStaffRole(user.role);
         if (mode === 'customer' && staff) return res.redirect(302, paths.adminChat);
         if (mode === 'staff' && !staff) return notFound(req, res, page);
         sendPage(req, res, assets, { title: mode === 'staff' ? 'Admin Chat' : 'Support chat', settings: page.settings, user, body: (csrfToken) => <ChatPage settings={page.settings} user={user} csrfToken={csrfToken} mode={mode} /> });

@@ -3,6 +3,8 @@ import { decimalString, isoDateTime, resource } from './common.schema';
 
 export const roles = ['customer', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
+/** Staff and admins work the back office (chat with any customer, settings, approvals). */
+export const isStaffRole = (role: Role): boolean => role === 'staff' || role === 'admin';
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 export const accountTypes = ['live', 'demo'] as const;

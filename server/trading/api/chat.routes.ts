@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import multer from 'multer';
 import { chatMessagesQuery, chatReadRequest, chatSendRequest, chatTexts } from '../../../shared/api/chat.schema';
 import { onlineWindowMs } from '../../../shared/constants';
+import { isStaffRole } from '../../../shared/api/user.schema';
 import { addChatFile, addChatMessage, attachFiles, chatCustomers, conversationPage, downloadUrlOf, findChatFile, markConversationRead, messagesAfter, presentAttachment, presentChatMessage, unreadChatCount } from '../db/chat.repo';
 import { users } from '../db/schema';
 import { storedNamePattern } from '../files/file-store';
@@ -14,8 +15,6 @@ import { authenticate, authOf, requireRole, requireStanding } from './auth.middl
 import { ApiError, notFound, validationFailed } from './errors';
 import { originOf } from './origin';
 import { parseInput } from './validate';
-
-const isStaff = (role: string) => role === 'staff' || role === 'admin';
 
 /**
  * Support chat (client-spec §7, server-spec §9): one conversation per customer with the staff. A customer
@@ -30,7 +29,7 @@ export function chatRoutes(deps: ApiDeps): Router {
   /** The conversation a request is about: the customer's own, or for staff the customer they name. */
   async function conversationOf(res: Response, customerId: number | undefined): Promise<number> {
     const { user } = authOf(res);
-    if (!isStaff(user.role)) return user.id;
+    if (!isStaffRole(user.role)) return user.id;
     if (customerId === undefined) throw validationFailed({ customer_id: [chatTexts.customerRequired] });
     const [customer] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, customerId));
     if (customer?.role !== 'customer') throw notFound(chatTexts.customerNotFound);
@@ -42,7 +41,7 @@ export function chatRoutes(deps: ApiDeps): Router {
     const customerId = await conversationOf(res, query.customer_id);
     if (query.after) return res.json({ data: await messagesAfter(db, customerId, query.after), next_page_url: null });
     const { messages, hasMore } = await conversationPage(db, customerId, query.page);
-    const customerParam = isStaff(authOf(res).user.role) ? `&customer_id=${customerId}` : '';
+    const customerParam = isStaffRole(authOf(res).user.role) ? `&customer_id=${customerId}` : '';
     res.json({ data: messages, next_page_url: hasMore ? `/api/v1/chat/messages?page=${query.page + 1}${customerParam}` : null });
   });
 
@@ -55,7 +54,7 @@ export function chatRoutes(deps: ApiDeps): Router {
     const { user } = authOf(res);
     // The message and its files together or not at all.
     const message = await db.transaction(async (tx) => {
-      const row = await addChatMessage(tx, { customerId, sender: user, isAdmin: isStaff(user.role), message: body.message });
+      const row = await addChatMessage(tx, { customerId, sender: user, isAdmin: isStaffRole(user.role), message: body.message });
       const files = await attachFiles(tx, { ids: fileIds as string[], uploaderId: user.id, customerId, messageId: row.message.id });
       if (!files) throw validationFailed({ attachments: [chatTexts.attachmentNotYours] });
       return presentChatMessage(row, files);
@@ -102,7 +101,7 @@ export function chatRoutes(deps: ApiDeps): Router {
     if (!sniffed) throw validationFailed({ file: [chatTexts.fileType] });
     const { user } = authOf(res);
     // A customer's upload belongs to their conversation at once; a staff upload only once it is sent to one.
-    const customerId = isStaff(user.role) ? null : user.id;
+    const customerId = isStaffRole(user.role) ? null : user.id;
     const id = randomUUID();
     await deps.files.put(id, upload.buffer);
     const file = await addChatFile(db, { id, uploaderId: user.id, customerId, fileName: displayName(upload.originalname, sniffed.extension), mime: sniffed.mime, size: upload.size }).catch(async (error: unknown) => {
@@ -117,7 +116,7 @@ export function chatRoutes(deps: ApiDeps): Router {
     const { user } = authOf(res);
     const file = storedNamePattern.test(id) ? await findChatFile(db, id) : undefined;
     // Staff see any conversation's files; a customer their conversation's; anyone their own uploads.
-    const allowed = file && (isStaff(user.role) || file.customerId === user.id || file.uploaderId === user.id);
+    const allowed = file && (isStaffRole(user.role) || file.customerId === user.id || file.uploaderId === user.id);
     const body = allowed ? await deps.files.open(file.id) : null;
     if (!file || !body) throw notFound(chatTexts.fileNotFound);
     res.set({
@@ -135,14 +134,14 @@ export function chatRoutes(deps: ApiDeps): Router {
   router.post('/chat/messages/read', async (req, res) => {
     const body = parseInput(chatReadRequest, req.body ?? {});
     const customerId = await conversationOf(res, body.customer_id);
-    const messageIds = await markConversationRead(db, customerId, isStaff(authOf(res).user.role));
+    const messageIds = await markConversationRead(db, customerId, isStaffRole(authOf(res).user.role));
     if (messageIds.length > 0) bus.publish('chat.read', { customerId, messageIds, origin: originOf(req) });
     res.json({ data: { read: messageIds } });
   });
 
   router.get('/chat/unread-count', async (_req, res) => {
     const { user } = authOf(res);
-    res.json({ unread_count: await unreadChatCount(db, { id: user.id, isStaff: isStaff(user.role) }) });
+    res.json({ unread_count: await unreadChatCount(db, { id: user.id, isStaff: isStaffRole(user.role) }) });
   });
 
   router.get('/admin/users', requireRole('staff', 'admin'), async (_req, res) => {
