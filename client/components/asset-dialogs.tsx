@@ -104,6 +104,19 @@ export function AddPairDialog() {
   );
 }
 
+function InfoGrid({ rows }: { rows: readonly [string, string][] }) {
+  return (
+    <dl className="info-grid">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** Asset Information (client-spec §2): price figures, spread, trading schedule, contract specifications, Trade Now. */
 export function AssetInfoDialog({ assetId }: { assetId: number }) {
   useSignals();
@@ -137,25 +150,11 @@ export function AssetInfoDialog({ assetId }: { assetId: number }) {
         </div>
         <span className={asset.market_open ? 'market-state open' : 'market-state'}>{asset.market_open ? 'Market open' : 'Market closed'}</span>
       </div>
-      <dl className="info-grid">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <InfoGrid rows={rows} />
       <h4>Trading schedule</h4>
       <p>{asset.trading_hours.label}</p>
       <h4>Contract specifications</h4>
-      <dl className="info-grid">
-        {specs.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <InfoGrid rows={specs} />
       <h4>Technical analysis</h4>
       <div className="analysis-widget">
         <ThirdPartyWidget

@@ -64,7 +64,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
   const margin = orderUnits && price && rate ? marginFor({ units: orderUnits, price, leverage, conversion: rate }) : null;
   const overMargin = Boolean(margin && summary && margin.gt(summary.freeMargin));
   // Lots and units are checked as typed (0.015 lots is refused, not quietly rounded); an amount of money is sized down to whole steps.
-  const sizeProblem = !units ? ticketTexts.failedBody : lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size));
+  const sizeProblem = units ? lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size)) : null;
 
   const changeSide = (next: 'buy' | 'sell') => {
     setPendingPrice('');
@@ -170,7 +170,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           <button type="button" aria-label="Decrease volume" onClick={() => setVolume(stepVolume(volume, unit, -1))}>
             −
           </button>
-          <input id="ticket-volume" inputMode="decimal" value={volume} onChange={(e) => setVolume(volumeInputOf(e.target.value))} aria-invalid={lots && sizeProblem ? true : undefined} />
+          <input id="ticket-volume" inputMode="decimal" value={volume} onChange={(e) => setVolume(volumeInputOf(e.target.value))} aria-invalid={sizeProblem ? true : undefined} />
           <button type="button" aria-label="Increase volume" onClick={() => setVolume(stepVolume(volume, unit, 1))}>
             +
           </button>
@@ -205,7 +205,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           <dd>{summary ? displayMoney(summary.freeMargin, currency) : '—'}</dd>
         </div>
       </dl>
-      {units && sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
+      {sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
       {!rate ? <p className="ticket-problem">No price converts {asset.quote_currency} into {currency} right now, so the margin cannot be shown.</p> : null}
       <div className="ticket-pending">
         <label htmlFor="ticket-price">Price</label>
@@ -237,7 +237,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           {levelInput('ticket-sl', 'Stop loss', stopLoss, setStopLoss)}
         </div>
       ) : null}
-      <button type="submit" className={`ticket-submit side-${side}`} disabled={busy || !price || Boolean(sizeProblem)} aria-busy={busy || undefined}>
+      <button type="submit" className={`ticket-submit side-${side}`} disabled={busy || !price || !units || Boolean(sizeProblem)} aria-busy={busy || undefined}>
         {busy ? ticketTexts.processing : `${side === 'buy' ? 'Buy' : 'Sell'} ${kind ? `${kind} ` : ''}${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
       </button>
     </form>

@@ -29,7 +29,7 @@ function useConversation(customerId: number | null, asStaff: boolean) {
     let cancelled = false;
     const key = realtimeKey.value;
     if (key)
-      void followChannel(key, customerId, { onMessage: (message) => void receive(message), onSubscribed: () => void pollNewer(asStaff), leaveAfter: asStaff })
+      void followChannel(key, customerId, { onMessage: receive, onSubscribed: () => void pollNewer(asStaff), leaveAfter: asStaff })
         .then((off) => (cancelled ? off() : (stop = off)))
         .catch(() => undefined);
     return () => {

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import * as z from 'zod/mini';
 import type { TradeView } from '../../shared/api/trades.schema';
 import { Money } from '../../shared/money';
@@ -31,6 +31,30 @@ function useMoreWhenVisible(status: 'open' | 'closed', active: boolean) {
   return sentinel;
 }
 
+/** The columns both tabs share: what, which way, how much, from, to (now or at the close), levels, P/L and when. */
+function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string | null; pnl: string; at: string | null }) {
+  const digits = assetsById.value.get(trade.asset_id)?.digits ?? 5;
+  return (
+    <>
+      <td>{trade.asset_symbol}</td>
+      <td className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</td>
+      <td>{trade.lots}</td>
+      <td>{formatPrice(trade.opening_price, digits)}</td>
+      <td>{formatPrice(price, digits)}</td>
+      <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>
+      <td>{trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—'}</td>
+      <td className={signClass(pnl)}>{displayMoney(pnl, currencyOfAccount())}</td>
+      <td>{time(at)}</td>
+    </>
+  );
+}
+
+const MoreRow = ({ sentinel }: { sentinel: RefObject<HTMLTableRowElement | null> }) => (
+  <tr ref={sentinel} className="more-row">
+    <td colSpan={10}>Loading more...</td>
+  </tr>
+);
+
 function ActiveRows({ onAction }: { onAction: (action: Action) => void }) {
   useSignals();
   const list = openTrades.value;
@@ -40,19 +64,9 @@ function ActiveRows({ onAction }: { onAction: (action: Action) => void }) {
   if (trades.length === 0) return <EmptyRow text={list.state === 'loading' ? 'Loading...' : positionTexts.noActivePositions} />;
   return (
     <>
-      {trades.map((trade) => {
-        const digits = assetsById.value.get(trade.asset_id)?.digits ?? 5;
-        return (
+      {trades.map((trade) => (
           <tr key={trade.id}>
-            <td>{trade.asset_symbol}</td>
-            <td className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</td>
-            <td>{trade.lots}</td>
-            <td>{formatPrice(trade.opening_price, digits)}</td>
-            <td>{formatPrice(trade.livePrice, digits)}</td>
-            <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>
-            <td>{trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—'}</td>
-            <td className={signClass(trade.livePnl)}>{displayMoney(trade.livePnl, currencyOfAccount())}</td>
-            <td>{time(trade.open_time)}</td>
+            <TradeCells trade={trade} price={trade.livePrice} pnl={trade.livePnl} at={trade.open_time} />
             <td className="row-actions">
               <button type="button" className="small outline" onClick={() => onAction({ kind: 'levels', trade })}>
                 TP/SL
@@ -67,9 +81,8 @@ function ActiveRows({ onAction }: { onAction: (action: Action) => void }) {
               </button>
             </td>
           </tr>
-        );
-      })}
-      {list.next ? <tr ref={sentinel} className="more-row"><td colSpan={10}>Loading more...</td></tr> : null}
+      ))}
+      {list.next ? <MoreRow sentinel={sentinel} /> : null}
     </>
   );
 }
@@ -82,24 +95,13 @@ function HistoryRows() {
   if (list.items.length === 0) return <EmptyRow text={list.state === 'loading' ? 'Loading...' : positionTexts.noHistory} />;
   return (
     <>
-      {list.items.map((trade: TradeView) => {
-        const digits = assetsById.value.get(trade.asset_id)?.digits ?? 5;
-        return (
+      {list.items.map((trade: TradeView) => (
           <tr key={trade.id}>
-            <td>{trade.asset_symbol}</td>
-            <td className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</td>
-            <td>{trade.lots}</td>
-            <td>{formatPrice(trade.opening_price, digits)}</td>
-            <td>{formatPrice(trade.closing_price, digits)}</td>
-            <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>
-            <td>{trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—'}</td>
-            <td className={signClass(trade.pnl)}>{displayMoney(trade.pnl, currencyOfAccount())}</td>
-            <td>{time(trade.close_time)}</td>
+            <TradeCells trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} />
             <td>{trade.close_reason ?? ''}</td>
           </tr>
-        );
-      })}
-      {list.next ? <tr ref={sentinel} className="more-row"><td colSpan={10}>Loading more...</td></tr> : null}
+      ))}
+      {list.next ? <MoreRow sentinel={sentinel} /> : null}
     </>
   );
 }

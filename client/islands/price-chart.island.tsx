@@ -9,7 +9,7 @@ import { requestJson } from '../lib/api';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, quoteOf, startMarket } from '../state/market';
 import { terminalDialog } from '../state/terminal';
-import { closedTrades, liveOpenTrades } from '../state/trading';
+import { closedTrades, openTrades } from '../state/trading';
 
 type Chart = { chart: IChartApi; series: ISeriesApi<'Candlestick'>; markers: ISeriesMarkersPluginApi<Time>; lines: IPriceLine[] };
 
@@ -28,7 +28,8 @@ function PriceChart() {
   const [problem, setProblem] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const asset = activeAsset.value;
-  const positions = liveOpenTrades.value;
+  // The trades as listed, not at live prices: lines need only their levels, so ticks do not re-render the chart.
+  const positions = openTrades.value.items;
   const history = closedTrades.value.items;
 
   useEffect(() => {

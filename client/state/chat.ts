@@ -75,29 +75,24 @@ export async function loadOlder(): Promise<void> {
  */
 const pollOverlapMs = 10_000;
 
-export async function pollNewer(asStaff: boolean): Promise<ChatMessage[]> {
+export async function pollNewer(asStaff: boolean): Promise<void> {
   const current = conversation.value;
-  if (!current || current.state === 'loading') return [];
+  if (!current || current.state === 'loading') return;
   // A conversation that failed to open is opened afresh rather than patched.
   if (current.state === 'error' && current.messages.size === 0) {
     await openConversation(current.customerId, asStaff);
-    return [];
+    return;
   }
   const newest = orderedMessages.value.at(-1);
   const after = newest ? `&after=${new Date(Date.parse(newest.created_at) - pollOverlapMs).toISOString()}` : '';
   const page = await fetchPage(`/api/v1/chat/messages?page=1${query(current.customerId, asStaff)}${after}`);
-  if (typeof page === 'string') return [];
-  const fresh = page.data.filter((m) => !current.messages.has(m.id));
+  if (typeof page === 'string') return;
   merge(current.customerId, page.data);
-  return fresh;
 }
 
-export function receive(message: ChatMessage): boolean {
-  const current = conversation.value;
-  if (!current || current.customerId !== message.customer_id) return false;
-  const known = current.messages.has(message.id);
+/** A message from the live channel or from sending (merged by id, so a copy from polling changes nothing). */
+export function receive(message: ChatMessage): void {
   merge(message.customer_id, [message]);
-  return !known;
 }
 
 export function markReadLocally(messageId: number): void {

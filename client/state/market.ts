@@ -29,7 +29,6 @@ export const assetsState = signal<LoadState>({ state: 'loading' });
 export const assetsById = computed(() => new Map(assets.value.map((asset) => [asset.id, asset])));
 /** True once the feed's first full snapshot arrived (the splash waits for it). */
 export const pricesReady = signal(false);
-export const feedConnected = signal(false);
 
 /** Seconds tick for staleness marks and clocks (one timer for the page). */
 export const clock = signal(Date.now());
@@ -179,11 +178,7 @@ export function connectFeed(): Promise<void> {
       reconnectionDelay: feedTiming.reconnectDelayMs,
       timeout: feedTiming.connectTimeoutMs,
     });
-    socket.on('connect', () => {
-      feedConnected.value = true;
-      socket.emit(feedEvents.subscribeAll);
-    });
-    socket.on('disconnect', () => (feedConnected.value = false));
+    socket.on('connect', () => socket.emit(feedEvents.subscribeAll));
     socket.on(feedEvents.all, (payload: unknown) => {
       const parsed = feedAllSchema.safeParse(payload);
       if (!parsed.success || !parsed.data.success) return;

@@ -1,19 +1,15 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
-import ChatNotifier from '../../client/islands/chat-notifier.island';
-import Notifications from '../../client/islands/notifications.island';
 import { paths } from '../../shared/routes';
-import Presence from '../../client/islands/presence.island';
-import Toaster from '../../client/islands/toaster.island';
-import { Island } from '../island';
 import { Brand } from './brand';
 import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
+import { chatPathOf, SignedInIslands } from './signed-in-islands';
 
 /** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. */
 export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: 'dashboard' | 'chat' | 'marketplace'; children: ReactNode }) {
-  const chatPath = user.role === 'customer' ? paths.chat : paths.adminChat;
+  const chatPath = chatPathOf(user);
   return (
     <div className="app-shell">
       <header className="topbar">
@@ -52,10 +48,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
       <footer className="app-footer">
         <RiskWarning />
       </footer>
-      <Island island={Presence} client="idle" props={{}} />
-      <Island island={Toaster} client="idle" props={{}} />
-      <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
-      <Island island={ChatNotifier} client="idle" props={{ chatPath }} />
+      <SignedInIslands user={user} />
     </div>
   );
 }

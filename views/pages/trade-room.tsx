@@ -3,19 +3,15 @@ import type { User } from '../../shared/api/user.schema';
 import AccountBar from '../../client/islands/account-bar.island';
 import MarketWatch from '../../client/islands/market-watch.island';
 import MobileMenu from '../../client/islands/mobile-menu.island';
-import ChatNotifier from '../../client/islands/chat-notifier.island';
-import Notifications from '../../client/islands/notifications.island';
-import { paths } from '../../shared/routes';
 import Positions from '../../client/islands/positions.island';
-import Presence from '../../client/islands/presence.island';
 import PriceChart from '../../client/islands/price-chart.island';
-import Toaster from '../../client/islands/toaster.island';
 import TradeHeader from '../../client/islands/trade-header.island';
 import TradeRail from '../../client/islands/trade-rail.island';
 import TradeSplash from '../../client/islands/trade-splash.island';
 import { Brand } from '../components/brand';
 import { CsrfForm } from '../components/csrf-form';
 import { Island } from '../island';
+import { SignedInIslands } from '../components/signed-in-islands';
 
 /**
  * `/mt4`, the trade room (client-spec §2): a server-rendered frame whose parts are islands sharing the
@@ -78,10 +74,8 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
         </a>
       </footer>
       <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
-      <Island island={Presence} client="idle" props={{}} />
-      <Island island={Toaster} client="load" props={{}} />
-      <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
-      <Island island={ChatNotifier} client="idle" props={{ chatPath: user.role === 'customer' ? paths.chat : paths.adminChat }} />
+      {/* Order results are toasts: the toast area is ready at once here. */}
+      <SignedInIslands user={user} toasts="load" />
     </div>
   );
 }
