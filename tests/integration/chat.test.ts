@@ -7,7 +7,6 @@ import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
-const filesOf = (s: TradingStack) => s.files;
 let staffToken: string;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -191,9 +190,9 @@ describe('unsent uploads', () => {
     const kept = await upload(jane.token, pdf, 'sent.pdf');
     await send(jane.token, { message: 'here', attachments: [kept.body.url] });
     const dayLater = new Date(Date.now() + orphanAfterMs + 60_000);
-    expect(await sweepOrphanFiles({ db: stack.database.db, files: filesOf(stack), now: dayLater })).toBeGreaterThanOrEqual(1);
+    expect(await sweepOrphanFiles({ db: stack.database.db, files: stack.files, now: dayLater })).toBeGreaterThanOrEqual(1);
     expect((await request(stack.app).get(lost.body.url).set(bearer(jane.token))).status).toBe(404);
-    expect(await filesOf(stack).open(lost.body.data.id)).toBeNull();
+    expect(await stack.files.open(lost.body.data.id)).toBeNull();
     expect((await request(stack.app).get(kept.body.url).set(bearer(jane.token))).status).toBe(200);
   });
 });
