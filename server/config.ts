@@ -100,6 +100,7 @@ export const envSchema = z.object({
   UPLOAD_DIR: z.optional(z.string().check(z.minLength(1))),
   UPLOAD_MAX_MB: positiveInt(10, 100),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
+  EA_BAR_MS: positiveInt(60_000, 3_600_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -134,6 +135,8 @@ export interface Config {
   readonly uploads: { readonly dir: string; readonly maxBytes: number };
   /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
   readonly loginRateLimit: number;
+  /** How often expert advisors and AutoTrader decide: the length of their bars (60 s: M1). */
+  readonly eaBarMs: number;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     mail: Object.freeze({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     prices: Object.freeze({ source: env.PRICE_SOURCE, url: env.PRICE_FEED_URL, key: env.PRICE_FEED_KEY }),
     settingsCacheMs: env.SETTINGS_CACHE_MS,
+    eaBarMs: env.EA_BAR_MS,
     uploads: Object.freeze({ dir: env.UPLOAD_DIR ?? join(env.DATA_DIR, 'uploads'), maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024 }),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
   });

@@ -18,6 +18,7 @@ import { createTransport } from 'nodemailer';
 import { createMailer } from './trading/mail/mailer';
 import { folderStore } from './trading/files/file-store';
 import { OrphanFileSweeper } from './trading/files/orphan-sweeper';
+import { AdvisorRunner } from './trading/ea/runner';
 import { bridgeToChannels, memberRelay } from './trading/realtime/bridge';
 import { LocalPresenceDirectory, RedisPresenceDirectory } from './trading/realtime/presence-directory';
 import { randomUUID } from 'node:crypto';
@@ -105,6 +106,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     const recorder = new CandleRecorder({ db: database.db, market, logger });
     const files = folderStore(config.uploads.dir);
     const sweeper = new OrphanFileSweeper({ db: database.db, files, logger });
+    const advisors = new AdvisorRunner({ db: database.db, market, bus, logger, barMs: config.eaBarMs });
     let leadership: Leadership | undefined;
     // A follower that heard the last leader's prices carries on from them; otherwise from the stored closes.
     let hasRelayedPrices = false;
@@ -123,16 +125,18 @@ async function serve(config: Config, logger: Logger): Promise<void> {
         await engine.start();
         recorder.start();
         sweeper.start();
+        await advisors.start();
         leadership = held;
         void held.lost.then(() => {
           // Another process may lead by now: stop rather than run the engine twice.
           logger.fatal('lost the cluster lead (database connection dropped); stopping');
           void shutdown(logger, 1);
         });
-        logger.info('leading the cluster: prices, engine and candles run here');
+        logger.info('leading the cluster: prices, engine, candles and expert advisors run here');
         return true;
       } catch (error) {
         if (held) {
+          await advisors.stop().catch(() => undefined);
           await engine.stop().catch(() => undefined);
           await source.use(new RelayedPriceSource(bus)).catch(() => undefined);
           await held.release();
@@ -157,6 +161,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     closers.unshift(async () => {
       heard();
       if (leadership) {
+        await advisors.stop();
         await engine.stop();
         await recorder.stop();
         sweeper.stop();

@@ -3,6 +3,7 @@ import { requestLogger } from '../logger';
 import { measureRequests, metricsEndpoint } from '../metrics';
 import { adminRoutes } from './api/admin.routes';
 import { chatRoutes } from './api/chat.routes';
+import { autotraderRoutes } from './api/autotrader.routes';
 import { advisorRoutes } from './api/advisors.routes';
 import { broadcastingRoutes } from './api/broadcasting.routes';
 import { authRoutes } from './api/auth.routes';
@@ -48,6 +49,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(userRoutes(apiDeps));
   api.use(chatRoutes(apiDeps));
   api.use(advisorRoutes(apiDeps));
+  api.use(autotraderRoutes(apiDeps));
   api.use(adminRoutes(apiDeps));
   api.use(broadcastingRoutes(apiDeps));
   app.use('/api/v1', api);

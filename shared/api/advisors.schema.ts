@@ -45,3 +45,60 @@ export const advisorTexts = {
   insufficientBalance: 'Insufficient balance on your Live account to buy this Expert Advisor.',
   purchased: (name: string) => `${name} is yours.`,
 } as const;
+
+/** How an EA did on one account: closed trades and their result, and what is open now. Money in the account currency. */
+export const advisorStatsSchema = z.object({
+  /** Every trade it opened on the account (open and closed). */
+  trades: z.number(),
+  closed: z.number(),
+  wins: z.number(),
+  /** Percent of closed trades that made money, one decimal ("0.0" with none closed). */
+  win_rate: z.string(),
+  realized_pnl: decimalString,
+  open_positions: z.number(),
+  /** Live P/L of its open positions at the server's quotes when read; the browser keeps it live from its own prices. */
+  floating_pnl: decimalString,
+});
+export type AdvisorStats = z.infer<typeof advisorStatsSchema>;
+
+/** The customer's one activated EA (client-spec §5 "Expert advisor") and whether the server is running it. */
+export const activationSchema = z.object({
+  expert_advisor: z.object({ id: z.number(), name: z.string(), image: z.nullable(z.string()) }),
+  running: z.boolean(),
+  /** The account and instrument it trades (set when started; kept after a stop). */
+  account_id: z.nullable(z.number()),
+  asset_id: z.nullable(z.number()),
+  asset_symbol: z.nullable(z.string()),
+  activated_at: z.string(),
+  started_at: z.nullable(z.string()),
+  /** Why the server stopped it by itself (its loss limit, the account closed…), null otherwise. */
+  stopped_reason: z.nullable(z.string()),
+  /** Figures on `account_id` (or on the account asked for with `?account_id=`). */
+  stats: advisorStatsSchema,
+});
+export type Activation = z.infer<typeof activationSchema>;
+export const activationAnswer = z.object({ data: z.nullable(activationSchema), message: z.optional(z.string()) });
+
+const positiveId = (message: string) => z.coerce.number().check(z.int(message), z.positive(message));
+export const advisorStartRequest = z.object({
+  account_id: positiveId('Choose an account.'),
+  asset_id: positiveId('Choose an instrument.'),
+});
+
+/** Client-spec §8 "Expert advisors" texts, exact; the server's own where the spec has none. */
+export const eaTexts = {
+  notFound: 'Expert Advisor not found',
+  notAllowed: 'This Expert Advisor is not available for your plan',
+  notAllowedMarketplace: 'This Expert Advisor is not available for your plan. Please upgrade to access it.',
+  notActive: 'This Expert Advisor is not active.',
+  activateFirst: 'Please activate the EA before starting automated trading.',
+  activated: (name: string) => `${name} has been activated.`,
+  deactivated: (name: string) => `${name} has been deactivated.`,
+  started: 'Expert Advisor started',
+  stopped: 'Expert Advisor stopped',
+  nothingActivated: 'No Expert Advisor is activated.',
+  accountNotTradable: 'This account cannot trade.',
+  lossLimit: (percent: string) => `Stopped at its loss limit of ${percent} % of the balance; its trades were closed.`,
+  accountClosed: 'Stopped: the account can no longer trade.',
+  planChanged: 'Stopped: your plan no longer includes this Expert Advisor.',
+} as const;

@@ -115,6 +115,10 @@ export const tradeSchema = z.object({
   close_reason: z.nullable(z.string()),
   open_time: isoDateTime,
   close_time: z.nullable(isoDateTime),
+  /** Who opened it: the customer by hand, their expert advisor, or AutoTrader. */
+  placed_by: z.enum(['customer', 'expert_advisor', 'autotrader']),
+  /** The EA that opened it, when one did. */
+  expert_advisor_id: z.nullable(z.number()),
 });
 export type TradeView = z.infer<typeof tradeSchema>;
 

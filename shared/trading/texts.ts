@@ -21,6 +21,7 @@ export const tradeTexts = {
   marketClosed: marketClosedText,
   requote: 'The price has changed. Please check the new price and try again.',
   alreadyClosed: 'This trade is already closed.',
+  automationOff: 'This automated order was not placed: its automation has been switched off.',
   tradeNotFound: 'Trade not found.',
   accountNotFound: 'Account not found.',
   closeVolume: 'The volume to close must be more than 0 and less than the open volume.',

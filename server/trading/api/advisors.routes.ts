@@ -1,15 +1,61 @@
 import { Router } from 'express';
-import { purchaseRequest } from '../../../shared/api/advisors.schema';
+import * as z from 'zod/mini';
+import { advisorStartRequest, eaTexts, purchaseRequest } from '../../../shared/api/advisors.schema';
+import { activateAdvisor, currentActivation, deactivateAdvisor, startAdvisor, stopAdvisor, type Actor } from '../ea/activations';
 import type { ApiDeps } from '../deps';
 import { listAdvisors, purchaseAdvisor } from '../ea/advisors';
-import { authenticate, authOf, requireStanding } from './auth.middleware';
+import type { Request, Response } from 'express';
+import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { parseInput } from './validate';
 
-/** Expert advisors (client-spec §7): the catalogue with what the customer has, and buying one. */
+const advisorParam = z.object({ id: z.coerce.number().check(z.int('Expert Advisor not found'), z.positive('Expert Advisor not found')) });
+const statsQuery = z.object({ account_id: z.optional(z.coerce.number().check(z.int('Choose an account.'), z.positive('Choose an account.'))) });
+const actorOf = (req: Request, res: Response): Actor => ({ userId: authOf(res).user.id, ip: req.ip ?? null });
+
+/**
+ * Expert advisors (client-spec §7, §5): the catalogue with what the customer has, buying one, and the
+ * one activated advisor the server runs for them (activate, start, stop, deactivate, live figures).
+ */
 export function advisorRoutes(deps: ApiDeps): Router {
   const router = Router();
   const { db } = deps.database;
   const customer = [authenticate(deps), requireStanding(deps)];
+  const trader = [...customer, requireRole('customer')];
+  const { market, bus } = deps;
+  const changed = (res: Response) => bus.publish('user.updated', { userId: authOf(res).user.id });
+
+  router.get('/expert_advisors/active', ...trader, async (req, res) => {
+    const { account_id } = parseInput(statsQuery, req.query);
+    res.json({ data: await currentActivation(db, market, authOf(res).user.id, account_id) });
+  });
+
+  router.post('/expert_advisors/deactivate', ...trader, async (req, res) => {
+    const { message } = await deactivateAdvisor(db, actorOf(req, res));
+    changed(res);
+    res.json({ data: null, message });
+  });
+
+  router.post('/expert_advisors/:id/activate', ...trader, async (req, res) => {
+    const { id } = parseInput(advisorParam, req.params);
+    const { activation, message } = await activateAdvisor(db, market, actorOf(req, res), id);
+    changed(res);
+    res.json({ data: activation, message });
+  });
+
+  router.post('/expert_advisors/:id/start', ...trader, async (req, res) => {
+    const { id } = parseInput(advisorParam, req.params);
+    const { account_id, asset_id } = parseInput(advisorStartRequest, req.body ?? {});
+    const activation = await startAdvisor(db, market, actorOf(req, res), { advisorId: id, accountId: account_id, assetId: asset_id });
+    changed(res);
+    res.json({ data: activation, message: eaTexts.started });
+  });
+
+  router.post('/expert_advisors/:id/stop', ...trader, async (req, res) => {
+    const { id } = parseInput(advisorParam, req.params);
+    const activation = await stopAdvisor(db, market, actorOf(req, res), id);
+    changed(res);
+    res.json({ data: activation, message: eaTexts.stopped });
+  });
 
   router.get('/expert_advisors', ...customer, async (_req, res) => {
     res.json({ data: await listAdvisors(db, authOf(res).user.id) });

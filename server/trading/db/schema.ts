@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -17,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { registrationPages, siteStatuses } from '../../../shared/api/settings.schema';
+import { autotraderLevels, autotraderRequestStatuses } from '../../../shared/api/autotrader.schema';
 import { accountTypes, notificationColors, roles, userStatuses } from '../../../shared/api/user.schema';
 
 /** Money: NUMERIC(20,2) in the account's currency; read back as a decimal string, never a float. */
@@ -138,6 +140,9 @@ export const users = pgTable(
     status: text('status', { enum: userStatuses }).notNull().default('pending'),
     planId: integer('plan_id').references(() => plans.id),
     autotrader: boolean('autotrader').notNull().default(false),
+    /** While `autotrader`: its level and the account it trades. */
+    autotraderLevel: text('autotrader_level', { enum: autotraderLevels }),
+    autotraderAccountId: integer('autotrader_account_id').references((): AnyPgColumn => tradingAccounts.id),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -145,6 +150,8 @@ export const users = pgTable(
   (t) => [
     check('users_role', inList('role', roles)),
     check('users_status', inList('status', userStatuses)),
+    check('users_autotrader_level', inList('autotrader_level', autotraderLevels)),
+    check('users_autotrader_consistent', sql`not ${t.autotrader} or (${t.autotraderLevel} is not null and ${t.autotraderAccountId} is not null)`),
     check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
   ],
 );
@@ -321,7 +328,9 @@ export const assets = pgTable(
 );
 
 export const tradeSides = ['buy', 'sell'] as const;
-export const closeReasons = ['manual', 'take_profit', 'stop_loss', 'stop_out', 'partial'] as const;
+export const closeReasons = ['manual', 'take_profit', 'stop_loss', 'stop_out', 'partial', 'expert_advisor', 'autotrader'] as const;
+/** Who opened a trade: the customer by hand, their expert advisor, or AutoTrader. */
+export const tradePlacers = ['customer', 'expert_advisor', 'autotrader'] as const;
 
 export const trades = pgTable(
   'trades',
@@ -350,6 +359,8 @@ export const trades = pgTable(
     realizedPnl: money('realized_pnl'),
     /** For a partial close: the open trade this closed part came from. */
     parentId: bigint('parent_id', { mode: 'number' }),
+    placedBy: text('placed_by', { enum: tradePlacers }).notNull().default('customer'),
+    expertAdvisorId: integer('expert_advisor_id').references((): AnyPgColumn => expertAdvisors.id),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -358,6 +369,9 @@ export const trades = pgTable(
     check('trades_status', inList('status', ['open', 'closed'])),
     check('trades_units_positive', sql`${t.units} > 0`),
     check('trades_closed_consistent', sql`(${t.status} = 'open') = (${t.closedAt} is null)`),
+    check('trades_placed_by', inList('placed_by', tradePlacers)),
+    check('trades_advisor_placed', sql`(${t.placedBy} = 'expert_advisor') = (${t.expertAdvisorId} is not null)`),
+    index('trades_advisor').on(t.expertAdvisorId, t.accountId).where(sql`${t.expertAdvisorId} is not null`),
     index('trades_account_status').on(t.accountId, t.status, t.id),
     index('trades_open_asset').on(t.assetId).where(sql`${t.status} = 'open'`),
   ],
@@ -592,4 +606,60 @@ export const ownedExpertAdvisors = pgTable(
     acquiredAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.expertAdvisorId] }), index('owned_expert_advisors_advisor').on(t.expertAdvisorId)],
+);
+
+/**
+ * Each customer's one activated expert advisor (client-spec §5) and, while `running`, the account and
+ * instrument the server trades it on; `state` is the strategy's own memory (a grid's anchor), so a
+ * restarted server carries on where it was.
+ */
+export const advisorActivations = pgTable(
+  'advisor_activations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expertAdvisorId: integer('expert_advisor_id')
+      .notNull()
+      .references(() => expertAdvisors.id),
+    running: boolean('running').notNull().default(false),
+    accountId: integer('account_id').references(() => tradingAccounts.id),
+    assetId: integer('asset_id').references(() => assets.id),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    stoppedReason: text('stopped_reason'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('advisor_activations_running_target', sql`not ${t.running} or (${t.accountId} is not null and ${t.assetId} is not null)`),
+    index('advisor_activations_running').on(t.userId).where(sql`${t.running}`),
+  ],
+);
+
+/** AutoTrader requests (client-spec §6): a customer asks for a level, staff approve or refuse with a reason. */
+export const autotraderRequests = pgTable(
+  'autotrader_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: autotraderLevels }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id),
+    status: text('status', { enum: autotraderRequestStatuses }).notNull().default('pending'),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('autotrader_requests_level', inList('level', autotraderLevels)),
+    check('autotrader_requests_status', inList('status', autotraderRequestStatuses)),
+    check('autotrader_requests_decided', sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    // One pending request per customer: a second one is refused by the database itself, even when raced.
+    uniqueIndex('autotrader_requests_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('autotrader_requests_status').on(t.status, t.id),
+  ],
 );

@@ -15,7 +15,7 @@ import type { TradeView } from '../../../shared/api/trades.schema';
 import type { Answer } from './orders';
 import { presentTrade, type TradeRow } from './trade-view';
 
-export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out';
+export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'expert_advisor' | 'autotrader';
 
 export interface CloseDeps {
   database: { db: AppDb };
@@ -60,6 +60,8 @@ export async function bookClose(
         closeReason: reason,
         realizedPnl: pnl.toFixed(2),
         parentId: trade.id,
+        placedBy: trade.placedBy,
+        expertAdvisorId: trade.expertAdvisorId,
         openedAt: trade.openedAt,
         closedAt: now,
       })
@@ -104,12 +106,12 @@ export async function protectNegativeBalance(tx: Tx, accountId: number, balance:
 }
 
 /**
- * Closes a customer's trade (whole, or `units` of it) at the current quote. A trade already closed
+ * Closes a customer's trade (whole, or `units` of it) at the current quote: by hand, or by their EA or AutoTrader (`reason`). A trade already closed
  * answers 409 and books nothing; a second close racing the first waits on the lock and gets that 409.
  */
 export async function closeTradeForCustomer(
   { database, market, bus }: CloseDeps,
-  { userId, tradeId, units, origin }: { userId: number; tradeId: number; units?: string; origin?: string | undefined },
+  { userId, tradeId, units, origin, reason = 'manual' }: { userId: number; tradeId: number; units?: string; origin?: string | undefined; reason?: CloseReason },
 ): Promise<Answer> {
   const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; changed?: TradeView[] }> => {
     const locked = await lockOpenTradeOf(tx, userId, tradeId);
@@ -125,7 +127,7 @@ export async function closeTradeForCustomer(
     }
     if (!market.isOpen(instrument)) return { status: 422, body: { message: tradeTexts.marketClosed } };
     const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
-    const { closed, remaining } = await bookClose(tx, { market, account, trade, price, reason: 'manual', ...(units !== undefined ? { units } : {}) });
+    const { closed, remaining } = await bookClose(tx, { market, account, trade, price, reason, ...(units !== undefined ? { units } : {}) });
     const changed = [presentTrade(market, closed, account.currency), ...(remaining ? [presentTrade(market, remaining, account.currency)] : [])];
     return { status: 200, body: { data: changed[0], remaining: changed[1] ?? null }, accountId: account.id, changed };
   });

@@ -3,7 +3,9 @@ import { firstError } from '../../../shared/api/common.schema';
 import { Money } from '../../../shared/money';
 import { closingPrice, openingPrice, type Side } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
-import { trades } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/database';
+import { advisorActivations, trades, users } from '../db/schema';
 import type { Market } from '../market/market';
 import { lockCustomerAccounts, openTotalsOf, type AccountRow, type LockedAccount, type OpenTotal } from './accounts';
 import { firstAnswers, orderIdReused, orderKeyOf, replayOf, requestHash, storeAnswers } from './idempotency';
@@ -27,7 +29,39 @@ export interface MarketOrderTicket {
   classLeverage: number;
   /** The realtime socket of the page that sent it, which then does not hear its own trade again. */
   origin?: string | undefined;
+  /** Who places it when not the customer by hand: it executes only while that automation is still on. */
+  automation?: Automation;
 }
+
+/** An expert advisor or AutoTrader trading a customer's account. */
+export type Automation = { by: 'expert_advisor'; advisorId: number } | { by: 'autotrader' };
+
+/**
+ * Which automated tickets may still trade: their automation is still switched on for that account. A
+ * stop takes the account lock first, so once it has answered, no order of the stopped automation runs.
+ */
+async function automationsOff(tx: Tx, tickets: readonly MarketOrderTicket[], locked: readonly (LockedAccount | undefined)[]): Promise<Set<number>> {
+  const off = new Set<number>();
+  for (const [i, ticket] of tickets.entries()) {
+    const account = locked[i]?.account;
+    if (!ticket.automation || !account) continue;
+    const [on] =
+      ticket.automation.by === 'expert_advisor'
+        ? await tx
+            .select({ userId: advisorActivations.userId })
+            .from(advisorActivations)
+            .where(and(eq(advisorActivations.userId, account.userId), eq(advisorActivations.running, true), eq(advisorActivations.expertAdvisorId, ticket.automation.advisorId), eq(advisorActivations.accountId, account.id)))
+        : await tx
+            .select({ userId: users.id })
+            .from(users)
+            .where(and(eq(users.id, account.userId), eq(users.autotrader, true), eq(users.autotraderAccountId, account.id)));
+    if (!on) off.add(i);
+  }
+  return off;
+}
+
+const placedBy = (automation: Automation | undefined) =>
+  automation ? { placedBy: automation.by, expertAdvisorId: automation.by === 'expert_advisor' ? automation.advisorId : null } : {};
 
 /** Did the price move against the customer by more than the instrument allows since they saw it? */
 function requoteNeeded(side: Side, seen: string, fill: string, maxDeviation: string): boolean {
@@ -59,7 +93,7 @@ function decide(market: Market, { account, planLeverage }: LockedAccount, ticket
   const fits = positionFits(market, { account, instrument, side: order.type, units: order.volume, lots: terms.lots, leverage: order.leverage, price, takeProfit, stopLoss }, totals);
   if ('answer' in fits) return fits;
   totals.push(fits.total);
-  return { fill: fits.values, account };
+  return { fill: { ...fits.values, ...placedBy(ticket.automation) }, account };
 }
 
 /**
@@ -90,12 +124,14 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
     );
     const accountIds = [...new Set(locked.flatMap((l) => (l ? [l.account.id] : [])))];
     const totals = await openTotalsOf(tx, accountIds);
+    const switchedOff = await automationsOff(tx, tickets, locked);
 
     const firstInBatch = new Map<string, number>();
     const decisions: Decision[] = tickets.map((ticket, i) => {
       const lock = locked[i];
       if (!market.instrument(ticket.order.id)?.enabled) return { answer: rejected(404, tradeTexts.assetNotFound) };
       if (!lock) return { answer: rejected(404, tradeTexts.accountNotFound) };
+      if (switchedOff.has(i)) return { answer: rejected(409, tradeTexts.automationOff) };
       const key = keys[i] && orderKeyOf(keys[i]);
       const earlier = key === undefined ? undefined : answered.get(key);
       if (earlier) return { answer: replayOf(earlier, hashes[i]!) };

@@ -50,5 +50,7 @@ export function presentTrade(market: Market, trade: TradeRow, accountCurrency: s
     close_reason: trade.closeReason,
     open_time: trade.openedAt.toISOString(),
     close_time: trade.closedAt?.toISOString() ?? null,
+    placed_by: trade.placedBy,
+    expert_advisor_id: trade.expertAdvisorId,
   };
 }

@@ -1,0 +1,172 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { eaTexts, type Activation, type AdvisorStats } from '../../../shared/api/advisors.schema';
+import { Money } from '../../../shared/money';
+import { bookedPnl } from '../../../shared/trading/account-maths';
+import { tradeTexts } from '../../../shared/trading/texts';
+import { ApiError, forbidden, notFound } from '../api/errors';
+import { recordAudit } from '../db/audit.repo';
+import type { AppDb, Executor, Tx } from '../db/database';
+import { advisorActivations, expertAdvisors, trades, tradingAccounts } from '../db/schema';
+import { accountOfUser, lockAccount } from '../engine/accounts';
+import { livePnl } from '../engine/trade-view';
+import type { Market } from '../market/market';
+import { usableAdvisorIds } from './advisors';
+
+type ActivationRow = typeof advisorActivations.$inferSelect;
+type AdvisorRow = typeof expertAdvisors.$inferSelect;
+export interface Actor {
+  userId: number;
+  ip: string | null;
+}
+
+const conflict = (message: string) => new ApiError(409, message, 'conflict');
+
+async function advisorOf(db: Executor, id: number): Promise<AdvisorRow> {
+  const [row] = await db.select().from(expertAdvisors).where(eq(expertAdvisors.id, id));
+  if (!row) throw notFound(eaTexts.notFound);
+  return row;
+}
+
+async function mayUse(db: Executor, userId: number, advisorId: number): Promise<boolean> {
+  const { owned, included } = await usableAdvisorIds(db, userId);
+  return owned.has(advisorId) || included.has(advisorId);
+}
+
+async function activationOf(db: Executor, userId: number): Promise<ActivationRow | undefined> {
+  const [row] = await db.select().from(advisorActivations).where(eq(advisorActivations.userId, userId));
+  return row;
+}
+
+/**
+ * Locks the activation, then the account a running advisor trades: its orders check that it still runs
+ * under that account lock, so once a stop has answered, none of its orders goes through.
+ */
+async function lockActivation(tx: Tx, userId: number): Promise<ActivationRow | undefined> {
+  const [row] = await tx.select().from(advisorActivations).where(eq(advisorActivations.userId, userId)).for('update');
+  if (row?.running && row.accountId !== null) await lockAccount(tx, row.accountId);
+  return row;
+}
+
+const audit = (db: Executor, actor: Actor, action: string, advisorId: number, details: Record<string, unknown> = {}) =>
+  recordAudit(db, { actorId: actor.userId, action, subjectType: 'expert_advisor', subjectId: advisorId, details, ip: actor.ip });
+
+/** Trades, wins, realised and live P/L of one advisor on one account. */
+export async function advisorStats(db: Executor, market: Market, { advisorId, accountId }: { advisorId: number; accountId: number | null }): Promise<AdvisorStats> {
+  const empty: AdvisorStats = { trades: 0, closed: 0, wins: 0, win_rate: '0.0', realized_pnl: '0.00', open_positions: 0, floating_pnl: '0.00' };
+  if (accountId === null) return empty;
+  const [account] = await db.select({ currency: tradingAccounts.currency }).from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+  if (!account) return empty;
+  const mine = and(eq(trades.expertAdvisorId, advisorId), eq(trades.accountId, accountId));
+  const [totals] = await db
+    .select({
+      // A partial close is its own closed row with the open trade as parent: trades counts positions opened.
+      opened: sql<number>`count(*) filter (where ${trades.parentId} is null)::int`,
+      closed: sql<number>`count(*) filter (where ${trades.status} = 'closed')::int`,
+      wins: sql<number>`count(*) filter (where ${trades.status} = 'closed' and ${trades.realizedPnl} > 0)::int`,
+      realized: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::text`,
+    })
+    .from(trades)
+    .where(mine);
+  const open = await db.select().from(trades).where(and(mine, eq(trades.status, 'open')));
+  const floating = open.reduce((sum, t) => sum.plus(bookedPnl(livePnl(market, t, account.currency))), new Money(0));
+  const closed = totals?.closed ?? 0;
+  const wins = totals?.wins ?? 0;
+  return {
+    trades: totals?.opened ?? 0,
+    closed,
+    wins,
+    win_rate: closed === 0 ? '0.0' : ((wins / closed) * 100).toFixed(1),
+    realized_pnl: new Money(totals?.realized ?? '0').toFixed(2),
+    open_positions: open.length,
+    floating_pnl: floating.toFixed(2),
+  };
+}
+
+async function present(db: Executor, market: Market, row: ActivationRow, statsAccountId?: number): Promise<Activation> {
+  const advisor = await advisorOf(db, row.expertAdvisorId);
+  return {
+    expert_advisor: { id: advisor.id, name: advisor.name, image: advisor.image },
+    running: row.running,
+    account_id: row.accountId,
+    asset_id: row.assetId,
+    asset_symbol: row.assetId === null ? null : (market.instrument(row.assetId)?.symbol ?? null),
+    activated_at: row.activatedAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    stopped_reason: row.stoppedReason,
+    stats: await advisorStats(db, market, { advisorId: advisor.id, accountId: statsAccountId ?? row.accountId }),
+  };
+}
+
+/** The customer's activated advisor with its figures on `accountId` (else the account it trades), or null. */
+export async function currentActivation(db: AppDb, market: Market, userId: number, accountId?: number): Promise<Activation | null> {
+  if (accountId !== undefined) await accountOfUser(db, userId, accountId);
+  const row = await activationOf(db, userId);
+  return row ? present(db, market, row, accountId) : null;
+}
+
+/** Makes `advisorId` the customer's one activated advisor; one that was running before stops. */
+export async function activateAdvisor(db: AppDb, market: Market, actor: Actor, advisorId: number): Promise<{ activation: Activation; message: string }> {
+  const row = await db.transaction(async (tx) => {
+    const advisor = await advisorOf(tx, advisorId);
+    if (!(await mayUse(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
+    const before = await lockActivation(tx, actor.userId);
+    if (before?.running && before.expertAdvisorId !== advisorId) await audit(tx, actor, 'ea.stopped', before.expertAdvisorId, { why: 'another activated' });
+    if (before?.expertAdvisorId === advisorId) return before;
+    const fresh = { expertAdvisorId: advisor.id, running: false, accountId: null, assetId: null, state: {}, stoppedReason: null, activatedAt: new Date(), startedAt: null };
+    const [saved] = await tx
+      .insert(advisorActivations)
+      .values({ userId: actor.userId, ...fresh })
+      .onConflictDoUpdate({ target: advisorActivations.userId, set: fresh })
+      .returning();
+    await audit(tx, actor, 'ea.activated', advisor.id);
+    return saved!;
+  });
+  const activation = await present(db, market, row);
+  return { activation, message: eaTexts.activated(activation.expert_advisor.name) };
+}
+
+export async function deactivateAdvisor(db: AppDb, actor: Actor): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    if (!(await lockActivation(tx, actor.userId))) throw conflict(eaTexts.nothingActivated);
+    const [row] = await tx.delete(advisorActivations).where(eq(advisorActivations.userId, actor.userId)).returning();
+    if (!row) throw conflict(eaTexts.nothingActivated);
+    const advisor = await advisorOf(tx, row.expertAdvisorId);
+    if (row.running) await audit(tx, actor, 'ea.stopped', advisor.id, { why: 'deactivated' });
+    await audit(tx, actor, 'ea.deactivated', advisor.id);
+    return { message: eaTexts.deactivated(advisor.name) };
+  });
+}
+
+/** Starts the activated advisor on one of the customer's accounts and instruments (client-spec §5). */
+export async function startAdvisor(db: AppDb, market: Market, actor: Actor, { advisorId, accountId, assetId }: { advisorId: number; accountId: number; assetId: number }): Promise<Activation> {
+  const row = await db.transaction(async (tx) => {
+    await advisorOf(tx, advisorId);
+    if (!(await mayUse(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
+    const current = await lockActivation(tx, actor.userId);
+    if (current?.expertAdvisorId !== advisorId) throw conflict(eaTexts.activateFirst);
+    await accountOfUser(tx, actor.userId, accountId);
+    if (!market.instrument(assetId)?.enabled) throw notFound(tradeTexts.assetNotFound);
+    if (current.running && current.accountId === accountId && current.assetId === assetId) return current;
+    // A new target starts the strategy's memory afresh (a grid anchors at the price it starts from).
+    const [saved] = await tx
+      .update(advisorActivations)
+      .set({ running: true, accountId, assetId, state: {}, stoppedReason: null, startedAt: new Date() })
+      .where(eq(advisorActivations.userId, actor.userId))
+      .returning();
+    await audit(tx, actor, 'ea.started', advisorId, { account_id: accountId, asset_id: assetId });
+    return saved!;
+  });
+  return present(db, market, row);
+}
+
+export async function stopAdvisor(db: AppDb, market: Market, actor: Actor, advisorId: number): Promise<Activation> {
+  const row = await db.transaction(async (tx) => {
+    const current = await lockActivation(tx, actor.userId);
+    if (current?.expertAdvisorId !== advisorId) throw conflict(eaTexts.notActive);
+    if (!current.running) return current;
+    const [saved] = await tx.update(advisorActivations).set({ running: false }).where(eq(advisorActivations.userId, actor.userId)).returning();
+    await audit(tx, actor, 'ea.stopped', advisorId, { why: 'customer' });
+    return saved!;
+  });
+  return present(db, market, row);
+}

@@ -1,0 +1,190 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  autotraderOpenLimit,
+  autotraderTexts,
+  type AutotraderLevel,
+  type AutotraderRequestView,
+  type AutotraderStatus,
+  type StaffAutotraderRequest,
+} from '../../../shared/api/autotrader.schema';
+import type { Notification } from '../../../shared/api/user.schema';
+import { ApiError, notFound } from '../api/errors';
+import { recordAudit } from '../db/audit.repo';
+import type { AppDb, Executor, Tx } from '../db/database';
+import { addNotification, presentNotification } from '../db/notifications.repo';
+import { autotraderRequests, trades, tradingAccounts, users } from '../db/schema';
+import { accountOfUser, lockAccount } from '../engine/accounts';
+
+type RequestRow = typeof autotraderRequests.$inferSelect;
+const conflict = (message: string) => new ApiError(409, message, 'conflict');
+
+export interface StaffActor {
+  id: number;
+  ip: string | null;
+}
+
+const accountTitle = (type: string, number: string) => `${type === 'live' ? 'Live' : 'Demo'} ${number}`;
+
+function presentRequest(row: RequestRow, account: { type: string; number: string }): AutotraderRequestView {
+  return {
+    id: row.id,
+    level: row.level,
+    account_id: row.accountId,
+    account_title: accountTitle(account.type, account.number),
+    status: row.status,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+async function openAutotraderTrades(db: Executor, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(trades)
+    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open'), eq(trades.placedBy, 'autotrader')));
+  return row?.n ?? 0;
+}
+
+/** GET /autotrader: on or off, at which level on which account, and the customer's latest request. */
+export async function autotraderStatus(db: Executor, userId: number): Promise<AutotraderStatus> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [latest] = await db
+    .select({ request: autotraderRequests, type: tradingAccounts.type, number: tradingAccounts.number })
+    .from(autotraderRequests)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, autotraderRequests.accountId))
+    .where(eq(autotraderRequests.userId, userId))
+    .orderBy(desc(autotraderRequests.id))
+    .limit(1);
+  const active = user?.autotrader ?? false;
+  const level = active ? user!.autotraderLevel : null;
+  const accountId = active ? user!.autotraderAccountId : null;
+  return {
+    active,
+    level,
+    account_id: accountId,
+    open_limit: level ? autotraderOpenLimit[level] : null,
+    open_positions: accountId === null ? 0 : await openAutotraderTrades(db, accountId),
+    latest_request: latest ? presentRequest(latest.request, latest) : null,
+  };
+}
+
+/** POST /update/autotrader: a pending request for staff (one at a time, enforced by the database). */
+export async function requestAutotrader(db: AppDb, { userId, level, accountId, ip }: { userId: number; level: AutotraderLevel; accountId?: number | undefined; ip: string | null }): Promise<AutotraderRequestView> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ autotrader: users.autotrader }).from(users).where(eq(users.id, userId)).for('update');
+    if (user?.autotrader) throw conflict(autotraderTexts.alreadyActive);
+    const account = await accountOfUser(tx, userId, accountId);
+    const [row] = await tx.insert(autotraderRequests).values({ userId, level, accountId: account.id }).onConflictDoNothing().returning();
+    if (!row) throw conflict(autotraderTexts.pending);
+    await recordAudit(tx, { actorId: userId, action: 'autotrader.requested', subjectType: 'autotrader_request', subjectId: row.id, details: { level, account_id: account.id }, ip });
+    return presentRequest(row, account);
+  });
+}
+
+/**
+ * Switches AutoTrader off for a customer: by themselves, by staff (revoke, with a reason they are told),
+ * or by the server (`actorId` null). Takes the account lock first, so none of its orders follows.
+ * Returns the notification to send, if any; throws 409 when it was not on.
+ */
+export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason }: { userId: number; actorId: number | null; ip: string | null; reason?: string }): Promise<Notification | null> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user?.autotrader) throw conflict(autotraderTexts.notActive);
+    if (user.autotraderAccountId !== null) await lockAccount(tx, user.autotraderAccountId);
+    await tx.update(users).set({ autotrader: false, autotraderLevel: null, autotraderAccountId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    const byCustomer = actorId === userId;
+    await recordAudit(tx, { actorId, action: byCustomer ? 'autotrader.turned_off' : 'autotrader.revoked', subjectType: 'user', subjectId: userId, details: reason ? { reason } : {}, ip });
+    if (byCustomer) return null;
+    const notice = await addNotification(tx, { userId, title: autotraderTexts.revokedTitle, message: autotraderTexts.revokedMessage(reason ?? ''), color: 'warning' });
+    return presentNotification(notice);
+  });
+}
+
+async function lockPending(tx: Tx, id: number): Promise<RequestRow> {
+  const [row] = await tx.select().from(autotraderRequests).where(eq(autotraderRequests.id, id)).for('update');
+  if (!row) throw notFound(autotraderTexts.requestNotFound);
+  if (row.status !== 'pending') throw conflict(autotraderTexts.alreadyDecided);
+  return row;
+}
+
+/** Staff approve (AutoTrader starts trading at the level asked) or refuse (with a reason the customer reads). */
+export async function decideAutotraderRequest(
+  db: AppDb,
+  actor: StaffActor,
+  { id, approve, reason }: { id: number; approve: boolean; reason: string | null },
+): Promise<{ userId: number; notification: Notification }> {
+  return db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    await tx
+      .update(autotraderRequests)
+      .set({ status: approve ? 'approved' : 'refused', reason, decidedBy: actor.id, decidedAt: new Date() })
+      .where(eq(autotraderRequests.id, id));
+    if (approve) {
+      await tx.update(users).set({ autotrader: true, autotraderLevel: row.level, autotraderAccountId: row.accountId, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: approve ? 'autotrader.approved' : 'autotrader.refused',
+      subjectType: 'user',
+      subjectId: row.userId,
+      details: { request_id: id, level: row.level, account_id: row.accountId, ...(reason ? { reason } : {}) },
+      ip: actor.ip,
+    });
+    const notice = await addNotification(tx, {
+      userId: row.userId,
+      title: approve ? autotraderTexts.approvedTitle : autotraderTexts.refusedTitle,
+      message: approve ? autotraderTexts.approvedMessage(row.level) : autotraderTexts.refusedMessage(reason ?? ''),
+      color: approve ? 'success' : 'danger',
+    });
+    return { userId: row.userId, notification: presentNotification(notice) };
+  });
+}
+
+const deciders = alias(users, 'deciders');
+
+/** The back office's list: requests with their customers, newest first. */
+export async function staffAutotraderRequests(db: Executor, { status, id }: { status?: RequestRow['status'] | undefined; id?: number }): Promise<StaffAutotraderRequest[]> {
+  const rows = await db
+    .select({
+      request: autotraderRequests,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, autotrader: users.autotrader },
+      type: tradingAccounts.type,
+      number: tradingAccounts.number,
+      deciderFirst: deciders.firstName,
+      deciderLast: deciders.lastName,
+    })
+    .from(autotraderRequests)
+    .innerJoin(users, eq(users.id, autotraderRequests.userId))
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, autotraderRequests.accountId))
+    .leftJoin(deciders, eq(deciders.id, autotraderRequests.decidedBy))
+    .where(and(status ? eq(autotraderRequests.status, status) : undefined, id !== undefined ? eq(autotraderRequests.id, id) : undefined))
+    .orderBy(desc(autotraderRequests.id))
+    .limit(200);
+  return rows.map((r) => ({
+    ...presentRequest(r.request, r),
+    user: { id: r.user.id, name: `${r.user.firstName} ${r.user.lastName}`, email: r.user.email, autotrader: r.user.autotrader },
+    decided_by: r.deciderFirst === null ? null : `${r.deciderFirst} ${r.deciderLast ?? ''}`.trim(),
+  }));
+}
+
+/** Customers AutoTrader trades for now, with its open positions. */
+export async function activeAutotraders(db: Executor) {
+  const rows = await db
+    .select({ user: users, type: tradingAccounts.type, number: tradingAccounts.number })
+    .from(users)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, users.autotraderAccountId))
+    .where(eq(users.autotrader, true))
+    .orderBy(desc(users.updatedAt))
+    .limit(500);
+  return Promise.all(
+    rows.map(async (r) => ({
+      user: { id: r.user.id, name: `${r.user.firstName} ${r.user.lastName}`, email: r.user.email },
+      level: r.user.autotraderLevel!,
+      account_id: r.user.autotraderAccountId!,
+      account_title: accountTitle(r.type, r.number),
+      open_positions: await openAutotraderTrades(db, r.user.autotraderAccountId!),
+    })),
+  );
+}

@@ -1,0 +1,298 @@
+import { and, eq } from 'drizzle-orm';
+import { eaTexts } from '../../../shared/api/advisors.schema';
+import { autotraderOpenLimit, type AutotraderLevel } from '../../../shared/api/autotrader.schema';
+import { leverageKeyOf } from '../../../shared/constants';
+import { Money } from '../../../shared/money';
+import { bookedPnl } from '../../../shared/trading/account-maths';
+import { openingPrice, type Side } from '../../../shared/trading/prices';
+import type { Logger } from '../../logger';
+import type { Bus } from '../bus';
+import { leverageMap } from '../db/catalogue.repo';
+import type { AppDb } from '../db/database';
+import { recordAudit } from '../db/audit.repo';
+import { advisorActivations, expertAdvisors, plans, trades, tradingAccounts, users } from '../db/schema';
+import { closeTradeForCustomer } from '../engine/close';
+import { executeMarketOrders, type Automation } from '../engine/market-orders';
+import { maxLeverageFor } from '../engine/orders';
+import { livePnl, type TradeRow } from '../engine/trade-view';
+import type { Market } from '../market/market';
+import { candlesBetween } from '../db/candles.repo';
+import { barsNeeded, strategies, trendHolder, type Params, type Protection, type StrategyMove, type StrategyName } from './strategies';
+import { usableAdvisorIds } from './advisors';
+import { turnOffAutotrader } from './autotrader';
+
+/** AutoTrader's house rule and the instruments it trades (client-spec §9 levels cap its open trades). */
+export const autotraderPlan = {
+  params: { fast: 10, slow: 30, stopLossPercent: 1, takeProfitPercent: 2, lots: 0.01 } as Params,
+  symbols: ['BTCUSD', 'ETHUSD', 'EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD'],
+};
+
+/** Closes kept per instrument: the longest look-back of any strategy, with room. */
+const keepBars = 120;
+
+export interface RunnerOptions {
+  db: AppDb;
+  market: Market;
+  bus: Bus;
+  logger: Pick<Logger, 'error' | 'info' | 'debug'>;
+  /** Length of one bar: strategies decide once per bar on its close (60 s: M1 bars). */
+  barMs: number;
+}
+
+interface Target {
+  userId: number;
+  accountId: number;
+  planLeverage: number | undefined;
+  balance: string;
+  currency: string;
+}
+
+/**
+ * Runs customers' expert advisors and AutoTrader on live prices (server-spec §8), in the one process
+ * that leads the cluster: once per bar it samples the quotes of the instruments in use, asks each
+ * running strategy what to do, and trades through the same execution path as a customer's own orders
+ * (`executeMarketOrders`, `closeTradeForCustomer`), tagged with who placed them. What runs is read from
+ * the database every bar, so a restart (or a new leader) carries on; a strategy's memory is stored.
+ */
+export class AdvisorRunner {
+  private readonly closes = new Map<number, number[]>();
+  private timer: NodeJS.Timeout | undefined;
+  private stepping: Promise<void> | undefined;
+
+  constructor(private readonly options: RunnerOptions) {}
+
+  async start(): Promise<void> {
+    this.timer = setInterval(() => void this.step(), this.options.barMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.stepping;
+  }
+
+  /**
+   * An instrument's earlier closes when it comes into use: with one-minute bars the stored M1 candles,
+   * so a strategy started now (or after a restart) decides from its first bar; other bar lengths start empty.
+   */
+  private async history(assetId: number): Promise<number[]> {
+    if (this.options.barMs !== 60_000) return [];
+    const to = this.options.market.now();
+    const rows = await candlesBetween(this.options.db, { assetId, timeframe: 'M1', from: new Date(to.getTime() - keepBars * 60_000), to, limit: keepBars });
+    return rows.map((r) => Number(r.close));
+  }
+
+  /** One bar: sample, then let every running strategy act. Steps never overlap. */
+  step(): Promise<void> {
+    this.stepping ??= this.runStep().finally(() => (this.stepping = undefined));
+    return this.stepping;
+  }
+
+  private async runStep(): Promise<void> {
+    const { logger } = this.options;
+    const assets = await this.assetsInUse();
+    // A series with a gap would mislead a strategy: one no longer in use is dropped, and starts over if used again.
+    for (const id of this.closes.keys()) if (!assets.includes(id)) this.closes.delete(id);
+    for (const id of assets) if (!this.closes.has(id)) this.closes.set(id, await this.history(id));
+    this.sample(assets);
+    const leverage = await leverageMap(this.options.db);
+    for (const job of await this.advisorJobs()) {
+      await this.runAdvisor(job, leverage).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'expert advisor step failed'));
+    }
+    for (const job of await this.autotraderJobs()) {
+      await this.runAutotrader(job, leverage).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'autotrader step failed'));
+    }
+  }
+
+  private async assetsInUse(): Promise<number[]> {
+    const { db, market } = this.options;
+    const running = await db.selectDistinct({ id: advisorActivations.assetId }).from(advisorActivations).where(eq(advisorActivations.running, true));
+    const [anyAutotrader] = await db.select({ id: users.id }).from(users).where(eq(users.autotrader, true)).limit(1);
+    const ids = new Set(running.flatMap((r) => (r.id === null ? [] : [r.id])));
+    if (anyAutotrader) for (const i of market.instruments) if (autotraderPlan.symbols.includes(i.symbol)) ids.add(i.id);
+    return [...ids];
+  }
+
+  /** Appends each open market's mid as the close of the bar just finished; closed markets make no bars. */
+  private sample(assetIds: readonly number[]): void {
+    const { market } = this.options;
+    for (const id of assetIds) {
+      const instrument = market.instrument(id);
+      if (!instrument || !market.isOpen(instrument)) continue;
+      const series = this.closes.get(id)!;
+      series.push(Number(market.quotes.get(id)!.mid));
+      if (series.length > keepBars) series.splice(0, series.length - keepBars);
+    }
+  }
+
+  private async advisorJobs() {
+    return this.options.db
+      .select({
+        userId: advisorActivations.userId,
+        advisorId: advisorActivations.expertAdvisorId,
+        accountId: advisorActivations.accountId,
+        assetId: advisorActivations.assetId,
+        state: advisorActivations.state,
+        strategy: expertAdvisors.strategy,
+        params: expertAdvisors.params,
+        status: users.status,
+        planLeverage: plans.leverage,
+        balance: tradingAccounts.balance,
+        currency: tradingAccounts.currency,
+      })
+      .from(advisorActivations)
+      .innerJoin(expertAdvisors, eq(expertAdvisors.id, advisorActivations.expertAdvisorId))
+      .innerJoin(users, eq(users.id, advisorActivations.userId))
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, advisorActivations.accountId))
+      .leftJoin(plans, eq(plans.id, users.planId))
+      .where(eq(advisorActivations.running, true));
+  }
+
+  private async autotraderJobs() {
+    return this.options.db
+      .select({
+        userId: users.id,
+        level: users.autotraderLevel,
+        accountId: tradingAccounts.id,
+        status: users.status,
+        planLeverage: plans.leverage,
+        balance: tradingAccounts.balance,
+        currency: tradingAccounts.currency,
+      })
+      .from(users)
+      .innerJoin(tradingAccounts, eq(tradingAccounts.id, users.autotraderAccountId))
+      .leftJoin(plans, eq(plans.id, users.planId))
+      .where(eq(users.autotrader, true));
+  }
+
+  private async runAdvisor(job: Awaited<ReturnType<AdvisorRunner['advisorJobs']>>[number], leverage: Record<string, number>): Promise<void> {
+    const { db, market } = this.options;
+    const target: Target = { userId: job.userId, accountId: job.accountId!, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
+    const why = job.status === 'deactivated' ? eaTexts.accountClosed : !(await this.mayStillUse(job.userId, job.advisorId)) ? eaTexts.planChanged : null;
+    if (why) return this.haltAdvisor(job.userId, job.advisorId, why);
+    const instrument = market.instrument(job.assetId!);
+    const closes = this.closes.get(job.assetId!) ?? [];
+    if (!instrument || !market.isOpen(instrument) || closes.length < barsNeeded(job.strategy as StrategyName, job.params)) return;
+    const held = await this.heldBy(target, instrument.id, { by: 'expert_advisor', advisorId: job.advisorId });
+    const move = strategies[job.strategy as StrategyName](job.params, { closes, positions: held, state: job.state, balance: Number(job.balance) });
+    await this.closeAll(target, move.close ?? [], 'expert_advisor');
+    if (move.halt) return this.haltAdvisor(job.userId, job.advisorId, eaTexts.lossLimit(String(job.params.maxLossPercent ?? 2)));
+    if (move.state) await db.update(advisorActivations).set({ state: move.state }).where(and(eq(advisorActivations.userId, job.userId), eq(advisorActivations.running, true)));
+    if (move.open) await this.open(target, instrument.id, move.open, { lots: job.params.lots ?? 0.01, leverage, automation: { by: 'expert_advisor', advisorId: job.advisorId } });
+  }
+
+  private async runAutotrader(job: Awaited<ReturnType<AdvisorRunner['autotraderJobs']>>[number], leverage: Record<string, number>): Promise<void> {
+    const { market } = this.options;
+    if (job.status === 'deactivated') {
+      await turnOffAutotrader(this.options.db, { userId: job.userId, actorId: null, ip: null, reason: eaTexts.accountClosed });
+      this.options.bus.publish('user.updated', { userId: job.userId });
+      return;
+    }
+    const target: Target = { userId: job.userId, accountId: job.accountId, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
+    const limit = autotraderOpenLimit[job.level as AutotraderLevel];
+    const automation: Automation = { by: 'autotrader' };
+    let open = await this.countOpen(target.accountId);
+    for (const instrument of market.instruments.filter((i) => autotraderPlan.symbols.includes(i.symbol))) {
+      const closes = this.closes.get(instrument.id) ?? [];
+      if (!market.isOpen(instrument) || closes.length < barsNeeded('ma_trend', autotraderPlan.params) - 1) continue;
+      const held = await this.heldBy(target, instrument.id, automation);
+      const move: StrategyMove = trendHolder(autotraderPlan.params, { closes, positions: held, state: {}, balance: Number(job.balance) });
+      open -= await this.closeAll(target, move.close ?? [], 'autotrader');
+      if (!move.open || (limit !== null && open >= limit)) continue;
+      const placed = await this.open(target, instrument.id, move.open, { lots: autotraderPlan.params.lots!, leverage, automation });
+      if (placed) open += 1;
+    }
+  }
+
+  private async countOpen(accountId: number): Promise<number> {
+    const rows = await this.options.db
+      .select({ id: trades.id })
+      .from(trades)
+      .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open'), eq(trades.placedBy, 'autotrader')));
+    return rows.length;
+  }
+
+  private async mayStillUse(userId: number, advisorId: number): Promise<boolean> {
+    const { owned, included } = await usableAdvisorIds(this.options.db, userId);
+    return owned.has(advisorId) || included.has(advisorId);
+  }
+
+  /** The automation's own open positions on one instrument of the account, with their live P/L. */
+  private async heldBy(target: Target, assetId: number, automation: Automation) {
+    const rows: TradeRow[] = await this.options.db
+      .select()
+      .from(trades)
+      .where(
+        and(
+          eq(trades.accountId, target.accountId),
+          eq(trades.assetId, assetId),
+          eq(trades.status, 'open'),
+          eq(trades.placedBy, automation.by),
+          automation.by === 'expert_advisor' ? eq(trades.expertAdvisorId, automation.advisorId) : undefined,
+        ),
+      );
+    return rows.map((t) => ({ id: t.id, side: t.side, pnl: Number(bookedPnl(livePnl(this.options.market, t, target.currency))) }));
+  }
+
+  /** Closes through the customer's own close path; a trade the customer already closed is skipped. Returns how many closed. */
+  private async closeAll(target: Target, ids: readonly number[], reason: 'expert_advisor' | 'autotrader'): Promise<number> {
+    let closed = 0;
+    for (const tradeId of ids) {
+      const answer = await closeTradeForCustomer(this.deps(), { userId: target.userId, tradeId, reason });
+      if (answer.status === 200) closed += 1;
+      else this.options.logger.debug({ tradeId, answer }, 'automated close not done');
+    }
+    return closed;
+  }
+
+  private async open(target: Target, assetId: number, order: { side: Side } & Protection, o: { lots: number; leverage: Record<string, number>; automation: Automation }): Promise<boolean> {
+    const { market } = this.options;
+    const instrument = market.instrument(assetId)!;
+    const classLeverage = o.leverage[leverageKeyOf(instrument.assetClass)]!;
+    const price = new Money(openingPrice({ side: order.side, quote: market.quotes.get(assetId)! }));
+    const level = (value: number | undefined, percent: number | undefined, towardProfit: boolean) => {
+      if (value !== undefined) return new Money(value).toFixed(instrument.digits);
+      if (percent === undefined) return null;
+      const up = (order.side === 'buy') === towardProfit;
+      return price.times(new Money(1).plus(new Money(percent).dividedBy(100).times(up ? 1 : -1))).toFixed(instrument.digits);
+    };
+    const [answer] = await executeMarketOrders(this.deps(), [
+      {
+        userId: target.userId,
+        order: {
+          type: order.side,
+          id: assetId,
+          volume: new Money(o.lots).times(instrument.contractSize).toString(),
+          leverage: maxLeverageFor({ instrument, classLeverage, planLeverage: target.planLeverage }),
+          take_profit: level(order.takeProfit, order.takeProfitPercent, true),
+          stop_loss: level(order.stopLoss, order.stopLossPercent, false),
+          account_id: target.accountId,
+        },
+        // No order id: the runner never sends an order twice (a failed one waits for the next bar's decision).
+        orderId: undefined,
+        classLeverage,
+        automation: o.automation,
+      },
+    ]);
+    if (answer!.status !== 201) this.options.logger.debug({ userId: target.userId, assetId, answer }, 'automated order not placed');
+    return answer!.status === 201;
+  }
+
+  private async haltAdvisor(userId: number, advisorId: number, reason: string): Promise<void> {
+    const { db, bus } = this.options;
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(advisorActivations)
+        .set({ running: false, stoppedReason: reason })
+        .where(and(eq(advisorActivations.userId, userId), eq(advisorActivations.running, true)))
+        .returning();
+      if (row) await recordAudit(tx, { actorId: null, action: 'ea.stopped', subjectType: 'expert_advisor', subjectId: advisorId, details: { user_id: userId, why: reason } });
+    });
+    bus.publish('user.updated', { userId });
+  }
+
+  private deps() {
+    return { database: { db: this.options.db }, market: this.options.market, bus: this.options.bus };
+  }
+}

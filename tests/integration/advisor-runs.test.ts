@@ -1,0 +1,164 @@
+import request from 'supertest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activationAnswer, advisorList } from '../../shared/api/advisors.schema';
+import { tradeSchema } from '../../shared/api/trades.schema';
+import { auditLog, trades } from '../../server/trading/db/schema';
+import { AdvisorRunner } from '../../server/trading/ea/runner';
+import { auditLedger } from '../support/money';
+import { fundedTrader, silentLogger, startTrading, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const runner = () => new AdvisorRunner({ db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, barMs: 1_000 });
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+
+beforeAll(async () => {
+  stack = await startTrading();
+});
+afterAll(async () => {
+  await auditLedger(stack.database.db);
+  await stack.engine.stop();
+  await stack.database.close();
+});
+
+type Trader = Awaited<ReturnType<typeof fundedTrader>>;
+const advisorNamed = async (trader: Trader, name: string) =>
+  advisorList.parse((await request(stack.app).get('/api/v1/expert_advisors').set(bearer(trader.token)).expect(200)).body).data.find((a) => a.name === name)!;
+const call = (trader: Trader, path: string, body: object = {}) => request(stack.app).post(`/api/v1${path}`).set(bearer(trader.token)).send(body);
+const eaTrades = (trader: Trader) =>
+  stack.database.db
+    .select()
+    .from(trades)
+    .where(and(eq(trades.accountId, trader.account.id), eq(trades.placedBy, 'expert_advisor')))
+    .orderBy(trades.id);
+
+/** Starts `name` for a new customer (buying it first when it is not free) on `symbol`. */
+async function running(name: string, symbol: string, funds = '10000') {
+  const trader = await fundedTrader(stack, funds);
+  const advisor = await advisorNamed(trader, name);
+  if (advisor.status !== 'purchased') await call(trader, '/purchase/ea', { expert_advisor_id: advisor.id }).expect(200);
+  await call(trader, `/expert_advisors/${advisor.id}/activate`).expect(200);
+  await call(trader, `/expert_advisors/${advisor.id}/start`, { account_id: trader.account.id, asset_id: idOf(symbol) }).expect(200);
+  return { trader, advisor };
+}
+
+/** Feeds closes to the market one bar at a time, letting the runner act on each. */
+async function bars(run: AdvisorRunner, symbol: string, closes: readonly number[]) {
+  for (const close of closes) {
+    stack.prices.set({ [idOf(symbol)]: close.toFixed(2) });
+    await run.step();
+  }
+}
+const ramp = (from: number, to: number, n: number) => Array.from({ length: n }, (_, i) => from + ((to - from) * i) / (n - 1));
+
+describe('activating and starting an expert advisor', () => {
+  it('when a customer activates, starts, stops and deactivates, then each step answers with the spec texts and is audited', async () => {
+    const trader = await fundedTrader(stack, '1000');
+    const trend = await advisorNamed(trader, 'Trend Rider');
+    const rsi = await advisorNamed(trader, 'RSI Reverter');
+    expect((await call(trader, `/expert_advisors/${rsi.id}/activate`).expect(403)).body.message).toBe('This Expert Advisor is not available for your plan');
+    expect((await call(trader, '/expert_advisors/999999/activate').expect(404)).body.message).toBe('Expert Advisor not found');
+    const target = { account_id: trader.account.id, asset_id: idOf('BTCUSD') };
+    expect((await call(trader, `/expert_advisors/${trend.id}/start`, target).expect(409)).body.message).toBe('Please activate the EA before starting automated trading.');
+
+    const activated = activationAnswer.parse((await call(trader, `/expert_advisors/${trend.id}/activate`).expect(200)).body);
+    expect(activated.message).toBe('Trend Rider has been activated.');
+    expect(activated.data).toMatchObject({ running: false, expert_advisor: { name: 'Trend Rider' }, stats: { trades: 0, win_rate: '0.0' } });
+    const started = activationAnswer.parse((await call(trader, `/expert_advisors/${trend.id}/start`, target).expect(200)).body);
+    expect(started).toMatchObject({ message: 'Expert Advisor started', data: { running: true, account_id: trader.account.id, asset_symbol: 'BTCUSD' } });
+    const someoneElse = await fundedTrader(stack, '1');
+    await call(trader, `/expert_advisors/${trend.id}/start`, { ...target, account_id: someoneElse.account.id }).expect(404);
+    expect((await call(trader, `/expert_advisors/${trend.id}/stop`).expect(200)).body).toMatchObject({ message: 'Expert Advisor stopped', data: { running: false } });
+    expect((await call(trader, `/expert_advisors/${rsi.id}/stop`).expect(409)).body.message).toBe('This Expert Advisor is not active.');
+    expect((await call(trader, '/expert_advisors/deactivate').expect(200)).body).toEqual({ data: null, message: 'Trend Rider has been deactivated.' });
+    expect(activationAnswer.parse((await request(stack.app).get('/api/v1/expert_advisors/active').set(bearer(trader.token)).expect(200)).body).data).toBeNull();
+    const actions = (await stack.database.db.select().from(auditLog).where(eq(auditLog.actorId, trader.user.id))).map((a) => a.action);
+    expect(actions).toEqual(['ea.activated', 'ea.started', 'ea.stopped', 'ea.deactivated']);
+  });
+});
+
+describe('expert advisors trading on a controlled price source', () => {
+  it('Trend Rider buys on the fast average crossing above the slow one, then closes and sells on the cross back', async () => {
+    const { trader } = await running('Trend Rider', 'BTCUSD');
+    const run = runner();
+    await bars(run, 'BTCUSD', ramp(70_000, 66_000, 31));
+    expect(await eaTrades(trader)).toEqual([]);
+    await bars(run, 'BTCUSD', ramp(66_100, 70_000, 12));
+    const [buy] = await eaTrades(trader);
+    expect(buy).toMatchObject({ side: 'buy', status: 'open', placedBy: 'expert_advisor' });
+    // 1.5 % stop loss and 3 % take profit from the fill.
+    expect(Number(buy!.stopLoss) / Number(buy!.openPrice)).toBeCloseTo(0.985, 4);
+    expect(Number(buy!.takeProfit) / Number(buy!.openPrice)).toBeCloseTo(1.03, 4);
+    await bars(run, 'BTCUSD', ramp(69_950, 69_300, 40));
+    const after = await eaTrades(trader);
+    expect(after.map((t) => [t.side, t.status, t.closeReason])).toEqual([
+      ['buy', 'closed', 'expert_advisor'],
+      ['sell', 'open', null],
+    ]);
+    const listed = (await request(stack.app).get('/api/v1/closed/trades').set(bearer(trader.token)).expect(200)).body.data.map((t: unknown) => tradeSchema.parse(t));
+    expect(listed[0]).toMatchObject({ placed_by: 'expert_advisor', expert_advisor_id: after[0]!.expertAdvisorId });
+    const figures = activationAnswer.parse((await request(stack.app).get('/api/v1/expert_advisors/active').set(bearer(trader.token)).expect(200)).body).data!.stats;
+    expect(figures).toMatchObject({ trades: 2, closed: 1, open_positions: 1, realized_pnl: after[0]!.realizedPnl });
+  });
+
+  it('RSI Reverter buys when RSI falls under 30 and closes at the middle band', async () => {
+    const { trader } = await running('RSI Reverter', 'ETHUSD');
+    const run = runner();
+    await bars(run, 'ETHUSD', ramp(3600, 3400, 16));
+    const [buy] = await eaTrades(trader);
+    expect(buy).toMatchObject({ side: 'buy', status: 'open' });
+    await bars(run, 'ETHUSD', ramp(3405, 3500, 10));
+    expect((await eaTrades(trader)).map((t) => [t.side, t.status, t.closeReason])).toEqual([['buy', 'closed', 'expert_advisor']]);
+  });
+
+  it('Range Breakout trades a break above its range with the stop loss at the range low, once per breakout', async () => {
+    const { trader } = await running('Range Breakout', 'BTCUSD');
+    const run = runner();
+    await bars(run, 'BTCUSD', Array.from({ length: 21 }, (_, i) => (i % 2 === 0 ? 67_000 : 67_400)));
+    expect(await eaTrades(trader)).toEqual([]);
+    await bars(run, 'BTCUSD', [67_800, 67_900, 68_000]);
+    const made = await eaTrades(trader);
+    expect(made.map((t) => [t.side, t.status])).toEqual([['buy', 'open']]);
+    expect(Number(made[0]!.stopLoss)).toBe(67_000);
+  });
+
+  it('Capped Grid buys a level down and, at its loss limit, closes everything and stops', async () => {
+    const { trader } = await running('Capped Grid', 'BTCUSD', '2000');
+    const run = runner();
+    await bars(run, 'BTCUSD', [60_000, 59_900, 59_650]);
+    expect((await eaTrades(trader)).map((t) => [t.side, t.status])).toEqual([['buy', 'open']]);
+    // Each further level down buys again, until the open loss passes 2 % of the 2,000 balance (40).
+    await bars(run, 'BTCUSD', [59_350, 59_050, 58_750, 58_450, 56_000]);
+    const all = await eaTrades(trader);
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.every((t) => t.status === 'closed')).toBe(true);
+    const after = activationAnswer.parse((await request(stack.app).get('/api/v1/expert_advisors/active').set(bearer(trader.token)).expect(200)).body).data!;
+    expect(after).toMatchObject({ running: false, stopped_reason: 'Stopped at its loss limit of 2 % of the balance; its trades were closed.' });
+    await bars(run, 'BTCUSD', [55_000, 54_000]);
+    expect(await eaTrades(trader)).toHaveLength(all.length);
+  });
+
+  it('when stopped, it trades no more; a new runner (a restart) carries on with what was stored', async () => {
+    const { trader, advisor } = await running('Trend Rider', 'ETHUSD');
+    const first = runner();
+    await bars(first, 'ETHUSD', ramp(3600, 3300, 31));
+    await call(trader, `/expert_advisors/${advisor.id}/stop`).expect(200);
+    await bars(first, 'ETHUSD', ramp(3310, 3700, 15));
+    expect(await eaTrades(trader)).toEqual([]);
+    await call(trader, `/expert_advisors/${advisor.id}/start`, { account_id: trader.account.id, asset_id: idOf('ETHUSD') }).expect(200);
+    const restarted = runner();
+    await bars(restarted, 'ETHUSD', ramp(3700, 3300, 31));
+    await bars(restarted, 'ETHUSD', ramp(3310, 3700, 15));
+    expect((await eaTrades(trader)).map((t) => t.side)).toEqual(['buy']);
+  });
+
+  it('the customer can close an EA trade by hand: it is booked as their own close', async () => {
+    const { trader } = await running('Trend Rider', 'BTCUSD');
+    const run = runner();
+    await bars(run, 'BTCUSD', [...ramp(70_000, 66_000, 31), ...ramp(66_100, 70_000, 12)]);
+    const [buy] = await eaTrades(trader);
+    await call(trader, `/trade/${buy!.id}/close`).expect(200);
+    expect((await eaTrades(trader)).map((t) => [t.assetId, t.closeReason])).toEqual([[idOf('BTCUSD'), 'manual']]);
+  });
+});
