@@ -38,8 +38,8 @@ export default defineConfig({
       SETTINGS_CACHE_MS: '0',
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
-      // Half-second bars: expert advisors and AutoTrader decide within seconds instead of minutes.
-      EA_BAR_MS: '500',
+      // Quarter-second bars (one simulator step each): expert advisors and AutoTrader decide within seconds, not minutes.
+      EA_BAR_MS: '250',
     },
   },
 });

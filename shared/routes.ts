@@ -10,6 +10,7 @@ export const paths = {
   chat: '/main/chat',
   marketplace: '/main/marketplace',
   adminChat: '/admin/chat',
+  adminAutotrader: '/admin/autotrader',
 } as const;
 
 /** Pages exempt from the data and account gate (client-spec §2 "Site gate"). */

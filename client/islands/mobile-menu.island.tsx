@@ -18,7 +18,7 @@ const shortcuts: { id: RailPanel; label: string }[] = [
   { id: 'news', label: 'Market news' },
 ];
 
-/** The phone menu (client-spec §2 mobile layout): balances, panel shortcuts, Deposit, the plan badge, the open pairs with Add Pair, and Logout. */
+/** The phone menu (client-spec §2 mobile layout): balances, panel shortcuts, AutoTrader, Deposit, the plan badge, the open pairs with Add Pair, and Logout. */
 function MobileMenu({ planTitle }: z.infer<typeof props>) {
   useSignals();
   const [open, setOpen] = useState(false);
@@ -66,6 +66,11 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
                   </button>
                 </li>
               ))}
+              <li>
+                <button type="button" onClick={() => ((terminalDialog.value = { kind: 'autotrader' }), setOpen(false))}>
+                  AutoTrader
+                </button>
+              </li>
             </ul>
             <section>
               <h2>Pairs</h2>

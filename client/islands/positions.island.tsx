@@ -31,12 +31,22 @@ function useMoreWhenVisible(status: 'open' | 'closed', active: boolean) {
   return sentinel;
 }
 
+/** Who placed a trade, when not the customer by hand: a small tag by its symbol. */
+const placers = { expert_advisor: { tag: 'EA', title: 'Placed by your Expert Advisor' }, autotrader: { tag: 'Auto', title: 'Placed by AutoTrader' } } as const;
+
 /** The columns both tabs share: what, which way, how much, from, to (now or at the close), levels, P/L and when. */
 function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string | null; pnl: string; at: string | null }) {
   const digits = assetsById.value.get(trade.asset_id)?.digits ?? 5;
   return (
     <>
-      <td>{trade.asset_symbol}</td>
+      <td>
+        {trade.asset_symbol}
+        {trade.placed_by === 'customer' ? null : (
+          <abbr className="placed-by" title={placers[trade.placed_by].title}>
+            {placers[trade.placed_by].tag}
+          </abbr>
+        )}
+      </td>
       <td className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</td>
       <td>{trade.lots}</td>
       <td>{formatPrice(trade.opening_price, digits)}</td>

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { priceDecimals } from '../../shared/trading/terminal';
 import { tradeTexts } from '../../shared/trading/texts';
 import { AddPairDialog, AssetInfoDialog } from '../components/asset-dialogs';
+import { AutotraderDialog } from '../components/autotrader-dialog';
 import { CalculatorDialog, PlansDialog } from '../components/tool-dialogs';
 import { OrderTicket } from '../components/order-ticket';
 import { terminalDialog, ticketSide } from '../state/terminal';
@@ -12,6 +13,7 @@ import { formatPrice } from '../lib/format';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, activeAssetId, assetsById, closePair, openPairs, openPair, quoteOf, startMarket } from '../state/market';
 import { currentUser, realtimeKey } from '../state/session';
+import { autotrader, startAutomation } from '../state/automation';
 import { startTrading } from '../state/trading';
 import { showToast } from '../state/toasts';
 
@@ -41,7 +43,7 @@ function PairTab({ id }: { id: number }) {
   );
 }
 
-/** The trade room's header (client-spec §2): the open asset tabs and BUY/SELL, which open the order ticket. */
+/** The trade room's header (client-spec §2): the open asset tabs, the AutoTrader dialog's button, and BUY/SELL, which open the order ticket. */
 function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useSignals();
   const ticket = ticketSide.value;
@@ -50,7 +52,9 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useEffect(() => {
     void startMarket();
     const user = currentUser.value;
-    if (user) void startTrading(user.id, realtimeKey.value);
+    if (!user) return;
+    void startTrading(user.id, realtimeKey.value);
+    startAutomation(user.id, realtimeKey.value);
   }, []);
   const popover = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -86,6 +90,10 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
           {planTitle}
         </button>
       ) : null}
+      <button type="button" className="autotrader-button" onClick={() => (terminalDialog.value = { kind: 'autotrader' })}>
+        AutoTrader
+        {autotrader.value?.active ? <span className="autotrader-state">On</span> : autotrader.value?.latest_request?.status === 'pending' ? <span className="autotrader-state pending">Pending</span> : null}
+      </button>
       <div className="trade-buttons">
         <button type="button" className="trade-sell" aria-expanded={ticket === 'sell'} onClick={() => trade('sell')}>
           <span>SELL</span>
@@ -112,6 +120,7 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
       {dialog?.kind === 'asset-info' ? <AssetInfoDialog assetId={dialog.assetId} /> : null}
       {dialog?.kind === 'plans' ? <PlansDialog currentPlanId={planId} /> : null}
       {dialog?.kind === 'calculator' && asset ? <CalculatorDialog asset={asset} /> : null}
+      {dialog?.kind === 'autotrader' ? <AutotraderDialog /> : null}
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { computed, signal } from '@preact/signals-react';
+import type { AdvisorSummary } from '../../shared/api/advisors.schema';
 import { siteDataResponse, type Currency, type Plan } from '../../shared/api/data.schema';
 import { defaultCurrency } from '../../shared/constants';
 import { formatAmount, Money } from '../../shared/money';
 import { requestJson } from '../lib/api';
 import { readStored, writeStored } from '../lib/storage';
 
-/** Site data (GET /data): currencies with their USD rates, the plans and their feature rows. */
+/** Site data (GET /data): currencies with their USD rates, the plans and their feature rows, the EA catalogue. */
 export const currencies = signal<readonly Currency[]>([]);
 export const plans = signal<readonly Plan[] | null>(null);
 export const planFeatures = signal<readonly string[]>([]);
+/** The expert-advisor catalogue (id, name, image…); which of them the customer may use is `user.eas`. */
+export const advisorCatalogue = signal<readonly AdvisorSummary[] | null>(null);
 export const siteDataFailed = signal(false);
 
 /** Client-spec §3 "Kept on the device": the currency balances are shown in (default USD). */
@@ -23,6 +26,7 @@ export function loadSiteData(): Promise<void> {
       currencies.value = parsed.data.data.currencies;
       plans.value = parsed.data.data.plans;
       planFeatures.value = parsed.data.data.plan_features;
+      advisorCatalogue.value = parsed.data.data.expert_advisors;
       siteDataFailed.value = false;
     })
     .catch(() => {

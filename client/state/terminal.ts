@@ -13,6 +13,6 @@ export const mobileWatchOpen = signal(false);
 /** The order ticket's side while it is open (BUY/SELL in the header, Trade Now in Asset Information). */
 export const ticketSide = signal<'buy' | 'sell' | null>(null);
 
-export type TerminalDialog = { kind: 'add-pair' } | { kind: 'asset-info'; assetId: number } | { kind: 'plans' } | { kind: 'calculator' };
+export type TerminalDialog = { kind: 'add-pair' } | { kind: 'asset-info'; assetId: number } | { kind: 'plans' } | { kind: 'calculator' } | { kind: 'autotrader' };
 /** The one terminal dialog open at a time, whichever island opened it. */
 export const terminalDialog = signal<TerminalDialog | null>(null);

@@ -15,6 +15,12 @@ export const accounts = signal<readonly AccountSummaryView[]>([]);
 export const selectedAccountId = signal<number | null>(readStored<number | null>('selected-account', null));
 export const selectedAccount = computed(() => accounts.value.find((a) => a.id === selectedAccountId.value) ?? accounts.value[0]);
 
+/** An account as the terminal names it ("Demo Account #1002"), by id. */
+export function accountName(id: number | null | undefined): string {
+  const account = accounts.value.find((a) => a.id === id);
+  return account ? `${account.title} #${account.number}` : '—';
+}
+
 export interface TradeList {
   items: readonly TradeView[];
   next: string | null;

@@ -8,6 +8,7 @@ import type { PageAssets } from '../../views/assets';
 import { DashboardPage } from '../../views/pages/dashboard';
 import { TradeRoomPage } from '../../views/pages/trade-room';
 import { ChatPage } from '../../views/pages/chat';
+import { AdminAutotraderPage } from '../../views/pages/admin-autotrader';
 import { MarketplacePage } from '../../views/pages/marketplace';
 import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
@@ -166,6 +167,16 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       }),
     );
   }
+
+  // AutoTrader requests (server-spec §7): staff only, checked here; customers get the not-found page, as for `/admin/chat`.
+  router.get(
+    paths.adminAutotrader,
+    gated('customer', (req, res, page) => {
+      const user = page.user!;
+      if (!isStaffRole(user.role)) return notFound(req, res, page);
+      sendPage(req, res, assets, { title: 'AutoTrader requests', settings: page.settings, user, body: (csrfToken) => <AdminAutotraderPage settings={page.settings} user={user} csrfToken={csrfToken} /> });
+    }),
+  );
 
   router.get(
     [paths.tradeRoom, `${paths.tradeRoom}/`],

@@ -45,6 +45,16 @@ export const staffAutotraderRequestSchema = z.object({
 });
 export type StaffAutotraderRequest = z.infer<typeof staffAutotraderRequestSchema>;
 
+/** GET /admin/autotrader/active: whom AutoTrader trades for now. */
+export const activeAutotraderSchema = z.object({
+  user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  level: z.enum(autotraderLevels),
+  account_id: z.number(),
+  account_title: z.string(),
+  open_positions: z.number(),
+});
+export type ActiveAutotrader = z.infer<typeof activeAutotraderSchema>;
+
 export const autotraderRefusal = z.object({
   reason: z.string().check(z.trim(), z.minLength(1, 'Give the customer a reason.'), z.maxLength(500, 'Keep the reason under 500 characters.')),
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
-import type { User } from '../../shared/api/user.schema';
+import { isStaffRole, type User } from '../../shared/api/user.schema';
 import { paths } from '../../shared/routes';
 import { Brand } from './brand';
 import { CsrfForm } from './csrf-form';
@@ -8,7 +8,7 @@ import { RiskWarning } from './risk-warning';
 import { chatPathOf, SignedInIslands } from './signed-in-islands';
 
 /** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. */
-export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: 'dashboard' | 'chat' | 'marketplace'; children: ReactNode }) {
+export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: 'dashboard' | 'chat' | 'marketplace' | 'autotrader'; children: ReactNode }) {
   const chatPath = chatPathOf(user);
   return (
     <div className="app-shell">
@@ -27,6 +27,11 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
           <a href={chatPath} aria-current={current === 'chat' ? 'page' : undefined}>
             {user.role === 'customer' ? 'Support chat' : 'Admin Chat'}
           </a>
+          {isStaffRole(user.role) ? (
+            <a href={paths.adminAutotrader} aria-current={current === 'autotrader' ? 'page' : undefined}>
+              AutoTrader requests
+            </a>
+          ) : null}
         </nav>
         <div className="topbar-user">
           <span className="user-name">

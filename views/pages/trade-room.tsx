@@ -1,6 +1,7 @@
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
 import AccountBar from '../../client/islands/account-bar.island';
+import AlgoTrader from '../../client/islands/algo-trader.island';
 import MarketWatch from '../../client/islands/market-watch.island';
 import MobileMenu from '../../client/islands/mobile-menu.island';
 import Positions from '../../client/islands/positions.island';
@@ -16,7 +17,7 @@ import { SignedInIslands } from '../components/signed-in-islands';
 /**
  * `/mt4`, the trade room (client-spec §2): a server-rendered frame whose parts are islands sharing the
  * market and trading signals — header with tabs and BUY/SELL, left rail and its panels, the chart, the
- * market watch, the positions drawer and the account bar.
+ * market watch over the Algo Trader tree, the positions drawer and the account bar.
  */
 export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSettings; user: User; csrfToken: string }) {
   return (
@@ -63,6 +64,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
       </main>
       <aside className="terminal-sidebar">
         <Island island={MarketWatch} client="load" props={{}} />
+        <Island island={AlgoTrader} client="load" props={{ eas: user.eas }} />
       </aside>
       <section className="terminal-positions">
         <Island island={Positions} client="load" props={{}} />

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  type ActiveAutotrader,
   autotraderOpenLimit,
   autotraderTexts,
   type AutotraderLevel,
@@ -170,7 +171,7 @@ export async function staffAutotraderRequests(db: Executor, { status, id }: { st
 }
 
 /** Customers AutoTrader trades for now, with its open positions. */
-export async function activeAutotraders(db: Executor) {
+export async function activeAutotraders(db: Executor): Promise<ActiveAutotrader[]> {
   const rows = await db
     .select({ user: users, type: tradingAccounts.type, number: tradingAccounts.number })
     .from(users)
