@@ -166,6 +166,9 @@ function Marketplace() {
                     {owned ? 'Purchased' : 'Purchase'}
                   </button>
                 </div>
+                {advisor.renews_at ? (
+                  <p className="market-card-renews">Renews {new Date(advisor.renews_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })} from your Live balance</p>
+                ) : null}
               </li>
             );
           })}

@@ -20,6 +20,8 @@ export const advisorSchema = z.object({
   /** purchased when this customer owns it or their plan includes it. */
   status: z.enum(['purchased', 'available']),
   included_in_plan: z.boolean(),
+  /** A monthly advisor this customer pays for: when the paid month ends (it renews from the Live balance then). */
+  renews_at: z.nullable(z.string()),
 });
 export type Advisor = z.infer<typeof advisorSchema>;
 
@@ -44,6 +46,10 @@ export const advisorTexts = {
   alreadyOwned: 'You already own this Expert Advisor.',
   insufficientBalance: 'Insufficient balance on your Live account to buy this Expert Advisor.',
   purchased: (name: string) => `${name} is yours.`,
+  renewedTitle: 'Expert Advisor renewed',
+  renewed: (name: string, amount: string) => `${name} renewed for another month: ${amount} USD from your Live balance.`,
+  lapsedTitle: 'Expert Advisor subscription ended',
+  lapsed: (name: string) => `${name} could not be renewed: your Live balance does not cover its monthly price. Buy it again in the marketplace to keep using it.`,
 } as const;
 
 /** How an EA did on one account: closed trades and their result, and what is open now. Money in the account currency. */
@@ -100,5 +106,5 @@ export const eaTexts = {
   accountNotTradable: 'This account cannot trade.',
   lossLimit: (percent: string) => `Stopped at its loss limit of ${percent} % of the balance; its trades were closed.`,
   accountClosed: 'Stopped: the account can no longer trade.',
-  planChanged: 'Stopped: your plan no longer includes this Expert Advisor.',
+  planChanged: 'Stopped: your plan or subscription no longer includes this Expert Advisor.',
 } as const;

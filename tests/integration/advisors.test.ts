@@ -5,7 +5,8 @@ import { advisorList } from '../../shared/api/advisors.schema';
 import { siteDataResponse } from '../../shared/api/data.schema';
 import { userResponse } from '../../shared/api/user.schema';
 import { ledgerEntries, ownedExpertAdvisors } from '../../server/trading/db/schema';
-import { auditLedger, balanceOf } from '../support/money';
+import { auditLedger, balanceOf, deposit } from '../support/money';
+import { oneMonthAfter, renewDueAdvisors } from '../../server/trading/ea/advisors';
 import { makeUser } from '../support/factories';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
 
@@ -32,7 +33,7 @@ describe('expert advisors', () => {
     const [trend, rsi, , grid] = advisors;
     expect(trend).toMatchObject({ amount: 'Free', amount_val: '0.00', status: 'purchased', included_in_plan: true });
     expect(rsi).toMatchObject({ amount: '49.00 USD', status: 'available', included_in_plan: false, billing: 'one_time' });
-    expect(grid).toMatchObject({ amount: '29.00 USD', billing: 'one_time', type: 'Others' });
+    expect(grid).toMatchObject({ amount: '29.00 USD', billing: 'monthly', type: 'Others' });
     const user = userResponse.parse((await request(stack.app).get('/api/v1/user').set(bearer(await tokenFor(stack.app, person)))).body).data;
     expect(user.eas).toEqual([trend!.id]);
     const site = siteDataResponse.parse((await request(stack.app).get('/api/v1/data').set(bearer(await tokenFor(stack.app, person)))).body).data;
@@ -74,5 +75,54 @@ describe('expert advisors', () => {
     expect((await buy(poor.token, advisors[0]!.id)).status).toBe(409);
     expect((await request(stack.app).post('/api/v1/purchase/ea').set(bearer(poor.token)).send({})).status).toBe(422);
     expect(await stack.database.db.select().from(ownedExpertAdvisors).where(eq(ownedExpertAdvisors.userId, poor.user.id))).toEqual([]);
+  });
+
+  it('when the month of a monthly advisor ends, then it renews once from the Live balance, or lapses when the balance does not cover it until bought again', async () => {
+    const trader = await fundedTrader(stack, '100');
+    const grid = (await list(trader.token)).find((a) => a.name === 'Capped Grid')!;
+    expect((await buy(trader.token, grid.id)).status).toBe(200);
+    const bought = (await list(trader.token)).find((a) => a.id === grid.id)!;
+    const renewsAt = new Date(bought.renews_at!);
+    expect(renewsAt.getTime() - Date.now()).toBeGreaterThan(27 * 86_400_000);
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('71.00');
+
+    const mine = and(eq(ownedExpertAdvisors.userId, trader.user.id), eq(ownedExpertAdvisors.expertAdvisorId, grid.id));
+    const deps = { database: stack.database, market: stack.market };
+    const endsSoon = async (minutes = 30) => {
+      const soon = new Date(Date.now() + minutes * 60_000);
+      await stack.database.db.update(ownedExpertAdvisors).set({ paidUntil: soon }).where(mine);
+      return soon;
+    };
+    // Renewed within the hour before the month ends, not earlier.
+    await endsSoon(90);
+    expect(await renewDueAdvisors(deps)).toEqual([]);
+    const ending = await endsSoon(30);
+    expect((await renewDueAdvisors(deps)).map((r) => r.notice.title)).toEqual(['Expert Advisor renewed']);
+    expect(await renewDueAdvisors(deps)).toEqual([]);
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('42.00');
+    const [renewed] = await stack.database.db.select().from(ownedExpertAdvisors).where(mine);
+    expect(renewed!.paidUntil!.getTime()).toBe(oneMonthAfter(ending).getTime());
+
+    // 42 left covers one more month, not two.
+    await endsSoon();
+    expect((await renewDueAdvisors(deps)).map((r) => r.notice.title)).toEqual(['Expert Advisor renewed']);
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('13.00');
+    await endsSoon();
+    expect((await renewDueAdvisors(deps)).map((r) => r.notice.message)).toEqual([
+      'Capped Grid could not be renewed: your Live balance does not cover its monthly price. Buy it again in the marketplace to keep using it.',
+    ]);
+    expect(await renewDueAdvisors(deps)).toEqual([]);
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('13.00');
+    const eas = async () => userResponse.parse((await request(stack.app).get('/api/v1/user').set(bearer(trader.token))).body).data.eas;
+    // Still theirs until the paid month ends, then no more.
+    expect(await eas()).toContain(grid.id);
+    await endsSoon(-1);
+    expect(await eas()).not.toContain(grid.id);
+    expect((await list(trader.token)).find((a) => a.id === grid.id)).toMatchObject({ status: 'available', renews_at: null });
+
+    await deposit(stack.database.db, trader.account.id, '50');
+    expect((await buy(trader.token, grid.id)).status).toBe(200);
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('34.00');
+    expect((await list(trader.token)).find((a) => a.id === grid.id)).toMatchObject({ status: 'purchased' });
   });
 });

@@ -601,11 +601,19 @@ export const ownedExpertAdvisors = pgTable(
     expertAdvisorId: integer('expert_advisor_id')
       .notNull()
       .references(() => expertAdvisors.id),
-    /** The purchase's ledger entry (none for a free advisor). */
+    /** The purchase's (or latest renewal's) ledger entry (none for a free advisor). */
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
     acquiredAt: createdAt(),
+    /** A monthly advisor's paid period ends here (renewed from the Live balance, else it lapses); null: owned for good. */
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    /** When a renewal found too little balance: it is not tried again until the customer buys it anew. */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.expertAdvisorId] }), index('owned_expert_advisors_advisor').on(t.expertAdvisorId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.expertAdvisorId] }),
+    index('owned_expert_advisors_advisor').on(t.expertAdvisorId),
+    index('owned_expert_advisors_paid_until').on(t.paidUntil).where(sql`${t.paidUntil} is not null`),
+  ],
 );
 
 /**

@@ -104,7 +104,7 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
       account: tradingAccounts,
       plan: plans,
       unread: sql<UnreadJson[]>`(select coalesce(json_agg(n order by n.id), '[]'::json) from (select id, user_id, title, message, color, created_at from notifications where user_id = ${users.id} and read_at is null order by id limit 20) n)`,
-      advisorIds: sql<number[]>`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
+      advisorIds: sql<number[]>`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} and (paid_until is null or paid_until > now()) union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
     })
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))

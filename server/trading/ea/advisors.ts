@@ -1,21 +1,25 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { advisorTexts, type Advisor, type AdvisorSummary } from '../../../shared/api/advisors.schema';
 import { formatAmount, Money } from '../../../shared/money';
 import { notFound } from '../api/errors';
 import type { Answer } from '../engine/orders';
 import { recordAudit } from '../db/audit.repo';
-import type { AppDb, Executor } from '../db/database';
+import type { AppDb, Executor, Tx } from '../db/database';
 import { expertAdvisors, ownedExpertAdvisors, planExpertAdvisors, users } from '../db/schema';
-import { exposureFromTotals, lockCustomerAccount, openTotalsOf } from '../engine/accounts';
+import { exposureFromTotals, lockCustomerAccount, openTotalsOf, type AccountRow } from '../engine/accounts';
 import type { Market } from '../market/market';
 import { postEntry } from '../ledger/ledger';
 
 type AdvisorRow = typeof expertAdvisors.$inferSelect;
 
+/** An ownership that counts now: bought for good, or a monthly one inside its paid month. */
+const paidUp = or(isNull(ownedExpertAdvisors.paidUntil), gt(ownedExpertAdvisors.paidUntil, sql`now()`));
+
 /** The advisors a customer may use: those their plan includes and those they own (client-spec §3 `user.eas`). */
 export async function usableAdvisorIds(db: Executor, userId: number): Promise<{ owned: Set<number>; included: Set<number> }> {
   const [owned, included] = [
-    await db.select({ id: ownedExpertAdvisors.expertAdvisorId }).from(ownedExpertAdvisors).where(eq(ownedExpertAdvisors.userId, userId)),
+    await db.select({ id: ownedExpertAdvisors.expertAdvisorId }).from(ownedExpertAdvisors).where(and(eq(ownedExpertAdvisors.userId, userId), paidUp)),
     await db
       .select({ id: planExpertAdvisors.expertAdvisorId })
       .from(planExpertAdvisors)
@@ -25,7 +29,7 @@ export async function usableAdvisorIds(db: Executor, userId: number): Promise<{ 
   return { owned: new Set(owned.map((r) => r.id)), included: new Set(included.map((r) => r.id)) };
 }
 
-export function presentAdvisor(row: AdvisorRow, { downloads, owned, included }: { downloads: number; owned: boolean; included: boolean }): Advisor {
+export function presentAdvisor(row: AdvisorRow, { downloads, owned, included, paidUntil }: { downloads: number; owned: boolean; included: boolean; paidUntil: Date | null }): Advisor {
   const price = new Money(row.price);
   return {
     id: row.id,
@@ -42,6 +46,7 @@ export function presentAdvisor(row: AdvisorRow, { downloads, owned, included }: 
     features: row.features,
     status: owned || included ? 'purchased' : 'available',
     included_in_plan: included,
+    renews_at: owned && !included && paidUntil ? paidUntil.toISOString() : null,
   };
 }
 
@@ -56,7 +61,26 @@ export async function listAdvisors(db: AppDb, userId: number): Promise<Advisor[]
   const installs = db.select({ id: ownedExpertAdvisors.expertAdvisorId, n: count().as('n') }).from(ownedExpertAdvisors).groupBy(ownedExpertAdvisors.expertAdvisorId).as('installs');
   const rows = await db.select({ advisor: expertAdvisors, downloads: installs.n }).from(expertAdvisors).leftJoin(installs, eq(installs.id, expertAdvisors.id)).orderBy(asc(expertAdvisors.sortOrder), asc(expertAdvisors.id));
   const { owned, included } = await usableAdvisorIds(db, userId);
-  return rows.map(({ advisor, downloads }) => presentAdvisor(advisor, { downloads: Number(downloads ?? 0), owned: owned.has(advisor.id), included: included.has(advisor.id) }));
+  const periods = await db.select({ id: ownedExpertAdvisors.expertAdvisorId, paidUntil: ownedExpertAdvisors.paidUntil }).from(ownedExpertAdvisors).where(eq(ownedExpertAdvisors.userId, userId));
+  const paidUntil = new Map(periods.map((p) => [p.id, p.paidUntil]));
+  return rows.map(({ advisor, downloads }) =>
+    presentAdvisor(advisor, { downloads: Number(downloads ?? 0), owned: owned.has(advisor.id), included: included.has(advisor.id), paidUntil: paidUntil.get(advisor.id) ?? null }),
+  );
+}
+
+/** The same day next month, or that month's last day when it is shorter (31 January → 28 or 29 February). */
+export function oneMonthAfter(from: Date): Date {
+  const next = new Date(from);
+  next.setUTCMonth(from.getUTCMonth() + 1);
+  if (next.getUTCDate() !== from.getUTCDate()) next.setUTCDate(0);
+  return next;
+}
+
+/** Whether the account's balance and free margin both cover `amount` (the caller holds the account lock). */
+async function coveredBy(market: Market, tx: Tx, account: AccountRow, amount: Money): Promise<boolean> {
+  const totals = (await openTotalsOf(tx, [account.id])).get(account.id) ?? [];
+  const { freeMargin } = exposureFromTotals(market, account, totals);
+  return amount.lte(freeMargin) && amount.lte(account.balance);
 }
 
 /**
@@ -74,17 +98,67 @@ export async function purchaseAdvisor(deps: { database: { db: AppDb }; market: M
     const { owned, included } = await usableAdvisorIds(tx, userId);
     if (owned.has(advisor.id) || included.has(advisor.id)) return { status: 409, body: { message: advisorTexts.alreadyOwned } };
     const price = new Money(advisor.price);
+    // A monthly advisor is paid a month at a time; buying it again after it lapsed starts a new month.
+    const paidUntil = advisor.billing === 'monthly' ? oneMonthAfter(new Date()) : null;
     let ledgerEntryId: number | null = null;
     if (price.gt(0)) {
-      const totals = (await openTotalsOf(tx, [account.id])).get(account.id) ?? [];
-      const { freeMargin } = exposureFromTotals(deps.market, account, totals);
-      if (price.gt(freeMargin) || price.gt(account.balance)) return { status: 422, body: { message: advisorTexts.insufficientBalance, errors: { expert_advisor_id: [advisorTexts.insufficientBalance] } } };
-      const entry = await postEntry(tx, { accountId: account.id, kind: 'ea_purchase', amount: price.negated().toFixed(2), reference: `ea:${advisor.id}`, memo: advisor.name, createdBy: userId });
+      if (!(await coveredBy(deps.market, tx, account, price))) return { status: 422, body: { message: advisorTexts.insufficientBalance, errors: { expert_advisor_id: [advisorTexts.insufficientBalance] } } };
+      const reference = paidUntil ? `ea:${advisor.id}:until:${paidUntil.toISOString()}` : `ea:${advisor.id}`;
+      const entry = await postEntry(tx, { accountId: account.id, kind: 'ea_purchase', amount: price.negated().toFixed(2), reference, memo: advisor.name, createdBy: userId });
       ledgerEntryId = entry.id;
     }
-    await tx.insert(ownedExpertAdvisors).values({ userId, expertAdvisorId: advisor.id, ledgerEntryId });
+    const ownership = { ledgerEntryId, paidUntil, lapsedAt: null, acquiredAt: new Date() };
+    await tx
+      .insert(ownedExpertAdvisors)
+      .values({ userId, expertAdvisorId: advisor.id, ...ownership })
+      .onConflictDoUpdate({ target: [ownedExpertAdvisors.userId, ownedExpertAdvisors.expertAdvisorId], set: ownership });
     await recordAudit(tx, { actorId: userId, action: 'ea.purchased', subjectType: 'expert_advisor', subjectId: advisor.id, details: { price: price.toFixed(2), accountId: account.id }, ip });
     return { status: 200, body: { status: 'success', message: advisorTexts.purchased(advisor.name), data: { expert_advisor_id: advisor.id, balance_charged: price.toFixed(2) } } };
   });
 }
 
+
+export const renewAheadMs = 60 * 60_000;
+
+/**
+ * Renews the monthly advisors whose paid month has ended (server-spec §8): each from its owner's Live
+ * balance under the account lock, one ledger entry per month (its reference names the month, so a
+ * renewal never runs twice), or, when the balance does not cover it, lets it lapse. The owner is told
+ * either way. Returns the owners to refresh.
+ */
+export async function renewDueAdvisors(deps: { database: { db: AppDb }; market: Market }, now = new Date()): Promise<{ userId: number; notice: NotificationRow }[]> {
+  const { db } = deps.database;
+  // Renewed an hour ahead, so a paid-up advisor never stops for the minutes until the renewal runs.
+  const horizon = new Date(now.getTime() + renewAheadMs);
+  const due = await db
+    .select({ userId: ownedExpertAdvisors.userId, advisor: expertAdvisors })
+    .from(ownedExpertAdvisors)
+    .innerJoin(expertAdvisors, eq(expertAdvisors.id, ownedExpertAdvisors.expertAdvisorId))
+    .where(and(lte(ownedExpertAdvisors.paidUntil, horizon), isNull(ownedExpertAdvisors.lapsedAt)))
+    .limit(500);
+  const told: { userId: number; notice: NotificationRow }[] = [];
+  for (const { userId, advisor } of due) {
+    const notice = await db.transaction(async (tx) => {
+      const { account } = await lockCustomerAccount(tx, userId);
+      const mine = and(eq(ownedExpertAdvisors.userId, userId), eq(ownedExpertAdvisors.expertAdvisorId, advisor.id));
+      const [row] = await tx.select().from(ownedExpertAdvisors).where(mine).for('update');
+      if (!row?.paidUntil || row.paidUntil > horizon || row.lapsedAt) return null;
+      const price = new Money(advisor.price);
+      if (advisor.billing !== 'monthly' || !(await coveredBy(deps.market, tx, account, price))) {
+        await tx.update(ownedExpertAdvisors).set({ lapsedAt: now }).where(mine);
+        await recordAudit(tx, { actorId: null, action: 'ea.lapsed', subjectType: 'expert_advisor', subjectId: advisor.id, details: { user_id: userId, paid_until: row.paidUntil.toISOString() } });
+        return addNotification(tx, { userId, title: advisorTexts.lapsedTitle, message: advisorTexts.lapsed(advisor.name), color: 'warning' });
+      }
+      // Overdue (nothing ran to renew it) starts a new month now rather than billing the months missed.
+      const next = oneMonthAfter(row.paidUntil > now ? row.paidUntil : now);
+      const entry = price.gt(0)
+        ? await postEntry(tx, { accountId: account.id, kind: 'ea_purchase', amount: price.negated().toFixed(2), reference: `ea:${advisor.id}:until:${next.toISOString()}`, memo: `${advisor.name} renewal` })
+        : null;
+      await tx.update(ownedExpertAdvisors).set({ paidUntil: next, ledgerEntryId: entry?.id ?? row.ledgerEntryId }).where(mine);
+      await recordAudit(tx, { actorId: null, action: 'ea.renewed', subjectType: 'expert_advisor', subjectId: advisor.id, details: { user_id: userId, price: price.toFixed(2), paid_until: next.toISOString() } });
+      return addNotification(tx, { userId, title: advisorTexts.renewedTitle, message: advisorTexts.renewed(advisor.name, price.toFixed(2)), color: 'success' });
+    });
+    if (notice) told.push({ userId, notice });
+  }
+  return told;
+}

@@ -70,9 +70,8 @@ export const advisorSeeds: readonly AdvisorSeed[] = [
     author: 'Meridian Quant Desk',
     strategy: 'grid',
     category: 'Others',
-    // One-time until renewals are billed: a monthly price must not be charged once and shown as monthly.
     price: '29.00',
-    billing: 'one_time',
+    billing: 'monthly',
     rating: '3.5',
     features: ['Levels every 0.5 %', 'At most 6 open trades', 'Hard stop at a 2 % loss'],
     params: { stepPercent: 0.5, maxTrades: 6, maxLossPercent: 2, lots: 0.01 },

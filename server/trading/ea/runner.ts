@@ -18,7 +18,8 @@ import { livePnl, type TradeRow } from '../engine/trade-view';
 import type { Market } from '../market/market';
 import { candlesBetween } from '../db/candles.repo';
 import { barsNeeded, strategies, trendHolder, type Params, type Protection, type StrategyMove, type StrategyName } from './strategies';
-import { usableAdvisorIds } from './advisors';
+import { renewDueAdvisors, usableAdvisorIds } from './advisors';
+import { presentNotification } from '../db/notifications.repo';
 import { turnOffAutotrader } from './autotrader';
 
 /** AutoTrader's house rule and the instruments it trades (client-spec §9 levels cap its open trades). */
@@ -56,6 +57,7 @@ interface Target {
  */
 export class AdvisorRunner {
   private readonly closes = new Map<number, number[]>();
+  private renewedAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private stepping: Promise<void> | undefined;
 
@@ -91,6 +93,7 @@ export class AdvisorRunner {
 
   private async runStep(): Promise<void> {
     const { logger } = this.options;
+    await this.renewals().catch((error: unknown) => logger.error({ err: error }, 'expert advisor renewals failed'));
     const assets = await this.assetsInUse();
     // A series with a gap would mislead a strategy: one no longer in use is dropped, and starts over if used again.
     for (const id of this.closes.keys()) if (!assets.includes(id)) this.closes.delete(id);
@@ -102,6 +105,16 @@ export class AdvisorRunner {
     }
     for (const job of await this.autotraderJobs()) {
       await this.runAutotrader(job, leverage).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'autotrader step failed'));
+    }
+  }
+
+  /** Monthly advisors' renewals (once a minute, before the advisors act, so a renewed one never stops). */
+  private async renewals(): Promise<void> {
+    if (Date.now() - this.renewedAt < 60_000) return;
+    this.renewedAt = Date.now();
+    for (const { userId, notice } of await renewDueAdvisors(this.deps())) {
+      this.options.bus.publish('notification.message', { userId, notification: presentNotification(notice) });
+      this.options.bus.publish('user.updated', { userId });
     }
   }
 
