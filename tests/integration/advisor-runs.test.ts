@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationAnswer, advisorList } from '../../shared/api/advisors.schema';
 import { tradeSchema } from '../../shared/api/trades.schema';
-import { auditLog, trades } from '../../server/trading/db/schema';
+import { advisorActivations, auditLog, trades, users } from '../../server/trading/db/schema';
 import { AdvisorRunner } from '../../server/trading/ea/runner';
 import { auditLedger } from '../support/money';
 import { fundedTrader, silentLogger, startTrading, type TradingStack } from '../support/trading';
@@ -160,5 +160,15 @@ describe('expert advisors trading on a controlled price source', () => {
     const [buy] = await eaTrades(trader);
     await call(trader, `/trade/${buy!.id}/close`).expect(200);
     expect((await eaTrades(trader)).map((t) => [t.assetId, t.closeReason])).toEqual([[idOf('BTCUSD'), 'manual']]);
+  });
+
+  it('when its customer is deactivated, then it stops by itself without trading and says why', async () => {
+    const { trader } = await running('Trend Rider', 'BTCUSD');
+    await stack.database.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, trader.user.id));
+    const run = runner();
+    await bars(run, 'BTCUSD', [...ramp(70_000, 66_000, 31), ...ramp(66_100, 70_000, 12)]);
+    expect(await eaTrades(trader)).toEqual([]);
+    const [activation] = await stack.database.db.select().from(advisorActivations).where(eq(advisorActivations.userId, trader.user.id));
+    expect(activation).toMatchObject({ running: false, stoppedReason: 'Stopped: the account can no longer trade.' });
   });
 });

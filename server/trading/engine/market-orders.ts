@@ -3,7 +3,7 @@ import { firstError } from '../../../shared/api/common.schema';
 import { Money } from '../../../shared/money';
 import { closingPrice, openingPrice, type Side } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { advisorActivations, trades, users } from '../db/schema';
 import type { Market } from '../market/market';
@@ -37,8 +37,9 @@ export interface MarketOrderTicket {
 export type Automation = { by: 'expert_advisor'; advisorId: number } | { by: 'autotrader' };
 
 /**
- * Which automated tickets may still trade: their automation is still switched on for that account. A
- * stop takes the account lock first, so once it has answered, no order of the stopped automation runs.
+ * Which automated tickets may no longer trade: their automation is off for that account, or its owner
+ * was deactivated. A stop takes the account lock first, so once it has answered, no order of the stopped
+ * automation runs.
  */
 async function automationsOff(tx: Tx, tickets: readonly MarketOrderTicket[], locked: readonly (LockedAccount | undefined)[]): Promise<Set<number>> {
   const off = new Set<number>();
@@ -50,11 +51,20 @@ async function automationsOff(tx: Tx, tickets: readonly MarketOrderTicket[], loc
         ? await tx
             .select({ userId: advisorActivations.userId })
             .from(advisorActivations)
-            .where(and(eq(advisorActivations.userId, account.userId), eq(advisorActivations.running, true), eq(advisorActivations.expertAdvisorId, ticket.automation.advisorId), eq(advisorActivations.accountId, account.id)))
+            .innerJoin(users, eq(users.id, advisorActivations.userId))
+            .where(
+              and(
+                eq(advisorActivations.userId, account.userId),
+                eq(advisorActivations.running, true),
+                eq(advisorActivations.expertAdvisorId, ticket.automation.advisorId),
+                eq(advisorActivations.accountId, account.id),
+                ne(users.status, 'deactivated'),
+              ),
+            )
         : await tx
             .select({ userId: users.id })
             .from(users)
-            .where(and(eq(users.id, account.userId), eq(users.autotrader, true), eq(users.autotraderAccountId, account.id)));
+            .where(and(eq(users.id, account.userId), eq(users.autotrader, true), eq(users.autotraderAccountId, account.id), ne(users.status, 'deactivated')));
     if (!on) off.add(i);
   }
   return off;
