@@ -32,7 +32,7 @@ function EaPanel({ current }: { current: Activation }) {
     <section className="ea-panel" aria-label={`Expert advisor ${ea.name}`}>
       <header>
         <strong>{ea.name}</strong>
-        <button type="button" role="switch" aria-checked={running} className="ea-switch" disabled={busy !== null || (!running && !(account && asset))} aria-busy={busy === 'toggle' || undefined} onClick={toggle}>
+        <button type="button" role="switch" aria-label="Automated trading" aria-checked={running} className="ea-switch" disabled={busy !== null || (!running && !(account && asset))} aria-busy={busy === 'toggle' || undefined} onClick={toggle}>
           {running ? 'Running' : 'Stopped'}
         </button>
       </header>

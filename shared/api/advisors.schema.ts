@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { decimalString } from './common.schema';
+import { decimalString, positiveInt } from './common.schema';
 
 /** Client-spec §3 "Expert advisor" as the server sends it, with what ownership and plans say. */
 export const advisorSchema = z.object({
@@ -38,7 +38,7 @@ export type AdvisorSummary = z.infer<typeof advisorSummarySchema>;
 export const advisorList = z.object({ data: z.array(advisorSchema) });
 
 export const purchaseRequest = z.object({
-  expert_advisor_id: z.coerce.number().check(z.int('Choose an Expert Advisor.'), z.positive('Choose an Expert Advisor.')),
+  expert_advisor_id: positiveInt('Choose an Expert Advisor.'),
 });
 
 export const advisorTexts = {
@@ -85,11 +85,12 @@ export const activationSchema = z.object({
 export type Activation = z.infer<typeof activationSchema>;
 export const activationAnswer = z.object({ data: z.nullable(activationSchema), message: z.optional(z.string()) });
 
-const positiveId = (message: string) => z.coerce.number().check(z.int(message), z.positive(message));
 export const advisorStartRequest = z.object({
-  account_id: positiveId('Choose an account.'),
-  asset_id: positiveId('Choose an instrument.'),
+  account_id: positiveInt('Choose an account.'),
+  asset_id: positiveInt('Choose an instrument.'),
 });
+export const advisorIdParam = z.object({ id: positiveInt('Expert Advisor not found') });
+export const advisorStatsQuery = z.object({ account_id: z.optional(positiveInt('Choose an account.')) });
 
 /** Client-spec §8 "Expert advisors" texts, exact; the server's own where the spec has none. */
 export const eaTexts = {

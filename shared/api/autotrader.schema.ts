@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { positiveInt } from './common.schema';
 
 /** Client-spec §9 "AutoTrader levels": how many trades it may hold open at once (null: no limit of its own). */
 export const autotraderLevels = ['low', 'medium', 'high'] as const;
@@ -8,7 +9,7 @@ export const autotraderOpenLimit: Record<AutotraderLevel, number | null> = { low
 /** POST /update/autotrader: the level asked for, and the account it should trade (the one selected; default Live). */
 export const autotraderRequest = z.object({
   autotrader_type: z.enum(autotraderLevels, 'Choose a level: low, medium or high.'),
-  account_id: z.optional(z.coerce.number().check(z.int('Choose an account.'), z.positive('Choose an account.'))),
+  account_id: z.optional(positiveInt('Choose an account.')),
 });
 
 export const autotraderRequestStatuses = ['pending', 'approved', 'refused'] as const;
@@ -75,7 +76,8 @@ export const autotraderTexts = {
   requestNotFound: 'AutoTrader request not found.',
   alreadyDecided: 'This request has already been decided.',
   approvedTitle: 'AutoTrader approved',
-  approvedMessage: (level: string) => `Your AutoTrader request was approved. It now trades for you at the ${level} level.`,
+  approvedMessage: (level: string, note: string | null) => `Your AutoTrader request was approved. It now trades for you at the ${level} level.${note ? ` ${note}` : ''}`,
+  stoppedMessage: 'AutoTrader stopped because your account can no longer trade.',
   refusedTitle: 'AutoTrader request refused',
   refusedMessage: (reason: string) => `Your AutoTrader request was refused: ${reason}`,
   revokedTitle: 'AutoTrader turned off',

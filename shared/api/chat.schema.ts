@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isoDateTime } from './common.schema';
+import { isoDateTime, positiveInt } from './common.schema';
 
 /** Support chat texts (client-spec §5/§8 "Chat", and the server's own). */
 export const chatTexts = {
@@ -27,7 +27,7 @@ export const chatMessageMaxLength = 5_000;
 /** Messages per page (page 1 newest). */
 export const chatPageSize = 30;
 
-const customerId = z.optional(z.coerce.number().check(z.int(chatTexts.customerNotFound), z.positive(chatTexts.customerNotFound)));
+const customerId = z.optional(positiveInt(chatTexts.customerNotFound));
 
 /** GET /chat/messages?page=&customer_id=&after= */
 export const chatMessagesQuery = z.object({

@@ -39,3 +39,17 @@ export function firstError(errors: FieldErrors): string {
   for (const list of Object.values(errors)) if (list[0]) return list[0];
   return 'The given data was invalid.';
 }
+
+/** A database id (or other positive integer) sent as a number or a string: 1 to 2³¹−1, what an integer column holds. */
+export const positiveInt = (message: string) =>
+  z.pipe(
+    z.union([z.string(message), z.number(message)], message),
+    z.transform((value, ctx) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  );

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { pendingTexts, tradeTexts } from '../trading/texts';
 import { sizingTexts } from '../trading/sizing';
-import { decimalString, isoDateTime } from './common.schema';
+import { decimalString, isoDateTime, positiveInt } from './common.schema';
 
 /** A decimal sent as a JSON number or a string, kept as a canonical string (no float arithmetic on it). */
 export const decimalInput = (message: string) =>
@@ -15,19 +15,6 @@ export const decimalInput = (message: string) =>
         return z.NEVER;
       }
       return text;
-    }),
-  );
-
-const positiveInt = (message: string) =>
-  z.pipe(
-    z.union([z.string(message), z.number(message)], message),
-    z.transform((value, ctx) => {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
-        ctx.issues.push({ code: 'custom', message, input: value });
-        return z.NEVER;
-      }
-      return n;
     }),
   );
 

@@ -3,7 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationAnswer, advisorList } from '../../shared/api/advisors.schema';
 import { tradeSchema } from '../../shared/api/trades.schema';
-import { advisorActivations, auditLog, trades, users } from '../../server/trading/db/schema';
+import { advisorActivations, auditLog, expertAdvisors, trades, users } from '../../server/trading/db/schema';
+import type { Automation } from '../../server/trading/engine/automation';
+import { closeTradeForCustomer } from '../../server/trading/engine/close';
+import { executeMarketOrders } from '../../server/trading/engine/market-orders';
 import { AdvisorRunner } from '../../server/trading/ea/runner';
 import { auditLedger } from '../support/money';
 import { fundedTrader, silentLogger, startTrading, type TradingStack } from '../support/trading';
@@ -112,45 +115,100 @@ describe('expert advisors trading on a controlled price source', () => {
     expect((await eaTrades(trader)).map((t) => [t.side, t.status, t.closeReason])).toEqual([['buy', 'closed', 'expert_advisor']]);
   });
 
-  it('Range Breakout trades a break above its range with the stop loss at the range low, once per breakout', async () => {
+  it('Range Breakout trades a break above its range with the stop loss at the range low, and trades again only after the price came back inside a range', async () => {
     const { trader } = await running('Range Breakout', 'BTCUSD');
     const run = runner();
     await bars(run, 'BTCUSD', Array.from({ length: 21 }, (_, i) => (i % 2 === 0 ? 67_000 : 67_400)));
     expect(await eaTrades(trader)).toEqual([]);
-    await bars(run, 'BTCUSD', [67_800, 67_900, 68_000]);
-    const made = await eaTrades(trader);
-    expect(made.map((t) => [t.side, t.status])).toEqual([['buy', 'open']]);
-    expect(Number(made[0]!.stopLoss)).toBe(67_000);
+    await bars(run, 'BTCUSD', [67_800]);
+    const [buy] = await eaTrades(trader);
+    expect(buy).toMatchObject({ side: 'buy', status: 'open' });
+    expect(Number(buy!.stopLoss)).toBe(67_000);
+    // TP twice the risk: 67,800 + 2 × 800 from the close it decided on (the order's own levels are from that price).
+    expect(Number(buy!.takeProfit)).toBe(69_400);
+    await call(trader, `/trade/${buy!.id}/close`).expect(200);
+    await bars(run, 'BTCUSD', [68_300]);
+    expect(await eaTrades(trader)).toHaveLength(1);
+    await bars(run, 'BTCUSD', [68_000, 68_900]);
+    expect((await eaTrades(trader)).map((t) => [t.side, t.status])).toEqual([
+      ['buy', 'closed'],
+      ['buy', 'open'],
+    ]);
   });
 
-  it('Capped Grid buys a level down and, at its loss limit, closes everything and stops', async () => {
+  it('Capped Grid buys when a line below is crossed and, at its loss limit, closes everything and stops', async () => {
     const { trader } = await running('Capped Grid', 'BTCUSD', '2000');
     const run = runner();
-    await bars(run, 'BTCUSD', [60_000, 59_900, 59_650]);
-    expect((await eaTrades(trader)).map((t) => [t.side, t.status])).toEqual([['buy', 'open']]);
-    // Each further level down buys again, until the open loss passes 2 % of the 2,000 balance (40).
-    await bars(run, 'BTCUSD', [59_350, 59_050, 58_750, 58_450, 56_000]);
+    await bars(run, 'BTCUSD', [60_000, 60_100]);
+    expect(await eaTrades(trader)).toEqual([]);
+    await bars(run, 'BTCUSD', [59_900]);
+    const [first] = await eaTrades(trader);
+    expect(first).toMatchObject({ side: 'buy', status: 'open' });
+    expect(Number(first!.stopLoss) / Number(first!.openPrice)).toBeCloseTo(0.97, 4);
+    // Each further line down buys again, until the open loss passes 2 % of the 2,000 balance (40).
+    await bars(run, 'BTCUSD', [59_650, 59_350, 59_050, 58_750, 58_450, 58_150]);
     const all = await eaTrades(trader);
     expect(all.length).toBeGreaterThan(1);
     expect(all.every((t) => t.status === 'closed')).toBe(true);
     const after = activationAnswer.parse((await request(stack.app).get('/api/v1/expert_advisors/active').set(bearer(trader.token)).expect(200)).body).data!;
     expect(after).toMatchObject({ running: false, stopped_reason: 'Stopped at its loss limit of 2 % of the balance; its trades were closed.' });
-    await bars(run, 'BTCUSD', [55_000, 54_000]);
+    await bars(run, 'BTCUSD', [57_000, 56_000]);
     expect(await eaTrades(trader)).toHaveLength(all.length);
   });
 
-  it('when stopped, it trades no more; a new runner (a restart) carries on with what was stored', async () => {
-    const { trader, advisor } = await running('Trend Rider', 'ETHUSD');
-    const first = runner();
-    await bars(first, 'ETHUSD', ramp(3600, 3300, 31));
+  it('when stopped, it trades no more; a new runner (a restart) carries on from the stored memory', async () => {
+    const { trader, advisor } = await running('Capped Grid', 'ETHUSD');
+    await bars(runner(), 'ETHUSD', [3000]);
     await call(trader, `/expert_advisors/${advisor.id}/stop`).expect(200);
-    await bars(first, 'ETHUSD', ramp(3310, 3700, 15));
+    await bars(runner(), 'ETHUSD', [2980, 2960]);
     expect(await eaTrades(trader)).toEqual([]);
+    const [stored] = await stack.database.db.select().from(advisorActivations).where(eq(advisorActivations.userId, trader.user.id));
+    expect(stored!.state).toEqual({ anchor: 3000, level: 0 });
+
+    // Started again on the same target, the grid keeps its anchor at 3,000: 2,990 is below its first line.
+    await stack.database.db.update(advisorActivations).set({ running: true }).where(eq(advisorActivations.userId, trader.user.id));
+    await bars(runner(), 'ETHUSD', [2990]);
+    expect((await eaTrades(trader)).map((t) => [t.side, t.status])).toEqual([['buy', 'open']]);
+  });
+
+  it('when a run was stopped or moved, then an order or close still carrying it is refused under the account lock', async () => {
+    const { trader, advisor } = await running('Trend Rider', 'BTCUSD');
+    const run = runner();
+    await bars(run, 'BTCUSD', [...ramp(70_000, 66_000, 31), ...ramp(66_100, 70_000, 12)]);
+    const [buy] = await eaTrades(trader);
+    const [activation] = await stack.database.db.select().from(advisorActivations).where(eq(advisorActivations.userId, trader.user.id));
+    const oldRun: Automation = { by: 'expert_advisor', advisorId: advisor.id, assetId: idOf('BTCUSD'), runStartedAt: activation!.startedAt! };
+    const deps = { database: stack.database, market: stack.market, bus: stack.bus };
+    const order = (automation: Automation) =>
+      executeMarketOrders(deps, [{ userId: trader.user.id, order: { type: 'buy', id: idOf('BTCUSD'), volume: '0.01', leverage: 1, account_id: trader.account.id }, orderId: undefined, classLeverage: 100, automation }]);
+
+    // Moved to ETH: the BTC run may no longer act.
     await call(trader, `/expert_advisors/${advisor.id}/start`, { account_id: trader.account.id, asset_id: idOf('ETHUSD') }).expect(200);
-    const restarted = runner();
-    await bars(restarted, 'ETHUSD', ramp(3700, 3300, 31));
-    await bars(restarted, 'ETHUSD', ramp(3310, 3700, 15));
-    expect((await eaTrades(trader)).map((t) => t.side)).toEqual(['buy']);
+    expect((await order(oldRun))[0]).toMatchObject({ status: 409, body: { message: 'This automated order was not placed: its automation has been switched off.' } });
+    expect(await closeTradeForCustomer(deps, { userId: trader.user.id, tradeId: buy!.id, reason: 'expert_advisor', automation: oldRun })).toMatchObject({ status: 409 });
+
+    // Stopped: neither may the current run.
+    const [moved] = await stack.database.db.select().from(advisorActivations).where(eq(advisorActivations.userId, trader.user.id));
+    const current: Automation = { ...oldRun, assetId: idOf('ETHUSD'), runStartedAt: moved!.startedAt! };
+    await call(trader, `/expert_advisors/${advisor.id}/stop`).expect(200);
+    expect((await order(current))[0]!.status).toBe(409);
+    expect((await eaTrades(trader)).map((t) => [t.id, t.status])).toEqual([[buy!.id, 'open']]);
+  });
+
+  it('when an EA trade is closed in parts, then its figures count one position and one win or loss', async () => {
+    const { trader, advisor } = await running('Trend Rider', 'BTCUSD');
+    await stack.database.db.update(expertAdvisors).set({ params: { fast: 10, slow: 30, stopLossPercent: 1.5, takeProfitPercent: 3, lots: 0.04 } }).where(eq(expertAdvisors.id, advisor.id));
+    try {
+      await bars(runner(), 'BTCUSD', [...ramp(70_000, 66_000, 31), ...ramp(66_100, 70_000, 12)]);
+    } finally {
+      await stack.database.db.update(expertAdvisors).set({ params: { fast: 10, slow: 30, stopLossPercent: 1.5, takeProfitPercent: 3, lots: 0.01 } }).where(eq(expertAdvisors.id, advisor.id));
+    }
+    const [buy] = await eaTrades(trader);
+    for (let part = 0; part < 3; part += 1) await call(trader, `/trade/${buy!.id}/close`, { volume: '0.01' }).expect(200);
+    await call(trader, `/trade/${buy!.id}/close`).expect(200);
+    const stats = activationAnswer.parse((await request(stack.app).get('/api/v1/expert_advisors/active').set(bearer(trader.token)).expect(200)).body).data!.stats;
+    expect(stats).toMatchObject({ trades: 1, closed: 1, open_positions: 0 });
+    expect(stats.wins).toBeLessThanOrEqual(1);
   });
 
   it('the customer can close an EA trade by hand: it is booked as their own close', async () => {

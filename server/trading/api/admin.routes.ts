@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
+import { positiveInt } from '../../../shared/api/common.schema';
 import { settingsUpdateRequest } from '../../../shared/api/settings.schema';
 import { notificationCreateRequest, userStatusUpdateRequest } from '../../../shared/api/user.schema';
 import type { ApiDeps } from '../deps';
@@ -12,7 +13,7 @@ import { authenticate, authOf, requireRole, requireStanding } from './auth.middl
 import { presentUser } from './user.presenter';
 import { parseInput } from './validate';
 
-const userIdParam = z.object({ id: z.coerce.number().check(z.int('Invalid user id.'), z.positive('Invalid user id.')) });
+const userIdParam = z.object({ id: positiveInt('Invalid user id.') });
 
 function actorOf(req: Request, res: Response) {
   const { user } = authOf(res);

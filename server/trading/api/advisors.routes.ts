@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import * as z from 'zod/mini';
-import { advisorStartRequest, eaTexts, purchaseRequest } from '../../../shared/api/advisors.schema';
+import { advisorIdParam, advisorStartRequest, advisorStatsQuery, eaTexts, purchaseRequest } from '../../../shared/api/advisors.schema';
 import { activateAdvisor, currentActivation, deactivateAdvisor, startAdvisor, stopAdvisor, type Actor } from '../ea/activations';
 import type { ApiDeps } from '../deps';
 import { listAdvisors, purchaseAdvisor } from '../ea/advisors';
@@ -8,8 +7,6 @@ import type { Request, Response } from 'express';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { parseInput } from './validate';
 
-const advisorParam = z.object({ id: z.coerce.number().check(z.int('Expert Advisor not found'), z.positive('Expert Advisor not found')) });
-const statsQuery = z.object({ account_id: z.optional(z.coerce.number().check(z.int('Choose an account.'), z.positive('Choose an account.'))) });
 const actorOf = (req: Request, res: Response): Actor => ({ userId: authOf(res).user.id, ip: req.ip ?? null });
 
 /**
@@ -25,7 +22,7 @@ export function advisorRoutes(deps: ApiDeps): Router {
   const changed = (res: Response) => bus.publish('user.updated', { userId: authOf(res).user.id });
 
   router.get('/expert_advisors/active', ...trader, async (req, res) => {
-    const { account_id } = parseInput(statsQuery, req.query);
+    const { account_id } = parseInput(advisorStatsQuery, req.query);
     res.json({ data: await currentActivation(db, market, authOf(res).user.id, account_id) });
   });
 
@@ -36,14 +33,14 @@ export function advisorRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/expert_advisors/:id/activate', ...trader, async (req, res) => {
-    const { id } = parseInput(advisorParam, req.params);
+    const { id } = parseInput(advisorIdParam, req.params);
     const { activation, message } = await activateAdvisor(db, market, actorOf(req, res), id);
     changed(res);
     res.json({ data: activation, message });
   });
 
   router.post('/expert_advisors/:id/start', ...trader, async (req, res) => {
-    const { id } = parseInput(advisorParam, req.params);
+    const { id } = parseInput(advisorIdParam, req.params);
     const { account_id, asset_id } = parseInput(advisorStartRequest, req.body ?? {});
     const activation = await startAdvisor(db, market, actorOf(req, res), { advisorId: id, accountId: account_id, assetId: asset_id });
     changed(res);
@@ -51,7 +48,7 @@ export function advisorRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/expert_advisors/:id/stop', ...trader, async (req, res) => {
-    const { id } = parseInput(advisorParam, req.params);
+    const { id } = parseInput(advisorIdParam, req.params);
     const activation = await stopAdvisor(db, market, actorOf(req, res), id);
     changed(res);
     res.json({ data: activation, message: eaTexts.stopped });

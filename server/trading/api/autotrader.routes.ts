@@ -1,12 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { autotraderApproval, autotraderRefusal, autotraderRequest, autotraderRequestStatuses, autotraderTexts } from '../../../shared/api/autotrader.schema';
+import { positiveInt } from '../../../shared/api/common.schema';
 import type { ApiDeps } from '../deps';
 import { activeAutotraders, autotraderStatus, decideAutotraderRequest, requestAutotrader, staffAutotraderRequests, turnOffAutotrader } from '../ea/autotrader';
 import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
 import { parseInput } from './validate';
 
-const idParam = z.object({ id: z.coerce.number().check(z.int('AutoTrader request not found.'), z.positive('AutoTrader request not found.')) });
+const idParam = z.object({ id: positiveInt('AutoTrader request not found.') });
+const userParam = z.object({ id: positiveInt('Invalid user id.') });
 const statusQuery = z.object({ status: z.optional(z.enum([...autotraderRequestStatuses, 'all'], 'Choose pending, approved, refused or all.')) });
 const ipOf = (req: Request) => req.ip ?? null;
 
@@ -61,7 +63,7 @@ export function autotraderRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/admin/users/:id/autotrader/revoke', ...staff, async (req, res) => {
-    const { id } = parseInput(z.object({ id: z.coerce.number().check(z.int('Invalid user id.'), z.positive('Invalid user id.')) }), req.params);
+    const { id } = parseInput(userParam, req.params);
     const { reason } = parseInput(autotraderRefusal, req.body ?? {});
     const notification = await turnOffAutotrader(db, { userId: id, actorId: authOf(res).user.id, ip: ipOf(req), reason });
     if (notification) bus.publish('notification.message', { userId: id, notification });

@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { closeRequest, orderRequest, pendingOrderRequest, protectionUpdateRequest } from '../../../shared/api/trades.schema';
 import { leverageKeyOf } from '../../../shared/constants';
+import { positiveInt } from '../../../shared/api/common.schema';
 import { tradeTexts } from '../../../shared/trading/texts';
 import { pendingOrders, trades } from '../db/schema';
 import { cancelPending, placePending, presentPending } from '../engine/pending';
@@ -29,9 +30,9 @@ import { originOf } from './origin';
 const perPage = 20;
 const pageQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
-  account_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  account_id: z.optional(positiveInt(tradeTexts.accountNotFound)),
 });
-const accountQuery = z.object({ account_id: z.optional(z.coerce.number().check(z.int(), z.positive())) });
+const accountQuery = z.object({ account_id: z.optional(positiveInt(tradeTexts.accountNotFound)) });
 const idParam = z.object({ id: z.coerce.number().check(z.int('Trade not found.'), z.positive('Trade not found.')) });
 
 /** A Laravel-style page (server-spec §2): `links.next` only while there is a next page. */

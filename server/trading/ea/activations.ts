@@ -57,26 +57,25 @@ export async function advisorStats(db: Executor, market: Market, { advisorId, ac
   const [account] = await db.select({ currency: tradingAccounts.currency }).from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
   if (!account) return empty;
   const mine = and(eq(trades.expertAdvisorId, advisorId), eq(trades.accountId, accountId));
-  const [totals] = await db
-    .select({
-      // A partial close is its own closed row with the open trade as parent: trades counts positions opened.
-      opened: sql<number>`count(*) filter (where ${trades.parentId} is null)::int`,
-      closed: sql<number>`count(*) filter (where ${trades.status} = 'closed')::int`,
-      wins: sql<number>`count(*) filter (where ${trades.status} = 'closed' and ${trades.realizedPnl} > 0)::int`,
-      realized: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::text`,
-    })
+  // A partly closed position is several rows (each closed part points at the open trade): count and judge positions.
+  const root = sql<number>`coalesce(${trades.parentId}, ${trades.id})`;
+  const positions = await db
+    .select({ closed: sql<boolean>`bool_and(${trades.status} = 'closed')`, realized: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::text` })
     .from(trades)
-    .where(mine);
+    .where(mine)
+    .groupBy(root);
+  const realized = positions.reduce((sum, p) => sum.plus(p.realized), new Money(0));
+  const done = positions.filter((p) => p.closed);
   const open = await db.select().from(trades).where(and(mine, eq(trades.status, 'open')));
   const floating = open.reduce((sum, t) => sum.plus(bookedPnl(livePnl(market, t, account.currency))), new Money(0));
-  const closed = totals?.closed ?? 0;
-  const wins = totals?.wins ?? 0;
+  const closed = done.length;
+  const wins = done.filter((p) => new Money(p.realized).gt(0)).length;
   return {
-    trades: totals?.opened ?? 0,
+    trades: positions.length,
     closed,
     wins,
     win_rate: closed === 0 ? '0.0' : ((wins / closed) * 100).toFixed(1),
-    realized_pnl: new Money(totals?.realized ?? '0').toFixed(2),
+    realized_pnl: realized.toFixed(2),
     open_positions: open.length,
     floating_pnl: floating.toFixed(2),
   };

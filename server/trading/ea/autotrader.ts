@@ -74,7 +74,7 @@ export async function autotraderStatus(db: Executor, userId: number): Promise<Au
 /** POST /update/autotrader: a pending request for staff (one at a time, enforced by the database). */
 export async function requestAutotrader(db: AppDb, { userId, level, accountId, ip }: { userId: number; level: AutotraderLevel; accountId?: number | undefined; ip: string | null }): Promise<AutotraderRequestView> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ autotrader: users.autotrader }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx.select({ autotrader: users.autotrader }).from(users).where(eq(users.id, userId)).for('no key update');
     if (user?.autotrader) throw conflict(autotraderTexts.alreadyActive);
     const account = await accountOfUser(tx, userId, accountId);
     const [row] = await tx.insert(autotraderRequests).values({ userId, level, accountId: account.id }).onConflictDoNothing().returning();
@@ -86,20 +86,23 @@ export async function requestAutotrader(db: AppDb, { userId, level, accountId, i
 
 /**
  * Switches AutoTrader off for a customer: by themselves, by staff (revoke, with a reason they are told),
- * or by the server (`actorId` null). Takes the account lock first, so none of its orders follows.
- * Returns the notification to send, if any; throws 409 when it was not on.
+ * or by the server when the customer can no longer trade (`actorId` null). Takes the account lock, so none
+ * of its orders or closes follows. Returns the notification to send, if any; 409 when it was not on.
+ * The user row is locked `no key update` (as the engine's account-first transactions need it to be free
+ * for the key-share lock their notifications take), then the account.
  */
 export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason }: { userId: number; actorId: number | null; ip: string | null; reason?: string }): Promise<Notification | null> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
     if (!user?.autotrader) throw conflict(autotraderTexts.notActive);
     if (user.autotraderAccountId !== null) await lockAccount(tx, user.autotraderAccountId);
     await tx.update(users).set({ autotrader: false, autotraderLevel: null, autotraderAccountId: null, updatedAt: new Date() }).where(eq(users.id, userId));
-    const byCustomer = actorId === userId;
-    await recordAudit(tx, { actorId, action: byCustomer ? 'autotrader.turned_off' : 'autotrader.revoked', subjectType: 'user', subjectId: userId, details: reason ? { reason } : {}, ip });
-    if (byCustomer) return null;
-    const notice = await addNotification(tx, { userId, title: autotraderTexts.revokedTitle, message: autotraderTexts.revokedMessage(reason ?? ''), color: 'warning' });
-    return presentNotification(notice);
+    const by = actorId === userId ? 'customer' : actorId === null ? 'server' : 'staff';
+    const action = { customer: 'autotrader.turned_off', staff: 'autotrader.revoked', server: 'autotrader.stopped' }[by];
+    await recordAudit(tx, { actorId, action, subjectType: 'user', subjectId: userId, details: reason ? { reason } : {}, ip });
+    if (by === 'customer') return null;
+    const message = by === 'staff' ? autotraderTexts.revokedMessage(reason ?? '') : autotraderTexts.stoppedMessage;
+    return presentNotification(await addNotification(tx, { userId, title: autotraderTexts.revokedTitle, message, color: 'warning' }));
   });
 }
 
@@ -136,7 +139,7 @@ export async function decideAutotraderRequest(
     const notice = await addNotification(tx, {
       userId: row.userId,
       title: approve ? autotraderTexts.approvedTitle : autotraderTexts.refusedTitle,
-      message: approve ? autotraderTexts.approvedMessage(row.level) : autotraderTexts.refusedMessage(reason ?? ''),
+      message: approve ? autotraderTexts.approvedMessage(row.level, reason) : autotraderTexts.refusedMessage(reason ?? ''),
       color: approve ? 'success' : 'danger',
     });
     return { userId: row.userId, notification: presentNotification(notice) };

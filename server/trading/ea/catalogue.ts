@@ -66,7 +66,7 @@ export const advisorSeeds: readonly AdvisorSeed[] = [
   {
     slug: 'capped-grid',
     name: 'Capped Grid',
-    description: 'Places buy and sell levels every 0.5 % around the price and takes profit one level away. Grids can pile up losses in a trend, so this one stops and closes everything once its open loss reaches 2 % of the balance.',
+    description: 'Places buy and sell levels every 0.5 % around the price and takes profit one level away, each trade with a stop loss 3 % away. Grids can pile up losses in a trend, so this one stops and closes everything once its open loss reaches 2 % of the balance.',
     author: 'Meridian Quant Desk',
     strategy: 'grid',
     category: 'Others',

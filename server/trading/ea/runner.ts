@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { eaTexts } from '../../../shared/api/advisors.schema';
 import { autotraderOpenLimit, type AutotraderLevel } from '../../../shared/api/autotrader.schema';
 import { leverageKeyOf } from '../../../shared/constants';
@@ -12,7 +12,8 @@ import type { AppDb } from '../db/database';
 import { recordAudit } from '../db/audit.repo';
 import { advisorActivations, expertAdvisors, plans, trades, tradingAccounts, users } from '../db/schema';
 import { closeTradeForCustomer } from '../engine/close';
-import { executeMarketOrders, type Automation } from '../engine/market-orders';
+import { executeMarketOrders } from '../engine/market-orders';
+import type { Automation } from '../engine/automation';
 import { maxLeverageFor } from '../engine/orders';
 import { livePnl, type TradeRow } from '../engine/trade-view';
 import type { Market } from '../market/market';
@@ -64,14 +65,14 @@ export class AdvisorRunner {
   constructor(private readonly options: RunnerOptions) {}
 
   async start(): Promise<void> {
-    this.timer = setInterval(() => void this.step(), this.options.barMs);
+    this.timer = setInterval(() => void this.step().catch((error: unknown) => this.options.logger.error({ err: error }, 'expert advisor step failed')), this.options.barMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.stepping;
+    await this.stepping?.catch(() => undefined);
   }
 
   /**
@@ -147,6 +148,7 @@ export class AdvisorRunner {
         accountId: advisorActivations.accountId,
         assetId: advisorActivations.assetId,
         state: advisorActivations.state,
+        startedAt: advisorActivations.startedAt,
         strategy: expertAdvisors.strategy,
         params: expertAdvisors.params,
         status: users.status,
@@ -181,24 +183,28 @@ export class AdvisorRunner {
 
   private async runAdvisor(job: Awaited<ReturnType<AdvisorRunner['advisorJobs']>>[number], leverage: Record<string, number>): Promise<void> {
     const { db, market } = this.options;
+    // This run: a start on another instrument or account since the jobs were read is another run, which this one must not touch.
+    const automation: Automation = { by: 'expert_advisor', advisorId: job.advisorId, assetId: job.assetId!, runStartedAt: job.startedAt! };
+    const thisRun = and(eq(advisorActivations.userId, job.userId), eq(advisorActivations.running, true), eq(advisorActivations.startedAt, job.startedAt!));
     const target: Target = { userId: job.userId, accountId: job.accountId!, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
-    const why = job.status === 'deactivated' ? eaTexts.accountClosed : !(await this.mayStillUse(job.userId, job.advisorId)) ? eaTexts.planChanged : null;
-    if (why) return this.haltAdvisor(job.userId, job.advisorId, why);
+    const why = job.status !== 'active' ? eaTexts.accountClosed : !(await this.mayStillUse(job.userId, job.advisorId)) ? eaTexts.planChanged : null;
+    if (why) return this.haltAdvisor(job.userId, job.advisorId, thisRun, why);
     const instrument = market.instrument(job.assetId!);
     const closes = this.closes.get(job.assetId!) ?? [];
     if (!instrument || !market.isOpen(instrument) || closes.length < barsNeeded(job.strategy as StrategyName, job.params)) return;
-    const held = await this.heldBy(target, instrument.id, { by: 'expert_advisor', advisorId: job.advisorId });
+    const held = await this.heldBy(target, instrument.id, automation);
     const move = strategies[job.strategy as StrategyName](job.params, { closes, positions: held, state: job.state, balance: Number(job.balance) });
-    await this.closeAll(target, move.close ?? [], 'expert_advisor');
-    if (move.halt) return this.haltAdvisor(job.userId, job.advisorId, eaTexts.lossLimit(String(job.params.maxLossPercent ?? 2)));
-    if (move.state) await db.update(advisorActivations).set({ state: move.state }).where(and(eq(advisorActivations.userId, job.userId), eq(advisorActivations.running, true)));
-    if (move.open) await this.open(target, instrument.id, move.open, { lots: job.params.lots ?? 0.01, leverage, automation: { by: 'expert_advisor', advisorId: job.advisorId } });
+    await this.closeAll(target, move.close ?? [], automation);
+    if (move.halt) return this.haltAdvisor(job.userId, job.advisorId, thisRun, eaTexts.lossLimit(String(job.params.maxLossPercent ?? 2)));
+    if (move.state) await db.update(advisorActivations).set({ state: move.state }).where(thisRun);
+    if (move.open) await this.open(target, instrument.id, move.open, { lots: job.params.lots ?? 0.01, leverage, automation });
   }
 
   private async runAutotrader(job: Awaited<ReturnType<AdvisorRunner['autotraderJobs']>>[number], leverage: Record<string, number>): Promise<void> {
     const { market } = this.options;
-    if (job.status === 'deactivated') {
-      await turnOffAutotrader(this.options.db, { userId: job.userId, actorId: null, ip: null, reason: eaTexts.accountClosed });
+    if (job.status !== 'active') {
+      const notification = await turnOffAutotrader(this.options.db, { userId: job.userId, actorId: null, ip: null });
+      if (notification) this.options.bus.publish('notification.message', { userId: job.userId, notification });
       this.options.bus.publish('user.updated', { userId: job.userId });
       return;
     }
@@ -211,7 +217,7 @@ export class AdvisorRunner {
       if (!market.isOpen(instrument) || closes.length < barsNeeded('ma_trend', autotraderPlan.params) - 1) continue;
       const held = await this.heldBy(target, instrument.id, automation);
       const move: StrategyMove = trendHolder(autotraderPlan.params, { closes, positions: held, state: {}, balance: Number(job.balance) });
-      open -= await this.closeAll(target, move.close ?? [], 'autotrader');
+      open -= await this.closeAll(target, move.close ?? [], automation);
       if (!move.open || (limit !== null && open >= limit)) continue;
       const placed = await this.open(target, instrument.id, move.open, { lots: autotraderPlan.params.lots!, leverage, automation });
       if (placed) open += 1;
@@ -248,11 +254,11 @@ export class AdvisorRunner {
     return rows.map((t) => ({ id: t.id, side: t.side, pnl: Number(bookedPnl(livePnl(this.options.market, t, target.currency))) }));
   }
 
-  /** Closes through the customer's own close path; a trade the customer already closed is skipped. Returns how many closed. */
-  private async closeAll(target: Target, ids: readonly number[], reason: 'expert_advisor' | 'autotrader'): Promise<number> {
+  /** Closes through the customer's own close path while the automation is still on; a trade already closed is skipped. Returns how many closed. */
+  private async closeAll(target: Target, ids: readonly number[], automation: Automation): Promise<number> {
     let closed = 0;
     for (const tradeId of ids) {
-      const answer = await closeTradeForCustomer(this.deps(), { userId: target.userId, tradeId, reason });
+      const answer = await closeTradeForCustomer(this.deps(), { userId: target.userId, tradeId, reason: automation.by, automation });
       if (answer.status === 200) closed += 1;
       else this.options.logger.debug({ tradeId, answer }, 'automated close not done');
     }
@@ -292,14 +298,11 @@ export class AdvisorRunner {
     return answer!.status === 201;
   }
 
-  private async haltAdvisor(userId: number, advisorId: number, reason: string): Promise<void> {
+  /** Stops this run by itself, saying why (a newer run the customer started meanwhile is left alone). */
+  private async haltAdvisor(userId: number, advisorId: number, thisRun: SQL | undefined, reason: string): Promise<void> {
     const { db, bus } = this.options;
     await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(advisorActivations)
-        .set({ running: false, stoppedReason: reason })
-        .where(and(eq(advisorActivations.userId, userId), eq(advisorActivations.running, true)))
-        .returning();
+      const [row] = await tx.update(advisorActivations).set({ running: false, stoppedReason: reason }).where(thisRun).returning();
       if (row) await recordAudit(tx, { actorId: null, action: 'ea.stopped', subjectType: 'expert_advisor', subjectId: advisorId, details: { user_id: userId, why: reason } });
     });
     bus.publish('user.updated', { userId });

@@ -63,7 +63,7 @@ export function barsNeeded(strategy: StrategyName, params: Params): number {
 const average = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 const smaAt = (closes: readonly number[], period: number, end: number) => average(closes.slice(end - period, end));
 
-/** Wilder's RSI of the last `period` changes (0–100; 100 when nothing fell, 50 when nothing moved). */
+/** RSI of the last `period` changes, from their plain sums (Cutler's: no smoothing carried between bars); 0–100, 100 when nothing fell, 50 when nothing moved. */
 export function rsi(closes: readonly number[], period: number): number {
   let gains = 0;
   let losses = 0;
@@ -146,9 +146,9 @@ export const breakout: Strategy = (params, { closes, positions, state }) => {
 };
 
 /**
- * Capped Grid: levels every `stepPercent` of the price it started at; crossing down to a new level buys,
- * crossing up sells, each taking profit one level away, at most `maxTrades` open. When the open loss
- * reaches `maxLossPercent` of the balance it closes everything and stops.
+ * Capped Grid: lines every `stepPercent` of the price it started at; crossing one down buys, crossing one
+ * up sells, each taking profit one level away (stop loss `maxTrades` levels away), at most `maxTrades`
+ * open. When the open loss reaches `maxLossPercent` of the balance it closes everything and stops.
  */
 export const grid: Strategy = (params, { closes, positions, state, balance }) => {
   const last = closes[closes.length - 1];
@@ -158,12 +158,16 @@ export const grid: Strategy = (params, { closes, positions, state, balance }) =>
   if (positions.length > 0 && -open >= maxLoss) return { close: positions.map((p) => p.id), halt: 'loss_limit' };
   const step = (params.stepPercent ?? 0.5) / 100;
   const anchor = typeof state.anchor === 'number' ? state.anchor : last;
-  const level = Math.trunc((last / anchor - 1) / step);
+  // Lines at the anchor and every step from it; the level is the band the price is in.
+  const level = Math.floor((last / anchor - 1) / step);
   const previous = typeof state.level === 'number' ? state.level : 0;
   const remember = { anchor, level };
-  if (level === previous || positions.length >= (params.maxTrades ?? 6)) return { state: remember };
+  const maxTrades = params.maxTrades ?? 6;
+  if (level === previous || positions.length >= maxTrades) return { state: remember };
   const side: Side = level < previous ? 'buy' : 'sell';
-  return { open: { side, takeProfitPercent: params.stepPercent ?? 0.5 }, state: remember };
+  // Each trade also carries a stop loss as far away as the whole grid, so none is left unprotected once the grid stops.
+  const stepPercent = params.stepPercent ?? 0.5;
+  return { open: { side, takeProfitPercent: stepPercent, stopLossPercent: stepPercent * maxTrades }, state: remember };
 };
 
 export const strategies: Record<StrategyName, Strategy> = { ma_trend: maTrend, rsi_reversion: rsiReversion, breakout, grid };

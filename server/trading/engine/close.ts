@@ -13,6 +13,7 @@ import type { Market } from '../market/market';
 import { lockOpenTradeOf, type AccountRow } from './accounts';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import type { Answer } from './orders';
+import { automationIsOn, type Automation } from './automation';
 import { presentTrade, type TradeRow } from './trade-view';
 
 export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'expert_advisor' | 'autotrader';
@@ -106,17 +107,19 @@ export async function protectNegativeBalance(tx: Tx, accountId: number, balance:
 }
 
 /**
- * Closes a customer's trade (whole, or `units` of it) at the current quote: by hand, or by their EA or AutoTrader (`reason`). A trade already closed
+ * Closes a customer's trade (whole, or `units` of it) at the current quote: by hand, or by their EA or
+ * AutoTrader (`reason`, and `automation`, which must still be on). A trade already closed
  * answers 409 and books nothing; a second close racing the first waits on the lock and gets that 409.
  */
 export async function closeTradeForCustomer(
   { database, market, bus }: CloseDeps,
-  { userId, tradeId, units, origin, reason = 'manual' }: { userId: number; tradeId: number; units?: string; origin?: string | undefined; reason?: CloseReason },
+  { userId, tradeId, units, origin, reason = 'manual', automation }: { userId: number; tradeId: number; units?: string; origin?: string | undefined; reason?: CloseReason; automation?: Automation },
 ): Promise<Answer> {
   const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; changed?: TradeView[] }> => {
     const locked = await lockOpenTradeOf(tx, userId, tradeId);
     if ('status' in locked) return locked;
     const { account, trade } = locked;
+    if (automation && !(await automationIsOn(tx, automation, account))) return { status: 409, body: { message: tradeTexts.automationOff } };
     const instrument = market.instrument(trade.assetId)!;
     if (units !== undefined) {
       const part = new Money(units);

@@ -3,9 +3,9 @@ import { firstError } from '../../../shared/api/common.schema';
 import { Money } from '../../../shared/money';
 import { closingPrice, openingPrice, type Side } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
-import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { advisorActivations, trades, users } from '../db/schema';
+import { trades } from '../db/schema';
+import { automationIsOn, type Automation } from './automation';
 import type { Market } from '../market/market';
 import { lockCustomerAccounts, openTotalsOf, type AccountRow, type LockedAccount, type OpenTotal } from './accounts';
 import { firstAnswers, orderIdReused, orderKeyOf, replayOf, requestHash, storeAnswers } from './idempotency';
@@ -33,39 +33,12 @@ export interface MarketOrderTicket {
   automation?: Automation;
 }
 
-/** An expert advisor or AutoTrader trading a customer's account. */
-export type Automation = { by: 'expert_advisor'; advisorId: number } | { by: 'autotrader' };
-
-/**
- * Which automated tickets may no longer trade: their automation is off for that account, or its owner
- * was deactivated. A stop takes the account lock first, so once it has answered, no order of the stopped
- * automation runs.
- */
+/** The tickets whose automation may no longer trade (see `automationIsOn`). */
 async function automationsOff(tx: Tx, tickets: readonly MarketOrderTicket[], locked: readonly (LockedAccount | undefined)[]): Promise<Set<number>> {
   const off = new Set<number>();
   for (const [i, ticket] of tickets.entries()) {
     const account = locked[i]?.account;
-    if (!ticket.automation || !account) continue;
-    const [on] =
-      ticket.automation.by === 'expert_advisor'
-        ? await tx
-            .select({ userId: advisorActivations.userId })
-            .from(advisorActivations)
-            .innerJoin(users, eq(users.id, advisorActivations.userId))
-            .where(
-              and(
-                eq(advisorActivations.userId, account.userId),
-                eq(advisorActivations.running, true),
-                eq(advisorActivations.expertAdvisorId, ticket.automation.advisorId),
-                eq(advisorActivations.accountId, account.id),
-                ne(users.status, 'deactivated'),
-              ),
-            )
-        : await tx
-            .select({ userId: users.id })
-            .from(users)
-            .where(and(eq(users.id, account.userId), eq(users.autotrader, true), eq(users.autotraderAccountId, account.id), ne(users.status, 'deactivated')));
-    if (!on) off.add(i);
+    if (ticket.automation && account && !(await automationIsOn(tx, ticket.automation, account))) off.add(i);
   }
   return off;
 }
