@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { activeAutotraderSchema, autotraderTexts, type ActiveAutotrader } from '../../shared/api/autotrader.schema';
 import { staffPost, useStaffList } from '../lib/staff-list';
 import { showToast } from '../state/toasts';
+import { StaffListStates } from './staff-list-states';
 import { ReasonDialog } from './reason-dialog';
 
 const activeList = z.object({ data: z.array(activeAutotraderSchema) });
@@ -31,57 +32,47 @@ export function ActiveAutotraders({ changed }: { changed: number }) {
   return (
     <section className="staff-section" aria-labelledby="active-autotraders">
       <h2 id="active-autotraders">Active AutoTraders</h2>
-      {failed ? (
-        <div className="staff-message" role="alert">
-          <p>Failed to load the active AutoTraders.</p>
-          <button type="button" className="outline small" onClick={retry}>
-            Retry
-          </button>
-        </div>
-      ) : null}
-      {items === null ? (
-        failed ? null : <p className="staff-message">Loading...</p>
-      ) : items.length === 0 ? (
-        <p className="staff-message">No active AutoTraders</p>
-      ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Level</th>
-                <th scope="col">Account</th>
-                <th scope="col">Open positions</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.user.id}>
-                  <td data-label="Customer">
-                    <div>
-                      <strong>{row.user.name}</strong>
-                      <small className="staff-email">{row.user.email}</small>
-                    </div>
-                  </td>
-                  <td data-label="Level">{autotraderTexts.levelLabels[row.level]}</td>
-                  <td data-label="Account">{row.account_title}</td>
-                  <td data-label="Open positions">{row.open_positions}</td>
-                  <td>
-                    <div className="staff-actions">
-                      <button type="button" className="outline secondary small" onClick={() => setRevoking(row)} aria-label={`Revoke ${row.user.name}'s AutoTrader`}>
-                        Revoke
-                      </button>
-                    </div>
-                  </td>
+      <StaffListStates items={items} failed={failed} retry={retry} failedText="Failed to load the active AutoTraders." emptyText="No active AutoTraders">
+        {(rows) => (
+          <div className="staff-table-wrap">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Level</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Open positions</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.user.id}>
+                    <td data-label="Customer">
+                      <div>
+                        <strong>{row.user.name}</strong>
+                        <small className="staff-email">{row.user.email}</small>
+                      </div>
+                    </td>
+                    <td data-label="Level">{autotraderTexts.levelLabels[row.level]}</td>
+                    <td data-label="Account">{row.account_title}</td>
+                    <td data-label="Open positions">{row.open_positions}</td>
+                    <td>
+                      <div className="staff-actions">
+                        <button type="button" className="outline secondary small" onClick={() => setRevoking(row)} aria-label={`Revoke ${row.user.name}'s AutoTrader`}>
+                          Revoke
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </StaffListStates>
       {revoking ? (
         <ReasonDialog title="Turn AutoTrader off" label="Reason for the customer" required confirm="Revoke" danger onSubmit={(reason) => revoke(revoking, reason)} onClose={() => setRevoking(null)}>
           <p>

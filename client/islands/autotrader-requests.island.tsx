@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { autotraderTexts, staffAutotraderRequestSchema, type StaffAutotraderRequest } from '../../shared/api/autotrader.schema';
 import { ActiveAutotraders } from '../components/active-autotraders';
 import { ReasonDialog } from '../components/reason-dialog';
+import { StaffListStates } from '../components/staff-list-states';
 import { formatWhen, staffPost, useStaffList } from '../lib/staff-list';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
@@ -106,43 +107,33 @@ function AutotraderRequests() {
           ))}
         </div>
         <div id="requests-panel" role="tabpanel" aria-labelledby={`requests-tab-${tab}`}>
-          {failed ? (
-            <div className="staff-message" role="alert">
-              <p>Failed to load the AutoTrader requests.</p>
-              <button type="button" className="outline small" onClick={retry}>
-                Retry
-              </button>
-            </div>
-          ) : null}
-          {items === null ? (
-            failed ? null : <p className="staff-message">Loading...</p>
-          ) : items.length === 0 ? (
-            <p className="staff-message">{emptyTexts[tab]}</p>
-          ) : (
-            <div className="staff-table-wrap">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Level</th>
-                    <th scope="col">Account</th>
-                    <th scope="col">Requested</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Decided</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((request) => (
-                    <RequestRow key={request.id} request={request} onDecide={setDeciding} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <StaffListStates items={items} failed={failed} retry={retry} failedText="Failed to load the AutoTrader requests." emptyText={emptyTexts[tab]}>
+            {(rows) => (
+              <div className="staff-table-wrap">
+                <table className="staff-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Customer</th>
+                      <th scope="col">Level</th>
+                      <th scope="col">Account</th>
+                      <th scope="col">Requested</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Reason</th>
+                      <th scope="col">Decided</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((request) => (
+                      <RequestRow key={request.id} request={request} onDecide={setDeciding} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </StaffListStates>
         </div>
       </section>
       <ActiveAutotraders changed={changed} />

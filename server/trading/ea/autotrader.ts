@@ -40,7 +40,8 @@ function presentRequest(row: RequestRow, account: { type: string; number: string
   };
 }
 
-async function openAutotraderTrades(db: Executor, accountId: number): Promise<number> {
+/** AutoTrader's open positions on an account. */
+export async function openAutotraderTrades(db: Executor, accountId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(trades)

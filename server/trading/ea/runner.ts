@@ -21,7 +21,7 @@ import { candlesBetween } from '../db/candles.repo';
 import { barsNeeded, strategies, trendHolder, type Params, type Protection, type StrategyMove, type StrategyName } from './strategies';
 import { renewDueAdvisors, usableAdvisorIds } from './advisors';
 import { presentNotification } from '../db/notifications.repo';
-import { turnOffAutotrader } from './autotrader';
+import { openAutotraderTrades, turnOffAutotrader } from './autotrader';
 
 /** AutoTrader's house rule and the instruments it trades (client-spec §9 levels cap its open trades). */
 export const autotraderPlan = {
@@ -211,7 +211,7 @@ export class AdvisorRunner {
     const target: Target = { userId: job.userId, accountId: job.accountId, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
     const limit = autotraderOpenLimit[job.level as AutotraderLevel];
     const automation: Automation = { by: 'autotrader' };
-    let open = await this.countOpen(target.accountId);
+    let open = await openAutotraderTrades(this.options.db, target.accountId);
     for (const instrument of market.instruments.filter((i) => autotraderPlan.symbols.includes(i.symbol))) {
       const closes = this.closes.get(instrument.id) ?? [];
       if (!market.isOpen(instrument) || closes.length < barsNeeded('ma_trend', autotraderPlan.params) - 1) continue;
@@ -222,14 +222,6 @@ export class AdvisorRunner {
       const placed = await this.open(target, instrument.id, move.open, { lots: autotraderPlan.params.lots!, leverage, automation });
       if (placed) open += 1;
     }
-  }
-
-  private async countOpen(accountId: number): Promise<number> {
-    const rows = await this.options.db
-      .select({ id: trades.id })
-      .from(trades)
-      .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open'), eq(trades.placedBy, 'autotrader')));
-    return rows.length;
   }
 
   private async mayStillUse(userId: number, advisorId: number): Promise<boolean> {
