@@ -13,7 +13,11 @@ import { fundedTrader, silentLogger, startTrading, type TradingStack } from '../
 
 let stack: TradingStack;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const runner = () => new AdvisorRunner({ db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, barMs: 1_000 });
+/** A runner whose clock moves one bar each time it is read (once per step), as fast as the test feeds bars. */
+const runner = () => {
+  let now = Date.now();
+  return new AdvisorRunner({ db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, barMs: 1_000, clock: () => (now += 1_000) });
+};
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
 
 beforeAll(async () => {
@@ -228,5 +232,19 @@ describe('expert advisors trading on a controlled price source', () => {
     expect(await eaTrades(trader)).toEqual([]);
     const [activation] = await stack.database.db.select().from(advisorActivations).where(eq(advisorActivations.userId, trader.user.id));
     expect(activation).toMatchObject({ running: false, stoppedReason: 'Stopped: the account can no longer trade.' });
+  });
+
+  it('when two leaders act on the same bar (a handover), then the EA opens its trade once', async () => {
+    const { trader } = await running('Capped Grid', 'BTCUSD');
+    const bar = Date.now();
+    const leader = (at: number) => new AdvisorRunner({ db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, barMs: 1_000, clock: () => at });
+    await bars(leader(bar), 'BTCUSD', [60_000]);
+    stack.prices.set({ [idOf('BTCUSD')]: '59900.00' });
+    const [old, next] = [leader(bar + 1_000), leader(bar + 1_000)];
+    await old.step();
+    // The new leader has not seen the old one's trade in its own reading: it decides the same and sends the same order.
+    await stack.database.db.update(advisorActivations).set({ state: { anchor: 60_000, level: 0 } }).where(eq(advisorActivations.userId, trader.user.id));
+    await next.step();
+    expect((await eaTrades(trader)).map((t) => [t.side, t.status])).toEqual([['buy', 'open']]);
   });
 });

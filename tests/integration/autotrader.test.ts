@@ -68,7 +68,8 @@ describe('AutoTrader', () => {
   it('when staff approve a low-level request, then it trades for the customer with never more than two trades open, until the customer turns it off', async () => {
     const trader = await fundedTrader(stack, '20000');
     const asked = await ask(trader, 'low').expect(201);
-    const run = new AdvisorRunner({ db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, barMs: 1_000 });
+    let now = Date.now();
+    const run = new AdvisorRunner({ db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, barMs: 1_000, clock: () => (now += 1_000) });
     await trend(run, 5, 0.0005);
     expect(await openAutotraderTrades(trader)).toEqual([]);
 

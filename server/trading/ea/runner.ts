@@ -39,6 +39,8 @@ export interface RunnerOptions {
   logger: Pick<Logger, 'error' | 'info' | 'debug'>;
   /** Length of one bar: strategies decide once per bar on its close (60 s: M1 bars). */
   barMs: number;
+  /** The wall clock bars are counted on (tests step bars faster than it moves). */
+  clock?: () => number;
 }
 
 interface Target {
@@ -60,19 +62,40 @@ export class AdvisorRunner {
   private readonly closes = new Map<number, number[]>();
   private renewedAt = 0;
   private timer: NodeJS.Timeout | undefined;
+  private running = false;
   private stepping: Promise<void> | undefined;
 
   constructor(private readonly options: RunnerOptions) {}
 
+  /**
+   * Steps at each bar's close on the wall clock (one-minute bars end on the minute, as the M1 candles do),
+   * so any process stepping a bar steps the same bar: its orders carry the bar in their order id, and a
+   * second leader acting on a bar the first one already acted on (a handover) gets the first answers back.
+   */
   async start(): Promise<void> {
-    this.timer = setInterval(() => void this.step().catch((error: unknown) => this.options.logger.error({ err: error }, 'expert advisor step failed')), this.options.barMs);
-    this.timer.unref();
+    this.running = true;
+    const { barMs } = this.options;
+    const next = () => {
+      if (!this.running) return;
+      this.timer = setTimeout(() => {
+        void this.step()
+          .catch((error: unknown) => this.options.logger.error({ err: error }, 'expert advisor step failed'))
+          .finally(next);
+      }, barMs - (this.clock() % barMs));
+      this.timer.unref();
+    };
+    next();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.running = false;
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.stepping?.catch(() => undefined);
+  }
+
+  private clock(): number {
+    return (this.options.clock ?? Date.now)();
   }
 
   /**
@@ -101,11 +124,12 @@ export class AdvisorRunner {
     for (const id of assets) if (!this.closes.has(id)) this.closes.set(id, await this.history(id));
     this.sample(assets);
     const leverage = await leverageMap(this.options.db);
+    const bar = Math.floor(this.clock() / this.options.barMs);
     for (const job of await this.advisorJobs()) {
-      await this.runAdvisor(job, leverage).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'expert advisor step failed'));
+      await this.runAdvisor(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'expert advisor step failed'));
     }
     for (const job of await this.autotraderJobs()) {
-      await this.runAutotrader(job, leverage).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'autotrader step failed'));
+      await this.runAutotrader(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'autotrader step failed'));
     }
   }
 
@@ -181,7 +205,7 @@ export class AdvisorRunner {
       .where(eq(users.autotrader, true));
   }
 
-  private async runAdvisor(job: Awaited<ReturnType<AdvisorRunner['advisorJobs']>>[number], leverage: Record<string, number>): Promise<void> {
+  private async runAdvisor(job: Awaited<ReturnType<AdvisorRunner['advisorJobs']>>[number], leverage: Record<string, number>, bar: number): Promise<void> {
     const { db, market } = this.options;
     // This run: a start on another instrument or account since the jobs were read is another run, which this one must not touch.
     const automation: Automation = { by: 'expert_advisor', advisorId: job.advisorId, assetId: job.assetId!, runStartedAt: job.startedAt! };
@@ -197,10 +221,10 @@ export class AdvisorRunner {
     await this.closeAll(target, move.close ?? [], automation);
     if (move.halt) return this.haltAdvisor(job.userId, job.advisorId, thisRun, eaTexts.lossLimit(String(job.params.maxLossPercent ?? 2)));
     if (move.state) await db.update(advisorActivations).set({ state: move.state }).where(thisRun);
-    if (move.open) await this.open(target, instrument.id, move.open, { lots: job.params.lots ?? 0.01, leverage, automation });
+    if (move.open) await this.open(target, instrument.id, move.open, { lots: job.params.lots ?? 0.01, leverage, automation, orderId: `ea:${job.startedAt!.getTime()}:${bar}` });
   }
 
-  private async runAutotrader(job: Awaited<ReturnType<AdvisorRunner['autotraderJobs']>>[number], leverage: Record<string, number>): Promise<void> {
+  private async runAutotrader(job: Awaited<ReturnType<AdvisorRunner['autotraderJobs']>>[number], leverage: Record<string, number>, bar: number): Promise<void> {
     const { market } = this.options;
     if (job.status !== 'active') {
       const notification = await turnOffAutotrader(this.options.db, { userId: job.userId, actorId: null, ip: null });
@@ -219,7 +243,7 @@ export class AdvisorRunner {
       const move: StrategyMove = trendHolder(autotraderPlan.params, { closes, positions: held, state: {}, balance: Number(job.balance) });
       open -= await this.closeAll(target, move.close ?? [], automation);
       if (!move.open || (limit !== null && open >= limit)) continue;
-      const placed = await this.open(target, instrument.id, move.open, { lots: autotraderPlan.params.lots!, leverage, automation });
+      const placed = await this.open(target, instrument.id, move.open, { lots: autotraderPlan.params.lots!, leverage, automation, orderId: `at:${instrument.id}:${bar}` });
       if (placed) open += 1;
     }
   }
@@ -257,7 +281,7 @@ export class AdvisorRunner {
     return closed;
   }
 
-  private async open(target: Target, assetId: number, order: { side: Side } & Protection, o: { lots: number; leverage: Record<string, number>; automation: Automation }): Promise<boolean> {
+  private async open(target: Target, assetId: number, order: { side: Side } & Protection, o: { lots: number; leverage: Record<string, number>; automation: Automation; orderId: string }): Promise<boolean> {
     const { market } = this.options;
     const instrument = market.instrument(assetId)!;
     const classLeverage = o.leverage[leverageKeyOf(instrument.assetClass)]!;
@@ -280,8 +304,7 @@ export class AdvisorRunner {
           stop_loss: level(order.stopLoss, order.stopLossPercent, false),
           account_id: target.accountId,
         },
-        // No order id: the runner never sends an order twice (a failed one waits for the next bar's decision).
-        orderId: undefined,
+        orderId: o.orderId,
         classLeverage,
         automation: o.automation,
       },
