@@ -75,16 +75,17 @@ export class AdvisorRunner {
   async start(): Promise<void> {
     this.running = true;
     const { barMs } = this.options;
-    const next = () => {
+    const at = (close: number) => {
       if (!this.running) return;
       this.timer = setTimeout(() => {
-        void this.step()
+        void this.step(close / barMs)
           .catch((error: unknown) => this.options.logger.error({ err: error }, 'expert advisor step failed'))
-          .finally(next);
-      }, barMs - (this.clock() % barMs));
+          // The next close after this one (skipping any a slow step overran).
+          .finally(() => at(Math.max(close + barMs, Math.ceil(this.clock() / barMs) * barMs)));
+      }, close - this.clock());
       this.timer.unref();
     };
-    next();
+    at(Math.ceil(this.clock() / barMs) * barMs);
   }
 
   async stop(): Promise<void> {
@@ -109,13 +110,13 @@ export class AdvisorRunner {
     return rows.map((r) => Number(r.close));
   }
 
-  /** One bar: sample, then let every running strategy act. Steps never overlap. */
-  step(): Promise<void> {
-    this.stepping ??= this.runStep().finally(() => (this.stepping = undefined));
+  /** One bar (numbered by its close on the clock): sample, then let every running strategy act. Steps never overlap. */
+  step(bar = Math.round(this.clock() / this.options.barMs)): Promise<void> {
+    this.stepping ??= this.runStep(bar).finally(() => (this.stepping = undefined));
     return this.stepping;
   }
 
-  private async runStep(): Promise<void> {
+  private async runStep(bar: number): Promise<void> {
     const { logger } = this.options;
     await this.renewals().catch((error: unknown) => logger.error({ err: error }, 'expert advisor renewals failed'));
     const assets = await this.assetsInUse();
@@ -124,7 +125,6 @@ export class AdvisorRunner {
     for (const id of assets) if (!this.closes.has(id)) this.closes.set(id, await this.history(id));
     this.sample(assets);
     const leverage = await leverageMap(this.options.db);
-    const bar = Math.floor(this.clock() / this.options.barMs);
     for (const job of await this.advisorJobs()) {
       await this.runAdvisor(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'expert advisor step failed'));
     }
