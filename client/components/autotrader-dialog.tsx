@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { autotraderLevels, autotraderTexts, type AutotraderLevel, type AutotraderStatus } from '../../shared/api/autotrader.schema';
 import { autotrader, loadAutotrader, requestAutotrader, turnOffAutotrader } from '../state/automation';
 import { terminalDialog } from '../state/terminal';
-import { accountName, selectedAccount } from '../state/trading';
+import { accountNameOf, selectedAccount } from '../state/trading';
 import { useBusy } from '../lib/use-busy';
 import { Modal } from './modal';
 
@@ -27,7 +27,7 @@ function ActiveAutotrader({ status }: { status: AutotraderStatus }) {
         <dt>Level</dt>
         <dd>{status.level ? autotraderTexts.levelLabels[status.level] : '—'}</dd>
         <dt>Account</dt>
-        <dd>{accountName(status.account_id)}</dd>
+        <dd>{accountNameOf(status.account_id)}</dd>
         <dt>Open positions</dt>
         <dd>
           {status.open_limit === null ? `${status.open_positions} (no limit)` : `${status.open_positions} of ${status.open_limit}`}
@@ -57,7 +57,7 @@ function AutotraderRequest({ status }: { status: AutotraderStatus }) {
     <form onSubmit={submit}>
       {latest?.status === 'pending' ? (
         <p className="autotrader-note" role="status">
-          Your request for {autotraderTexts.levelLabels[latest.level]} on {accountName(latest.account_id)} is awaiting approval.
+          Your request for {autotraderTexts.levelLabels[latest.level]} on {accountNameOf(latest.account_id)} is awaiting approval.
         </p>
       ) : null}
       {latest?.status === 'refused' ? (
@@ -74,7 +74,7 @@ function AutotraderRequest({ status }: { status: AutotraderStatus }) {
           </label>
         ))}
       </fieldset>
-      <p className="autotrader-account">On {accountName(selectedAccount.value?.id)}, once our team approves it.</p>
+      <p className="autotrader-account">On {accountNameOf(selectedAccount.value?.id)}, once our team approves it.</p>
       <label>
         <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
         Accept: AutoTrader opens and closes trades for me, and I may lose money on them.

@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { accountName } from '../../shared/api/user.schema';
 import { useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
@@ -65,7 +66,7 @@ function AccountBar() {
     <div className="account-bar">
       <div className="account-switch" ref={switcher}>
         <button type="button" aria-expanded={menu} onClick={() => setMenu(!menu)}>
-          {account ? `${account.title} #${account.number}` : 'Account'} ▴
+          {account ? accountName(account) : 'Account'} ▴
         </button>
         {menu ? (
           <ul className="account-menu" aria-label="Accounts">

@@ -10,7 +10,7 @@ import { activeAsset, assetsById, startMarket } from '../state/market';
 import { currentUser, realtimeKey } from '../state/session';
 import { advisorCatalogue, displayMoney, loadSiteData, siteDataFailed } from '../state/site-data';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
-import { accountName, selectedAccount, startTrading } from '../state/trading';
+import { accountNameOf, selectedAccount, startTrading } from '../state/trading';
 
 const props = z.object({ eas: z.array(z.number()) });
 
@@ -37,14 +37,14 @@ function EaPanel({ current }: { current: Activation }) {
         </button>
       </header>
       <p className="ea-where">
-        {running ? `Trading ${tradedSymbol} on ${accountName(current.account_id)}` : `Starts on ${asset?.symbol_display ?? '—'} · ${accountName(account?.id)}`}
+        {running ? `Trading ${tradedSymbol} on ${accountNameOf(current.account_id)}` : `Starts on ${asset?.symbol_display ?? '—'} · ${accountNameOf(account?.id)}`}
       </p>
       {current.stopped_reason && !running ? (
         <p className="ea-stopped" role="status">
           {current.stopped_reason}
         </p>
       ) : null}
-      {current.account_id !== null && current.account_id !== account?.id ? <p className="ea-where">Figures for {accountName(account?.id)}</p> : null}
+      {current.account_id !== null && current.account_id !== account?.id ? <p className="ea-where">Figures for {accountNameOf(account?.id)}</p> : null}
       <dl className="ea-stats">
         <dt>Trades</dt>
         <dd>{stats.trades}</dd>

@@ -4,7 +4,8 @@ import { autotraderTexts, staffAutotraderRequestSchema, type StaffAutotraderRequ
 import { ActiveAutotraders } from '../components/active-autotraders';
 import { ReasonDialog } from '../components/reason-dialog';
 import { StaffListStates } from '../components/staff-list-states';
-import { formatWhen, staffPost, useStaffList } from '../lib/staff-list';
+import { formatWhen } from '../lib/format';
+import { staffPost, useStaffList } from '../lib/staff-list';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 

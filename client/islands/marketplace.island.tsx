@@ -4,6 +4,7 @@ import { advisorList, type Advisor } from '../../shared/api/advisors.schema';
 import { messageOf } from '../../shared/api/common.schema';
 import { Modal } from '../components/modal';
 import { requestJson } from '../lib/api';
+import { formatDay } from '../lib/format';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
@@ -167,7 +168,7 @@ function Marketplace() {
                   </button>
                 </div>
                 {advisor.renews_at ? (
-                  <p className="market-card-renews">Renews {new Date(advisor.renews_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })} from your Live balance</p>
+                  <p className="market-card-renews">Renews {formatDay(advisor.renews_at)} from your Live balance</p>
                 ) : null}
               </li>
             );

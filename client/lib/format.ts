@@ -21,3 +21,15 @@ export function signClass(value: string | null | undefined): string {
   if (!value) return '';
   return value.startsWith('-') ? 'loss' : Number(value) > 0 ? 'gain' : '';
 }
+
+/** A date and time as staff read it ("12 Mar 2025, 14:05"), or a dash. */
+export function formatWhen(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A day as screens show it ("23 Dec 2026"). */
+export function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}

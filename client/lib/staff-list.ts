@@ -54,10 +54,3 @@ export async function staffPost<T>(path: string, body: unknown, field = 'reason'
   const message = typeof result?.body?.message === 'string' && result.body.message ? result.body.message : null;
   return { ok: false, status: result?.status ?? 0, message: fieldMessage ?? message ?? 'The request failed. Please try again.' };
 }
-
-/** A date and time as staff read it ("12 Mar 2025, 14:05"), or a dash. */
-export function formatWhen(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}

@@ -1,4 +1,5 @@
 import { computed, signal } from '@preact/signals-react';
+import { accountName } from '../../shared/api/user.schema';
 import { accountSummaryList, pendingOrderPage, tradePage, type AccountSummaryView, type PendingOrderView, type TradeView } from '../../shared/api/trades.schema';
 import { accountSummary, pnlOf } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
@@ -15,10 +16,10 @@ export const accounts = signal<readonly AccountSummaryView[]>([]);
 export const selectedAccountId = signal<number | null>(readStored<number | null>('selected-account', null));
 export const selectedAccount = computed(() => accounts.value.find((a) => a.id === selectedAccountId.value) ?? accounts.value[0]);
 
-/** An account as the terminal names it ("Demo Account #1002"), by id. */
-export function accountName(id: number | null | undefined): string {
+/** One of the customer's accounts by id, as every screen names it ("Demo Account #1002"). */
+export function accountNameOf(id: number | null | undefined): string {
   const account = accounts.value.find((a) => a.id === id);
-  return account ? `${account.title} #${account.number}` : '—';
+  return account ? accountName(account) : '—';
 }
 
 export interface TradeList {

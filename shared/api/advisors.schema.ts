@@ -42,7 +42,6 @@ export const purchaseRequest = z.object({
 });
 
 export const advisorTexts = {
-  notFound: 'Expert Advisor not found.',
   alreadyOwned: 'You already own this Expert Advisor.',
   insufficientBalance: 'Insufficient balance on your Live account to buy this Expert Advisor.',
   purchased: (name: string) => `${name} is yours.`,
@@ -89,14 +88,12 @@ export const advisorStartRequest = z.object({
   account_id: positiveInt('Choose an account.'),
   asset_id: positiveInt('Choose an instrument.'),
 });
-export const advisorIdParam = z.object({ id: positiveInt('Expert Advisor not found') });
 export const advisorStatsQuery = z.object({ account_id: z.optional(positiveInt('Choose an account.')) });
 
 /** Client-spec §8 "Expert advisors" texts, exact; the server's own where the spec has none. */
 export const eaTexts = {
   notFound: 'Expert Advisor not found',
   notAllowed: 'This Expert Advisor is not available for your plan',
-  notAllowedMarketplace: 'This Expert Advisor is not available for your plan. Please upgrade to access it.',
   notActive: 'This Expert Advisor is not active.',
   activateFirst: 'Please activate the EA before starting automated trading.',
   activated: (name: string) => `${name} has been activated.`,
@@ -104,8 +101,9 @@ export const eaTexts = {
   started: 'Expert Advisor started',
   stopped: 'Expert Advisor stopped',
   nothingActivated: 'No Expert Advisor is activated.',
-  accountNotTradable: 'This account cannot trade.',
   lossLimit: (percent: string) => `Stopped at its loss limit of ${percent} % of the balance; its trades were closed.`,
   accountClosed: 'Stopped: the account can no longer trade.',
   planChanged: 'Stopped: your plan or subscription no longer includes this Expert Advisor.',
 } as const;
+
+export const advisorIdParam = z.object({ id: positiveInt(eaTexts.notFound) });

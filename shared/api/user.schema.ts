@@ -8,6 +8,9 @@ export const isStaffRole = (role: Role): boolean => role === 'staff' || role ===
 export const userStatuses = ['active', 'pending', 'deactivated'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 export const accountTypes = ['live', 'demo'] as const;
+export const accountTitles: Record<(typeof accountTypes)[number], string> = { live: 'Live Account', demo: 'Demo Account' };
+/** An account as every screen names it: "Live Account #5000001". */
+export const accountName = (account: { title: string; number: string }) => `${account.title} #${account.number}`;
 
 export const tradingAccountSchema = z.object({
   id: z.number(),

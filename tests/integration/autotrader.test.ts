@@ -81,6 +81,8 @@ describe('AutoTrader', () => {
       expect((await openAutotraderTrades(trader)).length).toBeLessThanOrEqual(2);
     }
     expect((await openAutotraderTrades(trader)).length).toBe(2);
+    const active = (await request(stack.app).get('/api/v1/admin/autotrader/active').set(bearer(staffToken)).expect(200)).body.data;
+    expect(active.find((a: { user: { id: number } }) => a.user.id === trader.user.id)).toMatchObject({ level: 'low', open_positions: 2, account_title: `Live Account #${trader.account.number}` });
     // Manual trading stays possible beside it.
     const btc = stack.market.instruments.find((i) => i.symbol === 'BTCUSD')!;
     await request(stack.app).post('/api/v1/trades/store').set(bearer(trader.token)).send({ type: 'sell', id: btc.id, volume: '0.01', leverage: 1 }).expect(201);

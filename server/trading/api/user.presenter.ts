@@ -1,12 +1,10 @@
-import type { User } from '../../../shared/api/user.schema';
+import { accountTitles, type User } from '../../../shared/api/user.schema';
 import { onlineWindowMs } from '../../../shared/constants';
 import type { Executor } from '../db/database';
 import { loadProfile, type UserProfile, type UserRow } from '../db/users.repo';
 import { presentNotification } from '../db/notifications.repo';
 
 export { presentNotification };
-
-const accountTitles = { live: 'Live Account', demo: 'Demo Account' } as const;
 
 /** The user object of client-spec §3, read afresh in one statement (the row passed in may be seconds old). */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {

@@ -10,7 +10,7 @@ import { advisorActivations, expertAdvisors, trades, tradingAccounts } from '../
 import { accountOfUser, lockAccount } from '../engine/accounts';
 import { livePnl } from '../engine/trade-view';
 import type { Market } from '../market/market';
-import { usableAdvisorIds } from './advisors';
+import { mayUseAdvisor } from './advisors';
 
 type ActivationRow = typeof advisorActivations.$inferSelect;
 type AdvisorRow = typeof expertAdvisors.$inferSelect;
@@ -25,11 +25,6 @@ async function advisorOf(db: Executor, id: number): Promise<AdvisorRow> {
   const [row] = await db.select().from(expertAdvisors).where(eq(expertAdvisors.id, id));
   if (!row) throw notFound(eaTexts.notFound);
   return row;
-}
-
-async function mayUse(db: Executor, userId: number, advisorId: number): Promise<boolean> {
-  const { owned, included } = await usableAdvisorIds(db, userId);
-  return owned.has(advisorId) || included.has(advisorId);
 }
 
 async function activationOf(db: Executor, userId: number): Promise<ActivationRow | undefined> {
@@ -107,7 +102,7 @@ export async function currentActivation(db: AppDb, market: Market, userId: numbe
 export async function activateAdvisor(db: AppDb, market: Market, actor: Actor, advisorId: number): Promise<{ activation: Activation; message: string }> {
   const row = await db.transaction(async (tx) => {
     const advisor = await advisorOf(tx, advisorId);
-    if (!(await mayUse(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
+    if (!(await mayUseAdvisor(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
     const before = await lockActivation(tx, actor.userId);
     if (before?.running && before.expertAdvisorId !== advisorId) await audit(tx, actor, 'ea.stopped', before.expertAdvisorId, { why: 'another activated' });
     if (before?.expertAdvisorId === advisorId) return before;
@@ -140,7 +135,7 @@ export async function deactivateAdvisor(db: AppDb, actor: Actor): Promise<{ mess
 export async function startAdvisor(db: AppDb, market: Market, actor: Actor, { advisorId, accountId, assetId }: { advisorId: number; accountId: number; assetId: number }): Promise<Activation> {
   const row = await db.transaction(async (tx) => {
     await advisorOf(tx, advisorId);
-    if (!(await mayUse(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
+    if (!(await mayUseAdvisor(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
     const current = await lockActivation(tx, actor.userId);
     if (current?.expertAdvisorId !== advisorId) throw conflict(eaTexts.activateFirst);
     await accountOfUser(tx, actor.userId, accountId);

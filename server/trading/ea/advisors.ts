@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { advisorTexts, type Advisor, type AdvisorSummary } from '../../../shared/api/advisors.schema';
+import { advisorTexts, eaTexts, type Advisor, type AdvisorSummary } from '../../../shared/api/advisors.schema';
 import { formatAmount, Money } from '../../../shared/money';
 import { notFound } from '../api/errors';
 import type { Answer } from '../engine/orders';
@@ -27,6 +27,12 @@ export async function usableAdvisorIds(db: Executor, userId: number): Promise<{ 
       .where(eq(users.id, userId)),
   ];
   return { owned: new Set(owned.map((r) => r.id)), included: new Set(included.map((r) => r.id)) };
+}
+
+/** Whether the customer may use the advisor now (it is in `user.eas`). */
+export async function mayUseAdvisor(db: Executor, userId: number, advisorId: number): Promise<boolean> {
+  const { owned, included } = await usableAdvisorIds(db, userId);
+  return owned.has(advisorId) || included.has(advisorId);
 }
 
 export function presentAdvisor(row: AdvisorRow, { downloads, owned, included, paidUntil }: { downloads: number; owned: boolean; included: boolean; paidUntil: Date | null }): Advisor {
@@ -91,7 +97,7 @@ async function coveredBy(market: Market, tx: Tx, account: AccountRow, amount: Mo
 export async function purchaseAdvisor(deps: { database: { db: AppDb }; market: Market }, { userId, advisorId, ip }: { userId: number; advisorId: number; ip: string | null }): Promise<Answer> {
   const { db } = deps.database;
   const [advisor] = await db.select().from(expertAdvisors).where(eq(expertAdvisors.id, advisorId));
-  if (!advisor) throw notFound(advisorTexts.notFound);
+  if (!advisor) throw notFound(eaTexts.notFound);
   return db.transaction(async (tx) => {
     // The account lock makes concurrent purchases by one customer wait for each other.
     const { account } = await lockCustomerAccount(tx, userId);

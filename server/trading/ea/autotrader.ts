@@ -9,7 +9,7 @@ import {
   type AutotraderStatus,
   type StaffAutotraderRequest,
 } from '../../../shared/api/autotrader.schema';
-import type { Notification } from '../../../shared/api/user.schema';
+import { accountName, accountTitles, type Notification } from '../../../shared/api/user.schema';
 import { ApiError, notFound } from '../api/errors';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
@@ -25,9 +25,9 @@ export interface StaffActor {
   ip: string | null;
 }
 
-const accountTitle = (type: string, number: string) => `${type === 'live' ? 'Live' : 'Demo'} ${number}`;
+const accountTitle = (type: keyof typeof accountTitles, number: string) => accountName({ title: accountTitles[type], number });
 
-function presentRequest(row: RequestRow, account: { type: string; number: string }): AutotraderRequestView {
+function presentRequest(row: RequestRow, account: { type: keyof typeof accountTitles; number: string }): AutotraderRequestView {
   return {
     id: row.id,
     level: row.level,
@@ -176,20 +176,25 @@ export async function staffAutotraderRequests(db: Executor, { status, id }: { st
 
 /** Customers AutoTrader trades for now, with its open positions. */
 export async function activeAutotraders(db: Executor): Promise<ActiveAutotrader[]> {
+  const open = db
+    .select({ accountId: trades.accountId, n: count().as('n') })
+    .from(trades)
+    .where(and(eq(trades.status, 'open'), eq(trades.placedBy, 'autotrader')))
+    .groupBy(trades.accountId)
+    .as('open');
   const rows = await db
-    .select({ user: users, type: tradingAccounts.type, number: tradingAccounts.number })
+    .select({ user: users, type: tradingAccounts.type, number: tradingAccounts.number, open: open.n })
     .from(users)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, users.autotraderAccountId))
+    .leftJoin(open, eq(open.accountId, tradingAccounts.id))
     .where(eq(users.autotrader, true))
     .orderBy(desc(users.updatedAt))
     .limit(500);
-  return Promise.all(
-    rows.map(async (r) => ({
-      user: { id: r.user.id, name: `${r.user.firstName} ${r.user.lastName}`, email: r.user.email },
-      level: r.user.autotraderLevel!,
-      account_id: r.user.autotraderAccountId!,
-      account_title: accountTitle(r.type, r.number),
-      open_positions: await openAutotraderTrades(db, r.user.autotraderAccountId!),
-    })),
-  );
+  return rows.map((r) => ({
+    user: { id: r.user.id, name: `${r.user.firstName} ${r.user.lastName}`, email: r.user.email },
+    level: r.user.autotraderLevel!,
+    account_id: r.user.autotraderAccountId!,
+    account_title: accountTitle(r.type, r.number),
+    open_positions: Number(r.open ?? 0),
+  }));
 }

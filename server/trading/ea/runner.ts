@@ -19,7 +19,7 @@ import { livePnl, type TradeRow } from '../engine/trade-view';
 import type { Market } from '../market/market';
 import { candlesBetween } from '../db/candles.repo';
 import { barsNeeded, strategies, trendHolder, type Params, type Protection, type StrategyMove, type StrategyName } from './strategies';
-import { renewDueAdvisors, usableAdvisorIds } from './advisors';
+import { mayUseAdvisor, renewDueAdvisors } from './advisors';
 import { presentNotification } from '../db/notifications.repo';
 import { openAutotraderTrades, turnOffAutotrader } from './autotrader';
 
@@ -119,18 +119,24 @@ export class AdvisorRunner {
   private async runStep(bar: number): Promise<void> {
     const { logger } = this.options;
     await this.renewals().catch((error: unknown) => logger.error({ err: error }, 'expert advisor renewals failed'));
-    const assets = await this.assetsInUse();
+    const [advisorJobs, autotraderJobs] = [await this.advisorJobs(), await this.autotraderJobs()];
+    const assets = new Set(advisorJobs.map((job) => job.assetId!));
+    if (autotraderJobs.length > 0) for (const i of this.basket()) assets.add(i.id);
     // A series with a gap would mislead a strategy: one no longer in use is dropped, and starts over if used again.
-    for (const id of this.closes.keys()) if (!assets.includes(id)) this.closes.delete(id);
+    for (const id of this.closes.keys()) if (!assets.has(id)) this.closes.delete(id);
     for (const id of assets) if (!this.closes.has(id)) this.closes.set(id, await this.history(id));
     this.sample(assets);
     const leverage = await leverageMap(this.options.db);
-    for (const job of await this.advisorJobs()) {
+    for (const job of advisorJobs) {
       await this.runAdvisor(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'expert advisor step failed'));
     }
-    for (const job of await this.autotraderJobs()) {
+    for (const job of autotraderJobs) {
       await this.runAutotrader(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'autotrader step failed'));
     }
+  }
+
+  private basket() {
+    return this.options.market.instruments.filter((i) => autotraderPlan.symbols.includes(i.symbol));
   }
 
   /** Monthly advisors' renewals (once a minute, before the advisors act, so a renewed one never stops). */
@@ -143,17 +149,8 @@ export class AdvisorRunner {
     }
   }
 
-  private async assetsInUse(): Promise<number[]> {
-    const { db, market } = this.options;
-    const running = await db.selectDistinct({ id: advisorActivations.assetId }).from(advisorActivations).where(eq(advisorActivations.running, true));
-    const [anyAutotrader] = await db.select({ id: users.id }).from(users).where(eq(users.autotrader, true)).limit(1);
-    const ids = new Set(running.flatMap((r) => (r.id === null ? [] : [r.id])));
-    if (anyAutotrader) for (const i of market.instruments) if (autotraderPlan.symbols.includes(i.symbol)) ids.add(i.id);
-    return [...ids];
-  }
-
   /** Appends each open market's mid as the close of the bar just finished; closed markets make no bars. */
-  private sample(assetIds: readonly number[]): void {
+  private sample(assetIds: ReadonlySet<number>): void {
     const { market } = this.options;
     for (const id of assetIds) {
       const instrument = market.instrument(id);
@@ -211,7 +208,7 @@ export class AdvisorRunner {
     const automation: Automation = { by: 'expert_advisor', advisorId: job.advisorId, assetId: job.assetId!, runStartedAt: job.startedAt! };
     const thisRun = and(eq(advisorActivations.userId, job.userId), eq(advisorActivations.running, true), eq(advisorActivations.startedAt, job.startedAt!));
     const target: Target = { userId: job.userId, accountId: job.accountId!, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
-    const why = job.status !== 'active' ? eaTexts.accountClosed : !(await this.mayStillUse(job.userId, job.advisorId)) ? eaTexts.planChanged : null;
+    const why = job.status !== 'active' ? eaTexts.accountClosed : !(await mayUseAdvisor(this.options.db, job.userId, job.advisorId)) ? eaTexts.planChanged : null;
     if (why) return this.haltAdvisor(job.userId, job.advisorId, thisRun, why);
     const instrument = market.instrument(job.assetId!);
     const closes = this.closes.get(job.assetId!) ?? [];
@@ -236,9 +233,9 @@ export class AdvisorRunner {
     const limit = autotraderOpenLimit[job.level as AutotraderLevel];
     const automation: Automation = { by: 'autotrader' };
     let open = await openAutotraderTrades(this.options.db, target.accountId);
-    for (const instrument of market.instruments.filter((i) => autotraderPlan.symbols.includes(i.symbol))) {
+    for (const instrument of this.basket()) {
       const closes = this.closes.get(instrument.id) ?? [];
-      if (!market.isOpen(instrument) || closes.length < barsNeeded('ma_trend', autotraderPlan.params) - 1) continue;
+      if (!market.isOpen(instrument) || closes.length < autotraderPlan.params.slow!) continue;
       const held = await this.heldBy(target, instrument.id, automation);
       const move: StrategyMove = trendHolder(autotraderPlan.params, { closes, positions: held, state: {}, balance: Number(job.balance) });
       open -= await this.closeAll(target, move.close ?? [], automation);
@@ -246,11 +243,6 @@ export class AdvisorRunner {
       const placed = await this.open(target, instrument.id, move.open, { lots: autotraderPlan.params.lots!, leverage, automation, orderId: `at:${instrument.id}:${bar}` });
       if (placed) open += 1;
     }
-  }
-
-  private async mayStillUse(userId: number, advisorId: number): Promise<boolean> {
-    const { owned, included } = await usableAdvisorIds(this.options.db, userId);
-    return owned.has(advisorId) || included.has(advisorId);
   }
 
   /** The automation's own open positions on one instrument of the account, with their live P/L. */

@@ -1,3 +1,4 @@
+import { accountTitles } from '../../../shared/api/user.schema';
 import { and, eq } from 'drizzle-orm';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { demoOpeningBalance } from '../../../shared/constants';
@@ -22,8 +23,6 @@ interface Deps {
   bus: Bus;
 }
 
-const titles = { live: 'Live Account', demo: 'Demo Account' } as const;
-
 /** An account with the client-spec §9 summary at the current quotes (lifetime P/L from its closed trades). */
 export async function summarise(db: Executor, market: Market, account: AccountRow) {
   const open = await openTradesOf(db, account.id);
@@ -33,7 +32,7 @@ export async function summarise(db: Executor, market: Market, account: AccountRo
     positions: open.map((t) => ({ pnl: livePnl(market, t, account.currency), margin: t.margin })),
     lifetimePnl: await lifetimePnlOf(db, account.id),
   });
-  return { id: account.id, number: account.number, type: account.type, title: titles[account.type], currency: account.currency, open_trades: open.length, ...summary };
+  return { id: account.id, number: account.number, type: account.type, title: accountTitles[account.type], currency: account.currency, open_trades: open.length, ...summary };
 }
 
 export async function listAccountSummaries(db: AppDb, market: Market, userId: number) {
