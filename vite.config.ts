@@ -1,9 +1,24 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
+
+const filesIn = (dir: string, pattern: RegExp, recursive = false) =>
+  readdirSync(dir, { recursive })
+    .map(String)
+    .filter((file) => pattern.test(file) && !/(^|\/)_/.test(file))
+    .map((file) => `${dir}/${file}`);
+
+/**
+ * Entries besides the island runtime: each plain script, the base and look sheets, and the sheets of
+ * server-rendered views (views/assets.ts lists the ones pages may ask for; the server checks the build has
+ * them all). Islands' own sheets are not entries: each island imports its own, and Vite splits them out.
+ */
+const entries = [...filesIn('client/scripts', /\.ts$/), ...filesIn('client/styles', /\.s?css$/), ...filesIn('views', /\.css$/, true)];
 
 /**
  * Two builds from one config: the browser's (`vite build`: the island runtime, one chunk per island,
- * the styles, and a manifest the server reads) and the server's (`vite build --ssr server/main.ts`:
- * our TypeScript and TSX bundled for Node, packages left in node_modules).
+ * each plain script of `client/scripts/` as an entry of its own, the style sheets (per view, per island
+ * chunk), and a manifest the server reads) and the server's (`vite build --ssr server/main.ts`: our
+ * TypeScript and TSX bundled for Node, packages left in node_modules).
  */
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
@@ -20,13 +35,15 @@ export default defineConfig(({ isSsrBuild }) =>
       }
     : {
         publicDir: false,
+        // Pico's Sass sources use syntax newer Sass versions deprecate: their warnings are Pico's, not ours.
+        css: { preprocessorOptions: { scss: { quietDeps: true } } },
         build: {
           outDir: 'dist/client',
           emptyOutDir: true,
           manifest: true,
           target: 'es2022',
           sourcemap: true,
-          rolldownOptions: { input: ['client/runtime/main.ts', 'client/styles/app.css'] },
+          rolldownOptions: { input: ['client/runtime/main.ts', ...entries] },
         },
       },
 );

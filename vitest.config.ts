@@ -22,9 +22,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'protocol', include: ['tests/protocol/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
       },
-      ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'integration:postgres', include: integration, env: { TEST_DB_DRIVER: 'postgres' } } }]
-        : []),
+      ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: 'integration:postgres', include: integration, env: { TEST_DB_DRIVER: 'postgres' } } }] : []),
     ],
   },
 });

@@ -4,15 +4,14 @@
  * batch per 100 ms). Measured: the time to apply one batch (quotes, candles, triggers, margin screen),
  * beside a naive peer that checks every position's TP/SL on every tick, in the same run.
  */
+import type { Database } from '../server/trading/db/database';
+import { openPglite } from '../server/trading/db/pglite';
+import { prepareDatabase } from '../server/trading/db/prepare';
 import { createLogger } from '../server/logger';
-import { LocalBus } from '../server/trading/bus';
-import type { AppDb } from '../server/trading/db/database';
-import { TradingEngine } from '../server/trading/engine/engine';
 import { pointsOf } from '../shared/trading/points';
-import { createMarket } from '../server/trading/market/market';
 import { ManualPriceSource } from '../server/trading/market/price-source';
 import { seededRandom } from '../server/trading/market/simulator';
-import { fmt, percentile, syntheticInstruments } from './support';
+import { benchTrading, fmt, percentile, syntheticInstruments } from './support';
 
 const instrumentCount = 2_000;
 const accountCount = 20_000;
@@ -21,21 +20,20 @@ const ticksPerSecond = 10_000;
 /** Simulated seconds per run; the first one warms the JIT up and is not counted. */
 const runSeconds = 12;
 
-
 /**
  * One run: ticks delivered in batches of `batchMs`. Per tick and per batch of the whole market step
  * (quotes, candles, engine), the engine's own share per batch, and (with `peer`) the naive scan.
  */
-async function run(batchMs: number, peer: boolean) {
+async function run(database: Database, batchMs: number, peer: boolean) {
   const batches = (runSeconds * 1000) / batchMs;
   const warmup = 1000 / batchMs;
   const random = seededRandom(42);
   const list = syntheticInstruments(instrumentCount);
-  const bus = new LocalBus();
   const source = new ManualPriceSource();
-  const market = createMarket({ instruments: list, source, bus, startPrices: new Map() });
-  market.start();
-  const engine = new TradingEngine({ db: undefined as unknown as AppDb, market, bus, logger: createLogger({ level: 'silent', name: 'bench' }) });
+  // The tier as a process composes it, on the synthetic catalogue, leading with the prices job only: the
+  // engine is attached below, between the two timing subscribers, with its book filled by hand.
+  const { trading, close } = await benchTrading({ database, instruments: list, priceSource: source, leaderJobs: ['prices'] });
+  const { market, bus, engine } = trading;
   // The bus calls subscribers in order: these two bracket the engine's own handling of each batch.
   let engineStart = 0;
   const engineOnly: number[] = [];
@@ -44,7 +42,13 @@ async function run(batchMs: number, peer: boolean) {
   bus.subscribe('market.quotes', () => engineOnly.push(performance.now() - engineStart));
 
   // 100,000 positions: TP and SL 3 % away (nothing triggers), funds ample (no account near a margin call).
-  interface Position { id: number; assetId: number; side: 'buy' | 'sell'; tp: number; sl: number }
+  interface Position {
+    id: number;
+    assetId: number;
+    side: 'buy' | 'sell';
+    tp: number;
+    sl: number;
+  }
   const positions: Position[] = [];
   let tradeId = 1;
   for (let account = 1; account <= accountCount; account += 1) {
@@ -105,21 +109,41 @@ async function run(batchMs: number, peer: boolean) {
     if (hits < 0) console.log(hits);
   }
   await engine.stop();
+  await close();
 
   return { ours, naive, engineBatches: engineOnly.slice(warmup), ticks: Object.keys(nextBatch()).length, positions: positions.length };
 }
 
+const us = (ms: number) => `${fmt(ms * 1000, 1)} µs`;
+
 export async function engineBench(): Promise<void> {
-  const us = (ms: number) => `${fmt(ms * 1000, 1)} µs`;
-  for (const [batchMs, peer] of [[100, true], [10, false]] as const) {
-    const { ours, naive, engineBatches, ticks, positions } = await run(batchMs, peer);
-    console.log(`\nEngine: ${positions.toLocaleString()} open positions, ${accountCount.toLocaleString()} accounts, ${instrumentCount.toLocaleString()} instruments, ${ticksPerSecond.toLocaleString()} ticks/s in ${batchMs} ms batches (~${ticks} instruments change per batch)`);
-    console.log(`  whole step (quotes, candles, TP/SL heaps, margin screen) per tick  p50 ${us(percentile(ours, 50))}  p99 ${us(percentile(ours, 99))};  per batch p50 ${fmt(percentile(ours, 50) * ticks)} ms  p99 ${fmt(percentile(ours, 99) * ticks)} ms`);
-    console.log(`  the engine alone (TP/SL heaps, margin screen)    per batch p50 ${fmt(percentile(engineBatches, 50))} ms  p99 ${fmt(percentile(engineBatches, 99))} ms`);
-    if (naive.length > 0) {
-      console.log(`  naive (scan every position, TP/SL only)       per tick  p50 ${us(percentile(naive, 50))}  p99 ${us(percentile(naive, 99))}`);
-      console.log(`  ratio naive/ours p50 ${fmt(percentile(naive, 50) / percentile(ours, 50), 0)}x`);
-    }
-    console.log(`  CPU for ${ticksPerSecond.toLocaleString()} ticks/s: ${fmt(percentile(ours, 50) * ticksPerSecond, 0)} ms per second (${fmt((percentile(ours, 50) * ticksPerSecond) / 10, 1)} % of one core)`);
+  // Nothing is stored (no trigger fires, no margin call): the database is there because the tier has one.
+  const database = await openPglite();
+  await prepareDatabase(database, { seedDemo: 'never', logger: createLogger({ level: 'silent', name: 'bench' }) });
+  try {
+    for (const [batchMs, peer] of [
+      [100, true],
+      [10, false],
+    ] as const)
+      report(batchMs, await run(database, batchMs, peer));
+  } finally {
+    await database.close();
   }
+}
+
+function report(batchMs: number, { ours, naive, engineBatches, ticks, positions }: Awaited<ReturnType<typeof run>>): void {
+  console.log(
+    `\nEngine: ${positions.toLocaleString()} open positions, ${accountCount.toLocaleString()} accounts, ${instrumentCount.toLocaleString()} instruments, ${ticksPerSecond.toLocaleString()} ticks/s in ${batchMs} ms batches (~${ticks} instruments change per batch)`,
+  );
+  console.log(
+    `  whole step (quotes, candles, TP/SL heaps, margin screen) per tick  p50 ${us(percentile(ours, 50))}  p99 ${us(percentile(ours, 99))};  per batch p50 ${fmt(percentile(ours, 50) * ticks)} ms  p99 ${fmt(percentile(ours, 99) * ticks)} ms`,
+  );
+  console.log(`  the engine alone (TP/SL heaps, margin screen)    per batch p50 ${fmt(percentile(engineBatches, 50))} ms  p99 ${fmt(percentile(engineBatches, 99))} ms`);
+  if (naive.length > 0) {
+    console.log(`  naive (scan every position, TP/SL only)       per tick  p50 ${us(percentile(naive, 50))}  p99 ${us(percentile(naive, 99))}`);
+    console.log(`  ratio naive/ours p50 ${fmt(percentile(naive, 50) / percentile(ours, 50), 0)}x`);
+  }
+  console.log(
+    `  CPU for ${ticksPerSecond.toLocaleString()} ticks/s: ${fmt(percentile(ours, 50) * ticksPerSecond, 0)} ms per second (${fmt((percentile(ours, 50) * ticksPerSecond) / 10, 1)} % of one core)`,
+  );
 }

@@ -6,13 +6,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { createLogger } from '../server/logger';
-import { LocalBus } from '../server/trading/bus';
-import { attachPriceFeed, feedItem } from '../server/trading/feed/feed-server';
-import { createMarket } from '../server/trading/market/market';
+import { feedItem } from '../server/trading/feed/feed-server';
 import type { PriceSource } from '../server/trading/market/price-source';
 import type { LiveQuote, Tick } from '../server/trading/market/quote-book';
-import { syntheticInstruments } from './support';
+import { benchTrading, syntheticInstruments } from './support';
 
 const count = 2_000;
 const ticksPerSecond = Number(process.env.BENCH_TICKS ?? 500);
@@ -42,13 +39,16 @@ class BenchSource implements PriceSource {
   }
 }
 
-const bus = new LocalBus();
-const market = createMarket({ instruments, source: new BenchSource(), bus, startPrices: new Map() });
-const server = createServer();
+// The trading tier as a process composes it, on the synthetic catalogue, leading with the prices job only.
+const { trading } = await benchTrading({ instruments, priceSource: new BenchSource(), leaderJobs: ['prices'], feedApiKey: apiKey, feedFlushMs: 100 });
+const { market, bus } = trading;
+let port: number;
 if (mode === 'feed') {
-  attachPriceFeed({ server, market, bus, apiKey, logger: createLogger({ level: 'silent', name: 'bench' }), flushMs: 100 });
+  // Our feed, attached to the API's server as in production.
+  ({ port } = await trading.listen(0, '127.0.0.1'));
 } else {
   // The peer: the same batches, coalesced the same way, written raw to every socket.
+  const server = createServer();
   const wss = new WebSocketServer({ server, perMessageDeflate: false });
   let pending = new Map<number, LiveQuote>();
   bus.subscribe('market.quotes', (quotes) => {
@@ -60,11 +60,10 @@ if (mode === 'feed') {
     pending = new Map();
     for (const client of wss.clients) if (client.bufferedAmount < 1_000_000) client.send(message);
   }, 100);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
 }
-market.start();
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`port ${(server.address() as AddressInfo).port}\n`);
-});
+process.stdout.write(`port ${port}\n`);
 const started = process.cpuUsage();
 const startedAt = performance.now();
 process.on('SIGTERM', () => {

@@ -2,7 +2,8 @@
  * Foundation figures, each beside a peer measured in the same run.
  *
  * 1. Page weight: the JavaScript the login page loads (raw, gzip -9, brotli q11), against React and
- *    ReactDOM alone hydrating one component (the floor for any React island), built here by Vite.
+ *    ReactDOM alone hydrating one component (the floor for any React island), built here by Vite; the
+ *    CSS it links, against Pico alone as it ships; and the CSS of the main pages.
  * 2. Throughput on the built server (a child process, fresh embedded database): the server-rendered
  *    login page and the dashboard (gate + API call + render) against the web tier's bare /healthz,
  *    and the API's GET /user (bearer lookup + presenter) against its bare /healthz.
@@ -23,7 +24,11 @@ async function reactFloor() {
     );
     await build({ root: dir, logLevel: 'silent', configFile: false, build: { outDir: join(dir, 'out'), rolldownOptions: { input: join(dir, 'entry.js') } } });
     const out = join(dir, 'out', 'assets');
-    return sizes(readdirSync(out).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(out, f))));
+    return sizes(
+      readdirSync(out)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(join(out, f))),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -45,6 +50,31 @@ export async function foundationBench(): Promise<void> {
     console.log(`  ratio ours/floor     ${(page.gzip / floor.gzip).toFixed(2)}x gzip, ${(page.brotli / floor.brotli).toFixed(2)}x brotli`);
 
     const cookie = await signedInCookie(server.url);
+    /** Every style sheet a page links (all in its <head>). */
+    const cssOf = async (path: string, headers: Record<string, string> = {}) => {
+      const html = await (await fetch(`${server.url}${path}`, { headers })).text();
+      const urls = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+      return { files: urls.length, ...sizes(await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(`${server.url}${u}`)).arrayBuffer())))) };
+    };
+    const cssRow = (name: string, c: { raw: number; gzip: number; brotli: number }, files?: number) =>
+      `  ${name.padEnd(20)} ${kb(c.raw).padStart(10)} raw  ${kb(c.gzip).padStart(10)} gzip  ${kb(c.brotli).padStart(10)} brotli${files === undefined ? '' : `  (${files} files)`}`;
+    const loginCss = await cssOf('/');
+    const pico = sizes([readFileSync(join(root, 'node_modules/@picocss/pico/css/pico.min.css'))]);
+    console.log('\nLogin page CSS (every style sheet it links)');
+    console.log(cssRow('ours', loginCss, loginCss.files));
+    console.log(cssRow('Pico alone (whole)', pico));
+    console.log('\nCSS per page');
+    for (const [path, headers] of [
+      ['/', {}],
+      ['/signup', {}],
+      ['/main/dashboard', { Cookie: cookie }],
+      ['/mt4', { Cookie: cookie }],
+      ['/main/chat', { Cookie: cookie }],
+      ['/main/marketplace', { Cookie: cookie }],
+    ] as const) {
+      const css = await cssOf(path, headers);
+      console.log(cssRow(path, css, css.files));
+    }
     const login = await fetch(`${server.api}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -22,14 +22,11 @@ import { createUser } from '../server/trading/db/users.repo';
 import { postEntry } from '../server/trading/ledger/ledger';
 import { tradingAccounts } from '../server/trading/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { benchPostgresUrl, fmt, load, percentile, row, startServer, withScratchPostgres, type LoadResult } from './support';
+import { benchPostgresUrl, benchTrading, csrfOf, fmt, load, percentile, row, startServer, withScratchPostgres, type LoadResult } from './support';
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
-import { LocalBus } from '../server/trading/bus';
 import { checkTerms, protectionProblems } from '../server/trading/engine/orders';
 import { executeMarketOrders } from '../server/trading/engine/market-orders';
-import { ManualPriceSource } from '../server/trading/market/price-source';
-import { openMarket } from '../server/trading/market/start';
 
 const traders = 50;
 const password = 'bench-trader-1';
@@ -44,7 +41,10 @@ async function seedTraders(database: Database): Promise<string[]> {
   for (let i = 0; i < traders; i += 1) {
     const email = `bench-${i}@bench.test`;
     const user = await createUser(database.db, { email, passwordHash: hash, firstName: 'Bench', lastName: `Trader ${i}`, status: 'active', planSlug: 'premium' });
-    const [live] = await database.db.select().from(tradingAccounts).where(and(eq(tradingAccounts.userId, user.id), eq(tradingAccounts.type, 'live')));
+    const [live] = await database.db
+      .select()
+      .from(tradingAccounts)
+      .where(and(eq(tradingAccounts.userId, user.id), eq(tradingAccounts.type, 'live')));
     await database.db.transaction((tx) => postEntry(tx, { accountId: live!.id, kind: 'deposit', amount: '1000000000.00', reference: 'bench' }));
     emails.push(email);
   }
@@ -54,17 +54,23 @@ async function seedTraders(database: Database): Promise<string[]> {
 
 async function session(web: string, email: string): Promise<{ cookie: string; csrf: string }> {
   const page = await fetch(`${web}/`);
-  let cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  let cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const csrf = csrfOf(await page.text());
   const res = await fetch(`${web}/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status}`);
-  cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const dashboard = await fetch(`${web}/main/dashboard`, { headers: { Cookie: cookie } });
-  return { cookie, csrf: /"csrfToken":"([^"]+)"/.exec(await dashboard.text())?.[1] ?? '' };
+  return { cookie, csrf: csrfOf(await dashboard.text()) };
 }
 
 async function assetId(web: string, who: { cookie: string }, symbol: string): Promise<number> {
@@ -154,7 +160,13 @@ async function stub(): Promise<LoadResult> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    return await load({ url: `http://127.0.0.1:${port}/api/v1/trades/store`, method: 'POST', connections: traders, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'buy', id: 1, volume: '0.01' }) });
+    return await load({
+      url: `http://127.0.0.1:${port}/api/v1/trades/store`,
+      method: 'POST',
+      connections: traders,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'buy', id: 1, volume: '0.01' }),
+    });
   } finally {
     server.close();
   }
@@ -166,29 +178,34 @@ async function inProcess(): Promise<{ order: number[]; pricing: number[] }> {
   await database.migrate();
   await seedReferenceData(database.db);
   const user = await createUser(database.db, { email: 'inproc@bench.test', passwordHash: await hashPassword(password), firstName: 'In', lastName: 'Process', status: 'active', planSlug: 'premium' });
-  const [live] = await database.db.select().from(tradingAccounts).where(and(eq(tradingAccounts.userId, user.id), eq(tradingAccounts.type, 'live')));
+  const [live] = await database.db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.userId, user.id), eq(tradingAccounts.type, 'live')));
   await database.db.transaction((tx) => postEntry(tx, { accountId: live!.id, kind: 'deposit', amount: '1000000000.00', reference: 'bench' }));
-  const bus = new LocalBus();
-  const market = await openMarket({ db: database.db, bus, source: () => new ManualPriceSource(), dayFigures: false });
+  // The tier as a process composes it, leading with no jobs: nothing moves the prices while orders are timed.
+  const { trading, close } = await benchTrading({ database, dayFigures: false, leaderJobs: [] });
+  const { market, bus } = trading;
   const btc = market.instruments.find((i) => i.symbol === 'BTCUSD')!;
-  const order = { type: 'buy' as const, id: btc.id, volume: '0.01', leverage: 2 };
+  const order = { side: 'buy' as const, assetId: btc.id, units: '0.01', leverage: 2 };
   const timesOrder: number[] = [];
   const timesPricing: number[] = [];
   for (let i = 0; i < 600; i += 1) {
     const start = performance.now();
-    const [answer] = await executeMarketOrders({ database, market, bus }, [{ userId: user.id, order, orderId: randomUUID(), classLeverage: 100 }]);
-    if (answer?.status !== 201) throw new Error(`in-process order failed: ${JSON.stringify(answer?.body)}`);
+    const [outcome] = await executeMarketOrders({ database, market, bus }, [{ userId: user.id, order, orderId: randomUUID(), classLeverage: 100 }]);
+    if (!outcome?.ok) throw new Error(`in-process order failed: ${JSON.stringify(outcome?.refusal)}`);
     if (i >= 100) timesOrder.push(performance.now() - start);
   }
   for (let i = 0; i < 20_000; i += 1) {
     const start = performance.now();
     const quote = market.quotes.get(btc.id)!;
     const price = openingPrice({ side: 'buy', quote });
-    checkTerms({ instrument: btc, volume: order.volume, leverage: order.leverage, classLeverage: 100, planLeverage: 200 });
+    checkTerms({ instrument: btc, units: order.units, leverage: order.leverage, classLeverage: 100, planLeverage: 200 });
     protectionProblems({ side: 'buy', price, takeProfit: null, stopLoss: null });
-    marginFor({ units: order.volume, price, leverage: order.leverage, conversion: market.conversion(btc.quoteCurrency, 'USD') });
+    marginFor({ units: order.units, price, leverage: order.leverage, conversion: market.conversion(btc.quoteCurrency, 'USD') });
     if (i >= 2_000) timesPricing.push(performance.now() - start);
   }
+  await close();
   await database.close();
   return { order: timesOrder, pricing: timesPricing };
 }

@@ -1,30 +1,33 @@
 /**
- * Our realtime server for the fan-out benchmark, as a process of its own: the Pusher-protocol server on
- * an HTTP server, with `POST /publish` ({channel, event, data}) as the way events come in (the peer,
- * soketi, gets them through the Pusher HTTP API). Prints its port; on SIGTERM, its CPU time.
+ * Our realtime server for the fan-out benchmark, as a process of its own: the trading tier as a process
+ * composes it (its realtime sockets attached to the API's HTTP server), with public channels opened and
+ * `POST /publish` ({channel, event, data}) as the way events come in (the peer, soketi, gets them
+ * through the Pusher HTTP API). Prints its port; on SIGTERM, its CPU time.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '../server/logger';
-import { PusherServer } from '../server/trading/realtime/pusher-server';
+import { benchTrading } from './support';
 
-const realtime = new PusherServer({ credentials: { key: process.env.KEY ?? 'bench-key', secret: 'bench-secret-0123456789abcdef0123456789' }, logger: createLogger({ level: 'silent', name: 'bench' }), publicChannels: true });
+const { trading } = await benchTrading({
+  realtime: { key: process.env.KEY ?? 'bench-key', secret: 'bench-secret-0123456789abcdef0123456789' },
+  realtimeOptions: { publicChannels: true },
+  // Nothing but the events published here: no prices, no engine.
+  leaderJobs: [],
+});
 const server = createServer((req, res) => {
   if (req.method !== 'POST' || req.url !== '/publish') {
-    res.writeHead(404).end();
+    trading.app(req, res);
     return;
   }
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const { channel, event, data } = JSON.parse(Buffer.concat(chunks).toString()) as { channel: string; event: string; data: unknown };
-    realtime.publish(channel, event, data);
+    trading.realtime!.server().publish(channel, event, data);
     res.writeHead(200).end('{}');
   });
 });
-server.on('upgrade', (req, socket, head) => {
-  if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
-});
+trading.attach(server);
 server.listen(0, '127.0.0.1', () => console.log(`port ${(server.address() as AddressInfo).port}`));
 // The benchmark asks for a collection before it reads the memory, so it sees what connections keep, not garbage.
 process.on('SIGUSR2', () => {

@@ -102,7 +102,11 @@ async function startSoketi(bin: string): Promise<Server> {
 }
 
 async function startCrowd(port: number, count: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/realtime-crowd.ts'], { cwd: root, env: { ...process.env, PORT: String(port), COUNT: String(count) }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/realtime-crowd.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), COUNT: String(count) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const ready = Number((await waitFor(child, /ready (\d+)/))[1]);
   return {
     ready,
@@ -117,7 +121,11 @@ async function startCrowd(port: number, count: number) {
 }
 
 async function publish(target: 'ours' | 'soketi', port: number, rate: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/realtime-publisher.ts'], { cwd: root, env: { ...process.env, TARGET: target, PORT: String(port), RATE: String(rate), SECONDS: String(levelSeconds) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/realtime-publisher.ts'], {
+    cwd: root,
+    env: { ...process.env, TARGET: target, PORT: String(port), RATE: String(rate), SECONDS: String(levelSeconds) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await waitFor(child, /done \d+/);
 }
 
@@ -171,7 +179,9 @@ export async function realtimeBench(): Promise<void> {
   console.log(`\nRealtime fan-out: subscribers on one public channel, events from a separate publisher process, ${levelSeconds} s per rate; the highest rate with p99 < 100 ms`);
   for (const [name, list] of Object.entries(results)) {
     for (const r of list) {
-      const best = r.best ? `${r.best.rate} events/s (${Math.round(r.best.delivered).toLocaleString()} messages/s) p99 ${r.best.p99} ms, CPU ${fmt(r.best.cpu * 100, 0)} % of a core` : 'none under 100 ms';
+      const best = r.best
+        ? `${r.best.rate} events/s (${Math.round(r.best.delivered).toLocaleString()} messages/s) p99 ${r.best.p99} ms, CPU ${fmt(r.best.cpu * 100, 0)} % of a core`
+        : 'none under 100 ms';
       console.log(`  ${name.padEnd(7)} ${String(r.connected).padStart(5)} subscribers  ${best};  memory ${fmt(r.kibPerConnection, 1)} KiB per connection`);
       console.log(`          levels: ${r.levels.join('; ')}`);
     }
@@ -181,6 +191,8 @@ export async function realtimeBench(): Promise<void> {
     const ours = results.ours![i];
     const peer = results.soketi![i];
     if (!ours?.best || !peer?.best) continue;
-    console.log(`  ${size} subscribers: throughput ours/soketi ${fmt(ours.best.delivered / peer.best.delivered, 2)}x, memory per connection ours/soketi ${fmt(ours.kibPerConnection / peer.kibPerConnection, 2)}x`);
+    console.log(
+      `  ${size} subscribers: throughput ours/soketi ${fmt(ours.best.delivered / peer.best.delivered, 2)}x, memory per connection ours/soketi ${fmt(ours.kibPerConnection / peer.kibPerConnection, 2)}x`,
+    );
   }
 }

@@ -6,6 +6,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { schedules } from '../shared/trading/hours';
+import { composeTrading, type TradingOverrides, type TradingTier } from '../server/compose/trading';
+import { loadConfig, type Config } from '../server/config';
+import { createLogger } from '../server/logger';
+import { openPglite } from '../server/trading/db/pglite';
+import { prepareDatabase } from '../server/trading/db/prepare';
 import type { Instrument } from '../server/trading/market/instruments';
 
 export const root = join(import.meta.dirname, '..');
@@ -66,6 +71,43 @@ export function row(name: string, r: LoadResult): string {
   return `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  (${r.non2xx} non-2xx)` : ''}`;
 }
 
+const silent = createLogger({ level: 'silent', name: 'bench' });
+
+/** The configuration in-process benchmarks compose with, read by the same `loadConfig` as a process (every key given: nothing is written). */
+export function benchConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(tmpdir(), 'cfd-bench'),
+    SEED_DEMO: 'never',
+    LOGIN_RATE_LIMIT: '10000',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+    FEED_API_KEY: 'bench-feed-key-0123456789',
+    PUSHER_APP_KEY: 'bench-key',
+    PUSHER_APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
+    ...env,
+  });
+}
+
+/**
+ * A trading tier in this process, composed as `server/main.ts` composes it, on in-memory PGlite (made
+ * and prepared here unless `overrides.database` gives one); `close` closes the tier, then that database.
+ */
+export async function benchTrading(overrides: TradingOverrides = {}): Promise<{ trading: TradingTier; close(): Promise<void> }> {
+  const made = overrides.database ? undefined : await openPglite();
+  if (made) await prepareDatabase(made, { seedDemo: 'never', logger: silent });
+  const trading = await composeTrading(benchConfig(), { logger: silent, ...overrides, database: overrides.database ?? made });
+  return {
+    trading,
+    async close() {
+      await trading.close();
+      await made?.close();
+    },
+  };
+}
+
+/** The CSRF token a page carries: in the page-state JSON (pages with islands) or its form's hidden field. */
+export const csrfOf = (html: string): string => /"csrfToken":"([^"]+)"/.exec(html)?.[1] ?? /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
 /** `count` made-up instruments trading around the clock, to scale the catalogue up (2,000 in the benchmarks). */
 export function syntheticInstruments(count: number): Instrument[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -105,15 +147,21 @@ export const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 /** Signs the demo trader in through the web tier's login form; answers the session cookie. */
 export async function signedInCookie(url: string): Promise<string> {
   const page = await fetch(`${url}/`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const csrf = /"csrfToken":"([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const csrf = csrfOf(await page.text());
   const res = await fetch(`${url}/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
     body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** The PostgreSQL server benchmarks may use (BENCH_DATABASE_URL, else TEST_DATABASE_URL), if any. */

@@ -76,7 +76,20 @@ function syntheticAssets(template: Record<string, unknown>) {
 
 function feedItem(id: number, price: number, now: string, seq: number) {
   const p = price.toFixed(5);
-  return { id, symbol: `SYN${id - 100_000}`, price: p, bid: (price * 0.9999).toFixed(5), ask: (price * 1.0001).toFixed(5), priceLow24h: '0.90000', priceHigh24h: '1.10000', change24h: '0.00100', changePercent24h: '0.10', volume24h: 0, lastUpdated: now, seq };
+  return {
+    id,
+    symbol: `SYN${id - 100_000}`,
+    price: p,
+    bid: (price * 0.9999).toFixed(5),
+    ask: (price * 1.0001).toFixed(5),
+    priceLow24h: '0.90000',
+    priceHigh24h: '1.10000',
+    change24h: '0.00100',
+    changePercent24h: '0.10',
+    volume24h: 0,
+    lastUpdated: now,
+    seq,
+  };
 }
 
 /**
@@ -139,7 +152,12 @@ async function renderRows(url: string, cookie: string, label = 'one process, PGl
 /** /mt4 with the tiers as two processes (as a deployment on more than one core runs them), on PGlite and, when named, PostgreSQL. */
 async function renderElsewhere(): Promise<[string, LoadResult][]> {
   const rows: [string, LoadResult][] = [];
-  const common = { SESSION_SECRET: 'bench-session-secret-0123456789abcdef', FEED_API_KEY: 'bench-feed-key-0123456789', PUSHER_APP_KEY: 'bench-pusher-key', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' };
+  const common = {
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+    FEED_API_KEY: 'bench-feed-key-0123456789',
+    PUSHER_APP_KEY: 'bench-pusher-key',
+    PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123',
+  };
   const apart = async (env: Record<string, string>, label: string) => {
     const trading = await startServer({ ...common, ...env, ROLE: 'trading', SEED_DEMO: 'always' });
     const web = await startServer({ ...common, ...env, ROLE: 'web', TRADING_API_URL: trading.api });

@@ -12,8 +12,5 @@ mkdirSync(target, { recursive: true });
 for (const file of readdirSync(target)) rmSync(join(target, file));
 const codes = new Set([...countries, ...basicFormCountries].map((country) => country.code.toLowerCase()));
 for (const code of codes) copyFileSync(join(source, `${code}.svg`), join(target, `${code}.svg`));
-writeFileSync(
-  join(target, 'NOTICE.txt'),
-  'Flags from flag-icons (https://github.com/lipis/flag-icons), MIT licence, Copyright (c) 2013 Panayiotis Lipiridis.\n',
-);
+writeFileSync(join(target, 'NOTICE.txt'), 'Flags from flag-icons (https://github.com/lipis/flag-icons), MIT licence, Copyright (c) 2013 Panayiotis Lipiridis.\n');
 console.log(`copied ${codes.size} flags to public/flags/`);

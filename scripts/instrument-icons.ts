@@ -2,7 +2,7 @@
 // Run after changing the catalogue: npx tsx scripts/instrument-icons.ts
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { instrumentImage, instrumentSeeds } from '../server/trading/market/catalogue-data';
+import { instrumentImage, instrumentSeeds } from '../server/trading/market/instrument-seeds';
 
 const colours: Record<string, [string, string]> = {
   forex: ['#1d4ed8', '#38bdf8'],
@@ -28,7 +28,10 @@ for (const seed of instrumentSeeds) {
   const lines = label(seed.symbol, seed.assetClass, seed.shortKey);
   const size = lines.length === 2 ? 17 : lines[0]!.length > 3 ? 17 : 21;
   const text = lines
-    .map((line, i) => `<text x="32" y="${lines.length === 2 ? 28 + i * 18 : 39}" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="${size}" fill="#fff">${line}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="32" y="${lines.length === 2 ? 28 + i * 18 : 39}" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="${size}" fill="#fff">${line}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><circle cx="32" cy="32" r="32" fill="url(#g)"/>${text}</svg>\n`;
   writeFileSync(join(dir, instrumentImage(seed.symbol).replace('/instruments/', '')), svg);

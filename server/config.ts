@@ -19,14 +19,12 @@ const numberFrom = (fallback: number, parse: (value: string) => number | string)
     }),
   );
 
-const port = (fallback: number) =>
-  numberFrom(fallback, (v) => (/^\d+$/.test(v) && Number(v) <= 65535 ? Number(v) : 'must be a port number from 0 to 65535'));
+const port = (fallback: number) => numberFrom(fallback, (v) => (/^\d+$/.test(v) && Number(v) <= 65535 ? Number(v) : 'must be a port number from 0 to 65535'));
 
 const positiveInt = (fallback: number, max = 1_000_000_000) =>
   numberFrom(fallback, (v) => (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= max ? Number(v) : `must be a whole number from 1 to ${max}`));
 
-const nonNegativeInt = (fallback: number) =>
-  numberFrom(fallback, (v) => (/^\d+$/.test(v) ? Number(v) : 'must be a whole number, 0 or more'));
+const nonNegativeInt = (fallback: number) => numberFrom(fallback, (v) => (/^\d+$/.test(v) ? Number(v) : 'must be a whole number, 0 or more'));
 
 const url = (protocols: RegExp, what: string) =>
   z.optional(
@@ -65,8 +63,7 @@ const trustProxy = (fallback: string) =>
     }),
   );
 
-const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
-  z._default(z.enum(values, `must be one of ${values.join(', ')}`), fallback);
+const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z._default(z.enum(values, `must be one of ${values.join(', ')}`), fallback);
 
 export const envSchema = z.object({
   NODE_ENV: choice(['production', 'development', 'test'], 'production'),
@@ -133,7 +130,7 @@ export interface Config {
   readonly settingsCacheMs: number;
   /** Chat attachments: the folder their bytes are kept in (outside the web root) and the largest file taken. */
   readonly uploads: { readonly dir: string; readonly maxBytes: number };
-  /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
+  /** Failed logins one client (IP) may make for one e-mail address in 15 minutes; five times as many over all addresses. */
   readonly loginRateLimit: number;
   /** How often expert advisors and AutoTrader decide: the length of their bars (60 s: M1). */
   readonly eaBarMs: number;

@@ -1,4 +1,4 @@
-/** Business constants and timings of client-spec §9. */
+/** Business constants and timings. */
 
 export const timing = {
   requestTimeoutMs: 15_000,
@@ -27,7 +27,7 @@ export function leverageKeyOf(assetClass: AssetClass): LeverageKey {
   return assetClass === 'crypto' ? 'cryptos' : assetClass;
 }
 
-/** The trading logic's last-resort leverage (client-spec §9 precedence). */
+/** The trading logic's last-resort leverage (docs/trading.md#leverage). */
 export const defaultLeverage = 20;
-/** The per-class leverage site data gives when staff have set none (client-spec §9). */
+/** The per-class leverage site data gives when staff have set none (docs/trading.md#leverage). */
 export const defaultClassLeverage = 100;

@@ -1,5 +1,5 @@
 /**
- * The 45 countries of registration (client-spec §3 "Country list"): value (lowercase hyphenated slug),
+ * The 45 countries of registration (docs/access.md#countries): value (lowercase hyphenated slug),
  * label and two-letter code, sorted by label; the code → slug map covers the same countries.
  */
 const list = [
@@ -61,20 +61,18 @@ export interface Country {
 const slugOf = (label: string) => label.toLowerCase().replace(/\s+/g, '-');
 const flagOf = (code: string) => `/flags/${code.toLowerCase()}.svg`;
 
-export const countries: readonly Country[] = list
-  .map(([code, label]) => ({ value: slugOf(label), label, code, flag: flagOf(code) }))
-  .sort((a, b) => a.label.localeCompare(b.label));
+export const countries: readonly Country[] = list.map(([code, label]) => ({ value: slugOf(label), label, code, flag: flagOf(code) })).sort((a, b) => a.label.localeCompare(b.label));
 
 export const countrySlugs: ReadonlySet<string> = new Set(countries.map((c) => c.value));
 
 /** Two-letter code → slug, for the country the e-mail check reports. */
 export const countryByCode: Readonly<Record<string, string>> = Object.fromEntries(countries.map((c) => [c.code, c.value]));
 
-/** Client-spec §9: no country from the e-mail check means the US; a code not in the list means this underscore slug. */
+/** No country from the e-mail check means the US; a code not in the list means this underscore slug (docs/access.md#countries). */
 export const defaultCountrySlug = 'united-states';
 export const unknownCountrySlug = 'united_states';
 
-/** The basic form's country options (client-spec §2 `/register`: nigeria, uk, us, ca, au), with the labels a customer reads. */
+/** The basic form's country options (nigeria, uk, us, ca, au: docs/access.md#registration-look), with the labels a customer reads. */
 export const basicFormCountries: readonly Country[] = (
   [
     ['nigeria', 'NG', 'Nigeria'],

@@ -17,17 +17,7 @@ export function formatAmount({ amount, decimals = 2 }: { amount: Decimal.Value; 
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
-export function formatMoney({
-  amount,
-  currency,
-  symbol,
-  decimals = 2,
-}: {
-  amount: Decimal.Value;
-  currency: string;
-  symbol?: string;
-  decimals?: number;
-}): string {
+export function formatMoney({ amount, currency, symbol, decimals = 2 }: { amount: Decimal.Value; currency: string; symbol?: string; decimals?: number }): string {
   const text = formatAmount({ amount, decimals });
   if (!symbol) return `${text} ${currency}`;
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;

@@ -8,7 +8,7 @@ export const toastInput = z.object({
   kind: z.enum(toastKinds),
   title: z.string(),
   description: z.optional(z.string()),
-  /** Top-right unless said otherwise (client-spec §8 puts "Position successfully closed" bottom-left). */
+  /** Top-right unless said otherwise ("Position successfully closed" goes bottom-left: docs/screens.md#toasts). */
   placement: z.optional(z.enum(['top-right', 'bottom-left'])),
 });
 export type ToastInput = z.infer<typeof toastInput>;
@@ -24,6 +24,17 @@ export const pageUserSchema = z.object({
 });
 export type PageUser = z.infer<typeof pageUserSchema>;
 
+/**
+ * What the server already fetched for the page's islands, each as the API answered it (`{ data: … }`):
+ * the state module that owns it checks it with its own schema and uses it instead of its first fetch.
+ */
+export const pageDataSchema = z.object({
+  assets: z.optional(z.unknown()),
+  accounts: z.optional(z.unknown()),
+  siteData: z.optional(z.unknown()),
+});
+export type PageData = z.infer<typeof pageDataSchema>;
+
 /** The one JSON script every page with islands carries; client/state seeds its signals from it. */
 export const pageStateSchema = z.object({
   csrfToken: z.string(),
@@ -31,6 +42,6 @@ export const pageStateSchema = z.object({
   user: z.nullable(pageUserSchema),
   /** The realtime app key for pusher-js, on signed-in pages. */
   realtimeKey: z.nullable(z.string()),
-  flash: z.array(toastInput),
+  data: z.optional(pageDataSchema),
 });
 export type PageState = z.infer<typeof pageStateSchema>;

@@ -1,5 +1,5 @@
 /**
- * The realtime contract (client-spec §7 "Realtime", §9 defaults): channels, event names and timings that
+ * The realtime contract (docs/realtime.md): channels, event names and timings that
  * the browser (pusher-js with laravel-echo) and our Pusher-protocol server share. Echo strips the
  * `private-` prefix in the client's code, so the names here are the ones on the wire.
  */

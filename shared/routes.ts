@@ -1,4 +1,4 @@
-/** The route table of client-spec §2 and the site-gate exemptions. */
+/** The route table and the site-gate exemptions (docs/access.md#the-gate). */
 
 export const paths = {
   login: '/',
@@ -13,17 +13,8 @@ export const paths = {
   adminAutotrader: '/admin/autotrader',
 } as const;
 
-/** Pages exempt from the data and account gate (client-spec §2 "Site gate"). */
-export const publicPaths: readonly string[] = [
-  '/',
-  '/login',
-  '/signup',
-  '/register',
-  '/register/country-residence',
-  '/forgot-password',
-  '/reset-password',
-  '/auto-login',
-];
+/** Pages exempt from the data and account gate (docs/access.md#the-gate). */
+export const publicPaths: readonly string[] = ['/', '/login', '/signup', '/register', '/register/country-residence', '/forgot-password', '/reset-password', '/auto-login'];
 
 export function isPublicPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,4 +1,4 @@
-/** Exact user-facing texts from client-spec.md; one place so views, islands and the API agree. */
+/** User-facing texts, word for word; one place so views, islands and the API agree. */
 
 export const gateTexts = {
   unreachable: {
@@ -27,6 +27,12 @@ export const validationTexts = {
   email: 'Please enter a valid email address',
   passwordMin: 'Password must be at least 8 characters',
   passwordRequired: 'Please enter your password',
+  /** Any field of any request holding NUL or half a surrogate pair: refused before it reaches the database. */
+  /** A multipart upload busboy could not read. */
+  multipartNoBoundary: 'The upload could not be read: its Content-Type names no multipart boundary.',
+  multipartIncomplete: 'The upload could not be read: the body ended before the form did. Please try again.',
+  multipartMalformed: 'The upload could not be read: the form data is malformed.',
+  unstorable: (field: string) => `The ${field} field contains a character that cannot be stored (NUL or half of a surrogate pair). Remove it and try again.`,
 } as const;
 
 export const authTexts = {
@@ -41,13 +47,12 @@ export const authTexts = {
   loginLinkInvalid: 'This sign-in link is invalid or has expired.',
 } as const;
 
-/** Client-spec §1: shown on every sign-up and trading screen. */
-export const riskWarningText =
-  'Trading CFDs carries a high level of risk to your capital, and you should only trade with money you can afford to lose.';
+/** Shown on the entry screens and the app's pages (docs/screens.md#risk-warning). */
+export const riskWarningText = 'Trading CFDs carries a high level of risk to your capital, and you should only trade with money you can afford to lose.';
 
 export const translationRecoveryText = 'Recovering from translation conflict...';
 
-/** Client-spec §2 connection toasts and the notification card. */
+/** The connection toasts (docs/realtime.md#connection-toasts) and the notification card (docs/realtime.md#notifications). */
 export const realtimeTexts = {
   reconnecting: 'Reconnecting to server...',
   connected: 'Connected to server',
@@ -56,10 +61,10 @@ export const realtimeTexts = {
   notificationTitle: 'Notification',
 } as const;
 
-/** How long the connection toasts stay (client-spec §2). */
+/** How long the connection toasts stay. */
 export const realtimeToastMs = { connected: 2_000, failed: 4_000 } as const;
 
-/** Client-spec §5 registration rules and §8 registration messages. */
+/** The registration messages (docs/access.md#registration-rules). */
 export const registrationTexts = {
   firstName: 'First name must be at least 2 characters',
   lastName: 'Last name must be at least 2 characters',
@@ -77,6 +82,7 @@ export const registrationTexts = {
   registered: 'Your account has been created. You can sign in now.',
   usernameTaken: 'This username is already taken',
   required: (field: string) => `The ${field} field is required.`,
+  controlCharacters: (field: string) => `The ${field} must not contain control characters.`,
 } as const;
 
 /** Password recovery: the same answer whether or not the address is registered. */

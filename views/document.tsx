@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { pageStateElementId } from '../shared/islands';
-import type { PageState } from '../shared/page-state.schema';
+import type { PageState, ToastInput } from '../shared/page-state.schema';
 import type { PageAssets } from './assets';
-import { IslandCollector } from './island';
+import { Toasts } from './components/toasts';
+import { collectNeeds, PageNeedsContext } from './page-needs';
 
 export interface DocumentInput {
   title: string;
@@ -13,22 +14,34 @@ export interface DocumentInput {
   assets: PageAssets;
   pageState: PageState;
   body: ReactElement;
+  /** Messages the server already knows (a failed sign-in, an account created): rendered as toasts in the HTML. */
+  flash?: readonly ToastInput[];
   theme?: 'dark' | 'light';
 }
 
 /** JSON for a `<script>` element: `<` escaped so no string in it can close the element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
- * The whole HTML page. The body is rendered first so the islands it uses are known; a page without
- * islands gets no script, no page state and no preloads at all.
+ * The whole HTML page. The body is rendered first so the islands, plain scripts and style sheets it
+ * uses are known: the page references exactly those, every sheet in `<head>`. A page with no island gets no island runtime and no page state;
+ * a page with neither islands nor plain scripts gets no script at all.
  */
-export function renderDocument({ title, siteName, favicon, nonce, assets, pageState, body, theme = 'dark' }: DocumentInput): string {
-  const islands = new Set<string>();
-  const bodyHtml = renderToStaticMarkup(<IslandCollector value={islands}>{body}</IslandCollector>);
-  const hasIslands = islands.size > 0;
+export function renderDocument({ title, siteName, favicon, nonce, assets, pageState, body, flash = [], theme = 'dark' }: DocumentInput): string {
+  const needs = collectNeeds();
+  const bodyHtml = renderToStaticMarkup(
+    <PageNeedsContext value={needs}>
+      {body}
+      <Toasts toasts={flash} />
+    </PageNeedsContext>,
+  );
+  const hasIslands = needs.islands.size > 0;
+  const links = assets.links({ islands: [...needs.islands], scripts: [...needs.scripts], sheets: [...needs.sheets], theme });
   const head = renderToStaticMarkup(
     <>
       <meta charSet="utf-8" />
@@ -36,22 +49,21 @@ export function renderDocument({ title, siteName, favicon, nonce, assets, pageSt
       <meta name="color-scheme" content={theme} />
       <title>{title ? `${title} · ${siteName}` : siteName}</title>
       {favicon ? <link rel="icon" href={favicon} /> : null}
-      {assets.styles.map((href) => (
+      {links.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
-      {hasIslands ? assets.preloads([...islands]).map((href) => <link key={href} rel="modulepreload" href={href} />) : null}
+      {links.preloads.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
     </>,
   );
-  const scripts = hasIslands
-    ? renderToStaticMarkup(
-        <>
-          <script type="application/json" id={pageStateElementId} nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(pageState) }} />
-          {assets.preludeScripts.map((src) => (
-            <script key={src} type="module" src={src} nonce={nonce} />
-          ))}
-          <script type="module" src={assets.runtime} nonce={nonce} />
-        </>,
-      )
-    : '';
+  const scripts = renderToStaticMarkup(
+    <>
+      {hasIslands ? <script type="application/json" id={pageStateElementId} nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(pageState) }} /> : null}
+      {links.scripts.map((src) => (
+        <script key={src} type="module" src={src} nonce={nonce} />
+      ))}
+    </>,
+  );
   return `<!doctype html><html lang="en" data-theme="${theme}"><head>${head}</head><body>${bodyHtml}${scripts}</body></html>`;
 }

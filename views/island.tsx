@@ -1,12 +1,10 @@
-import { createContext, createElement, useContext } from 'react';
+import { createElement, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { HydrationStrategy } from '../shared/islands';
 import { islandAttrs, islandTag } from '../shared/islands';
 import type { IslandDefinition } from '../client/runtime/define-island';
 import { TranslationBoundary } from '../client/runtime/translation-boundary';
-
-/** Collects the names of the islands a page renders, so the document preloads exactly their chunks. */
-export const IslandCollector = createContext<Set<string> | null>(null);
+import { PageNeedsContext } from './page-needs';
 
 interface IslandProps<P extends object> {
   island: IslandDefinition<P>;
@@ -20,7 +18,7 @@ interface IslandProps<P extends object> {
  * (checked against the island's schema, then JSON that React escapes as an attribute).
  */
 export function Island<P extends object>({ island, props, client, media }: IslandProps<P>) {
-  useContext(IslandCollector)?.add(island.name);
+  useContext(PageNeedsContext)?.islands.add(island.name);
   const checked = island.props.parse(props);
   const html = renderToString(createElement(TranslationBoundary, null, createElement(island.component, checked)));
   return createElement(islandTag, {

@@ -1,29 +1,28 @@
 import { useEffect, useState } from 'react';
-import * as z from 'zod/mini';
-import { activeAutotraderSchema, autotraderTexts, type ActiveAutotrader } from '../../shared/api/autotrader.schema';
+import { autotraderTexts, type ActiveAutotrader } from '../../shared/api/autotrader.schema';
+import { automationApi } from '../../shared/api/endpoints/automation';
 import { staffPost, useStaffList } from '../lib/staff-list';
 import { showToast } from '../state/toasts';
 import { StaffListStates } from './staff-list-states';
 import { ReasonDialog } from './reason-dialog';
 
-const activeList = z.object({ data: z.array(activeAutotraderSchema) });
 type Active = ActiveAutotrader;
 
 /** "Active AutoTraders": whom it trades for now, each with Revoke (a reason the customer is told). `changed` reloads it. */
 export function ActiveAutotraders({ changed }: { changed: number }) {
-  const { items, setItems, failed, reload, retry } = useStaffList('/api/v1/admin/autotrader/active', activeList);
+  const { items, setItems, failed, reload, retry } = useStaffList(automationApi.activeAutotraders);
   const [revoking, setRevoking] = useState<Active | null>(null);
   useEffect(() => {
     if (changed > 0) void reload();
   }, [changed, reload]);
 
   async function revoke(row: Active, reason: string): Promise<string | null> {
-    const result = await staffPost<{ message?: string }>(`/api/v1/admin/users/${row.user.id}/autotrader/revoke`, { reason });
+    const result = await staffPost(automationApi.revokeAutotrader, { params: { id: row.user.id }, body: { reason } });
     if (!result.ok && result.status !== 409) return result.message;
     setRevoking(null);
     if (result.ok) {
       setItems((list) => list?.filter((a) => a.user.id !== row.user.id) ?? null);
-      showToast({ kind: 'success', title: result.body.message ?? autotraderTexts.turnedOff, description: `${row.user.name} (${row.user.email})` });
+      showToast({ kind: 'success', title: result.data.message, description: `${row.user.name} (${row.user.email})` });
     } else showToast({ kind: 'error', title: 'Not revoked', description: result.message });
     void reload();
     return null;

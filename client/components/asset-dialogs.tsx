@@ -1,6 +1,7 @@
+import './asset-dialogs.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import type { AssetClass } from '../../shared/constants';
 import { spreadOf } from '../../shared/trading/prices';
@@ -13,7 +14,7 @@ import { leverageOf } from './order-ticket';
 import { Modal } from './modal';
 import { ThirdPartyWidget } from './third-party-widget';
 
-/** Client-spec §2 Add Pair categories (metals too: every instrument can be found). */
+/** Add Pair's categories (docs/trade-room.md#add-pair; metals too: every instrument can be found). */
 const categories: { id: 'watchlist' | AssetClass; label: string }[] = [
   { id: 'watchlist', label: 'Watchlist' },
   { id: 'forex', label: 'Forex' },
@@ -30,7 +31,13 @@ function PairRow({ asset }: { asset: Asset }) {
   const starred = watchlist.value.includes(asset.id);
   return (
     <div className="pair-row" role="row">
-      <button type="button" className="pair-star" aria-pressed={starred} aria-label={`${starred ? 'Remove' : 'Add'} ${asset.symbol_display} ${starred ? 'from' : 'to'} the watchlist`} onClick={() => toggleWatchlist(asset.id)}>
+      <button
+        type="button"
+        className="pair-star"
+        aria-pressed={starred}
+        aria-label={`${starred ? 'Remove' : 'Add'} ${asset.symbol_display} ${starred ? 'from' : 'to'} the watchlist`}
+        onClick={() => toggleWatchlist(asset.id)}
+      >
         {starred ? '★' : '☆'}
       </button>
       <button
@@ -53,7 +60,7 @@ function PairRow({ asset }: { asset: Asset }) {
   );
 }
 
-/** Add Pair (client-spec §2): categories with counts, search, Symbol/Sell/Buy/Spread/Change, a star for the watchlist. */
+/** Add Pair: categories with counts, search, Symbol/Sell/Buy/Spread/Change, a star for the watchlist. */
 export function AddPairDialog() {
   useSignals();
   const [category, setCategory] = useState<(typeof categories)[number]['id']>('forex');
@@ -61,8 +68,8 @@ export function AddPairDialog() {
   const scroller = useRef<HTMLDivElement>(null);
   const all = assets.value;
   const starred = watchlist.value;
-  const inCategory = (id: (typeof categories)[number]['id']) => (id === 'watchlist' ? all.filter((a) => starred.includes(a.id)) : all.filter((a) => a.type === id));
-  const rows = useMemo(() => (query ? all : inCategory(category)).filter((a) => matchesSearch(a, query)), [all, starred, category, query]);
+  const inCategory = useCallback((id: (typeof categories)[number]['id']) => (id === 'watchlist' ? all.filter((a) => starred.includes(a.id)) : all.filter((a) => a.type === id)), [all, starred]);
+  const rows = useMemo(() => (query ? all : inCategory(category)).filter((a) => matchesSearch(a, query)), [all, inCategory, category, query]);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 34, overscan: 10 });
   return (
     <Modal title="Add Pair" className="add-pair" onClose={() => (terminalDialog.value = null)}>
@@ -117,7 +124,7 @@ function InfoGrid({ rows }: { rows: readonly [string, string][] }) {
   );
 }
 
-/** Asset Information (client-spec §2): price figures, spread, trading schedule, contract specifications, Trade Now. */
+/** Asset Information (docs/trade-room.md#asset-information): price figures, spread, trading schedule, contract specifications, Trade Now. */
 export function AssetInfoDialog({ assetId }: { assetId: number }) {
   useSignals();
   const asset = assetsById.value.get(assetId);

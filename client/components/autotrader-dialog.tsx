@@ -1,3 +1,4 @@
+import './autotrader-dialog.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type FormEvent } from 'react';
 import { autotraderLevels, autotraderTexts, type AutotraderLevel, type AutotraderStatus } from '../../shared/api/autotrader.schema';
@@ -29,9 +30,7 @@ function ActiveAutotrader({ status }: { status: AutotraderStatus }) {
         <dt>Account</dt>
         <dd>{accountNameOf(status.account_id)}</dd>
         <dt>Open positions</dt>
-        <dd>
-          {status.open_limit === null ? `${status.open_positions} (no limit)` : `${status.open_positions} of ${status.open_limit}`}
-        </dd>
+        <dd>{status.open_limit === null ? `${status.open_positions} (no limit)` : `${status.open_positions} of ${status.open_limit}`}</dd>
       </dl>
       <footer>
         <button type="button" className="danger" disabled={busy !== null} aria-busy={busy !== null || undefined} onClick={() => run('off', thenClose(turnOffAutotrader))}>
@@ -42,7 +41,7 @@ function ActiveAutotrader({ status }: { status: AutotraderStatus }) {
   );
 }
 
-/** The request form (client-spec §4): a level (default medium), Accept, then Activate ("Activating..." while it is sent). */
+/** The request form (docs/advisors.md#autotrader-dialog): a level (default medium), Accept, then Activate ("Activating..." while it is sent). */
 function AutotraderRequest({ status }: { status: AutotraderStatus }) {
   useSignals();
   const [level, setLevel] = useState<AutotraderLevel>('medium');
@@ -51,7 +50,10 @@ function AutotraderRequest({ status }: { status: AutotraderStatus }) {
   const latest = status.latest_request;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run('send', thenClose(() => requestAutotrader(level)));
+    run(
+      'send',
+      thenClose(() => requestAutotrader(level)),
+    );
   };
   return (
     <form onSubmit={submit}>
@@ -91,7 +93,7 @@ function AutotraderRequest({ status }: { status: AutotraderStatus }) {
   );
 }
 
-/** AutoTrader activation (client-spec §2 dialogs): its status, refreshed on opening and live on user events. */
+/** AutoTrader activation (docs/advisors.md#autotrader-dialog): its status, refreshed on opening and live on user events. */
 export function AutotraderDialog() {
   useSignals();
   useEffect(() => void loadAutotrader(), []);

@@ -1,3 +1,4 @@
+import './chat-conversation.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../shared/api/chat.schema';
@@ -8,7 +9,7 @@ import { showToast } from '../state/toasts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
-/** Client-spec §9: older messages load within 100 px of the top; "scrolled away" is 100 px from the bottom. */
+/** Older messages load within 100 px of the top; "scrolled away" is 100 px from the bottom. */
 const edgePx = 100;
 
 interface Upload {
@@ -64,7 +65,7 @@ function Bubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
   );
 }
 
-/** One conversation (client-spec §2 chat screen): day groups, older pages, scroll-to-bottom, attachments, Enter to send. */
+/** One conversation (docs/chat.md#screens): day groups, older pages, scroll-to-bottom, attachments, Enter to send. */
 export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; peer: ChatPeer; asStaff: boolean }) {
   useSignals();
   const list = useRef<HTMLDivElement>(null);
@@ -102,6 +103,8 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
       setAway(false);
     } else setUnseen(true);
     readIfVisible();
+    // Only a new newest message moves the list; the rest is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastId]);
 
   // What the other side sent is read once this tab is in view.
@@ -131,7 +134,7 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
     if (distance <= edgePx) setUnseen(false);
     if (element.scrollTop < edgePx) {
       previousHeight.current = element.scrollHeight;
-      void loadOlder();
+      void loadOlder(asStaff);
     }
   };
 
@@ -163,7 +166,12 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
     if (!online) return showToast({ kind: 'error', title: chatTexts.connectionLost });
     if (!canSend) return;
     setSending(true);
-    const problem = await sendMessage(peer.id, asStaff, text.trim(), ready.map((u) => u.url!));
+    const problem = await sendMessage(
+      peer.id,
+      asStaff,
+      text.trim(),
+      ready.map((u) => u.url!),
+    );
     setSending(false);
     if (problem) return showToast({ kind: 'error', title: problem });
     setText('');
@@ -203,7 +211,11 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
       </header>
       {usingBackup.value ? <p className="backup-banner">Using backup connection - messages may be slightly delayed</p> : null}
       <div className="chat-messages" ref={list} onScroll={onScroll} role="log" aria-label="Messages">
-        {state?.state === 'error' ? <p className="chat-error" role="alert">{state.error}</p> : null}
+        {state?.state === 'error' ? (
+          <p className="chat-error" role="alert">
+            {state.error}
+          </p>
+        ) : null}
         {state?.state === 'loading' && messages.length === 0 ? <p className="chat-empty">Loading...</p> : null}
         {state?.state === 'ready' && messages.length === 0 ? (
           <div className="chat-empty">
@@ -224,7 +236,8 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
       </div>
       {away ? (
         <button type="button" className="to-bottom" aria-label="Scroll to the newest message" onClick={toBottom}>
-          ↓{unseen ? (
+          ↓
+          {unseen ? (
             <span className="red-dot">
               <span className="visually-hidden">New messages</span>
             </span>
@@ -256,7 +269,16 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
           <PaperclipIcon />
           <span className="visually-hidden">Attach a file</span>
         </label>
-        <textarea rows={1} aria-label="Message" placeholder={online ? 'Type a message...' : 'Reconnecting...'} disabled={!online} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} maxLength={5000} />
+        <textarea
+          rows={1}
+          aria-label="Message"
+          placeholder={online ? 'Type a message...' : 'Reconnecting...'}
+          disabled={!online}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKey}
+          maxLength={5000}
+        />
         <button type="submit" disabled={!canSend} aria-busy={sending || undefined}>
           Send
         </button>

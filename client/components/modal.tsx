@@ -1,3 +1,4 @@
+import './modal.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** A modal on the native `<dialog>`: focus kept inside, Escape and the backdrop close it. */

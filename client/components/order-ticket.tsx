@@ -1,7 +1,8 @@
+import './order-ticket.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
-import { messageOf } from '../../shared/api/common.schema';
+import { tradingApi } from '../../shared/api/endpoints/trading';
 import { formatAmount, Money } from '../../shared/money';
 import { marginFor } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
@@ -10,7 +11,7 @@ import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
 import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
 import { displayMoney } from '../state/site-data';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { formatPrice } from '../lib/format';
 import { playFailureTone, playSuccessTone } from '../lib/tones';
 import { forexMid, quoteOf } from '../state/market';
@@ -21,11 +22,11 @@ const newOrderId = () => crypto.randomUUID();
 /** Units with separators: whole for currencies, with decimals for fractional contracts (0.01 BTC). */
 const formatUnits = (units: Money) => formatAmount({ amount: units, decimals: units.isInteger() ? 0 : Math.min(8, units.decimalPlaces()) });
 
-/** The leverage an order on this asset uses (client-spec §9 precedence, within the customer's caps). */
+/** The leverage an order on this asset uses (the precedence of docs/trading.md#leverage, within the customer's caps). */
 export const leverageOf = (asset: Asset) => effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage });
 
 /**
- * The order ticket (client-spec §4/§5): volume in lots, units or the account currency, converted as the
+ * The order ticket (docs/trade-room.md#order-ticket): volume in lots, units or the account currency, converted as the
  * unit changes; margin shown (red above free margin, never blocking); optional TP/SL; "Processing"
  * while it runs; a new order id (the idempotency key) after every attempt; the tones and toasts.
  */
@@ -81,8 +82,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     setBusy(true);
     try {
       if (pending && kind) return await placePending(kind);
-      const result = await requestJson<{ message?: string; data?: { opening_price?: string } }>('/api/v1/trades/store', {
-        method: 'POST',
+      const result = await call(tradingApi.placeOrder, {
         body: {
           type: side,
           id: asset.id,
@@ -93,27 +93,18 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           ...(account ? { account_id: account.id } : {}),
           ...(protect && takeProfit ? { take_profit: takeProfit } : {}),
           ...(protect && stopLoss ? { stop_loss: stopLoss } : {}),
-          // What the customer saw, for the record (client-spec §7 lists them; the server prices the order itself).
-          amount: margin?.toFixed(2),
-          qty: lots.toFixed(2),
-          margin: margin?.toFixed(2),
-          asset_symbol: asset.symbol,
-          asset_name: asset.name,
         },
       });
       if (result.ok) {
         playSuccessTone();
-        const filled = result.body.data?.opening_price ?? price;
+        const filled = result.data.data.opening_price;
         showToast({ kind: 'success', title: ticketTexts.placed(side), description: ticketTexts.placedBody({ lots: lots.toFixed(2), units: formatUnits(orderUnits), price: filled }) });
         void refreshTrading();
         onDone();
       } else {
         playFailureTone();
-        showToast({ kind: 'error', title: ticketTexts.failed, description: messageOf(result.body, ticketTexts.failedBody) });
+        showToast({ kind: 'error', title: ticketTexts.failed, description: result.message ?? ticketTexts.failedBody });
       }
-    } catch {
-      playFailureTone();
-      showToast({ kind: 'error', title: ticketTexts.failed, description: ticketTexts.failedBody });
     } finally {
       setOrderId(newOrderId());
       setBusy(false);
@@ -121,8 +112,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
   }
 
   async function placePending(orderKind: 'limit' | 'stop') {
-    const result = await requestJson<{ message?: string }>('/api/v1/orders/pending', {
-      method: 'POST',
+    const result = await call(tradingApi.placePending, {
       body: {
         type: side,
         kind: orderKind,
@@ -143,7 +133,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
       onDone();
     } else {
       playFailureTone();
-      showToast({ kind: 'error', title: ticketTexts.failed, description: messageOf(result.body, ticketTexts.failedBody) });
+      showToast({ kind: 'error', title: ticketTexts.failed, description: result.message ?? ticketTexts.failedBody });
     }
   }
 
@@ -196,9 +186,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
         </div>
         <div>
           <dt>Margin</dt>
-          <dd className={overMargin ? 'loss' : undefined}>
-            {margin ? displayMoney(margin.toFixed(2), currency) : '—'}
-          </dd>
+          <dd className={overMargin ? 'loss' : undefined}>{margin ? displayMoney(margin.toFixed(2), currency) : '—'}</dd>
         </div>
         <div>
           <dt>Free margin</dt>
@@ -206,7 +194,11 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
         </div>
       </dl>
       {sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
-      {!rate ? <p className="ticket-problem">No price converts {asset.quote_currency} into {currency} right now, so the margin cannot be shown.</p> : null}
+      {!rate ? (
+        <p className="ticket-problem">
+          No price converts {asset.quote_currency} into {currency} right now, so the margin cannot be shown.
+        </p>
+      ) : null}
       <div className="ticket-pending">
         <label htmlFor="ticket-price">Price</label>
         <div className="stepper">

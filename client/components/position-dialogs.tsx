@@ -1,19 +1,20 @@
+import './order-ticket.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
-import { messageOf } from '../../shared/api/common.schema';
+import { tradingApi } from '../../shared/api/endpoints/trading';
 import { Money } from '../../shared/money';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { positionTexts } from '../../shared/trading/terminal';
 import { volumeInputOf } from '../../shared/trading/ticket';
 import { displayMoney } from '../state/site-data';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { formatPrice, signClass } from '../lib/format';
 import { liveOpenTrades, refreshTrading, selectedAccount, type LiveTrade } from '../state/trading';
 import { showToast } from '../state/toasts';
 import { Modal } from './modal';
 
-/** Client-spec §4 "Close position": confirm, "Closing...", reload the trades; the dialog closes either way. */
+/** Close position (docs/trade-room.md#close-dialogs): confirm, "Closing...", reload the trades; the dialog closes either way. */
 export function CloseDialog({ trade: opened, onClose }: { trade: LiveTrade; onClose: () => void }) {
   useSignals();
   const [busy, setBusy] = useState(false);
@@ -21,9 +22,9 @@ export function CloseDialog({ trade: opened, onClose }: { trade: LiveTrade; onCl
   const trade = liveOpenTrades.value.find((t) => t.id === opened.id) ?? opened;
   async function confirm() {
     setBusy(true);
-    const result = await requestJson(`/api/v1/trade/${trade.id}/close`, { method: 'POST', body: {} }).catch(() => undefined);
-    if (result?.ok) showToast({ kind: 'success', title: positionTexts.closed, placement: 'bottom-left', durationMs: 3_000 });
-    else showToast({ kind: 'error', title: positionTexts.closeFailed, description: messageOf(result?.body, positionTexts.closeFailedBody), durationMs: 5_000 });
+    const result = await call(tradingApi.closeTrade, { params: { id: trade.id }, body: {} });
+    if (result.ok) showToast({ kind: 'success', title: positionTexts.closed, placement: 'bottom-left', durationMs: 3_000 });
+    else showToast({ kind: 'error', title: positionTexts.closeFailed, description: result.message ?? positionTexts.closeFailedBody, durationMs: 5_000 });
     await refreshTrading();
     onClose();
   }
@@ -56,9 +57,9 @@ export function PartialCloseDialog({ trade, asset, onClose }: { trade: LiveTrade
     if (problem) return;
     setBusy(true);
     const units = new Money(lots).times(contractSize).toFixed();
-    const result = await requestJson(`/api/v1/trade/${trade.id}/close`, { method: 'POST', body: { volume: units } }).catch(() => undefined);
-    if (result?.ok) showToast({ kind: 'success', title: positionTexts.partlyClosed, description: `${lots} of ${trade.lots} lots closed` });
-    else showToast({ kind: 'error', title: positionTexts.closeFailed, description: messageOf(result?.body, positionTexts.closeFailedBody) });
+    const result = await call(tradingApi.closeTrade, { params: { id: trade.id }, body: { volume: units } });
+    if (result.ok) showToast({ kind: 'success', title: positionTexts.partlyClosed, description: `${lots} of ${trade.lots} lots closed` });
+    else showToast({ kind: 'error', title: positionTexts.closeFailed, description: result.message ?? positionTexts.closeFailedBody });
     await refreshTrading();
     onClose();
   }
@@ -84,8 +85,8 @@ export function PartialCloseDialog({ trade, asset, onClose }: { trade: LiveTrade
 }
 
 /**
- * TP & SL of an open position (client-spec §2 dialog): prices at the instrument's digits (the spec's
- * two-decimal rule would break 5-digit prices), a stepper by one point that never goes below 0, empty clears.
+ * TP & SL of an open position (docs/trade-room.md#tp-and-sl-dialog): prices at the instrument's digits (the
+ * original design's two decimals would break 5-digit prices), a stepper by one point that never goes below 0, empty clears.
  */
 export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asset: Asset | undefined; onClose: () => void }) {
   const digits = asset?.digits ?? 5;
@@ -106,9 +107,9 @@ export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asse
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await requestJson(`/api/v1/trades/${trade.id}`, { method: 'PATCH', body: { take_profit: takeProfit || null, stop_loss: stopLoss || null } }).catch(() => undefined);
+    const result = await call(tradingApi.changeProtection, { params: { id: trade.id }, body: { take_profit: takeProfit || null, stop_loss: stopLoss || null } });
     setBusy(false);
-    if (!result?.ok) return showToast({ kind: 'error', title: 'Could not save the levels', description: messageOf(result?.body, positionTexts.closeFailedBody) });
+    if (!result.ok) return showToast({ kind: 'error', title: 'Could not save the levels', description: result.message ?? positionTexts.closeFailedBody });
     showToast({ kind: 'success', title: positionTexts.levelsSaved });
     await refreshTrading();
     onClose();

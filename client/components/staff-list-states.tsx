@@ -4,7 +4,21 @@ import type { ReactNode } from 'react';
  * A staff list's states: the load failure with Retry, "Loading..." until the first answer, the empty
  * text, else what `children` draws of the items (the table).
  */
-export function StaffListStates<T>({ items, failed, retry, failedText, emptyText, children }: { items: readonly T[] | null; failed: boolean; retry: () => void; failedText: string; emptyText: string; children: (items: readonly T[]) => ReactNode }) {
+export function StaffListStates<T>({
+  items,
+  failed,
+  retry,
+  failedText,
+  emptyText,
+  children,
+}: {
+  items: readonly T[] | null;
+  failed: boolean;
+  retry: () => void;
+  failedText: string;
+  emptyText: string;
+  children: (items: readonly T[]) => ReactNode;
+}) {
   return (
     <>
       {failed ? (

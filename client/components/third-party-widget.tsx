@@ -1,8 +1,9 @@
+import './third-party-widget.css';
 import { useEffect, useRef, useState } from 'react';
 import { widgetHosts } from '../../shared/trading/terminal';
 
 /**
- * A third-party embed (client-spec §2: the economic calendar and the news timeline). When its script
+ * A third-party embed (the economic calendar and the news timeline: docs/trade-room.md#widgets). When its script
  * cannot be fetched (offline, blocked), the panel says so instead of staying blank.
  */
 export function ThirdPartyWidget({ script, config, title }: { script: string; config: Record<string, unknown>; title: string }) {
@@ -23,6 +24,8 @@ export function ThirdPartyWidget({ script, config, title }: { script: string; co
       clearTimeout(timer);
       element.replaceChildren();
     };
+    // The widget is embedded once per script; its settings are fixed for as long as it is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [script]);
   return (
     <div className="widget">

@@ -1,3 +1,4 @@
+import './tool-dialogs.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
@@ -16,7 +17,7 @@ import { Modal } from './modal';
 
 const close = () => (terminalDialog.value = null);
 
-/** Account Plans (client-spec §2): the plans side by side, the customer's own highlighted, the recommended one marked. */
+/** Account Plans (docs/trade-room.md#account-plans): the plans side by side, the customer's own highlighted, the recommended one marked. */
 export function PlansDialog({ currentPlanId }: { currentPlanId: number | null }) {
   useSignals();
   useEffect(() => void loadSiteData(), []);
@@ -59,7 +60,7 @@ export function PlansDialog({ currentPlanId }: { currentPlanId: number | null })
   );
 }
 
-/** Profit Calculator (client-spec §5, §9): P/L at TP and SL, ROE, pip value, margin and the largest position. */
+/** Profit Calculator (docs/trade-room.md#profit-calculator): P/L at TP and SL, ROE, pip value, margin and the largest position. */
 export function CalculatorDialog({ asset }: { asset: Asset }) {
   useSignals();
   const quote = quoteOf(asset.id).value;
@@ -109,7 +110,11 @@ export function CalculatorDialog({ asset }: { asset: Asset }) {
         {field('calc-tp', 'Take profit', levels.takeProfit, (v) => setLevels({ ...levels, takeProfit: v }), errors.takeProfit)}
         {field('calc-sl', 'Stop loss', levels.stopLoss, (v) => setLevels({ ...levels, stopLoss: v }), errors.stopLoss)}
       </div>
-      {!conversion ? <p className="ticket-problem">No price converts {asset.quote_currency} into {currency} right now, so the figures cannot be worked out.</p> : null}
+      {!conversion ? (
+        <p className="ticket-problem">
+          No price converts {asset.quote_currency} into {currency} right now, so the figures cannot be worked out.
+        </p>
+      ) : null}
       {result.ok && conversion ? (
         <dl className="info-grid calculator-results">
           {out('Profit at take profit', displayMoney(result.profit, currency), signClass(result.profit))}

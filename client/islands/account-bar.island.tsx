@@ -1,3 +1,4 @@
+import './account-bar.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { accountName } from '../../shared/api/user.schema';
 import { useEffect, useRef, useState } from 'react';
@@ -39,7 +40,7 @@ function AccountChoice({ account, selected, onPick }: { account: AccountSummaryV
   );
 }
 
-/** The bottom bar (client-spec §2): BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L at live prices, and the account switch. */
+/** The bottom bar (docs/trade-room.md#account-bar): BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L at live prices, and the account switch. */
 function AccountBar() {
   useSignals();
   const [menu, setMenu] = useState(false);

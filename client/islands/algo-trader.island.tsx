@@ -1,3 +1,4 @@
+import './algo-trader.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
@@ -14,7 +15,7 @@ import { accountNameOf, selectedAccount, startTrading } from '../state/trading';
 
 const props = z.object({ eas: z.array(z.number()) });
 
-/** The activated EA (client-spec §4): the Running/Stopped toggle, where it trades, its live figures, and Deactivate. */
+/** The activated EA (docs/advisors.md#ea-panel): the Running/Stopped toggle, where it trades, its live figures, and Deactivate. */
 function EaPanel({ current }: { current: Activation }) {
   useSignals();
   const { busy, run } = useBusy();
@@ -32,13 +33,20 @@ function EaPanel({ current }: { current: Activation }) {
     <section className="ea-panel" aria-label={`Expert advisor ${ea.name}`}>
       <header>
         <strong>{ea.name}</strong>
-        <button type="button" role="switch" aria-label="Automated trading" aria-checked={running} className="ea-switch" disabled={busy !== null || (!running && !(account && asset))} aria-busy={busy === 'toggle' || undefined} onClick={toggle}>
+        <button
+          type="button"
+          role="switch"
+          aria-label="Automated trading"
+          aria-checked={running}
+          className="ea-switch"
+          disabled={busy !== null || (!running && !(account && asset))}
+          aria-busy={busy === 'toggle' || undefined}
+          onClick={toggle}
+        >
           {running ? 'Running' : 'Stopped'}
         </button>
       </header>
-      <p className="ea-where">
-        {running ? `Trading ${tradedSymbol} on ${accountNameOf(current.account_id)}` : `Starts on ${asset?.symbol_display ?? '—'} · ${accountNameOf(account?.id)}`}
-      </p>
+      <p className="ea-where">{running ? `Trading ${tradedSymbol} on ${accountNameOf(current.account_id)}` : `Starts on ${asset?.symbol_display ?? '—'} · ${accountNameOf(account?.id)}`}</p>
       {current.stopped_reason && !running ? (
         <p className="ea-stopped" role="status">
           {current.stopped_reason}
@@ -65,7 +73,7 @@ function EaPanel({ current }: { current: Activation }) {
 }
 
 /**
- * The Algo Trader half of the right sidebar (client-spec §2): the customer's own expert advisors as a
+ * The Algo Trader half of the right sidebar (docs/advisors.md#ea-panel): the customer's own expert advisors as a
  * tree, each with Activate or the "Activated" badge, and the activated one's panel beneath.
  */
 function AlgoTrader({ eas }: z.infer<typeof props>) {
@@ -112,7 +120,14 @@ function AlgoTrader({ eas }: z.infer<typeof props>) {
                     {current?.expert_advisor.id === ea.id ? (
                       <span className="ea-badge">Activated</span>
                     ) : (
-                      <button type="button" className="small outline" aria-label={`Activate ${ea.name}`} disabled={busy !== null} aria-busy={busy === String(ea.id) || undefined} onClick={() => run(String(ea.id), () => activateEa(ea))}>
+                      <button
+                        type="button"
+                        className="small outline"
+                        aria-label={`Activate ${ea.name}`}
+                        disabled={busy !== null}
+                        aria-busy={busy === String(ea.id) || undefined}
+                        onClick={() => run(String(ea.id), () => activateEa(ea))}
+                      >
                         Activate
                       </button>
                     )}

@@ -1,6 +1,8 @@
+import './autotrader-requests.css';
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { autotraderTexts, staffAutotraderRequestSchema, type StaffAutotraderRequest } from '../../shared/api/autotrader.schema';
+import { autotraderTexts, type StaffAutotraderRequest } from '../../shared/api/autotrader.schema';
+import { automationApi } from '../../shared/api/endpoints/automation';
 import { ActiveAutotraders } from '../components/active-autotraders';
 import { ReasonDialog } from '../components/reason-dialog';
 import { StaffListStates } from '../components/staff-list-states';
@@ -13,10 +15,8 @@ const tabs = ['pending', 'approved', 'refused', 'all'] as const;
 type Tab = (typeof tabs)[number];
 const tabLabels: Record<Tab, string> = { pending: 'Pending', approved: 'Approved', refused: 'Refused', all: 'All' };
 const emptyTexts: Record<Tab, string> = { pending: 'No pending requests', approved: 'No approved requests', refused: 'No refused requests', all: 'No requests yet' };
-const requestList = z.object({ data: z.array(staffAutotraderRequestSchema) });
 
 type Decision = { kind: 'approve' | 'refuse'; request: StaffAutotraderRequest };
-type Answer = { data?: StaffAutotraderRequest; message?: string };
 
 function RequestRow({ request, onDecide }: { request: StaffAutotraderRequest; onDecide: (decision: Decision) => void }) {
   const pending = request.status === 'pending';
@@ -63,27 +63,30 @@ function RequestRow({ request, onDecide }: { request: StaffAutotraderRequest; on
   );
 }
 
-/** `/admin/autotrader` (server-spec §7): staff approve or refuse AutoTrader requests and turn active ones off. */
+/** `/admin/autotrader` (docs/advisors.md#autotrader-decisions): staff approve or refuse AutoTrader requests and turn active ones off. */
 function AutotraderRequests() {
   const [tab, setTab] = useState<Tab>('pending');
-  const { items, setItems, failed, reload, retry } = useStaffList(`/api/v1/admin/autotrader/requests?status=${tab}`, requestList);
+  const { items, setItems, failed, reload, retry } = useStaffList(automationApi.staffAutotraderRequests, { status: tab });
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [changed, setChanged] = useState(0);
 
   async function decide({ kind, request }: Decision, reason: string): Promise<string | null> {
     const note = reason.trim();
-    const body = kind === 'refuse' ? { reason } : note ? { reason: note } : {};
-    const result = await staffPost<Answer>(`/api/v1/admin/autotrader/requests/${request.id}/${kind}`, body);
+    const params = { id: request.id };
+    const result =
+      kind === 'refuse'
+        ? await staffPost(automationApi.refuseAutotrader, { params, body: { reason } })
+        : await staffPost(automationApi.approveAutotrader, { params, body: note ? { reason: note } : {} });
     // Decided meanwhile (409) or gone (404): the dialog closes and the list refreshes; any other problem (the 422 for a blank reason) shows in it.
     if (!result.ok && result.status !== 409 && result.status !== 404) return result.message;
     setDeciding(null);
     if (result.ok) {
       // It leaves the Pending tab at once; elsewhere the row shows the decision.
-      const decided = result.body.data;
+      const decided = result.data.data;
       setItems((list) => {
         if (!list) return list;
         if (tab === 'pending') return list.filter((r) => r.id !== request.id);
-        return decided ? list.map((r) => (r.id === request.id ? decided : r)) : list;
+        return list.map((r) => (r.id === request.id ? decided : r));
       });
       showToast({
         kind: 'success',

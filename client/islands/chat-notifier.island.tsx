@@ -1,3 +1,4 @@
+import './chat-notifier.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
@@ -9,7 +10,7 @@ import { currentUser, realtimeKey } from '../state/session';
 const props = z.object({ chatPath: z.string() });
 
 /**
- * The global chat notifier (client-spec §2): a red "New Messages" alert with the unread count everywhere
+ * The global chat notifier (docs/chat.md#chat-notifier): a red "New Messages" alert with the unread count everywhere
  * but the chat screen; tapping it goes there. The count is fetched on mount and again on each message
  * from someone else (with the notification sound); staff, who follow no single conversation here, poll it.
  */
@@ -46,6 +47,8 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
       cancelled = true;
       stop?.();
     };
+    // The channel is the person's: followed again only for another person or key, not for a new user object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id, key]);
 
   const count = unreadCount.value;

@@ -1,9 +1,11 @@
+import './chat-room.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import { chatTexts, chatUserList } from '../../shared/api/chat.schema';
+import { chatTexts, type chatUserList } from '../../shared/api/chat.schema';
+import { chatApi } from '../../shared/api/endpoints/chat';
 import { ChatConversation, type ChatPeer } from '../components/chat-conversation';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
 import { chatPollMs, followChannel, openConversation, pollNewer, receive } from '../state/chat';
 import { connection } from '../state/realtime';
@@ -18,7 +20,7 @@ const props = z.object({
 type ChatUser = z.infer<typeof chatUserList>['data'][number];
 type Tab = 'all' | 'online' | 'unread';
 
-/** Opens the conversation, follows its channel, and polls while the live connection is down (client-spec §4). */
+/** Opens the conversation, follows its channel, and polls while the live connection is down (docs/chat.md#pages-and-polling). */
 function useConversation(customerId: number | null, asStaff: boolean) {
   useSignals();
   const live = connection.value.status === 'connected';
@@ -60,10 +62,9 @@ function StaffChat() {
 
   useEffect(() => {
     const load = async () => {
-      const result = await requestJson<unknown>('/api/v1/admin/users').catch(() => undefined);
-      const parsed = chatUserList.safeParse(result?.body);
-      if (result?.ok && parsed.success) {
-        setUsers(parsed.data.data);
+      const result = await call(chatApi.chatCustomers);
+      if (result.ok) {
+        setUsers(result.data.data);
         setFailed(false);
       } else setFailed(true);
     };
@@ -81,7 +82,9 @@ function StaffChat() {
     );
   }, [users, search, tab]);
   const chosen = users?.find((u) => u.id === selected);
-  const peer: ChatPeer | null = chosen ? { id: chosen.id, name: `${chosen.first_name} ${chosen.last_name}`, subtitle: chosen.account_id ? `Account ${chosen.account_id}` : chosen.email, online: chosen.is_online, avatar: chosen.avatar } : null;
+  const peer: ChatPeer | null = chosen
+    ? { id: chosen.id, name: `${chosen.first_name} ${chosen.last_name}`, subtitle: chosen.account_id ? `Account ${chosen.account_id}` : chosen.email, online: chosen.is_online, avatar: chosen.avatar }
+    : null;
 
   return (
     <div className={showUsers ? 'chat-room staff users-open' : 'chat-room staff'}>
@@ -94,7 +97,11 @@ function StaffChat() {
             </button>
           ))}
         </div>
-        {failed ? <p className="chat-error" role="alert">{chatTexts.usersFailed}</p> : null}
+        {failed ? (
+          <p className="chat-error" role="alert">
+            {chatTexts.usersFailed}
+          </p>
+        ) : null}
         {users === null && !failed ? <p className="chat-empty">Loading users...</p> : null}
         {users !== null && shown.length === 0 ? <p className="chat-empty">No users found</p> : null}
         <ul>

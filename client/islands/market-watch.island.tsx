@@ -1,3 +1,4 @@
+import './market-watch.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { defineIsland } from '../runtime/define-island';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
 import { activeAssetId, assets, assetsState, clock, isStale, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
 
-/** Client-spec §2: the market-watch groups, indices shown as ETFs. */
+/** The market-watch groups, indices shown as ETFs (docs/trade-room.md#market-watch). */
 export const groupLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stocks', indices: 'ETFs', crypto: 'Crypto', commodities: 'Commodities', metals: 'Metals' };
 
 type Row = { kind: 'group'; group: AssetClass; count: number; collapsed: boolean } | { kind: 'asset'; asset: Asset };
@@ -43,7 +44,7 @@ function WatchRow({ asset }: { asset: Asset }) {
   );
 }
 
-/** The market-watch table (client-spec §2): grouped, searchable, virtualised so thousands of rows stay smooth. */
+/** The market-watch table (docs/trade-room.md#market-watch): grouped, searchable, virtualised so thousands of rows stay smooth. */
 function MarketWatch() {
   useSignals();
   const [query, setQuery] = useState('');

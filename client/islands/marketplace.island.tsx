@@ -1,9 +1,10 @@
+import './marketplace.css';
 import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import { advisorList, type Advisor } from '../../shared/api/advisors.schema';
-import { messageOf } from '../../shared/api/common.schema';
+import { advisorSchema, type Advisor } from '../../shared/api/advisors.schema';
+import { automationApi } from '../../shared/api/endpoints/automation';
 import { Modal } from '../components/modal';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { formatDay } from '../lib/format';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
@@ -18,14 +19,17 @@ const texts = {
   empty: 'No items found matching your criteria.',
 } as const;
 
-/** Client-spec §5: search in title, description, author and features, case-insensitively. */
+/** Search in title, description, author and features, case-insensitively (docs/advisors.md#marketplace). */
 function matches(advisor: Advisor, search: string): boolean {
   const q = search.trim().toLowerCase();
   return !q || [advisor.name, advisor.description, advisor.author, ...advisor.features].some((text) => text.toLowerCase().includes(q));
 }
 
-function readQuery(): { search: string; category: Category; filter: Filter } {
-  const params = new URLSearchParams(window.location.search);
+const marketQuery = z.object({ search: z.string(), category: z.enum(categories), filter: z.enum(filters) });
+type MarketQuery = z.infer<typeof marketQuery>;
+
+/** The search, category and show chips from the address (the server reads them for the first render). */
+export function marketQueryOf(params: URLSearchParams): MarketQuery {
   const category = params.get('category');
   const filter = params.get('filter');
   return {
@@ -35,8 +39,8 @@ function readQuery(): { search: string; category: Category; filter: Filter } {
   };
 }
 
-/** The filters in the address, defaults (all, popular) left out (client-spec §2). */
-function writeQuery({ search, category, filter }: { search: string; category: Category; filter: Filter }) {
+/** The filters in the address, defaults (all, popular) left out (docs/advisors.md#marketplace). */
+function writeQuery({ search, category, filter }: MarketQuery) {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (category !== 'all') params.set('category', category);
@@ -57,26 +61,33 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** `/main/marketplace` (client-spec §2 "Marketplace"): expert advisors to buy once from the Live balance. */
-function Marketplace() {
-  const [items, setItems] = useState<Advisor[] | null>(null);
+const props = z.object({
+  /** The catalogue with this customer's status, as the server fetched it for the page; null when it could not (the island fetches it then). */
+  advisors: z.nullable(z.array(advisorSchema)),
+  query: marketQuery,
+});
+
+/** `/main/marketplace` (docs/advisors.md#marketplace): expert advisors to buy once from the Live balance. */
+function Marketplace({ advisors, query: firstQuery }: z.infer<typeof props>) {
+  const [items, setItems] = useState<Advisor[] | null>(advisors);
   const [failed, setFailed] = useState(false);
-  const [query, setQuery] = useState<{ search: string; category: Category; filter: Filter }>({ search: '', category: 'all', filter: 'popular' });
+  const [query, setQuery] = useState<MarketQuery>(firstQuery);
   const [confirming, setConfirming] = useState<Advisor | null>(null);
   const [busy, setBusy] = useState(false);
+  // Renewal days are shown in the browser's time zone, so only once in the browser.
+  const [inBrowser, setInBrowser] = useState(false);
 
   const load = async () => {
-    const result = await requestJson<unknown>('/api/v1/expert_advisors').catch(() => undefined);
-    const parsed = advisorList.safeParse(result?.body);
-    if (result?.ok && parsed.success) {
-      setItems(parsed.data.data);
+    const result = await call(automationApi.advisors);
+    if (result.ok) {
+      setItems(result.data.data);
       setFailed(false);
     } else setFailed(true);
   };
   useEffect(() => {
-    setQuery(readQuery());
-    void load();
-  }, []);
+    setInBrowser(true);
+    if (advisors === null) void load();
+  }, [advisors]);
   const change = (patch: Partial<typeof query>) => {
     const next = { ...query, ...patch };
     setQuery(next);
@@ -96,11 +107,11 @@ function Marketplace() {
 
   async function purchase(advisor: Advisor) {
     setBusy(true);
-    const result = await requestJson<{ message?: string; status?: string }>('/api/v1/purchase/ea', { method: 'POST', body: { expert_advisor_id: advisor.id } }).catch(() => undefined);
+    const result = await call(automationApi.purchaseAdvisor, { body: { expert_advisor_id: advisor.id } });
     setBusy(false);
     setConfirming(null);
-    if (result?.ok && result.body.status === 'success') showToast({ kind: 'success', title: 'Purchase complete', description: result.body.message ?? advisor.name });
-    else showToast({ kind: 'error', title: 'Purchase failed', description: messageOf(result?.body, 'The purchase could not be completed. Please try again.') });
+    if (result.ok) showToast({ kind: 'success', title: 'Purchase complete', description: result.data.message });
+    else showToast({ kind: 'error', title: 'Purchase failed', description: result.message ?? 'The purchase could not be completed. Please try again.' });
     await load();
   }
 
@@ -167,9 +178,7 @@ function Marketplace() {
                     {owned ? 'Purchased' : 'Purchase'}
                   </button>
                 </div>
-                {advisor.renews_at ? (
-                  <p className="market-card-renews">Renews {formatDay(advisor.renews_at)} from your Live balance</p>
-                ) : null}
+                {advisor.renews_at && inBrowser ? <p className="market-card-renews">Renews {formatDay(advisor.renews_at)} from your Live balance</p> : null}
               </li>
             );
           })}
@@ -201,4 +210,4 @@ function Marketplace() {
   );
 }
 
-export default defineIsland({ name: 'marketplace', component: Marketplace, props: z.object({}) });
+export default defineIsland({ name: 'marketplace', component: Marketplace, props });

@@ -1,3 +1,4 @@
+import './mobile-menu.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import * as z from 'zod/mini';
@@ -18,7 +19,7 @@ const shortcuts: { id: RailPanel; label: string }[] = [
   { id: 'news', label: 'Market news' },
 ];
 
-/** The phone menu (client-spec §2 mobile layout): balances, panel shortcuts, AutoTrader, Deposit, the plan badge, the open pairs with Add Pair, and Logout. */
+/** The phone menu (docs/trade-room.md#mobile-menu): balances, panel shortcuts, AutoTrader, Deposit, the plan badge, the open pairs with Add Pair, and Logout. */
 function MobileMenu({ planTitle }: z.infer<typeof props>) {
   useSignals();
   const [open, setOpen] = useState(false);

@@ -1,13 +1,16 @@
+import './notifications.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
 import * as z from 'zod/mini';
+import { siteApi } from '../../shared/api/endpoints/site';
 import { notificationSchema, type Notification } from '../../shared/api/user.schema';
 import { timing } from '../../shared/constants';
-import { realtimeEvents } from '../../shared/realtime';
+import { userEvents } from '../../shared/realtime-events/user';
 import { realtimeTexts } from '../../shared/texts';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { playNotificationSound } from '../lib/sound';
 import { realtime } from '../realtime/connection';
+import { listen, whenSubscribed } from '../realtime/events';
 import { defineIsland } from '../runtime/define-island';
 import { connection } from '../state/realtime';
 import { currentUser, realtimeKey } from '../state/session';
@@ -16,7 +19,7 @@ import { currentUser, realtimeKey } from '../state/session';
 const pollMs = 30_000;
 
 /**
- * The notification card (client-spec §2, §4): the first unread notification, top right. Closing it marks
+ * The notification card (docs/realtime.md#notifications): the first unread notification, top right. Closing it marks
  * it read on the server (`temp-` ones are only dismissed; a failed mark-read refreshes the user). New
  * notifications arrive on `.notification.message` with a sound; `.user.updated` refreshes the user (one
  * retry after 5 s), as does each (re)subscription, for what was raised while no event could arrive;
@@ -31,9 +34,9 @@ function NotificationCard({ notifications }: { notifications: Notification[] }) 
   const connected = connection.value.status === 'connected';
 
   const refresh = useCallback(async (retry = true): Promise<void> => {
-    const res = await requestJson<{ data?: { notifications?: Notification[] } }>('/api/v1/user').catch(() => undefined);
-    if (res?.ok && res.body.data?.notifications) {
-      setUnread(res.body.data.notifications.filter((n) => !n.read));
+    const result = await call(siteApi.user);
+    if (result.ok) {
+      setUnread(result.data.data.notifications.filter((n) => !n.read));
       return;
     }
     if (retry) setTimeout(() => void refresh(false), timing.retryDelayMs);
@@ -46,19 +49,16 @@ function NotificationCard({ notifications }: { notifications: Notification[] }) 
     realtime(key)
       .then((echo) => {
         if (cancelled) return;
-        const notices = echo.private(`notification.${user.id}`);
-        const profile = echo.private(`user.${user.id}`);
-        notices.listen(`.${realtimeEvents.notification}`, (incoming: Notification) => {
-          setUnread((list) => [...list.filter((n) => n.id !== incoming.id), incoming]);
-          playNotificationSound();
-        });
-        profile.listen(`.${realtimeEvents.userUpdated}`, () => void refresh());
+        const offs = [
+          listen(echo, userEvents.notification, user.id, (incoming) => {
+            setUnread((list) => [...list.filter((n) => n.id !== incoming.id), incoming]);
+            playNotificationSound();
+          }),
+          listen(echo, userEvents.userUpdated, user.id, () => void refresh()),
+        ];
         // Whatever was raised before this (re)subscription, while no event could reach the page, is fetched.
-        notices.subscribed(() => void refresh());
-        stop = () => {
-          notices.stopListening(`.${realtimeEvents.notification}`);
-          profile.stopListening(`.${realtimeEvents.userUpdated}`);
-        };
+        whenSubscribed(echo, userEvents.notification, user.id, () => void refresh());
+        stop = () => offs.forEach((off) => off());
       })
       .catch(() => undefined);
     return () => {
@@ -79,8 +79,8 @@ function NotificationCard({ notifications }: { notifications: Notification[] }) 
   const close = async () => {
     setUnread((list) => list.filter((n) => n.id !== first.id));
     if (first.id.startsWith('temp-')) return;
-    const res = await requestJson(`/api/v1/notifications/${encodeURIComponent(first.id)}/read`, { method: 'POST' }).catch(() => undefined);
-    if (!res?.ok) void refresh();
+    const result = await call(siteApi.readNotification, { params: { id: first.id } });
+    if (!result.ok) void refresh();
   };
 
   return (

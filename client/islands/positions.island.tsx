@@ -1,3 +1,4 @@
+import './positions.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import * as z from 'zod/mini';
@@ -18,7 +19,7 @@ type Action = { kind: 'close' | 'partial' | 'levels'; trade: LiveTrade } | null;
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '—');
 
-/** Loads the next page when the end of the list scrolls into view (client-spec §4 infinite scroll). */
+/** Loads the next page when the end of the list scrolls into view (docs/trade-room.md#positions). */
 function useMoreWhenVisible(status: 'open' | 'closed', active: boolean) {
   const sentinel = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
@@ -75,22 +76,22 @@ function ActiveRows({ onAction }: { onAction: (action: Action) => void }) {
   return (
     <>
       {trades.map((trade) => (
-          <tr key={trade.id}>
-            <TradeCells trade={trade} price={trade.livePrice} pnl={trade.livePnl} at={trade.open_time} />
-            <td className="row-actions">
-              <button type="button" className="small outline" onClick={() => onAction({ kind: 'levels', trade })}>
-                TP/SL
+        <tr key={trade.id}>
+          <TradeCells trade={trade} price={trade.livePrice} pnl={trade.livePnl} at={trade.open_time} />
+          <td className="row-actions">
+            <button type="button" className="small outline" onClick={() => onAction({ kind: 'levels', trade })}>
+              TP/SL
+            </button>
+            {new Money(trade.lots).gt('0.01') ? (
+              <button type="button" className="small outline" onClick={() => onAction({ kind: 'partial', trade })}>
+                Partial
               </button>
-              {new Money(trade.lots).gt('0.01') ? (
-                <button type="button" className="small outline" onClick={() => onAction({ kind: 'partial', trade })}>
-                  Partial
-                </button>
-              ) : null}
-              <button type="button" className="small danger" aria-label={`Close ${trade.asset_symbol} ${trade.trade_id}`} onClick={() => onAction({ kind: 'close', trade })}>
-                Close
-              </button>
-            </td>
-          </tr>
+            ) : null}
+            <button type="button" className="small danger" aria-label={`Close ${trade.asset_symbol} ${trade.trade_id}`} onClick={() => onAction({ kind: 'close', trade })}>
+              Close
+            </button>
+          </td>
+        </tr>
       ))}
       {list.next ? <MoreRow sentinel={sentinel} /> : null}
     </>
@@ -106,10 +107,10 @@ function HistoryRows() {
   return (
     <>
       {list.items.map((trade: TradeView) => (
-          <tr key={trade.id}>
-            <TradeCells trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} />
-            <td>{trade.close_reason ?? ''}</td>
-          </tr>
+        <tr key={trade.id}>
+          <TradeCells trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} />
+          <td>{trade.close_reason ?? ''}</td>
+        </tr>
       ))}
       {list.next ? <MoreRow sentinel={sentinel} /> : null}
     </>
@@ -122,7 +123,7 @@ const EmptyRow = ({ text }: { text: string }) => (
   </tr>
 );
 
-/** The positions drawer (client-spec §2/§4): active and history tabs, collapsible to the Total Portfolio bar. */
+/** The positions drawer (docs/trade-room.md#positions): active and history tabs, collapsible to the Total Portfolio bar. */
 function Positions() {
   useSignals();
   const [tab, setTab] = useState<Tab>('active');

@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
 import * as z from 'zod/mini';
+import { siteApi } from '../../shared/api/endpoints/site';
 import { timing } from '../../shared/constants';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
 
 function beat(): void {
   if (document.visibilityState === 'hidden') return;
-  requestJson('/api/v1/user/heartbeat', { method: 'POST' }).catch((error: unknown) => console.warn('heartbeat failed', error));
+  void call(siteApi.heartbeat).then((result) => {
+    if (!result.ok) console.warn('heartbeat failed', result.status, result.message);
+  });
 }
 
-/** The heartbeat of client-spec §7: on start, every 60 s and when the tab shows again; none while hidden. Renders nothing. */
+/** The heartbeat (docs/realtime.md#online): on start, every 60 s and when the tab shows again; none while hidden. Renders nothing. */
 function Presence() {
   useEffect(() => {
     beat();

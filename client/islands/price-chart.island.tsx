@@ -1,11 +1,12 @@
+import './price-chart.css';
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import type { CandlestickData, IChartApi, IPriceLine, ISeriesApi, ISeriesMarkersPluginApi, SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
-import { candleResponse } from '../../shared/api/candles.schema';
+import { tradingApi } from '../../shared/api/endpoints/trading';
 import { periodStart, timeframeIds, type Timeframe } from '../../shared/trading/timeframes';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, quoteOf, startMarket } from '../state/market';
 import { terminalDialog } from '../state/terminal';
@@ -63,12 +64,17 @@ function PriceChart() {
     const load = async () => {
       const target = chartRef.current;
       if (!target || cancelled) return;
-      const result = await requestJson<unknown>(`/api/v1/assets/${asset.id}/candles?timeframe=${timeframe}&limit=400`).catch(() => undefined);
-      const parsed = candleResponse.safeParse(result?.body);
+      const result = await call(tradingApi.candles, { params: { id: asset.id }, query: { timeframe, limit: 400 } });
       if (cancelled) return;
-      if (!result?.ok || !parsed.success) return setProblem('The chart could not be loaded. It will try again when you switch pairs or timeframes.');
+      if (!result.ok) return setProblem('The chart could not be loaded. It will try again when you switch pairs or timeframes.');
       setProblem(null);
-      const bars: CandlestickData<UTCTimestamp>[] = parsed.data.data.map((c) => ({ time: c.time as UTCTimestamp, open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) }));
+      const bars: CandlestickData<UTCTimestamp>[] = result.data.data.map((c) => ({
+        time: c.time as UTCTimestamp,
+        open: Number(c.open),
+        high: Number(c.high),
+        low: Number(c.low),
+        close: Number(c.close),
+      }));
       target.series.applyOptions({ priceFormat: { type: 'price', precision: asset.digits, minMove: 1 / 10 ** asset.digits } });
       target.series.setData(bars);
       target.chart.timeScale().scrollToRealTime();
@@ -79,7 +85,10 @@ function PriceChart() {
         const price = Number(quote.price);
         const time = (periodStart(quote.at, timeframe) / 1000) as UTCTimestamp;
         if (last && time < last.time) return;
-        last = last && last.time === time ? { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price } : { time, open: last?.close ?? price, high: price, low: price, close: price };
+        last =
+          last && last.time === time
+            ? { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price }
+            : { time, open: last?.close ?? price, high: price, low: price, close: price };
         target.series.update(last);
       });
     };
@@ -88,9 +97,12 @@ function PriceChart() {
       cancelled = true;
       stop?.();
     };
+    // One load per instrument and timeframe: a new asset object for the same instrument (a price tick) is no reason.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asset?.id, timeframe, ready]);
 
   // The customer's positions on this asset: entry, TP and SL lines, and a marker for each fill.
+  const drawnLevels = positions.map((t) => `${t.id}:${t.take_profit}:${t.stop_loss}`).join();
   useEffect(() => {
     const target = chartRef.current;
     if (!target || !asset) return;
@@ -100,24 +112,40 @@ function PriceChart() {
     for (const trade of mine) {
       const label = `${trade.trade_type.toUpperCase()} ${trade.lots}`;
       target.lines.push(target.series.createPriceLine({ price: Number(trade.opening_price), color: colours.entry, lineWidth: 1, lineStyle: 0, axisLabelVisible: true, title: label }));
-      if (trade.take_profit) target.lines.push(target.series.createPriceLine({ price: Number(trade.take_profit), color: colours.tp, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: `TP ${trade.trade_id}` }));
-      if (trade.stop_loss) target.lines.push(target.series.createPriceLine({ price: Number(trade.stop_loss), color: colours.sl, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: `SL ${trade.trade_id}` }));
+      if (trade.take_profit)
+        target.lines.push(target.series.createPriceLine({ price: Number(trade.take_profit), color: colours.tp, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: `TP ${trade.trade_id}` }));
+      if (trade.stop_loss)
+        target.lines.push(target.series.createPriceLine({ price: Number(trade.stop_loss), color: colours.sl, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: `SL ${trade.trade_id}` }));
     }
     const fills: SeriesMarker<Time>[] = [];
     for (const trade of [...mine, ...history.filter((t) => t.asset_id === asset.id)]) {
       const buy = trade.trade_type === 'buy';
-      fills.push({ time: periodOf(seconds(trade.open_time), timeframe), position: buy ? 'belowBar' : 'aboveBar', color: buy ? colours.up : colours.down, shape: buy ? 'arrowUp' : 'arrowDown', text: `${buy ? 'Buy' : 'Sell'} ${trade.lots}` });
+      fills.push({
+        time: periodOf(seconds(trade.open_time), timeframe),
+        position: buy ? 'belowBar' : 'aboveBar',
+        color: buy ? colours.up : colours.down,
+        shape: buy ? 'arrowUp' : 'arrowDown',
+        text: `${buy ? 'Buy' : 'Sell'} ${trade.lots}`,
+      });
       if (trade.close_time) fills.push({ time: periodOf(seconds(trade.close_time), timeframe), position: buy ? 'aboveBar' : 'belowBar', color: colours.text, shape: 'circle', text: 'Close' });
     }
     target.markers.setMarkers(fills.sort((a, b) => (a.time as number) - (b.time as number)));
-  }, [ready, asset?.id, timeframe, positions.map((t) => `${t.id}:${t.take_profit}:${t.stop_loss}`).join(), history.length]);
+    // Drawn again when what is drawn changes (the positions' ids and levels, the fills), not on every price tick.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, asset?.id, timeframe, drawnLevels, history.length]);
 
   return (
     <section className="price-chart" aria-label={asset ? `${asset.symbol_display} chart` : 'Chart'}>
       <header className="chart-toolbar">
         <strong>{asset?.symbol_display ?? ''}</strong>
         {asset ? (
-          <button type="button" className="info-button" aria-label={`About ${asset.symbol_display}`} title="Asset Information" onClick={() => (terminalDialog.value = { kind: 'asset-info', assetId: asset.id })}>
+          <button
+            type="button"
+            className="info-button"
+            aria-label={`About ${asset.symbol_display}`}
+            title="Asset Information"
+            onClick={() => (terminalDialog.value = { kind: 'asset-info', assetId: asset.id })}
+          >
             i
           </button>
         ) : null}

@@ -1,3 +1,4 @@
+import '../styles/toasts.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
@@ -22,7 +23,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast areas (top-right, and bottom-left for the few the spec puts there): at most three each, closing after their duration. */
+/** The toast areas (top-right, and bottom-left for the few placed there: docs/screens.md#toasts): at most three each, closing after their duration. */
 function Toaster() {
   useSignals();
   // The server renders the area empty; toasts appear only after hydration so the markup matches.

@@ -1,3 +1,4 @@
+import './trade-header.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
@@ -43,7 +44,7 @@ function PairTab({ id }: { id: number }) {
   );
 }
 
-/** The trade room's header (client-spec §2): the open asset tabs, the AutoTrader dialog's button, and BUY/SELL, which open the order ticket. */
+/** The trade room's header (docs/trade-room.md#layout): the open asset tabs, the AutoTrader dialog's button, and BUY/SELL, which open the order ticket. */
 function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useSignals();
   const ticket = ticketSide.value;
@@ -92,7 +93,11 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
       ) : null}
       <button type="button" className="autotrader-button" onClick={() => (terminalDialog.value = { kind: 'autotrader' })}>
         AutoTrader
-        {autotrader.value?.active ? <span className="autotrader-state">On</span> : autotrader.value?.latest_request?.status === 'pending' ? <span className="autotrader-state pending">Pending</span> : null}
+        {autotrader.value?.active ? (
+          <span className="autotrader-state">On</span>
+        ) : autotrader.value?.latest_request?.status === 'pending' ? (
+          <span className="autotrader-state pending">Pending</span>
+        ) : null}
       </button>
       <div className="trade-buttons">
         <button type="button" className="trade-sell" aria-expanded={ticket === 'sell'} onClick={() => trade('sell')}>

@@ -1,11 +1,12 @@
+import './trade-rail.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
-import { messageOf } from '../../shared/api/common.schema';
+import { tradingApi } from '../../shared/api/endpoints/trading';
 import { positionTexts } from '../../shared/trading/terminal';
 import { ThirdPartyWidget } from '../components/third-party-widget';
-import { requestJson } from '../lib/api';
+import { call } from '../lib/call';
 import { formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
@@ -29,10 +30,10 @@ function ActiveOrders() {
   const { items, state } = pendingOrders.value;
   async function cancel(id: number) {
     setBusy(id);
-    const result = await requestJson(`/api/v1/orders/pending/${id}`, { method: 'DELETE' }).catch(() => undefined);
+    const result = await call(tradingApi.cancelPending, { params: { id } });
     setBusy(null);
-    if (result?.ok) showToast({ kind: 'success', title: positionTexts.orderCancelled });
-    else showToast({ kind: 'error', title: 'Could not cancel the order', description: messageOf(result?.body, positionTexts.closeFailedBody) });
+    if (result.ok) showToast({ kind: 'success', title: positionTexts.orderCancelled });
+    else showToast({ kind: 'error', title: 'Could not cancel the order', description: result.message ?? positionTexts.closeFailedBody });
     void refreshTrading();
   }
   if (items.length === 0) return <p className="panel-empty">{state === 'loading' ? 'Loading...' : state === 'error' ? 'Could not load the orders.' : positionTexts.noActiveOrders}</p>;
@@ -88,7 +89,7 @@ function TradingHistory() {
 
 const closePanel = () => (openPanel.value = null);
 
-/** The left rail (client-spec §2): panels toggle, the trade room stays active; on phones a panel is an overlay. */
+/** The left rail (docs/trade-room.md#rail-panels): panels toggle, the trade room stays active; on phones a panel is an overlay. */
 function TradeRail() {
   useSignals();
   const panel = openPanel.value;
@@ -122,8 +123,20 @@ function TradeRail() {
             </header>
             {panel === 'active-orders' ? <ActiveOrders /> : null}
             {panel === 'history' ? <TradingHistory /> : null}
-            {panel === 'calendar' ? <ThirdPartyWidget title="Economic calendar" script="embed-widget-events.js" config={{ colorTheme: 'dark', isTransparent: true, width: '100%', height: '100%', locale: 'en', importanceFilter: '0,1' }} /> : null}
-            {panel === 'news' ? <ThirdPartyWidget title="Market news" script="embed-widget-timeline.js" config={{ feedMode: 'all_symbols', colorTheme: 'dark', isTransparent: true, displayMode: 'regular', width: '100%', height: '100%', locale: 'en' }} /> : null}
+            {panel === 'calendar' ? (
+              <ThirdPartyWidget
+                title="Economic calendar"
+                script="embed-widget-events.js"
+                config={{ colorTheme: 'dark', isTransparent: true, width: '100%', height: '100%', locale: 'en', importanceFilter: '0,1' }}
+              />
+            ) : null}
+            {panel === 'news' ? (
+              <ThirdPartyWidget
+                title="Market news"
+                script="embed-widget-timeline.js"
+                config={{ feedMode: 'all_symbols', colorTheme: 'dark', isTransparent: true, displayMode: 'regular', width: '100%', height: '100%', locale: 'en' }}
+              />
+            ) : null}
           </section>
         </>
       ) : null}

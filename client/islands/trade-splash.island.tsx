@@ -1,3 +1,4 @@
+import './trade-splash.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
@@ -8,7 +9,7 @@ import { assetsState, pricesReady, startMarket } from '../state/market';
 const props = z.object({ siteName: z.string() });
 
 /**
- * The loading splash (client-spec §2): the site name, three pulsing icons and a bar filling 1 % every
+ * The loading splash (docs/trade-room.md#splash): the site name, three pulsing icons and a bar filling 1 % every
  * 30 ms while the first prices load; once they are in, the bar completes and the splash leaves.
  */
 function TradeSplash({ siteName }: z.infer<typeof props>) {

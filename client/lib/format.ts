@@ -1,6 +1,6 @@
 import { formatAmount, Money } from '../../shared/money';
 
-/** A price to a fixed number of decimals for display (client-spec §9: 5 in tickets, 4 on buttons, 3 in the table). */
+/** A price to a fixed number of decimals for display (5 in tickets, 4 on buttons, 3 in the table: docs/trade-room.md#price-display). */
 export function formatPrice(value: string | null | undefined, decimals: number): string {
   if (value === null || value === undefined || value === '') return '—';
   try {

@@ -1,4 +1,4 @@
-/** Client-spec §7: notification.mp3 for a new notification, and for chat messages from others off the chat screen. */
+/** Plays notification.mp3 for a new notification, and for chat messages from others off the chat screen (docs/screens.md#sounds). */
 export function playNotificationSound(): void {
   const sound = new Audio('/sounds/notification.mp3');
   // Browsers refuse to play before the first interaction with the page: staying silent is fine then.

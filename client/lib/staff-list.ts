@@ -1,30 +1,36 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type * as z from 'zod/mini';
-import { requestJson } from './api';
+import { pathOf, type Endpoint, type ResponseOf } from '../../shared/api/endpoint';
+import { call, type CallInput } from './call';
 
 /** How often a staff list is fetched again while the page is open (and on every return to the window). */
 export const staffRefreshMs = 30_000;
 
+type Scalar = string | number | boolean | null | undefined;
+/** An item of a list endpoint's `{ data: T[] }` answer. */
+type ItemOf<E extends Endpoint> = ResponseOf<E> extends { data: (infer T)[] } ? T : never;
+
 /**
- * A list a staff page reads from `url` (`{ data: T[] }`): "Loading..." (null) until it arrives, `failed`
- * when the last fetch did not, fetched again every 30 s while the page is visible and whenever the window
- * regains focus. Only the newest fetch lands, so a late answer for an old `url` is dropped.
+ * A list a staff page reads from endpoint `e` with `query` (`{ data: T[] }`): "Loading..." (null) until it
+ * arrives, `failed` when the last fetch did not, fetched again every 30 s while the page is visible and
+ * whenever the window regains focus. Only the newest fetch lands, so a late answer for an old query is dropped.
  */
-export function useStaffList<T>(url: string, schema: z.ZodMiniType<{ data: T[] }>) {
-  const [items, setItems] = useState<T[] | null>(null);
+export function useStaffList<E extends Endpoint>(e: E, query?: CallInput<E>['query']) {
+  const [items, setItems] = useState<ItemOf<E>[] | null>(null);
   const [failed, setFailed] = useState(false);
   const latest = useRef(0);
+  // The list's address stands for the endpoint and its query: the same query in a new object is the same list.
+  const url = pathOf(e, {}, query as Record<string, Scalar> | undefined);
 
   const reload = useCallback(async () => {
     const id = ++latest.current;
-    const result = await requestJson<unknown>(url).catch(() => undefined);
+    const result = await call(e, { query });
     if (id !== latest.current) return;
-    const parsed = schema.safeParse(result?.body);
-    if (result?.ok && parsed.success) {
-      setItems(parsed.data.data);
+    if (result.ok) {
+      setItems((result.data as { data: ItemOf<E>[] }).data);
       setFailed(false);
     } else setFailed(true);
-  }, [url, schema]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `url` stands for the endpoint and its query (see above)
+  }, [url]);
 
   useEffect(() => {
     setItems(null);
@@ -46,11 +52,9 @@ export function useStaffList<T>(url: string, schema: z.ZodMiniType<{ data: T[] }
   return { items, setItems, failed, reload, retry };
 }
 
-/** A staff action's POST: the answer's body, or the message to show (a field's own 422 message first). */
-export async function staffPost<T>(path: string, body: unknown, field = 'reason'): Promise<{ ok: true; body: T } | { ok: false; status: number; message: string }> {
-  const result = await requestJson<T & { message?: unknown; errors?: Record<string, string[]> }>(path, { method: 'POST', body }).catch(() => undefined);
-  if (result?.ok) return { ok: true, body: result.body };
-  const fieldMessage = result?.body?.errors?.[field]?.[0];
-  const message = typeof result?.body?.message === 'string' && result.body.message ? result.body.message : null;
-  return { ok: false, status: result?.status ?? 0, message: fieldMessage ?? message ?? 'The request failed. Please try again.' };
+/** A staff action's POST: the answer, or the message to show (a field's own 422 message first). */
+export async function staffPost<E extends Endpoint>(e: E, input: CallInput<E>, field = 'reason'): Promise<{ ok: true; data: ResponseOf<E> } | { ok: false; status: number; message: string }> {
+  const result = await call(e, input);
+  if (result.ok) return { ok: true, data: result.data };
+  return { ok: false, status: result.status, message: result.errors[field]?.[0] ?? result.message ?? 'The request failed. Please try again.' };
 }

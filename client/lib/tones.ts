@@ -1,4 +1,4 @@
-/** Client-spec §4: a rising tone when an order succeeds, a buzzer when it fails (Web Audio, no files). */
+/** A rising tone when an order succeeds, a buzzer when it fails (Web Audio, no files; docs/screens.md#sounds). */
 let context: AudioContext | undefined;
 
 function play(notes: readonly { frequency: number; at: number; length: number }[], type: OscillatorType): void {

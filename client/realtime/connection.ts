@@ -8,9 +8,9 @@ import { showToast } from '../state/toasts';
 let shared: Promise<Echo<'pusher'>> | undefined;
 
 /**
- * The page's one realtime connection (pusher-js with laravel-echo, as client-spec §7 has it), made on
+ * The page's one realtime connection (pusher-js with laravel-echo), made on
  * first use and shared by every island. It connects to our own origin (the web tier proxies `/app/…`
- * and `/broadcasting/auth`), and reports its state in the `connection` signal and the spec's toasts.
+ * and `/broadcasting/auth`), and reports its state in the `connection` signal and the connection toasts (docs/realtime.md#connection-toasts).
  */
 export function realtime(key: string): Promise<Echo<'pusher'>> {
   shared ??= connect(key).catch((error: unknown) => {

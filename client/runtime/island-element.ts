@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islandAttrs, islandErrorEvent, islandTag } from '../../shared/islands';
 import type { IslandDefinition } from './define-island';
+import { Committed, hydrationStarted } from './hydration';
 import { parseStrategies, waitForStrategies } from './strategies';
 import { TranslationBoundary } from './translation-boundary';
 
@@ -17,17 +18,21 @@ function reportFailure(element: HTMLElement, name: string, error: unknown): void
 
 export async function hydrateIsland(element: HTMLElement, registry: IslandRegistry): Promise<void> {
   const name = element.getAttribute(islandAttrs.name) ?? '';
+  // Counted as hydrating from the moment its strategies are met until committed or failed (see ./hydration).
+  let finished: () => void = () => undefined;
   try {
     await waitForStrategies(element, parseStrategies(element.getAttribute(islandAttrs.client)), {
       media: element.getAttribute(islandAttrs.media),
     });
+    finished = hydrationStarted();
     const load = registry[name];
     if (!load) throw new Error(`No island is registered under "${name}"`);
     const { default: island } = await load();
     const props = island.props.parse(JSON.parse(element.getAttribute(islandAttrs.props) ?? '{}'));
     const serverHtml = element.innerHTML;
-    const root = hydrateRoot(element, createElement(TranslationBoundary, null, createElement(island.component, props)), {
+    const root = hydrateRoot(element, createElement(Committed, { onCommit: finished }, createElement(TranslationBoundary, null, createElement(island.component, props))), {
       onUncaughtError(error) {
+        finished();
         queueMicrotask(() => {
           root.unmount();
           element.innerHTML = serverHtml;
@@ -40,6 +45,7 @@ export async function hydrateIsland(element: HTMLElement, registry: IslandRegist
     });
     element.setAttribute(islandAttrs.hydrated, '');
   } catch (error) {
+    finished();
     reportFailure(element, name, error);
   }
 }

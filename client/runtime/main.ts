@@ -5,9 +5,7 @@ import { defineIslandElement, type IslandRegistry, type IslandLoader } from './i
 
 /** Every `client/islands/<name>.island.tsx`, each loaded on demand as its own chunk. */
 const modules = import.meta.glob('../islands/*.island.tsx') as Record<string, IslandLoader>;
-const registry: IslandRegistry = Object.fromEntries(
-  Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/([^/]+)\.island\.tsx$/, '$1'), load]),
-);
+const registry: IslandRegistry = Object.fromEntries(Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/([^/]+)\.island\.tsx$/, '$1'), load]));
 
 function readPageState(): PageState | null {
   const text = document.getElementById(pageStateElementId)?.textContent;

@@ -8,10 +8,7 @@ import { translationRecoveryText } from '../../shared/texts';
  */
 export function isTranslationConflict(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'NotFoundError' ||
-    /Failed to execute '(removeChild|insertBefore)' on 'Node'|is not a child of this node/.test(error.message)
-  );
+  return error.name === 'NotFoundError' || /Failed to execute '(removeChild|insertBefore)' on 'Node'|is not a child of this node/.test(error.message);
 }
 
 interface State {

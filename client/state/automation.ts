@@ -1,19 +1,21 @@
 import { computed, effect, signal } from '@preact/signals-react';
-import { activationAnswer, eaTexts, type Activation } from '../../shared/api/advisors.schema';
-import { autotraderStatusSchema, autotraderTexts, type AutotraderLevel, type AutotraderStatus } from '../../shared/api/autotrader.schema';
-import { messageOf, resource } from '../../shared/api/common.schema';
-import { userResponse } from '../../shared/api/user.schema';
+import { eaTexts, type Activation } from '../../shared/api/advisors.schema';
+import { autotraderTexts, type AutotraderLevel, type AutotraderStatus } from '../../shared/api/autotrader.schema';
+import { automationApi } from '../../shared/api/endpoints/automation';
+import { siteApi } from '../../shared/api/endpoints/site';
 import { Money } from '../../shared/money';
-import { realtimeEvents } from '../../shared/realtime';
+import { tradingEvents } from '../../shared/realtime-events/trading';
+import { userEvents } from '../../shared/realtime-events/user';
 import { feedTiming } from '../../shared/trading/terminal';
-import { requestJson } from '../lib/api';
+import { call, type CallResult } from '../lib/call';
 import { realtime } from '../realtime/connection';
+import { listen } from '../realtime/events';
 import { connection } from './realtime';
 import { showToast } from './toasts';
 import { liveOpenTrades, openTrades, selectedAccount } from './trading';
 
 /**
- * Automated trading (client-spec §4/§5 "Expert advisor" and "AutoTrader"): the customer's EAs, the one
+ * Automated trading (docs/advisors.md): the customer's EAs, the one
  * activated (with its figures on the selected account) and AutoTrader's status, kept current by the
  * trade and user events, and by polling while the live channel is down.
  */
@@ -24,7 +26,6 @@ export const ownedEaIds = signal<readonly number[] | null>(null);
 export const activation = signal<Activation | null | undefined>(undefined);
 export const autotrader = signal<AutotraderStatus | undefined>(undefined);
 
-const statusAnswer = resource(autotraderStatusSchema);
 const selectedAccountId = computed(() => selectedAccount.value?.id ?? null);
 const fallback = 'Something went wrong. Please try again.';
 
@@ -33,21 +34,18 @@ let activationRequest = 0;
 
 export async function loadActivation(account = selectedAccountId.peek()): Promise<void> {
   const request = ++activationRequest;
-  const result = await requestJson<unknown>(`/api/v1/expert_advisors/active${account ? `?account_id=${account}` : ''}`).catch(() => undefined);
-  const parsed = activationAnswer.safeParse(result?.body);
-  if (request === activationRequest && result?.ok && parsed.success) activation.value = parsed.data.data;
+  const result = await call(automationApi.activeAdvisor, { query: { account_id: account ?? undefined } });
+  if (request === activationRequest && result.ok) activation.value = result.data.data;
 }
 
 async function loadOwned(): Promise<void> {
-  const result = await requestJson<unknown>('/api/v1/user').catch(() => undefined);
-  const parsed = userResponse.safeParse(result?.body);
-  if (result?.ok && parsed.success) ownedEaIds.value = parsed.data.data.eas;
+  const result = await call(siteApi.user);
+  if (result.ok) ownedEaIds.value = result.data.data.eas;
 }
 
 export async function loadAutotrader(): Promise<void> {
-  const result = await requestJson<unknown>('/api/v1/autotrader').catch(() => undefined);
-  const parsed = statusAnswer.safeParse(result?.body);
-  if (result?.ok && parsed.success) autotrader.value = parsed.data.data;
+  const result = await call(automationApi.autotrader);
+  if (result.ok) autotrader.value = result.data.data;
 }
 
 /** The activated EA's open P/L at live prices, while every one of its open positions is loaded here; else the server's figure. */
@@ -60,43 +58,43 @@ export const eaFloatingPnl = computed(() => {
 });
 
 /**
- * One EA action (activate, deactivate, start, stop): the spec's toast on success and the figures
+ * One EA action (activate, deactivate, start, stop; docs/advisors.md#ea-panel): its success text as a toast and the figures
  * refetched for the selected account; the server's message otherwise, as information when the EA has
- * to be activated first (client-spec §5), else as an error.
+ * to be activated first, else as an error.
  */
-async function eaAction(path: string, success: string, body?: object): Promise<void> {
-  const result = await requestJson<unknown>(`/api/v1/expert_advisors/${path}`, { method: 'POST', body }).catch(() => undefined);
-  const parsed = activationAnswer.safeParse(result?.body);
-  if (result?.ok && parsed.success) {
+async function eaAction(answer: Promise<CallResult<typeof automationApi.activateAdvisor> | CallResult<typeof automationApi.deactivateAdvisor>>, success: string): Promise<void> {
+  const result = await answer;
+  if (result.ok) {
     activationRequest++;
-    activation.value = parsed.data.data;
+    activation.value = result.data.data;
     showToast({ kind: 'success', title: success });
     void loadActivation();
     return;
   }
-  const message = messageOf(result?.body, fallback);
+  const message = result.message ?? fallback;
   showToast({ kind: message === eaTexts.activateFirst ? 'default' : 'error', title: message });
 }
 
-export const activateEa = (ea: { id: number; name: string }) => eaAction(`${ea.id}/activate`, eaTexts.activated(ea.name));
-export const deactivateEa = (name: string) => eaAction('deactivate', eaTexts.deactivated(name));
-export const startEa = (id: number, accountId: number, assetId: number) => eaAction(`${id}/start`, eaTexts.started, { account_id: accountId, asset_id: assetId });
-export const stopEa = (id: number) => eaAction(`${id}/stop`, eaTexts.stopped);
+export const activateEa = (ea: { id: number; name: string }) => eaAction(call(automationApi.activateAdvisor, { params: { id: ea.id } }), eaTexts.activated(ea.name));
+export const deactivateEa = (name: string) => eaAction(call(automationApi.deactivateAdvisor), eaTexts.deactivated(name));
+export const startEa = (id: number, accountId: number, assetId: number) =>
+  eaAction(call(automationApi.startAdvisor, { params: { id }, body: { account_id: accountId, asset_id: assetId } }), eaTexts.started);
+export const stopEa = (id: number) => eaAction(call(automationApi.stopAdvisor, { params: { id } }), eaTexts.stopped);
 
-/** Client-spec §4/§8: asks for AutoTrader at a level on the selected account. */
+/** Asks for AutoTrader at a level on the selected account (docs/advisors.md#autotrader-dialog). */
 export async function requestAutotrader(level: AutotraderLevel): Promise<void> {
   const account = selectedAccountId.value;
-  const result = await requestJson<unknown>('/api/v1/update/autotrader', { method: 'POST', body: { autotrader_type: level, ...(account ? { account_id: account } : {}) } }).catch(() => undefined);
-  if (result?.ok) showToast({ kind: 'success', title: autotraderTexts.saved });
-  else if (messageOf(result?.body, '').includes('pending auto trader request')) showToast({ kind: 'warning', title: autotraderTexts.pendingShown });
-  else showToast({ kind: 'error', title: autotraderTexts.failed, description: messageOf(result?.body, '') || undefined });
+  const result = await call(automationApi.requestAutotrader, { body: { autotrader_type: level, ...(account ? { account_id: account } : {}) } });
+  if (result.ok) showToast({ kind: 'success', title: autotraderTexts.saved });
+  else if (result.message?.includes('pending auto trader request')) showToast({ kind: 'warning', title: autotraderTexts.pendingShown });
+  else showToast({ kind: 'error', title: autotraderTexts.failed, description: result.message ?? undefined });
   await loadAutotrader();
 }
 
 export async function turnOffAutotrader(): Promise<void> {
-  const result = await requestJson<unknown>('/api/v1/autotrader/off', { method: 'POST' }).catch(() => undefined);
-  if (result?.ok) showToast({ kind: 'success', title: messageOf(result.body, autotraderTexts.turnedOff) });
-  else showToast({ kind: 'error', title: messageOf(result?.body, fallback) });
+  const result = await call(automationApi.autotraderOff);
+  if (result.ok) showToast({ kind: 'success', title: result.data.message || autotraderTexts.turnedOff });
+  else showToast({ kind: 'error', title: result.message ?? fallback });
   await loadAutotrader();
 }
 
@@ -125,8 +123,8 @@ export function startAutomation(userId: number, realtimeKey: string | null): voi
   if (!realtimeKey) return;
   void realtime(realtimeKey)
     .then((echo) => {
-      echo.private(`trade.${userId}`).listen(`.${realtimeEvents.tradeUpdated}`, soon);
-      echo.private(`user.${userId}`).listen(`.${realtimeEvents.userUpdated}`, userChanged);
+      listen(echo, tradingEvents.tradeUpdated, userId, soon);
+      listen(echo, userEvents.userUpdated, userId, userChanged);
     })
     .catch(() => undefined);
 }

@@ -1,20 +1,25 @@
 import { computed, signal } from '@preact/signals-react';
-import { chatMessagePage, chatTexts, chatUploadResponse, type ChatAttachment, type ChatMessage } from '../../shared/api/chat.schema';
+import { chatTexts, type ChatAttachment, type ChatMessage } from '../../shared/api/chat.schema';
 import { messageOf } from '../../shared/api/common.schema';
-import { realtimeEvents } from '../../shared/realtime';
-import { requestJson } from '../lib/api';
+import { pathOf } from '../../shared/api/endpoint';
+import { chatApi } from '../../shared/api/endpoints/chat';
+import { socketIdHeader } from '../../shared/realtime';
+import { chatEvents } from '../../shared/realtime-events/chat';
+import { call } from '../lib/call';
 import { realtime } from '../realtime/connection';
+import { leave, listen, whenSubscribed } from '../realtime/events';
 import { connection, socketId } from './realtime';
 import { csrfToken } from './session';
 
-/** Client-spec §9: chat polling every 5 s while the live connection is down. */
+/** Chat polling every 5 s while the live connection is down (docs/chat.md#pages-and-polling). */
 export const chatPollMs = 5_000;
 
 export interface Conversation {
   customerId: number;
   /** By id, oldest first when listed. */
   messages: ReadonlyMap<number, ChatMessage>;
-  nextPage: string | null;
+  /** The next (older) page to load, while there is one. */
+  nextPage: number | null;
   state: 'loading' | 'ready' | 'error';
   error: string | null;
 }
@@ -33,20 +38,17 @@ function merge(customerId: number, incoming: readonly ChatMessage[], patch: Part
   conversation.value = { ...current, ...patch, messages };
 }
 
-const query = (customerId: number, asStaff: boolean) => (asStaff ? `&customer_id=${customerId}` : '');
-
-async function fetchPage(url: string): Promise<{ data: ChatMessage[]; next: string | null } | string> {
-  const result = await requestJson<unknown>(url).catch(() => undefined);
-  if (!result) return chatTexts.loadFailed;
-  if (!result.ok) return messageOf(result.body, chatTexts.loadFailed);
-  const parsed = chatMessagePage.safeParse(result.body);
-  return parsed.success ? { data: parsed.data.data, next: parsed.data.next_page_url } : chatTexts.invalidResponse;
+/** A page of the conversation (staff name its customer), or everything since `after`; the text to show when it fails. */
+async function fetchPage(customerId: number, asStaff: boolean, { page = 1, after }: { page?: number; after?: string } = {}): Promise<{ data: ChatMessage[]; next: number | null } | string> {
+  const result = await call(chatApi.chatMessages, { query: { page, after, customer_id: asStaff ? customerId : undefined } });
+  if (!result.ok) return result.failure === 'malformed' ? chatTexts.invalidResponse : (result.message ?? chatTexts.loadFailed);
+  return { data: result.data.data, next: result.data.next_page_url ? page + 1 : null };
 }
 
 /** Opens a conversation (the customer's own, or for staff the one they picked) and follows it live. */
 export async function openConversation(customerId: number, asStaff: boolean): Promise<void> {
   conversation.value = { customerId, messages: new Map(), nextPage: null, state: 'loading', error: null };
-  const page = await fetchPage(`/api/v1/chat/messages?page=1${query(customerId, asStaff)}`);
+  const page = await fetchPage(customerId, asStaff);
   if (typeof page === 'string') {
     if (conversation.value?.customerId === customerId) conversation.value = { ...conversation.value, state: 'error', error: page };
     return;
@@ -56,11 +58,11 @@ export async function openConversation(customerId: number, asStaff: boolean): Pr
 }
 
 /** Older messages, when the list is scrolled near its top. */
-export async function loadOlder(): Promise<void> {
+export async function loadOlder(asStaff: boolean): Promise<void> {
   const current = conversation.value;
   if (!current?.nextPage || current.state === 'loading') return;
   conversation.value = { ...current, state: 'loading' };
-  const page = await fetchPage(current.nextPage);
+  const page = await fetchPage(current.customerId, asStaff, { page: current.nextPage });
   if (typeof page === 'string') {
     if (conversation.value?.customerId === current.customerId) conversation.value = { ...conversation.value, state: 'error', error: page };
     return;
@@ -84,8 +86,8 @@ export async function pollNewer(asStaff: boolean): Promise<void> {
     return;
   }
   const newest = orderedMessages.value.at(-1);
-  const after = newest ? `&after=${new Date(Date.parse(newest.created_at) - pollOverlapMs).toISOString()}` : '';
-  const page = await fetchPage(`/api/v1/chat/messages?page=1${query(current.customerId, asStaff)}${after}`);
+  const after = newest ? new Date(Date.parse(newest.created_at) - pollOverlapMs).toISOString() : undefined;
+  const page = await fetchPage(current.customerId, asStaff, { after });
   if (typeof page === 'string') return;
   merge(current.customerId, page.data);
 }
@@ -103,18 +105,14 @@ export function markReadLocally(messageId: number): void {
 }
 
 export async function markRead(customerId: number, asStaff: boolean): Promise<void> {
-  await requestJson('/api/v1/chat/messages/read', { method: 'POST', body: asStaff ? { customer_id: customerId } : {} }).catch(() => undefined);
+  await call(chatApi.readChat, { body: asStaff ? { customer_id: customerId } : {} });
   void refreshUnread();
 }
 
 export async function sendMessage(customerId: number, asStaff: boolean, text: string, attachments: readonly string[]): Promise<string | null> {
-  const result = await requestJson<{ data?: ChatMessage; message?: string }>('/api/v1/chat/messages', {
-    method: 'POST',
-    body: { message: text, attachments, ...(asStaff ? { customer_id: customerId } : {}) },
-  }).catch(() => undefined);
-  if (!result) return chatTexts.sendFailed;
-  if (!result.ok || !result.body.data) return messageOf(result.body, chatTexts.sendFailed);
-  receive(result.body.data);
+  const result = await call(chatApi.sendChatMessage, { body: { message: text, attachments: [...attachments], ...(asStaff ? { customer_id: customerId } : {}) } });
+  if (!result.ok) return result.message ?? chatTexts.sendFailed;
+  receive(result.data.data);
   return null;
 }
 
@@ -124,10 +122,10 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): P
     const form = new FormData();
     form.append('file', file);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/chat/upload');
+    xhr.open(chatApi.chatUpload.method, pathOf(chatApi.chatUpload));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-CSRF-Token', csrfToken.value);
-    if (socketId.value) xhr.setRequestHeader('X-Socket-Id', socketId.value);
+    if (socketId.value) xhr.setRequestHeader(socketIdHeader, socketId.value);
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     xhr.onload = () => {
       let body: unknown = null;
@@ -136,8 +134,8 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): P
       } catch {
         // Not JSON: the fallback text below.
       }
-      const parsed = chatUploadResponse.safeParse(body);
-      if (xhr.status === 201 && parsed.success) resolve({ ...parsed.data.data, url: parsed.data.url });
+      const parsed = chatApi.chatUpload.response.safeParse(body);
+      if (xhr.status === chatApi.chatUpload.status && parsed.success) resolve({ ...parsed.data.data, url: parsed.data.url });
       else reject(new Error(messageOf(body, chatTexts.uploadFailed)));
     };
     xhr.onerror = () => reject(new Error(chatTexts.uploadFailed));
@@ -149,11 +147,9 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): P
 export const unreadCount = signal(0);
 
 export async function refreshUnread(): Promise<void> {
-  const result = await requestJson<{ unread_count?: number }>('/api/v1/chat/unread-count').catch((error: unknown) => {
-    console.warn('unread count failed', error);
-    return undefined;
-  });
-  if (result?.ok && typeof result.body.unread_count === 'number') unreadCount.value = result.body.unread_count;
+  const result = await call(chatApi.chatUnreadCount);
+  if (result.ok) unreadCount.value = result.data.unread_count;
+  else console.warn('unread count failed', result.status);
 }
 
 /**
@@ -166,20 +162,16 @@ export async function followChannel(
   { onMessage, onSubscribed, leaveAfter = false }: { onMessage: (message: ChatMessage) => void; onSubscribed?: () => void; leaveAfter?: boolean },
 ): Promise<() => void> {
   const echo = await realtime(key);
-  const name = `chat.customer.${customerId}`;
-  const channel = echo.private(name);
-  const sent = (event: { message: ChatMessage }) => onMessage(event.message);
-  const read = (event: { message_id: number }) => markReadLocally(event.message_id);
-  channel.listen(`.${realtimeEvents.messageSent}`, sent);
-  channel.listen(`.${realtimeEvents.messageRead}`, read);
+  const stopSent = listen(echo, chatEvents.messageSent, customerId, ({ message }) => onMessage(message));
+  const stopRead = listen(echo, chatEvents.messageRead, customerId, ({ message_id }) => markReadLocally(message_id));
   // After every (re)subscription: what was sent while no event could arrive.
-  if (onSubscribed) channel.subscribed(onSubscribed);
+  if (onSubscribed) whenSubscribed(echo, chatEvents.messageSent, customerId, onSubscribed);
   return () => {
     // Staff leave a customer's channel they move away from; otherwise only these listeners go (the notifier shares it).
-    if (leaveAfter) echo.leave(name);
+    if (leaveAfter) leave(echo, chatEvents.messageSent, customerId);
     else {
-      channel.stopListening(`.${realtimeEvents.messageSent}`, sent);
-      channel.stopListening(`.${realtimeEvents.messageRead}`, read);
+      stopSent();
+      stopRead();
     }
   };
 }

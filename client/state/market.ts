@@ -1,9 +1,10 @@
 import { batch, computed, signal, type Signal } from '@preact/signals-react';
-import { assetListResponse, type Asset } from '../../shared/api/assets.schema';
+import type { Asset } from '../../shared/api/assets.schema';
+import { tradingApi } from '../../shared/api/endpoints/trading';
 import { feedAllSchema, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
-import { requestJson } from '../lib/api';
 import { readStored, writeStored } from '../lib/storage';
+import { firstCall } from './page-data';
 
 /** A live price of one instrument; `direction` and `movedAt` drive the 2.2 s rise/fall flash. */
 export interface Quote {
@@ -54,13 +55,13 @@ export function forexMid(pair: string): string | undefined {
   return id === undefined ? undefined : quoteOf(id).value?.price;
 }
 
-/** Client-spec §5: market search matches name, symbol or short key, case-insensitively. */
+/** Market search matches the name, the symbol (either spelling) or the short key, case-insensitively (docs/trade-room.md#market-search). */
 export function matchesSearch(asset: Asset, query: string): boolean {
   const q = query.trim().toLowerCase();
   return !q || [asset.name, asset.symbol, asset.symbol_display, asset.sy].some((text) => text.toLowerCase().includes(q));
 }
 
-// ---- Active asset, open pairs and the watchlist, kept on the device (client-spec §3 `asset-storage`) ----
+// ---- Active asset, open pairs and the watchlist, kept on the device as `asset-storage` (docs/trade-room.md#kept-on-the-device) ----
 interface AssetStorage {
   activeAssetId: number | null;
   pairs: number[];
@@ -75,7 +76,7 @@ function persistPairs() {
   writeStored<AssetStorage>('asset-storage', { activeAssetId: activeAssetId.value, pairs: [...openPairs.value] });
 }
 
-/** Adding a pair activates it (client-spec §4). */
+/** Adding a pair activates it. */
 export function openPair(id: number): void {
   if (!openPairs.value.includes(id)) openPairs.value = [...openPairs.value, id];
   activeAssetId.value = id;
@@ -95,7 +96,7 @@ export function toggleWatchlist(id: number): void {
   writeStored('watchlist', [...watchlist.value]);
 }
 
-/** Client-spec §4: the persisted asset, else BTC/USD, else AUD/JPY, else the first; pairs default to BTC/USD. */
+/** The persisted asset, else BTC/USD, else AUD/JPY, else the first; pairs default to BTC/USD (docs/trade-room.md#open-pairs). */
 function chooseStart(list: readonly Asset[]) {
   const known = new Set(list.map((a) => a.id));
   const find = (symbol: string) => list.find((a) => a.symbol.replace('/', '') === symbol)?.id;
@@ -147,28 +148,24 @@ function applyFeed(item: FeedItem, now: number) {
   };
 }
 
+/** The catalogue: the one the page came with (the server fetched it), else `GET /assets`. */
 export async function loadAssets(): Promise<void> {
   assetsState.value = { state: 'loading' };
-  try {
-    const result = await requestJson<unknown>('/api/v1/assets');
-    const parsed = assetListResponse.safeParse(result.body);
-    if (!result.ok || !parsed.success) {
-      const message = (result.body as { message?: string } | null)?.message ?? assetTexts.fetchFailed;
-      assetsState.value = { state: 'error', message };
-      return;
-    }
-    for (const asset of parsed.data.data) seedQuote(asset);
-    assets.value = parsed.data.data;
-    chooseStart(parsed.data.data);
-    assetsState.value = { state: 'loaded' };
-  } catch {
-    assetsState.value = { state: 'error', message: assetTexts.fetchFailed };
+  const result = await firstCall('assets', tradingApi.assets);
+  if (!result.ok) {
+    assetsState.value = { state: 'error', message: result.message ?? assetTexts.fetchFailed };
+    return;
   }
+  const list = result.data.data;
+  for (const asset of list) seedQuote(asset);
+  assets.value = list;
+  chooseStart(list);
+  assetsState.value = { state: 'loaded' };
 }
 
 let feed: Promise<void> | undefined;
 
-/** The price feed (client-spec §7 "Live prices"): socket.io over websocket only, through our own origin. */
+/** The price feed (docs/realtime.md#price-feed): socket.io over websocket only, through our own origin. */
 export function connectFeed(): Promise<void> {
   feed ??= import('socket.io-client').then(({ io }) => {
     const socket = io({

@@ -1,6 +1,6 @@
 import type { PageState } from '../../shared/page-state.schema';
+import { holdPageData } from './page-data';
 import { csrfToken, currentUser, realtimeKey, siteName } from './session';
-import { showToast } from './toasts';
 
 let seeded = false;
 
@@ -12,5 +12,5 @@ export function seedFromPageState(state: PageState): void {
   csrfToken.value = state.csrfToken;
   siteName.value = state.siteName;
   realtimeKey.value = state.realtimeKey;
-  for (const toast of state.flash) showToast(toast);
+  holdPageData(state.data);
 }

@@ -1,10 +1,11 @@
 import { computed, signal } from '@preact/signals-react';
 import type { AdvisorSummary } from '../../shared/api/advisors.schema';
-import { siteDataResponse, type Currency, type Plan } from '../../shared/api/data.schema';
+import type { Currency, Plan } from '../../shared/api/data.schema';
+import { siteApi } from '../../shared/api/endpoints/site';
 import { defaultCurrency } from '../../shared/constants';
 import { formatAmount, Money } from '../../shared/money';
-import { requestJson } from '../lib/api';
 import { readStored, writeStored } from '../lib/storage';
+import { firstCall } from './page-data';
 
 /** Site data (GET /data): currencies with their USD rates, the plans and their feature rows, the EA catalogue. */
 export const currencies = signal<readonly Currency[]>([]);
@@ -14,25 +15,25 @@ export const planFeatures = signal<readonly string[]>([]);
 export const advisorCatalogue = signal<readonly AdvisorSummary[] | null>(null);
 export const siteDataFailed = signal(false);
 
-/** Client-spec §3 "Kept on the device": the currency balances are shown in (default USD). */
+/** The display currency, kept on the device (default USD; docs/accounts-and-ledger.md#display-currency). */
 export const displayCurrency = signal<string>(readStored('currency', defaultCurrency));
 
 let loading: Promise<void> | undefined;
+/** Once per page: the site data the page came with (the server fetched it), else `GET /data`. */
 export function loadSiteData(): Promise<void> {
-  loading ??= requestJson<unknown>('/api/v1/data')
-    .then((result) => {
-      const parsed = siteDataResponse.safeParse(result.body);
-      if (!result.ok || !parsed.success) throw new Error('site data');
-      currencies.value = parsed.data.data.currencies;
-      plans.value = parsed.data.data.plans;
-      planFeatures.value = parsed.data.data.plan_features;
-      advisorCatalogue.value = parsed.data.data.expert_advisors;
-      siteDataFailed.value = false;
-    })
-    .catch(() => {
+  loading ??= firstCall('siteData', siteApi.siteData).then((result) => {
+    if (!result.ok) {
       siteDataFailed.value = true;
       loading = undefined;
-    });
+      return;
+    }
+    const { data } = result.data;
+    currencies.value = data.currencies;
+    plans.value = data.plans;
+    planFeatures.value = data.plan_features;
+    advisorCatalogue.value = data.expert_advisors;
+    siteDataFailed.value = false;
+  });
   return loading;
 }
 

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 
-/** The left rail's panels (client-spec §2); the trade room itself is always active underneath. */
+/** The left rail's panels (docs/trade-room.md#rail-panels); the trade room itself is always active underneath. */
 export const railPanels = ['market-watch', 'active-orders', 'history', 'calendar', 'news'] as const;
 export type RailPanel = (typeof railPanels)[number];
 

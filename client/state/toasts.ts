@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
-import { maxVisibleToasts, timing } from '../../shared/constants';
-import type { ToastInput, ToastKind } from '../../shared/page-state.schema';
+import { maxVisibleToasts } from '../../shared/constants';
+import type { ToastInput } from '../../shared/page-state.schema';
+import { toastDurationMs } from '../lib/toast-durations';
 
 export interface Toast extends ToastInput {
   id: number;
@@ -10,18 +11,11 @@ export interface Toast extends ToastInput {
 /** Every toast not yet dismissed, oldest first; the toaster shows the newest `maxVisibleToasts`. */
 export const toasts = signal<readonly Toast[]>([]);
 
-const durations: Record<ToastKind, number> = {
-  success: timing.toastSuccessMs,
-  error: timing.toastErrorMs,
-  warning: timing.toastDefaultMs,
-  default: timing.toastDefaultMs,
-};
-
 let nextId = 1;
 
 export function showToast(input: ToastInput & { durationMs?: number }): number {
   const id = nextId++;
-  toasts.value = [...toasts.value, { ...input, id, durationMs: input.durationMs ?? durations[input.kind] }];
+  toasts.value = [...toasts.value, { ...input, id, durationMs: input.durationMs ?? toastDurationMs[input.kind] }];
   return id;
 }
 

@@ -1,16 +1,20 @@
 import { computed, signal } from '@preact/signals-react';
 import { accountName } from '../../shared/api/user.schema';
-import { accountSummaryList, pendingOrderPage, tradePage, type AccountSummaryView, type PendingOrderView, type TradeView } from '../../shared/api/trades.schema';
+import { tradingApi } from '../../shared/api/endpoints/trading';
+import type { AccountSummaryView, PendingOrderView, TradeView } from '../../shared/api/trades.schema';
 import { accountSummary, pnlOf } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
 import { closingPrice } from '../../shared/trading/prices';
 import { feedTiming, positionTexts } from '../../shared/trading/terminal';
-import { realtimeEvents } from '../../shared/realtime';
+import { tradingEvents } from '../../shared/realtime-events/trading';
+import { userEvents } from '../../shared/realtime-events/user';
+import { call } from '../lib/call';
 import { realtime } from '../realtime/connection';
+import { listen } from '../realtime/events';
 import { connection } from './realtime';
-import { requestJson } from '../lib/api';
 import { readStored, writeStored } from '../lib/storage';
 import { assetsById, forexMid, quoteOf } from './market';
+import { firstCall } from './page-data';
 
 export const accounts = signal<readonly AccountSummaryView[]>([]);
 export const selectedAccountId = signal<number | null>(readStored<number | null>('selected-account', null));
@@ -44,15 +48,16 @@ export function selectAccount(id: number): void {
   void loadPendingOrders();
 }
 
+/** The accounts with their figures: the first time those the page came with (the server fetched them), then `GET /accounts`. */
 export async function loadAccounts(): Promise<void> {
-  const result = await requestJson<unknown>('/api/v1/accounts').catch(() => undefined);
-  const parsed = accountSummaryList.safeParse(result?.body);
-  if (!result?.ok || !parsed.success) return;
-  accounts.value = parsed.data.data;
-  if (!parsed.data.data.some((a) => a.id === selectedAccountId.value)) selectedAccountId.value = parsed.data.data[0]?.id ?? null;
+  const result = await firstCall('accounts', tradingApi.accounts);
+  if (!result.ok) return;
+  const list = result.data.data;
+  accounts.value = list;
+  if (!list.some((a) => a.id === selectedAccountId.value)) selectedAccountId.value = list[0]?.id ?? null;
 }
 
-/** Client-spec §4: page 1 replaces the list, later pages append; more only while `links.next`. */
+/** Page 1 replaces the list, later pages append; more only while `links.next` (docs/trade-room.md#positions). */
 const latestRequest = { open: 0, closed: 0, pending: 0 };
 
 export async function loadTrades(status: 'open' | 'closed', page: number): Promise<void> {
@@ -61,16 +66,15 @@ export async function loadTrades(status: 'open' | 'closed', page: number): Promi
   // Loads overlap (events, polling, dialogs): only the latest one's answer is used.
   const request = ++latestRequest[status];
   list.value = { ...list.value, state: 'loading' };
-  const query = `page=${page}${account ? `&account_id=${account}` : ''}`;
-  const result = await requestJson<unknown>(`/api/v1/${status}/trades?${query}`).catch(() => undefined);
-  const parsed = tradePage.safeParse(result?.body);
+  const result = await call(status === 'open' ? tradingApi.openTrades : tradingApi.closedTrades, { query: { page, account_id: account ?? undefined } });
   if (account !== selectedAccountId.value || request !== latestRequest[status]) return;
-  if (!result?.ok || !parsed.success) {
+  if (!result.ok) {
     list.value = { ...list.value, state: 'error', error: status === 'open' ? positionTexts.openFailed : positionTexts.closedFailed };
     return;
   }
-  const items = page === 1 ? parsed.data.data : [...list.value.items, ...parsed.data.data.filter((t) => !list.value.items.some((known) => known.id === t.id))];
-  list.value = { items, next: parsed.data.links.next, state: 'idle', error: null };
+  const { data, links } = result.data;
+  const items = page === 1 ? data : [...list.value.items, ...data.filter((t) => !list.value.items.some((known) => known.id === t.id))];
+  list.value = { items, next: links.next, state: 'idle', error: null };
 }
 
 export function loadMore(status: 'open' | 'closed'): void {
@@ -87,10 +91,33 @@ export async function loadPendingOrders(): Promise<void> {
   const account = selectedAccountId.value;
   const request = ++latestRequest.pending;
   pendingOrders.value = { ...pendingOrders.value, state: 'loading' };
-  const result = await requestJson<unknown>(`/api/v1/orders/pending${account ? `?account_id=${account}` : ''}`).catch(() => undefined);
-  const parsed = pendingOrderPage.safeParse(result?.body);
+  const result = await call(tradingApi.pendingOrders, { query: { account_id: account ?? undefined } });
   if (account !== selectedAccountId.value || request !== latestRequest.pending) return;
-  pendingOrders.value = result?.ok && parsed.success ? { items: parsed.data.data, state: 'idle' } : { ...pendingOrders.value, state: 'error' };
+  pendingOrders.value = result.ok ? { items: result.data.data, state: 'idle' } : { ...pendingOrders.value, state: 'error' };
+}
+
+/** A changed item goes where it now belongs: replaced where it is, else first (lists are newest first). */
+function upsert<T extends { id: number }>(items: readonly T[], item: T): readonly T[] {
+  return items.some((known) => known.id === item.id) ? items.map((known) => (known.id === item.id ? item : known)) : [item, ...items];
+}
+const without = <T extends { id: number }>(items: readonly T[], id: number) => items.filter((known) => known.id !== id);
+
+/** A trade from a `.trade.updated` event, straight into the selected account's lists: open, or closed into the history. */
+function applyTrade(accountId: number, trade: TradeView): void {
+  if (accountId !== selectedAccountId.value) return;
+  if (trade.status === 'open') {
+    openTrades.value = { ...openTrades.value, items: upsert(openTrades.value.items, trade) };
+    return;
+  }
+  openTrades.value = { ...openTrades.value, items: without(openTrades.value.items, trade.id) };
+  closedTrades.value = { ...closedTrades.value, items: upsert(closedTrades.value.items, trade) };
+}
+
+/** A pending order from an `.order.updated` event: listed while it waits, gone once filled, cancelled or rejected. */
+function applyOrder(accountId: number, order: PendingOrderView): void {
+  if (accountId !== selectedAccountId.value) return;
+  const items = order.status === 'pending' ? upsert(pendingOrders.value.items, order) : without(pendingOrders.value.items, order.id);
+  pendingOrders.value = { ...pendingOrders.value, items };
 }
 
 /** Everything a trade change touches: the open list, the history, the pending orders, the account figures. */
@@ -132,27 +159,36 @@ export const liveSummary = computed(() => {
 let following: Promise<void> | undefined;
 
 /**
- * Loads the accounts and trade lists once per page and keeps them current: `.trade.updated` and
- * `.user.updated` on the customer's channels refresh them, and while the live channel is down they are
- * polled every 30 s (client-spec §9).
+ * Loads the accounts and trade lists once per page and keeps them current: a `.trade.updated` or
+ * `.order.updated` event carries the trade or order, which goes straight into its list, and only the
+ * account figures it changed are fetched again (as on `.user.updated`); while the live channel is down
+ * everything is polled every 30 s (docs/realtime.md#polling-fallback).
  */
 export function startTrading(userId: number, realtimeKey: string | null): Promise<void> {
   following ??= (async () => {
     await loadAccounts();
     await Promise.all([loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const soon = () => {
+    // Several events come together (a close-all, a stop-out): one fetch of the figures after them.
+    const figuresSoon = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void refreshTrading(), 150);
+      timer = setTimeout(() => void loadAccounts(), 150);
     };
     setInterval(() => {
       if (connection.value.status !== 'connected') void refreshTrading();
     }, feedTiming.tradePollMs);
     if (!realtimeKey) return;
     const echo = await realtime(realtimeKey).catch(() => undefined);
-    echo?.private(`trade.${userId}`).listen(`.${realtimeEvents.tradeUpdated}`, soon);
-    echo?.private(`trade.${userId}`).listen(`.${realtimeEvents.orderUpdated}`, soon);
-    echo?.private(`user.${userId}`).listen(`.${realtimeEvents.userUpdated}`, soon);
+    if (!echo) return;
+    listen(echo, tradingEvents.tradeUpdated, userId, ({ account_id, trade }) => {
+      applyTrade(account_id, trade);
+      figuresSoon();
+    });
+    listen(echo, tradingEvents.orderUpdated, userId, ({ account_id, order }) => {
+      applyOrder(account_id, order);
+      figuresSoon();
+    });
+    listen(echo, userEvents.userUpdated, userId, figuresSoon);
   })();
   return following;
 }

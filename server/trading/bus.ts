@@ -6,7 +6,7 @@ import type { LiveQuote, Tick } from './market/quote-book';
 
 /**
  * Everything the trading tier announces: prices, and every change to a customer's trades, balance or
- * notifications (server-spec §5). The realtime server and the price feed subscribe; so does the engine.
+ * notifications (docs/realtime.md#events). The realtime server and the price feed subscribe; so does the engine.
  */
 /**
  * `origin`: the realtime socket id of the request that caused the change (its X-Socket-Id header), which

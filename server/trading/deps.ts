@@ -1,4 +1,5 @@
 import type { FileStore } from './files/file-store';
+import type { UploadLimiter } from './files/upload-limiter';
 import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import type { RateLimitStores } from '../redis';
@@ -6,7 +7,7 @@ import type { SignIns } from './auth/sign-ins';
 import type { Bus } from './bus';
 import type { AppCredentials } from './realtime/signature';
 import type { Mailer } from './mail/mailer';
-import type { Catalogue } from './catalogue';
+import type { ReferenceData } from './reference-data';
 import type { TtlCache } from '../ttl-cache';
 import type { Database } from './db/database';
 import type { Market } from './market/market';
@@ -25,11 +26,13 @@ export interface TradingDeps {
   /** Where chat attachments' bytes are kept, and the largest file taken. */
   files: FileStore;
   uploadMaxBytes: number;
+  /** Uploads in flight per user and per process, and how long a body may take (defaults: `defaultUploadLimits`). */
+  uploadLimiter?: UploadLimiter;
   /** The site's address as customers reach it, for links in mails (known once the web tier listens). */
   siteOrigin: () => string;
   logger: Logger;
   tokenTtlHours: number;
-  /** Failed logins allowed per e-mail address and per IP in 15 minutes. */
+  /** Failed logins one client (IP) may make for one e-mail address in 15 minutes; five times as many over all addresses. */
   loginRateLimit: number;
   trustProxy: TrustProxy;
   /** See Config.metricsToken. */
@@ -43,5 +46,5 @@ export interface TradingDeps {
 /** What the API's routes get: the outside's deps and what `createTradingApp` keeps for all of them. */
 export interface ApiDeps extends TradingDeps {
   signIns: SignIns;
-  catalogue: TtlCache<Catalogue, void>;
+  referenceData: TtlCache<ReferenceData, void>;
 }

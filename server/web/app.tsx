@@ -14,6 +14,7 @@ import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } f
 import { createTokenSealer, sessionMiddleware } from './session';
 import type { CallContext } from './trading-client';
 import { sessionRoutes } from './session.routes';
+import { recoveryRoutes } from './recovery.routes';
 import { signupRoutes } from './signup.routes';
 import { createTtlCache } from '../ttl-cache';
 
@@ -69,6 +70,7 @@ export function createWebApp(deps: WebDeps): WebApp {
 
   app.use(sessionRoutes(gateDeps));
   app.use(signupRoutes({ ...gateDeps, draftSealer: createTokenSealer(deps.sessionSecret, 'signup-password') }));
+  app.use(recoveryRoutes(gateDeps));
   app.use(pageRoutes(gateDeps));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

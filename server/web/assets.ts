@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
-import type { PageAssets } from '../../views/assets';
+import { baseSheet, lightSheet, pageScripts, pageSheets, type PageAssets, type PageNeeds } from '../../views/assets';
 import { clientDistDir, rootDir } from '../paths';
 
 export const runtimeEntry = 'client/runtime/main.ts';
-export const stylesEntry = 'client/styles/app.css';
 export const islandSource = (name: string) => `client/islands/${name}.island.tsx`;
+export const scriptSource = (name: string) => `client/scripts/${name}.ts`;
 
 interface ManifestChunk {
   file: string;
@@ -24,7 +24,11 @@ export interface AssetPipeline {
   close(): Promise<void>;
 }
 
-/** Production: chunk names come from Vite's manifest, read once at start. */
+/**
+ * Production: file names come from Vite's manifest, read once at start. A page links the base sheet (and
+ * the light one), its views' sheets, then the sheets of every chunk its islands and scripts load (an
+ * imported chunk's before its importer's), all in `<head>`: nothing waits for a script to style the page.
+ */
 export async function builtAssets(): Promise<AssetPipeline> {
   const manifestPath = join(clientDistDir, '.vite/manifest.json');
   if (!existsSync(manifestPath)) {
@@ -36,30 +40,32 @@ export async function builtAssets(): Promise<AssetPipeline> {
     if (!found) throw new Error(`The client build has no entry for ${key}; rebuild with "npm run build".`);
     return found;
   };
+  // Every script and sheet a view may ask for must be in the build: a missing one stops the start, not a page.
+  for (const name of pageScripts) chunk(scriptSource(name));
+  for (const sheet of [baseSheet, lightSheet, ...pageSheets]) chunk(sheet);
   const url = (file: string) => `/${file}`;
 
-  /** A chunk and everything it imports statically, each once. */
-  function withImports(key: string, into: Set<string>): void {
+  /** A chunk and everything it imports statically, each once, imports first; with the sheets Vite split out of them. */
+  function walk(key: string, modules: Set<string>, sheets: Set<string>): void {
     const entry = chunk(key);
-    if (into.has(url(entry.file))) return;
-    into.add(url(entry.file));
-    for (const imported of entry.imports ?? []) withImports(imported, into);
+    if (modules.has(url(entry.file))) return;
+    modules.add(url(entry.file));
+    for (const imported of entry.imports ?? []) walk(imported, modules, sheets);
+    for (const css of entry.css ?? []) sheets.add(url(css));
   }
 
-  const runtime = chunk(runtimeEntry);
-  const runtimeChunks = new Set<string>();
-  withImports(runtimeEntry, runtimeChunks);
+  const runtime = url(chunk(runtimeEntry).file);
   const express = (await import('express')).default;
   return {
     assets: {
-      styles: [url(chunk(stylesEntry).file)],
-      preludeScripts: [],
-      runtime: url(runtime.file),
-      preloads(islands) {
-        const set = new Set(runtimeChunks);
-        for (const name of islands) withImports(islandSource(name), set);
-        set.delete(url(runtime.file));
-        return [...set];
+      links({ islands, scripts, sheets, theme }: PageNeeds) {
+        const styles = new Set([baseSheet, ...(theme === 'light' ? [lightSheet] : []), ...sheets].map((sheet) => url(chunk(sheet).file)));
+        const entries = [...(islands.length > 0 ? [runtimeEntry, ...islands.map(islandSource)] : []), ...scripts.map(scriptSource)];
+        const modules = new Set<string>();
+        for (const key of entries) walk(key, modules, styles);
+        const executed = [...(islands.length > 0 ? [runtime] : []), ...scripts.map((name) => url(chunk(scriptSource(name)).file))];
+        // Islands' chunks are preloaded (the runtime imports them on demand); the scripts themselves load from their tags.
+        return { styles: [...styles], preloads: [...modules].filter((file) => !executed.includes(file)), scripts: executed };
       },
     },
     middleware: express.static(clientDistDir, { index: false, immutable: true, maxAge: '365d' }),
@@ -67,16 +73,24 @@ export async function builtAssets(): Promise<AssetPipeline> {
   };
 }
 
-/** Development: Vite in middleware mode serves sources with hot reload; no build needed. */
+/**
+ * Development: Vite in middleware mode serves sources with hot reload; no build needed. The sheets a page
+ * declares are linked from their sources, and so is each island's own sheet (`client/islands/<name>.css`),
+ * so an island that hydrates late or never (a `media` one) is styled too; the sheets of the components an
+ * island imports come with its module (Vite injects them, and keeps them current).
+ */
 export async function devAssets(): Promise<AssetPipeline> {
   const { createServer } = await import('vite');
   const vite = await createServer({ root: rootDir, server: { middlewareMode: true }, appType: 'custom' });
+  const islandSheets = new Set(readdirSync(join(rootDir, 'client/islands')).filter((file) => file.endsWith('.css')));
   return {
     assets: {
-      styles: [`/${stylesEntry}`],
-      preludeScripts: ['/@vite/client'],
-      runtime: `/${runtimeEntry}`,
-      preloads: () => [],
+      links({ islands, scripts, sheets, theme }: PageNeeds) {
+        const own = islands.map((name) => `${name}.css`).filter((file) => islandSheets.has(file));
+        const styles = [baseSheet, ...(theme === 'light' ? [lightSheet] : []), ...sheets, ...own.map((file) => `client/islands/${file}`)].map((sheet) => `/${sheet}`);
+        const executed = [...(islands.length > 0 ? [`/${runtimeEntry}`] : []), ...scripts.map((name) => `/${scriptSource(name)}`)];
+        return { styles, preloads: [], scripts: executed.length > 0 ? ['/@vite/client', ...executed] : [] };
+      },
     },
     middleware: vite.middlewares,
     close: () => vite.close(),

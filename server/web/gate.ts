@@ -6,6 +6,7 @@ import type { GateKind } from '../../views/pages/gate';
 import type { TtlCache } from '../ttl-cache';
 import { signOut, tokenOf, type TokenSealer } from './session';
 import { UpstreamUnavailable, type CallContext, type TradingClient } from './trading-client';
+import { api as endpoints } from '../../shared/api/endpoints';
 
 export type Access = 'public' | 'customer';
 
@@ -33,7 +34,7 @@ export function loginRedirect(req: Request): string {
 }
 
 /**
- * The site gate of client-spec §2 and §4, decided on the server before anything renders:
+ * The site gate (docs/access.md#the-gate), decided on the server before anything renders:
  * settings first (unreachable, switched off), then for non-public pages the signed-in user
  * (signed out, deactivated, awaiting approval). Staff pass the maintenance switch.
  */
@@ -48,8 +49,8 @@ export async function decidePage(
     let token = tokenOf(req, sealer);
     let user: User | null = null;
     if (token && (access !== 'public' || settings.status === 'disabled')) {
-      const result = await api.currentUser(token, ctx);
-      if (result.ok) user = result.value;
+      const result = await api.request(endpoints.user, { token }, ctx);
+      if (result.ok) user = result.data.data;
       else if (result.status === 401) {
         signOut(req);
         token = undefined;

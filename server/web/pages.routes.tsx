@@ -10,17 +10,16 @@ import { TradeRoomPage } from '../../views/pages/trade-room';
 import { ChatPage } from '../../views/pages/chat';
 import { AdminAutotraderPage } from '../../views/pages/admin-autotrader';
 import { MarketplacePage } from '../../views/pages/marketplace';
-import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
 import { legalDocuments } from '../../views/legal/documents';
 import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
-import { SignupPage } from '../../views/pages/signup';
-import { RecoveryPage } from '../../views/pages/recovery';
-import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
+import { callContext, type Access } from './gate';
+import { UpstreamUnavailable, type Answer } from './trading-client';
+import { gatedPage, type PageDeps, type PassedPage } from './gated';
 import { sendPage } from './render';
-
-type Page = Extract<PageDecision, { kind: 'page' }>;
+import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
+import { api as endpoints } from '../../shared/api/endpoints';
 
 export interface LoginView {
   settings: SiteSettings;
@@ -41,47 +40,31 @@ export function renderLogin(req: Request, res: Response, assets: PageAssets, vie
     flash: view.flash ?? [],
     look,
     body: (csrfToken) => (
-      <LoginPage
-        look={look}
-        settings={view.settings}
-        csrfToken={csrfToken}
-        next={view.next}
-        email={view.email ?? ''}
-        errors={view.errors ?? {}}
-        maintenance={view.maintenance ?? false}
-      />
+      <LoginPage look={look} settings={view.settings} csrfToken={csrfToken} next={view.next} email={view.email ?? ''} errors={view.errors ?? {}} maintenance={view.maintenance ?? false} />
     ),
   });
 }
 
-/** A full-screen gate state; its buttons come back to the page asked for. */
-export function sendGate(req: Request, res: Response, assets: PageAssets, gate: Extract<PageDecision, { kind: 'gate' }>): void {
-  const returnTo = safeNextPath(req.originalUrl) ?? paths.login;
-  sendPage(req, res, assets, {
-    status: gate.status,
-    title: '',
-    settings: gate.settings,
-    body: (csrfToken) => <GatePage kind={gate.gate} settings={gate.settings} csrfToken={csrfToken} returnTo={returnTo} />,
-  });
-}
-
-/** Every server-rendered route: the gate decides first, then the page renders with real data. */
-export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
+/** Every other server-rendered route: the gate decides first, then the page renders with real data. */
+export function pageRoutes(deps: PageDeps): Router {
   const router = Router();
   const { assets, api } = deps;
 
-  const notFound = (req: Request, res: Response, page: Page) =>
+  const notFound = (req: Request, res: Response, page: PassedPage) =>
     sendPage(req, res, assets, { status: 404, title: 'Page not found', settings: page.settings, body: () => <NotFoundPage path={req.path} /> });
 
-  /** Runs the gate; answers redirects and gate screens itself and hands a passing page to `render`. */
-  const gated =
-    (access: Access, render: (req: Request, res: Response, page: Page) => Promise<void> | void, options: { openDuringMaintenance?: boolean } = {}) =>
-    async (req: Request, res: Response) => {
-      const decision = await decidePage(req, deps, { access, ...options });
-      if (decision.kind === 'redirect') return res.redirect(302, decision.location);
-      if (decision.kind === 'gate') return sendGate(req, res, assets, decision);
-      return render(req, res, decision);
-    };
+  const gated = (access: Access, render: Parameters<typeof gatedPage>[2], options?: Parameters<typeof gatedPage>[3]) => gatedPage(deps, access, render, options);
+
+  /** An API answer for a page's first data, or undefined when the API could not give it (the island then fetches it, and reports a failure itself). */
+  /** An answer the page's islands start from: the API's whole body, or none (then they fetch it). */
+  const firstData = <E extends Endpoint>(call: Promise<Answer<E>>): Promise<ResponseOf<E> | undefined> =>
+    call.then(
+      (answer) => (answer.ok ? answer.data : undefined),
+      (error: unknown) => {
+        if (error instanceof UpstreamUnavailable) return undefined;
+        throw error;
+      },
+    );
 
   const login = (maintenanceDoor: boolean) =>
     gated(
@@ -103,51 +86,32 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
 
   router.get(paths.main, (_req, res) => res.redirect(302, paths.dashboard));
 
-  for (const [path, mode] of [
-    ['/forgot-password', 'forgot'],
-    ['/reset-password', 'reset'],
-  ] as const) {
-    router.get(
-      path,
-      gated('public', (req, res, page) => {
-        if (page.token) return res.redirect(302, paths.main);
-        const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
-        sendPage(req, res, assets, { title: mode === 'forgot' ? 'Forgot password' : 'Reset password', settings: page.settings, look: entryLook(page.settings, req.query.type), body: () => <RecoveryPage settings={page.settings} mode={mode} token={token} /> });
-      }),
-    );
-  }
-
-  // Registration: the variant `r_page` chooses; `?missing=1` when a later step found no draft.
-  router.get(
-    paths.signup,
-    gated('public', (req, res, page) => {
-      if (page.token) return res.redirect(302, paths.main);
-      const look = entryLook(page.settings, req.query.type);
-      sendPage(req, res, assets, { title: 'Create your account', settings: page.settings, look, body: () => <SignupPage look={look} settings={page.settings} missingDraft={req.query.missing === '1'} /> });
-    }),
-  );
-
   router.get(
     paths.dashboard,
     gated('customer', async (req, res, page) => {
       const user = page.user!;
-      const data = page.token ? await api.siteData(page.token, callContext(req)) : null;
+      const data = page.token ? await api.request(endpoints.siteData, { token: page.token }, callContext(req)) : null;
       sendPage(req, res, assets, {
         title: 'Dashboard',
         settings: page.settings,
         user,
-        body: (csrfToken) => (
-          <DashboardPage settings={page.settings} user={user} currencies={data?.ok ? data.value.currencies : []} csrfToken={csrfToken} />
-        ),
+        body: (csrfToken) => <DashboardPage settings={page.settings} user={user} currencies={data?.ok ? data.data.data.currencies : []} csrfToken={csrfToken} />,
       });
     }),
   );
 
   router.get(
     paths.marketplace,
-    gated('customer', (req, res, page) => {
+    gated('customer', async (req, res, page) => {
       const user = page.user!;
-      sendPage(req, res, assets, { title: 'Marketplace', settings: page.settings, user, body: (csrfToken) => <MarketplacePage settings={page.settings} user={user} csrfToken={csrfToken} /> });
+      const advisors = await firstData(api.request(endpoints.advisors, { token: page.token! }, callContext(req)));
+      const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+      sendPage(req, res, assets, {
+        title: 'Marketplace',
+        settings: page.settings,
+        user,
+        body: (csrfToken) => <MarketplacePage settings={page.settings} user={user} csrfToken={csrfToken} advisors={advisors?.data ?? null} query={query} />,
+      });
     }),
   );
 
@@ -163,26 +127,50 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
         const staff = isStaffRole(user.role);
         if (mode === 'customer' && staff) return res.redirect(302, paths.adminChat);
         if (mode === 'staff' && !staff) return notFound(req, res, page);
-        sendPage(req, res, assets, { title: mode === 'staff' ? 'Admin Chat' : 'Support chat', settings: page.settings, user, body: (csrfToken) => <ChatPage settings={page.settings} user={user} csrfToken={csrfToken} mode={mode} /> });
+        sendPage(req, res, assets, {
+          title: mode === 'staff' ? 'Admin Chat' : 'Support chat',
+          settings: page.settings,
+          user,
+          body: (csrfToken) => <ChatPage settings={page.settings} user={user} csrfToken={csrfToken} mode={mode} />,
+        });
       }),
     );
   }
 
-  // AutoTrader requests (server-spec §7): staff only, checked here; customers get the not-found page, as for `/admin/chat`.
+  // AutoTrader requests: staff only, checked here (docs/access.md#roles); customers get the not-found page, as for `/admin/chat`.
   router.get(
     paths.adminAutotrader,
     gated('customer', (req, res, page) => {
       const user = page.user!;
       if (!isStaffRole(user.role)) return notFound(req, res, page);
-      sendPage(req, res, assets, { title: 'AutoTrader requests', settings: page.settings, user, body: (csrfToken) => <AdminAutotraderPage settings={page.settings} user={user} csrfToken={csrfToken} /> });
+      sendPage(req, res, assets, {
+        title: 'AutoTrader requests',
+        settings: page.settings,
+        user,
+        body: (csrfToken) => <AdminAutotraderPage settings={page.settings} user={user} csrfToken={csrfToken} />,
+      });
     }),
   );
 
   router.get(
     [paths.tradeRoom, `${paths.tradeRoom}/`],
-    gated('customer', (req, res, page) => {
+    gated('customer', async (req, res, page) => {
       const user = page.user!;
-      sendPage(req, res, assets, { title: 'Trade room', settings: page.settings, user, body: (csrfToken) => <TradeRoomPage settings={page.settings} user={user} csrfToken={csrfToken} /> });
+      const ctx = callContext(req);
+      // The islands' first data comes with the page: the catalogue, the accounts and the site data.
+      const token = page.token!;
+      const [catalogue, accounts, siteData] = await Promise.all([
+        firstData(api.request(endpoints.assets, { token }, ctx)),
+        firstData(api.request(endpoints.accounts, { token }, ctx)),
+        firstData(api.request(endpoints.siteData, { token }, ctx)),
+      ]);
+      sendPage(req, res, assets, {
+        title: 'Trade room',
+        settings: page.settings,
+        user,
+        data: { assets: catalogue, accounts, siteData },
+        body: (csrfToken) => <TradeRoomPage settings={page.settings} user={user} csrfToken={csrfToken} />,
+      });
     }),
   );
 
@@ -196,9 +184,7 @@ export function pageRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   );
 
   // Unknown paths still pass the site gate (maintenance, unreachable) before the not-found page.
-  router.use(
-    gated('public', (req, res, page) => notFound(req, res, page)),
-  );
+  router.use(gated('public', (req, res, page) => notFound(req, res, page)));
 
   return router;
 }

@@ -11,7 +11,7 @@ import { signOut, tokenOf, type TokenSealer } from './session';
 /**
  * `/api/v1/*` and `/broadcasting/auth` from the browser go to the trading API with the session's token as a bearer token.
  * The browser's own cookie and Authorization headers are not passed on. A 401 from the API ends the
- * session (the client then goes to `/`, client-spec §6).
+ * session (the client then goes to `/`: docs/access.md#api-proxy).
  */
 export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer: TokenSealer; timeoutMs: number }) {
   return createProxyMiddleware<Request, ServerResponse>({

@@ -2,15 +2,14 @@ import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { themeOf, type EntryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
-import type { PageUser, ToastInput } from '../../shared/page-state.schema';
+import type { PageData, PageUser, ToastInput } from '../../shared/page-state.schema';
 import type { PageAssets } from '../../views/assets';
 import { renderDocument } from '../../views/document';
 import { csrf } from './security';
+import { takeFlash } from './session';
 
 export function pageUserOf(user: User | null): PageUser | null {
-  return user
-    ? { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email, role: user.role, status: user.status }
-    : null;
+  return user ? { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email, role: user.role, status: user.status } : null;
 }
 
 export interface PageOptions {
@@ -19,6 +18,8 @@ export interface PageOptions {
   settings: SiteSettings | null;
   user?: User | null;
   flash?: ToastInput[];
+  /** What the server already fetched for the page's islands (their first data, in the page state). */
+  data?: PageData;
   /** Sign-in and sign-up pages follow the look of the registration variant (light for `td`). */
   look?: EntryLook;
   body: (csrfToken: string) => ReactElement;
@@ -34,9 +35,20 @@ export function sendPage(req: Request, res: Response, assets: PageAssets, option
     favicon: options.settings?.favicon ?? null,
     nonce: res.locals.cspNonce as string,
     assets,
-    pageState: { csrfToken, siteName, user: pageUserOf(options.user ?? null), realtimeKey: options.user ? ((res.locals.realtimeKey as string | undefined) ?? null) : null, flash: options.flash ?? [] },
+    pageState: {
+      csrfToken,
+      siteName,
+      user: pageUserOf(options.user ?? null),
+      realtimeKey: options.user ? ((res.locals.realtimeKey as string | undefined) ?? null) : null,
+      ...(options.data ? { data: options.data } : {}),
+    },
     body: options.body(csrfToken),
+    flash: [...takeFlash(req), ...(options.flash ?? [])],
     theme: options.look ? themeOf(options.look) : 'dark',
   });
-  res.status(options.status ?? 200).set('Cache-Control', 'no-store').type('html').send(html);
+  res
+    .status(options.status ?? 200)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(html);
 }

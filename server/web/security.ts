@@ -24,7 +24,11 @@ export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }
       directives: {
         defaultSrc: ["'self'"],
         // The trade room's calendar, news and analysis panels embed TradingView: there, and only there, its embed scripts and frames.
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`, (req) => (isTradeRoom(req) ? `${widgetHosts.script}/external-embedding/` : "'self'")],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+          (req) => (isTradeRoom(req) ? `${widgetHosts.script}/external-embedding/` : "'self'"),
+        ],
         frameSrc: [(req) => (isTradeRoom(req) ? widgetHosts.frames.join(' ') : "'self'")],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -4,25 +4,22 @@ import { loginRequest } from '../../shared/api/auth.schema';
 import { fieldErrors, firstError, messageOf, type FieldErrors } from '../../shared/api/common.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import { authTexts } from '../../shared/texts';
-import type { PageAssets } from '../../views/assets';
-import { callContext, type GateDeps } from './gate';
-import { renderLogin, sendGate } from './pages.routes';
+import { callContext } from './gate';
+import { sendGate, type PageDeps } from './gated';
+import { bodyOf, wantsJson } from './forms';
+import { renderLogin } from './pages.routes';
 import { pageUserOf, sendPage } from './render';
 import { AutoLoginPage } from '../../views/pages/auto-login';
 import { csrf } from './security';
 import { signIn, signOut, tokenOf } from './session';
 import { UpstreamUnavailable } from './trading-client';
-
-/** The parsed body, or an empty one when the request had none or a type we do not parse. */
-const bodyOf = (req: Request) => (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
-
-const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || req.accepts(['html', 'json']) === 'json';
+import { api as endpoints } from '../../shared/api/endpoints';
 
 /**
  * Sign in and out for the browser. The API token goes into the session and never to the page.
- * Each route answers JSON to the login island and redirects or re-renders for a plain form post.
+ * Each route redirects or re-renders for the browser's form post, and answers JSON to a script's call.
  */
-export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
+export function sessionRoutes(deps: PageDeps): Router {
   const router = Router();
   const { api, settings, sealer, assets } = deps;
   router.use('/session', express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }), csrf.csrfSynchronisedProtection);
@@ -54,7 +51,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     }
     let result;
     try {
-      result = await api.login(parsed.data, callContext(req));
+      result = await api.request(endpoints.login, { body: parsed.data }, callContext(req));
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
       return loginFailed(req, res, 503, authTexts.serviceUnreachable, {}, email);
@@ -65,10 +62,10 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       return loginFailed(req, res, result.status, messageOf(result.body, authTexts.loginFailed), errors, email);
     }
     await revokeSessionToken(req);
-    signIn(req, sealer, result.value.token);
+    signIn(req, sealer, result.data.data.token);
     csrf.generateToken(req, true);
     const redirect = safeNextPath(body.next) ?? paths.main;
-    if (wantsJson(req)) return res.json({ data: { user: pageUserOf(result.value.user), redirect } });
+    if (wantsJson(req)) return res.json({ data: { user: pageUserOf(result.data.data.user), redirect } });
     res.redirect(303, redirect);
   });
 
@@ -83,7 +80,12 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       if (!(error instanceof UpstreamUnavailable)) throw error;
       return sendGate(req, res, assets, { kind: 'gate', gate: 'unreachable', status: 503, settings: null });
     }
-    sendPage(req, res, assets, { title: 'Continue to your account', settings: site, look: entryLook(site, req.query.type), body: (csrfToken) => <AutoLoginPage settings={site} csrfToken={csrfToken} token={token} path={path} /> });
+    sendPage(req, res, assets, {
+      title: 'Continue to your account',
+      settings: site,
+      look: entryLook(site, req.query.type),
+      body: (csrfToken) => <AutoLoginPage settings={site} csrfToken={csrfToken} token={token} path={path} />,
+    });
   });
 
   /** Continue on that page: the link becomes this browser's session and leads to a path of this site only. */
@@ -93,7 +95,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
     let result;
     let site;
     try {
-      result = token ? await api.autoLogin(token, callContext(req)) : undefined;
+      result = token ? await api.request(endpoints.autoLogin, { body: { token } }, callContext(req)) : undefined;
       if (!result?.ok) site = await settings.get(callContext(req));
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
@@ -106,7 +108,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
       return renderLogin(req, res, assets, { settings: site!, next: null, email: '', errors: {}, status: limited ? 429 : 422, flash: [{ kind: 'error', title }] });
     }
     await revokeSessionToken(req);
-    signIn(req, sealer, result.value.token);
+    signIn(req, sealer, result.data.data.token);
     csrf.generateToken(req, true);
     res.redirect(303, safeNextPath(body.path) ?? paths.main);
   });
@@ -114,7 +116,7 @@ export function sessionRoutes(deps: GateDeps & { assets: PageAssets }): Router {
   /** Revokes the session's API token, if any; a failure is logged and the session still ends. */
   async function revokeSessionToken(req: Request) {
     const token = tokenOf(req, sealer);
-    if (token) await api.logout(token, callContext(req)).catch((error: unknown) => req.log.warn({ err: error }, 'logout call failed'));
+    if (token) await api.request(endpoints.logout, { token }, callContext(req)).catch((error: unknown) => req.log.warn({ err: error }, 'logout call failed'));
   }
 
   async function logout(req: Request) {

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import cookieSession from 'cookie-session';
+import type { ToastInput } from '../../shared/page-state.schema';
 
 /**
  * The session lives in a signed, httpOnly, SameSite=Lax cookie (Secure over TLS or when PUBLIC_ORIGIN is https).
@@ -11,8 +12,10 @@ export interface SessionData {
   /** The sealed API token. */
   t?: string;
   csrfToken?: string | null;
-  /** A sign-up in progress (client-spec §3 registration draft), kept here rather than in browser storage. */
+  /** A sign-up in progress (docs/access.md#sign-up-steps), kept here rather than in browser storage. */
   signup?: SignupDraft;
+  /** Messages for the next page this browser opens, after a redirect (an account created, a password reset). */
+  flash?: ToastInput[];
 }
 
 /** The registration draft: the password sealed like the API token, so even the cookie's owner cannot read it back. */
@@ -85,6 +88,21 @@ export function signIn(req: Request, sealer: TokenSealer, token: string): void {
   session.t = sealer.seal(token);
   // A half-done sign-up's sealed password has no business staying in a signed-in session.
   delete session.signup;
+}
+
+/** Keeps a message for the next page (after a redirect), which shows it as a toast. */
+export function flashNext(req: Request, toast: ToastInput): void {
+  if (!req.session) req.session = {};
+  const session = req.session as SessionData;
+  session.flash = [...(session.flash ?? []), toast];
+}
+
+/** The messages kept for this page, forgotten once taken. */
+export function takeFlash(req: Request): ToastInput[] {
+  const session = req.session as SessionData | null | undefined;
+  const flash = session?.flash ?? [];
+  if (session?.flash) delete session.flash;
+  return flash;
 }
 
 /** Forgets the token and the CSRF token: the next page starts a new anonymous session. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { decimalString, positiveInt } from './common.schema';
 
-/** Client-spec §3 "Expert advisor" as the server sends it, with what ownership and plans say. */
+/** An expert advisor as the server sends it (docs/advisors.md#catalogue), with what ownership and plans say. */
 export const advisorSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -66,7 +66,7 @@ export const advisorStatsSchema = z.object({
 });
 export type AdvisorStats = z.infer<typeof advisorStatsSchema>;
 
-/** The customer's one activated EA (client-spec §5 "Expert advisor") and whether the server is running it. */
+/** The customer's one activated EA (docs/advisors.md#activation) and whether the server is running it. */
 export const activationSchema = z.object({
   expert_advisor: z.object({ id: z.number(), name: z.string(), image: z.nullable(z.string()) }),
   running: z.boolean(),
@@ -90,7 +90,7 @@ export const advisorStartRequest = z.object({
 });
 export const advisorStatsQuery = z.object({ account_id: z.optional(positiveInt('Choose an account.')) });
 
-/** Client-spec §8 "Expert advisors" texts, exact; the server's own where the spec has none. */
+/** The expert advisors' texts: the server's answers, which the EA panel shows (docs/advisors.md#activation). */
 export const eaTexts = {
   notFound: 'Expert Advisor not found',
   notAllowed: 'This Expert Advisor is not available for your plan',

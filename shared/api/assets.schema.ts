@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { decimalString, isoDateTime } from './common.schema';
 
-/** An instrument as client-spec §3 lists it, plus what the ticket needs (digits, max leverage, hours). */
+/** An instrument (docs/trading.md#instruments), plus what the ticket needs (digits, max leverage, hours). */
 export const assetSchema = z.object({
   id: z.number(),
   asset_id: z.string(),

@@ -3,18 +3,11 @@ import { authTexts, validationTexts } from '../texts';
 import { resource } from './common.schema';
 import { userSchema } from './user.schema';
 
-export const emailField = z.string(validationTexts.email).check(
-  z.trim(),
-  z.toLowerCase(),
-  z.maxLength(254, validationTexts.email),
-  z.email(validationTexts.email),
-);
+export const emailField = z.string(validationTexts.email).check(z.trim(), z.toLowerCase(), z.maxLength(254, validationTexts.email), z.email(validationTexts.email));
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z
-    .string(validationTexts.passwordRequired)
-    .check(z.minLength(1, validationTexts.passwordRequired), z.maxLength(1024, validationTexts.passwordRequired)),
+  password: z.string(validationTexts.passwordRequired).check(z.minLength(1, validationTexts.passwordRequired), z.maxLength(1024, validationTexts.passwordRequired)),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

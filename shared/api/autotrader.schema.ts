@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { positiveInt } from './common.schema';
 
-/** Client-spec §9 "AutoTrader levels": how many trades it may hold open at once (null: no limit of its own). */
+/** AutoTrader's levels (docs/advisors.md#autotrader-levels): how many trades it may hold open at once (null: no limit of its own). */
 export const autotraderLevels = ['low', 'medium', 'high'] as const;
 export type AutotraderLevel = (typeof autotraderLevels)[number];
 export const autotraderOpenLimit: Record<AutotraderLevel, number | null> = { low: 2, medium: 4, high: null };
@@ -63,7 +63,7 @@ export const autotraderApproval = z.object({
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Keep the reason under 500 characters.'))),
 });
 
-/** Client-spec §8 "AutoTrader" texts, exact; the server's answers (the pending one contains the phrase the client looks for). */
+/** AutoTrader's texts (docs/advisors.md#autotrader), the server's answers among them (the pending one contains the phrase the client looks for). */
 export const autotraderTexts = {
   pending: 'You already have a pending auto trader request.',
   pendingShown: 'You already have a pending AutoTrader request. Please wait for approval.',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { isoDateTime, positiveInt } from './common.schema';
+import { isoDateTime, plainText, positiveInt } from './common.schema';
 
-/** Support chat texts (client-spec §5/§8 "Chat", and the server's own). */
+/** Support chat texts, the screens' and the server's (docs/chat.md). */
 export const chatTexts = {
   connectionLost: 'Connection lost. Messages cannot be sent at this time.',
   invalidResponse: 'Invalid response from server',
@@ -11,6 +11,7 @@ export const chatTexts = {
   usersFailed: 'Failed to load users. Retrying...',
   messageRequired: 'Type a message or attach a file.',
   messageTooLong: 'A message can be at most 5,000 characters.',
+  messageCharacters: 'A message must not contain control characters.',
   customerRequired: 'Choose the customer this conversation is with.',
   customerNotFound: 'Customer not found.',
   attachmentNotYours: 'An attachment was not found among your uploads.',
@@ -20,6 +21,8 @@ export const chatTexts = {
   fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   fileNotFound: 'File not found.',
   uploadsBusy: 'Too many files are being uploaded right now. Please try again in a moment.',
+  uploadsOwn: 'Your other files are still uploading. Wait for one to finish, then try again.',
+  uploadTimeout: 'The file arrived too slowly, so the upload was stopped. Please try again.',
   after: 'after must be a time (ISO 8601 or milliseconds since 1970).',
 } as const;
 
@@ -28,6 +31,7 @@ export const chatMessageMaxLength = 5_000;
 export const chatPageSize = 30;
 
 const customerId = z.optional(positiveInt(chatTexts.customerNotFound));
+const latestTime = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** GET /chat/messages?page=&customer_id=&after= */
 export const chatMessagesQuery = z.object({
@@ -38,7 +42,8 @@ export const chatMessagesQuery = z.object({
       z.string(),
       z.transform((value, ctx) => {
         const time = /^\d{1,15}$/.test(value) ? Number(value) : Date.parse(value);
-        if (Number.isNaN(time)) {
+        // From 1970 to the year 9999: a later year would reach the database as "+010000-…", which it cannot read.
+        if (Number.isNaN(time) || time < 0 || time > latestTime) {
           ctx.issues.push({ code: 'custom', message: chatTexts.after, input: value });
           return z.NEVER;
         }
@@ -50,8 +55,8 @@ export const chatMessagesQuery = z.object({
 
 /** POST /chat/messages: text, attachment urls from /chat/upload, and the customer when staff send. */
 export const chatSendRequest = z.object({
-  message: z._default(z.string().check(z.trim(), z.maxLength(chatMessageMaxLength, chatTexts.messageTooLong)), ''),
-  attachments: z._default(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(10)), []),
+  message: z._default(z.string().check(z.trim(), z.maxLength(chatMessageMaxLength, chatTexts.messageTooLong), plainText(chatTexts.messageCharacters, { multiline: true })), ''),
+  attachments: z._default(z.array(z.string().check(z.maxLength(500), plainText(chatTexts.attachmentNotYours))).check(z.maxLength(10)), []),
   customer_id: customerId,
 });
 
@@ -89,4 +94,5 @@ export const chatUserSchema = z.object({
   account_id: z.string(),
   last_message_at: z.nullable(isoDateTime),
 });
+export type ChatUser = z.infer<typeof chatUserSchema>;
 export const chatUserList = z.object({ data: z.array(chatUserSchema) });

@@ -28,10 +28,7 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-const leverageShape = Object.fromEntries(leverageKeys.map((key) => [key, z.number()])) as Record<
-  (typeof leverageKeys)[number],
-  z.ZodMiniNumber
->;
+const leverageShape = Object.fromEntries(leverageKeys.map((key) => [key, z.number()])) as Record<(typeof leverageKeys)[number], z.ZodMiniNumber>;
 
 export const siteDataSchema = z.object({
   leverage: z.object(leverageShape),

@@ -4,7 +4,7 @@ import { decimalPattern, decimalString, isoDateTime } from './common.schema';
 /** The header the web tier's proxy adds with the feed's api key (browsers never hold the key). */
 export const feedKeyHeader = 'x-feed-key';
 
-/** The price feed's events (client-spec §7 "Live prices"). */
+/** The price feed's events (docs/realtime.md#price-feed). */
 export const feedEvents = {
   subscribeAll: 'subscribe:all',
   all: 'data:all',

@@ -49,9 +49,7 @@ export function isSafeLink(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
   return /^https?:\/\/[^\s/]+/i.test(value);
 }
-const editableLink = z.optional(
-  z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.refine(isSafeLink, 'Must be an http(s) URL or a path starting with /'))),
-);
+const editableLink = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.refine(isSafeLink, 'Must be an http(s) URL or a path starting with /'))));
 
 /** What staff may change; every field optional, unknown fields refused. */
 export const settingsUpdateRequest = z.strictObject({

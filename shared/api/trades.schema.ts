@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { pendingTexts, tradeTexts } from '../trading/texts';
 import { sizingTexts } from '../trading/sizing';
-import { decimalString, isoDateTime, positiveInt } from './common.schema';
+import { decimalString, isoDateTime, plainText, positiveInt } from './common.schema';
 
 /** A decimal sent as a JSON number or a string, kept as a canonical string (no float arithmetic on it). */
 export const decimalInput = (message: string) =>
@@ -28,10 +28,10 @@ const orderTerms = {
   stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
   account_id: z.optional(positiveInt(tradeTexts.accountNotFound)),
   /** The client's order id, made anew for each attempt: the idempotency key (or the Idempotency-Key header). */
-  order_id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  order_id: z.optional(z.string(tradeTexts.orderId).check(z.minLength(1, tradeTexts.orderId), z.maxLength(100, tradeTexts.orderId), plainText(tradeTexts.orderId))),
 };
 
-/** POST /trades/store (client-spec §7). Extra fields the client sends (amount, qty, margin, names) are ignored. */
+/** POST /trades/store (docs/trading.md#market-orders). Extra fields the client sends (amount, qty, margin, names) are ignored. */
 export const orderRequest = z.object({
   ...orderTerms,
   /** The price the customer saw: a fill that moved against them by more than the instrument allows is requoted. */
@@ -39,7 +39,7 @@ export const orderRequest = z.object({
 });
 export type OrderRequest = z.infer<typeof orderRequest>;
 
-/** A pending order: buy/sell limit or stop at `price` (server-spec §5). */
+/** A pending order: buy/sell limit or stop at `price` (docs/trading.md#pending-orders). */
 export const pendingOrderRequest = z.object({
   ...orderTerms,
   kind: z.enum(['limit', 'stop'], pendingTexts.kind),
@@ -120,7 +120,7 @@ export function paged<T extends z.core.$ZodType>(item: T) {
 export const tradePage = paged(tradeSchema);
 export const pendingOrderPage = paged(pendingOrderSchema);
 
-/** GET /accounts: each account with its figures (client-spec §3 "Account summary"), worked out by the server. */
+/** GET /accounts: each account with its figures (docs/trading.md#account-figures), worked out by the server. */
 export const accountSummarySchema = z.object({
   id: z.number(),
   number: z.string(),

@@ -32,7 +32,7 @@ export const accountTypeSchema = z.object({
   leverage: z.number(),
 });
 
-/** Client-spec §3 Notification; ids are strings because the client also makes local `temp-…` ones. */
+/** A stored notification (docs/realtime.md#notifications); ids are strings because the client also makes local `temp-…` ones. */
 export const notificationSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -54,7 +54,7 @@ export const userSchema = z.object({
   role: z.enum(roles),
   status: z.enum(userStatuses),
   is_online: z.boolean(),
-  /** The Live account's figures, as the spec's user object carries them. */
+  /** The Live account's figures, at the top level of the user object (docs/accounts-and-ledger.md#the-user-object). */
   balance: decimalString,
   credit_balance: decimalString,
   account_id: z.string(),

@@ -3,7 +3,7 @@ import { Money } from '../money';
 import type { Side } from './prices';
 
 /**
- * Client-spec §9 account maths as pure functions over decimal strings. `conversion` turns an amount in
+ * The account maths of docs/trading.md#account-figures as pure functions over decimal strings. `conversion` turns an amount in
  * the instrument's quote currency into the account currency (1 when they are the same).
  */
 
@@ -76,6 +76,6 @@ export function marginLevelOf({ equity, margin }: { equity: Decimal.Value; margi
   return m.isZero() ? new Money(Infinity) : new Money(equity).dividedBy(m).times(100);
 }
 
-/** Server-spec §5: margin call at 100 %, stop-out at 50 % (UK/EU retail close-out rule). */
+/** Margin call at 100 %, stop-out at 50 % (UK/EU retail close-out rule; docs/trading.md#margin-call-and-stop-out). */
 export const marginCallLevel = 100;
 export const stopOutLevel = 50;

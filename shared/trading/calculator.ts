@@ -1,9 +1,9 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { Money } from '../money';
 import { marginFor, pnlOf } from './account-maths';
 import type { Side } from './prices';
 
-/** Client-spec §5 "Profit calculator" messages. */
+/** The profit calculator's messages. */
 export const calculatorTexts = {
   volume: 'Volume must be a positive number',
   entry: 'Entry price must be a positive number',
@@ -11,7 +11,7 @@ export const calculatorTexts = {
   stopLoss: 'Stop loss must be a non-negative number',
 } as const;
 
-/** Client-spec §9: default TP and SL 0.1 % away from the entry, on the side that makes each what it is. */
+/** Default TP and SL 0.1 % away from the entry, on the side that makes each what it is. */
 export function defaultLevels({ side, entry, digits }: { side: Side; entry: Decimal.Value; digits: number }): { takeProfit: string; stopLoss: string } {
   const at = new Money(entry);
   const up = at.times('1.001').toFixed(digits);
@@ -38,7 +38,7 @@ export type CalculatorResult =
 const number = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? new Money(text.trim()) : null);
 
 /**
- * Client-spec §9 calculator: P/L at TP and SL, ROE = price move / entry × leverage × 100 (at TP),
+ * The profit calculator (docs/trade-room.md#profit-calculator): P/L at TP and SL, ROE = price move / entry × leverage × 100 (at TP),
  * pip value = volume × 0.0001, margin = volume × entry / leverage, maximum position = leverage × 1000.
  */
 export function calculate(input: CalculatorInput): CalculatorResult {

@@ -1,5 +1,5 @@
 /**
- * Trading hours (client-spec §9 table, with each exchange's own clock): a schedule is a time zone and
+ * Trading hours (docs/trading.md#trading-hours), each exchange on its own clock: a schedule is a time zone and
  * weekly sessions. Pure: the caller passes the time.
  */
 export interface Session {

@@ -1,9 +1,9 @@
 import { defaultLeverage } from '../constants';
 
 /**
- * Client-spec §9 precedence: the customer's per-class setting, then the asset's leverage, then the
+ * The precedence of docs/trading.md#leverage: the customer's per-class setting, then the asset's leverage, then the
  * account type's (plan's), then 20. Whatever is chosen never exceeds the plan's leverage or the
- * regulatory cap of the instrument (server-spec §4).
+ * regulatory cap of the instrument.
  */
 export function effectiveLeverage({
   userClassLeverage,

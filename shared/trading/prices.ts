@@ -20,7 +20,7 @@ export interface Quote {
 }
 
 /**
- * Client-spec §9: buy price = price × (1 + buy_spread), sell price = price × (1 − sell_spread).
+ * Buy price = price × (1 + buy_spread), sell price = price × (1 − sell_spread) (docs/trading.md#prices-and-spreads).
  * Rounded away from the mid to the instrument's digits, so ask ≥ mid ≥ bid always holds.
  */
 export function quoteFromMid({ mid, spec }: { mid: Decimal.Value; spec: SpreadSpec }): Quote {

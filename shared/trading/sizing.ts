@@ -1,7 +1,7 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { Money } from '../money';
 
-/** Client-spec §9 position sizing. */
+/** Position sizing (docs/trading.md#sizing). */
 export const sizing = {
   minLots: '0.01',
   maxLots: '50',

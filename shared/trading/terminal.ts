@@ -1,4 +1,4 @@
-/** The trade room's texts and constants (client-spec §2 "Trade room", §8 "Assets and trades", §9). */
+/** The trade room's texts and constants (docs/trade-room.md). */
 export const assetTexts = {
   fetchFailed: 'Failed to fetch assets. Please try again later.',
   loadFailed: 'Failed to load assets',
@@ -33,19 +33,19 @@ export const ticketTexts = {
   pendingPlaced: 'Pending order placed',
 } as const;
 
-/** Client-spec §9 "Prices": decimals by place. */
+/** Decimals by place (docs/trade-room.md#price-display). */
 export const priceDecimals = { ticket: 5, buttons: 4, table: 3 } as const;
 
 export const feedTiming = {
   reconnectAttempts: 5,
   reconnectDelayMs: 2_000,
-  /** The trade room waits longer than elsewhere (client-spec §7). */
+  /** The trade room waits longer than elsewhere. */
   connectTimeoutMs: 10_000,
-  /** Rise/fall colour (client-spec §4 "Price ticks"). */
+  /** Rise/fall colour (docs/trade-room.md#price-ticks). */
   flashMs: 2_200,
   /** An open market's price older than this is marked stale. */
   staleAfterMs: 60_000,
-  /** Trade lists are polled while the live channel is down (client-spec §9). */
+  /** Trade lists are polled while the live channel is down (docs/realtime.md#polling-fallback). */
   tradePollMs: 30_000,
 } as const;
 

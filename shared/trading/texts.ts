@@ -1,6 +1,6 @@
 import { marketClosedText } from './hours';
 
-/** The order and trade messages (client-spec §5, §8 and server-spec §4), one place for both tiers. */
+/** The order and trade messages (docs/trading.md), one place for both tiers. */
 export const tradeTexts = {
   busy: 'The order could not be executed in time: nothing was opened. Please try again.',
   noAsset: 'No asset selected for trading',
@@ -26,6 +26,8 @@ export const tradeTexts = {
   accountNotFound: 'Account not found.',
   closeVolume: 'The volume to close must be more than 0 and less than the open volume.',
   orderIdReused: 'This order id was already used for a different order.',
+  orderId: 'The order id must be 1 to 100 characters, without control characters.',
+  onlyDemoReset: 'Only a Demo account can be reset.',
 } as const;
 
 export const pendingTexts = {

@@ -2,11 +2,11 @@ import Decimal from 'decimal.js';
 import { Money } from '../money';
 import { sizing } from './sizing';
 
-/** Client-spec §4/§5 order ticket: the volume is typed in lots, units or an amount of the account currency. */
+/** The order ticket (docs/trade-room.md#order-ticket): the volume is typed in lots, units or an amount of the account currency. */
 export const volumeUnits = ['lots', 'units', 'currency'] as const;
 export type VolumeUnit = (typeof volumeUnits)[number];
 
-/** Client-spec §5: the step of each unit, which is also the least a step down leaves. */
+/** The step of each unit, which is also the least a step down leaves. */
 export const volumeSteps: Readonly<Record<VolumeUnit, string>> = { lots: sizing.lotStep, units: '1000', currency: '10' };
 
 /** What turns one unit into another for an instrument: its contract size and price, and the quote→account rate. */
@@ -17,7 +17,7 @@ export interface SizingContext {
   conversion: Decimal.Value;
 }
 
-/** Client-spec §5: only digits and one decimal point survive typing. */
+/** Only digits and one decimal point survive typing. */
 export function volumeInputOf(text: string): string {
   const kept = text.replace(/[^\d.]/g, '');
   const point = kept.indexOf('.');

@@ -1,4 +1,4 @@
-/** Chart timeframes (server-spec §6) and their period lengths. */
+/** Chart timeframes (docs/trading.md#candles) and their period lengths. */
 export const timeframeIds = ['M1', 'M5', 'M15', 'H1', 'D1'] as const;
 export type Timeframe = (typeof timeframeIds)[number];
 

@@ -13,7 +13,11 @@ async function person(browser: Browser, who: { email: string; password: string }
 function requestAutotrader(page: Page, level: AutotraderLevel) {
   return page.evaluate(async (autotrader_type) => {
     const { csrfToken } = JSON.parse(document.getElementById('page-state')!.textContent!) as { csrfToken: string };
-    const res = await fetch('/api/v1/update/autotrader', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrfToken }, body: JSON.stringify({ autotrader_type }) });
+    const res = await fetch('/api/v1/update/autotrader', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrfToken },
+      body: JSON.stringify({ autotrader_type }),
+    });
     return res.status;
   }, level);
 }

@@ -51,7 +51,7 @@ test('when a customer and staff chat, then messages, files and read receipts tra
   await expect(reply.locator('.staff-mark')).toHaveText('A (staff)');
   await expect(reply.locator('.staff-mark')).toHaveAttribute('title', 'Staff');
   await expect(reply.locator('img')).toHaveAttribute('alt', 'receipt.png');
-  expect(await reply.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect.poll(() => reply.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   await customer.locator('.chat-input input[type=file]').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(customer.getByRole('button', { name: 'Send' })).toBeEnabled();

@@ -11,12 +11,14 @@ test.describe('signing in', () => {
     await expect(page.getByTestId('balance-demo')).toHaveText('$10,000.00');
   });
 
-  test('when the password is wrong, then an error toast says so and the page stays', async ({ page }) => {
+  test('when the password is wrong, then the login page comes back with an error toast saying so', async ({ page }) => {
     await signIn(page, { email: demo.trader.email, password: 'not-the-password' });
     const toast = page.locator('.toast-error');
     await expect(toast).toContainText('Login failed');
     await expect(toast).toContainText('These credentials do not match our records.');
-    await expect(page).toHaveURL(/\/$/);
+    // The form posted to /session, which answered with the login page again (no fetch, no toaster island).
+    await expect(page).toHaveURL(/\/session$/);
+    await expect(page.getByLabel('Email')).toHaveValue(demo.trader.email);
   });
 
   test('when the customer logs out, then they are back on the login page and the dashboard is closed to them', async ({ page }) => {
@@ -35,9 +37,23 @@ test.describe('signing in', () => {
     await expect(page.locator('form.login-form')).toBeVisible();
   });
 
-  test('when the login island hydrates, then it checks the fields in place and reveals the password', async ({ page }) => {
+  test('when the login page loads, then it ships no React, only its few plain scripts', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
     await page.goto('/');
-    await expect(page.locator('app-island[name="login-form"][hydrated]')).toBeAttached();
+    await expect(page.locator('form.login-form[data-enhanced]')).toBeAttached();
+    expect(await page.locator('app-island, #page-state').count()).toBe(0);
+    // Its scripts (the shared chunks they import are named by whatever else shares them), never the island runtime or React.
+    expect(scripts.some((script) => /^\/assets\/forms-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(scripts.some((script) => /^\/assets\/password-reveal-[\w-]+\.js$/.test(script))).toBe(true);
+    for (const script of scripts) expect(script).not.toMatch(/\/(main|react|[\w-]+\.island)-[\w-]+\.js$/);
+  });
+
+  test('when the login page script runs, then it checks the fields in place and reveals the password', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('form.login-form[data-enhanced]')).toBeAttached();
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -51,6 +67,18 @@ test.describe('signing in', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('when the password is wrong, then the page comes back with the message and the e-mail kept', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Email').fill(demo.trader.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('.toast-error')).toContainText('These credentials do not match our records.');
+    await expect(page.getByLabel('Email')).toHaveValue(demo.trader.email);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#login-email-error')).toHaveText('Please enter a valid email address');
+  });
 
   test('when scripts never run, then the login form is there and signs the customer in', async ({ page }) => {
     await page.goto('/');

@@ -4,9 +4,15 @@ import { demo, freshCustomer, signIn } from './support';
 test('when a customer browses the marketplace, then search and filters narrow it (kept in the address), and a purchase needs confirming and happens once', async ({ page }) => {
   await signIn(page, demo.trader);
   await expect(page).toHaveURL(/\/main\/dashboard$/);
-  await page.goto('/main/marketplace');
-  await expect(page.getByRole('heading', { name: 'MARKET PLACE' })).toBeVisible();
+  const fetched: string[] = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+  await page.goto('/main/marketplace?category=Expert%20Advisor');
+  // The catalogue and the chosen chips come with the page: the server renders the grid, no fetch after hydration.
+  await expect(page.locator('.market-card')).toHaveCount(3);
   await expect(page.locator('app-island[name="marketplace"][hydrated]')).toBeAttached();
+  expect(fetched).not.toContain('/api/v1/expert_advisors');
+  await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'All' }).click();
+  await expect(page.getByRole('heading', { name: 'MARKET PLACE' })).toBeVisible();
   await expect(page.locator('.market-card')).toHaveCount(4);
 
   await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Others' }).click();

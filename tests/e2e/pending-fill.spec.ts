@@ -18,7 +18,20 @@ let price = 50_000;
 
 function btc(at: number) {
   const text = at.toFixed(2);
-  return { id: 1, symbol: 'BTCUSD', price: text, bid: text, ask: text, priceLow24h: '40000.00', priceHigh24h: '60000.00', change24h: '0.00', changePercent24h: '0.00', volume24h: 0, lastUpdated: new Date().toISOString(), seq: Date.now() };
+  return {
+    id: 1,
+    symbol: 'BTCUSD',
+    price: text,
+    bid: text,
+    ask: text,
+    priceLow24h: '40000.00',
+    priceHigh24h: '60000.00',
+    change24h: '0.00',
+    changePercent24h: '0.00',
+    volume24h: 0,
+    lastUpdated: new Date().toISOString(),
+    seq: Date.now(),
+  };
 }
 
 test.beforeAll(async () => {
@@ -40,7 +53,6 @@ test.afterAll(async () => {
 
 test('when the price falls to a buy limit, then the order fills and becomes a position', async ({ page }) => {
   await page.goto(`${app.web}/`);
-  await expect(page.locator('app-island[name="login-form"][hydrated]')).toBeAttached();
   await page.getByLabel('Email').fill(demo.trader.email);
   await page.getByLabel('Password', { exact: true }).fill(demo.trader.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

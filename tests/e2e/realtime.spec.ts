@@ -23,7 +23,10 @@ test('when staff send a notification, then it appears as the card, and once clos
   const staff = await apiLogin(demo.staff);
   // The page subscribes as soon as its connection is up; resend until the card shows (no fixed sleep).
   await expect(async () => {
-    const sent = await staff.api.post(`/api/v1/admin/users/${trader.user.id}/notifications`, { headers: staff.headers, data: { title: 'Deposit confirmed', message: 'Your deposit has been credited.', color: 'success' } });
+    const sent = await staff.api.post(`/api/v1/admin/users/${trader.user.id}/notifications`, {
+      headers: staff.headers,
+      data: { title: 'Deposit confirmed', message: 'Your deposit has been credited.', color: 'success' },
+    });
     expect(sent.status()).toBe(201);
     await expect(page.locator('.notification-card')).toContainText('Deposit confirmed', { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });

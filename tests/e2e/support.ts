@@ -9,9 +9,9 @@ export const demo = {
   staff: { email: 'staff@demo.test', password: 'staff-demo-1' },
 } as const;
 
+/** Signs in through the login form (a plain form post: it works whether or not its script has run yet). */
 export async function signIn(page: Page, person: { email: string; password: string }) {
   await page.goto('/');
-  await expect(page.locator('app-island[name="login-form"][hydrated]')).toBeAttached();
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -24,7 +24,18 @@ export async function freshCustomer(): Promise<{ email: string; password: string
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const person = { email: `trader-${id}@example.test`, password: `pass-${id}` };
     const made = await api.post('/api/v1/auth/register', {
-      data: { first_name: 'Ada', last_name: 'Byron', username: `ada${id}`, email: person.email, country_code: '+44', phone: '7700900123', country: 'uk', nationality: 'uk', password: person.password, confirm_password: person.password },
+      data: {
+        first_name: 'Ada',
+        last_name: 'Byron',
+        username: `ada${id}`,
+        email: person.email,
+        country_code: '+44',
+        phone: '7700900123',
+        country: 'uk',
+        nationality: 'uk',
+        password: person.password,
+        confirm_password: person.password,
+      },
     });
     expect(made.status()).toBe(201);
     const userId = ((await made.json()) as { data: { id: number } }).data.id;

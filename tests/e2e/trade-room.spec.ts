@@ -136,6 +136,14 @@ test('when an order needs more margin than is free, then the margin shows red an
   await expect(page.locator('.toast-error')).toContainText('Insufficient free margin');
 });
 
+test('when the trade room loads, then the catalogue, the accounts and the site data come with the page rather than by fetches', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+  await openTradeRoom(page);
+  await expect(page.locator('[data-figure="BALANCE"]')).not.toHaveText('');
+  for (const path of ['/api/v1/assets', '/api/v1/accounts', '/api/v1/data']) expect(fetched).not.toContain(path);
+});
+
 test('when a trader opens the trade room on a phone, then it fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openTradeRoom(page);

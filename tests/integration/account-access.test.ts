@@ -32,7 +32,9 @@ describe('GET /api/v1/settings', () => {
 describe('GET /api/v1/user', () => {
   it('when an active customer asks, then their user with a Live and a funded Demo account', async () => {
     const person = await makeUser(database.db);
-    const res = await request(app).get('/api/v1/user').set(bearer(await tokenFor(app, person)));
+    const res = await request(app)
+      .get('/api/v1/user')
+      .set(bearer(await tokenFor(app, person)));
     const { data } = userResponse.parse(res.body);
     expect(data.id).toBe(person.user.id);
     expect(data.accounts.find((a) => a.type === 'demo')?.balance).toBe('10000.00');
@@ -61,7 +63,9 @@ describe('POST /api/v1/user/heartbeat', () => {
 describe('GET /api/v1/data', () => {
   it('when a customer asks, then the leverage map, currencies with rates, plans aligned with their features', async () => {
     const person = await makeUser(database.db);
-    const res = await request(app).get('/api/v1/data').set(bearer(await tokenFor(app, person)));
+    const res = await request(app)
+      .get('/api/v1/data')
+      .set(bearer(await tokenFor(app, person)));
     expect(res.status).toBe(200);
     const { data } = siteDataResponse.parse(res.body);
     expect(data.leverage).toEqual({ cryptos: 100, stocks: 100, indices: 100, commodities: 100, metals: 100, forex: 100 });
@@ -101,7 +105,10 @@ describe('account standing', () => {
 describe('staff actions', () => {
   it('when a customer calls a staff endpoint, then 403 and nothing changes', async () => {
     const person = await makeUser(database.db);
-    const res = await request(app).patch('/api/v1/admin/settings').set(bearer(await tokenFor(app, person))).send({ status: 'disabled' });
+    const res = await request(app)
+      .patch('/api/v1/admin/settings')
+      .set(bearer(await tokenFor(app, person)))
+      .send({ status: 'disabled' });
     expect(res.status).toBe(403);
     expect(settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data.status).toBe('enabled');
   });
@@ -111,7 +118,10 @@ describe('staff actions', () => {
     const person = await makeUser(database.db, { status: 'pending' });
     const token = await tokenFor(app, person);
     expect((await request(app).get('/api/v1/user').set(bearer(token))).body.data.notifications).toEqual([]);
-    const res = await request(app).patch(`/api/v1/admin/users/${person.user.id}`).set(bearer(await tokenFor(app, staff))).send({ status: 'active' });
+    const res = await request(app)
+      .patch(`/api/v1/admin/users/${person.user.id}`)
+      .set(bearer(await tokenFor(app, staff)))
+      .send({ status: 'active' });
     expect(res.status).toBe(200);
     const user = userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body).data;
     expect(user.status).toBe('active');
@@ -158,7 +168,10 @@ describe('staff actions', () => {
     const colleague = await request(app).patch(`/api/v1/admin/users/${other.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated' });
     expect(colleague.status).toBe(403);
     expect((await request(app).patch(`/api/v1/admin/users/${admin.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated' })).status).toBe(403);
-    const byAdmin = await request(app).patch(`/api/v1/admin/users/${other.user.id}`).set(bearer(await tokenFor(app, admin))).send({ status: 'deactivated' });
+    const byAdmin = await request(app)
+      .patch(`/api/v1/admin/users/${other.user.id}`)
+      .set(bearer(await tokenFor(app, admin)))
+      .send({ status: 'deactivated' });
     expect(byAdmin.status).toBe(200);
   });
 

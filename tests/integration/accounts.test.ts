@@ -17,13 +17,18 @@ beforeAll(async () => {
 afterEach(() => auditLedger(stack.database.db));
 afterAll(() => stack.database.close());
 
-
 describe('GET /api/v1/accounts', () => {
-  it('gives each account the summary of client-spec §9 at the current quotes, with lifetime P/L from closed trades', async () => {
+  it('gives each account its summary at the current quotes, with lifetime P/L from closed trades', async () => {
     const { token } = await fundedTrader(stack, '1000');
-    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20 });
+    const opened = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20 });
     stack.prices.set({ [idOf('EURUSD')]: '1.10100' });
-    const first = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
+    const first = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
     await request(stack.app).post(`/api/v1/trade/${first.body.data.id}/close`).set(bearer(token));
     const res = await request(stack.app).get('/api/v1/accounts').set(bearer(token));
     expect(res.status).toBe(200);
@@ -43,8 +48,14 @@ describe('exposure', () => {
     const prices = ['1.10000', '1.10370', '1.09810'];
     for (const [i, mid] of prices.entries()) {
       stack.prices.set({ [idOf('EURUSD')]: mid, [idOf('USDJPY')]: (150 + i / 3).toFixed(3) });
-      await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: i % 2 ? 'sell' : 'buy', id: idOf('EURUSD'), volume: String(1000 * (i + 1)), leverage: 20 });
-      await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'sell', id: idOf('USDJPY'), volume: '3000', leverage: 20 });
+      await request(stack.app)
+        .post('/api/v1/trades/store')
+        .set(bearer(token))
+        .send({ type: i % 2 ? 'sell' : 'buy', id: idOf('EURUSD'), volume: String(1000 * (i + 1)), leverage: 20 });
+      await request(stack.app)
+        .post('/api/v1/trades/store')
+        .set(bearer(token))
+        .send({ type: 'sell', id: idOf('USDJPY'), volume: '3000', leverage: 20 });
     }
     stack.prices.set({ [idOf('EURUSD')]: '1.10123', [idOf('USDJPY')]: '149.871' });
     const [row] = await stack.database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
@@ -60,7 +71,11 @@ describe('exposure', () => {
 describe('close all', () => {
   it('closes every open trade whose market is open and says which it could not close', async () => {
     const { token } = await fundedTrader(stack, '50000');
-    for (let i = 0; i < 3; i += 1) await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: i % 2 ? 'sell' : 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
+    for (let i = 0; i < 3; i += 1)
+      await request(stack.app)
+        .post('/api/v1/trades/store')
+        .set(bearer(token))
+        .send({ type: i % 2 ? 'sell' : 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
     const res = await request(stack.app).post('/api/v1/trades/close-all').set(bearer(token)).send({});
     expect(res.status).toBe(200);
     expect(res.body.data.closed).toHaveLength(3);
@@ -73,9 +88,15 @@ describe('demo reset', () => {
   it('closes demo trades, cancels orders and brings the balance back to 10,000 with one entry; live accounts refuse', async () => {
     const { token, account } = await fundedTrader(stack, '100');
     const demoId = (await request(stack.app).get('/api/v1/accounts').set(bearer(token))).body.data[1].id;
-    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
+    const opened = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ type: 'buy', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
     expect(opened.status).toBe(201);
-    const placed = await request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send({ type: 'buy', kind: 'limit', price: '50000.00', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
+    const placed = await request(stack.app)
+      .post('/api/v1/orders/pending')
+      .set(bearer(token))
+      .send({ type: 'buy', kind: 'limit', price: '50000.00', id: idOf('BTCUSD'), volume: '0.1', leverage: 2, account_id: demoId });
     expect(placed.status).toBe(201);
     const heard: string[] = [];
     const off = stack.bus.subscribe('order.updated', ({ order }) => heard.push(`${order.id}:${order.status}`));

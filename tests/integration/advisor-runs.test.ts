@@ -60,7 +60,7 @@ async function bars(run: AdvisorRunner, symbol: string, closes: readonly number[
 const ramp = (from: number, to: number, n: number) => Array.from({ length: n }, (_, i) => from + ((to - from) * i) / (n - 1));
 
 describe('activating and starting an expert advisor', () => {
-  it('when a customer activates, starts, stops and deactivates, then each step answers with the spec texts and is audited', async () => {
+  it('when a customer activates, starts, stops and deactivates, then each step answers with its own text and is audited', async () => {
     const trader = await fundedTrader(stack, '1000');
     const trend = await advisorNamed(trader, 'Trend Rider');
     const rsi = await advisorNamed(trader, 'RSI Reverter');
@@ -122,7 +122,11 @@ describe('expert advisors trading on a controlled price source', () => {
   it('Range Breakout trades a break above its range with the stop loss at the range low, and trades again only after the price came back inside a range', async () => {
     const { trader } = await running('Range Breakout', 'BTCUSD');
     const run = runner();
-    await bars(run, 'BTCUSD', Array.from({ length: 21 }, (_, i) => (i % 2 === 0 ? 67_000 : 67_400)));
+    await bars(
+      run,
+      'BTCUSD',
+      Array.from({ length: 21 }, (_, i) => (i % 2 === 0 ? 67_000 : 67_400)),
+    );
     expect(await eaTrades(trader)).toEqual([]);
     await bars(run, 'BTCUSD', [67_800]);
     const [buy] = await eaTrades(trader);
@@ -184,28 +188,36 @@ describe('expert advisors trading on a controlled price source', () => {
     const oldRun: Automation = { by: 'expert_advisor', advisorId: advisor.id, assetId: idOf('BTCUSD'), runStartedAt: activation!.startedAt! };
     const deps = { database: stack.database, market: stack.market, bus: stack.bus };
     const order = (automation: Automation) =>
-      executeMarketOrders(deps, [{ userId: trader.user.id, order: { type: 'buy', id: idOf('BTCUSD'), volume: '0.01', leverage: 1, account_id: trader.account.id }, orderId: undefined, classLeverage: 100, automation }]);
+      executeMarketOrders(deps, [
+        { userId: trader.user.id, order: { side: 'buy', assetId: idOf('BTCUSD'), units: '0.01', leverage: 1, accountId: trader.account.id }, orderId: undefined, classLeverage: 100, automation },
+      ]);
 
     // Moved to ETH: the BTC run may no longer act.
     await call(trader, `/expert_advisors/${advisor.id}/start`, { account_id: trader.account.id, asset_id: idOf('ETHUSD') }).expect(200);
-    expect((await order(oldRun))[0]).toMatchObject({ status: 409, body: { message: 'This automated order was not placed: its automation has been switched off.' } });
-    expect(await closeTradeForCustomer(deps, { userId: trader.user.id, tradeId: buy!.id, reason: 'expert_advisor', automation: oldRun })).toMatchObject({ status: 409 });
+    expect((await order(oldRun))[0]).toEqual({ ok: false, refusal: { kind: 'conflict', message: 'This automated order was not placed: its automation has been switched off.' } });
+    expect(await closeTradeForCustomer(deps, { userId: trader.user.id, tradeId: buy!.id, reason: 'expert_advisor', automation: oldRun })).toMatchObject({ ok: false, refusal: { kind: 'conflict' } });
 
     // Stopped: neither may the current run.
     const [moved] = await stack.database.db.select().from(advisorActivations).where(eq(advisorActivations.userId, trader.user.id));
     const current: Automation = { ...oldRun, assetId: idOf('ETHUSD'), runStartedAt: moved!.startedAt! };
     await call(trader, `/expert_advisors/${advisor.id}/stop`).expect(200);
-    expect((await order(current))[0]!.status).toBe(409);
+    expect((await order(current))[0]).toMatchObject({ ok: false, refusal: { kind: 'conflict' } });
     expect((await eaTrades(trader)).map((t) => [t.id, t.status])).toEqual([[buy!.id, 'open']]);
   });
 
   it('when an EA trade is closed in parts, then its figures count one position and one win or loss', async () => {
     const { trader, advisor } = await running('Trend Rider', 'BTCUSD');
-    await stack.database.db.update(expertAdvisors).set({ params: { fast: 10, slow: 30, stopLossPercent: 1.5, takeProfitPercent: 3, lots: 0.04 } }).where(eq(expertAdvisors.id, advisor.id));
+    await stack.database.db
+      .update(expertAdvisors)
+      .set({ params: { fast: 10, slow: 30, stopLossPercent: 1.5, takeProfitPercent: 3, lots: 0.04 } })
+      .where(eq(expertAdvisors.id, advisor.id));
     try {
       await bars(runner(), 'BTCUSD', [...ramp(70_000, 66_000, 31), ...ramp(66_100, 70_000, 12)]);
     } finally {
-      await stack.database.db.update(expertAdvisors).set({ params: { fast: 10, slow: 30, stopLossPercent: 1.5, takeProfitPercent: 3, lots: 0.01 } }).where(eq(expertAdvisors.id, advisor.id));
+      await stack.database.db
+        .update(expertAdvisors)
+        .set({ params: { fast: 10, slow: 30, stopLossPercent: 1.5, takeProfitPercent: 3, lots: 0.01 } })
+        .where(eq(expertAdvisors.id, advisor.id));
     }
     const [buy] = await eaTrades(trader);
     for (let part = 0; part < 3; part += 1) await call(trader, `/trade/${buy!.id}/close`, { volume: '0.01' }).expect(200);
@@ -243,7 +255,10 @@ describe('expert advisors trading on a controlled price source', () => {
     const [old, next] = [leader(bar + 1_000), leader(bar + 1_000)];
     await old.step();
     // The new leader has not seen the old one's trade in its own reading: it decides the same and sends the same order.
-    await stack.database.db.update(advisorActivations).set({ state: { anchor: 60_000, level: 0 } }).where(eq(advisorActivations.userId, trader.user.id));
+    await stack.database.db
+      .update(advisorActivations)
+      .set({ state: { anchor: 60_000, level: 0 } })
+      .where(eq(advisorActivations.userId, trader.user.id));
     await next.step();
     expect((await eaTrades(trader)).map((t) => [t.side, t.status])).toEqual([['buy', 'open']]);
   });

@@ -34,9 +34,21 @@ describe('expert advisors', () => {
     expect(trend).toMatchObject({ amount: 'Free', amount_val: '0.00', status: 'purchased', included_in_plan: true });
     expect(rsi).toMatchObject({ amount: '49.00 USD', status: 'available', included_in_plan: false, billing: 'one_time' });
     expect(grid).toMatchObject({ amount: '29.00 USD', billing: 'monthly', type: 'Others' });
-    const user = userResponse.parse((await request(stack.app).get('/api/v1/user').set(bearer(await tokenFor(stack.app, person)))).body).data;
+    const user = userResponse.parse(
+      (
+        await request(stack.app)
+          .get('/api/v1/user')
+          .set(bearer(await tokenFor(stack.app, person)))
+      ).body,
+    ).data;
     expect(user.eas).toEqual([trend!.id]);
-    const site = siteDataResponse.parse((await request(stack.app).get('/api/v1/data').set(bearer(await tokenFor(stack.app, person)))).body).data;
+    const site = siteDataResponse.parse(
+      (
+        await request(stack.app)
+          .get('/api/v1/data')
+          .set(bearer(await tokenFor(stack.app, person)))
+      ).body,
+    ).data;
     expect(site.expert_advisors.map((a) => [a.name, a.amount_val])).toEqual([
       ['Trend Rider', '0.00'],
       ['RSI Reverter', '49.00'],
@@ -54,7 +66,10 @@ describe('expert advisors', () => {
     expect(answers.filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
     expect(answers.find((a) => a.status === 200)!.body).toMatchObject({ status: 'success' });
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('951.00');
-    const entries = await stack.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.accountId, trader.account.id), eq(ledgerEntries.kind, 'ea_purchase')));
+    const entries = await stack.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.accountId, trader.account.id), eq(ledgerEntries.kind, 'ea_purchase')));
     expect(entries.map((e) => e.amount)).toEqual(['-49.00']);
     expect(await stack.database.db.select().from(ownedExpertAdvisors).where(eq(ownedExpertAdvisors.userId, trader.user.id))).toHaveLength(1);
     const after = (await list(trader.token)).find((a) => a.id === rsi.id)!;

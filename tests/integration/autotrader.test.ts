@@ -90,9 +90,17 @@ describe('AutoTrader', () => {
     expect((await request(stack.app).post('/api/v1/autotrader/off').set(bearer(trader.token)).expect(200)).body.message).toBe('AutoTrader turned off.');
     const before = (await openAutotraderTrades(trader)).length;
     await trend(run, 5, -0.003);
-    const after = await stack.database.db.select().from(trades).where(and(eq(trades.accountId, trader.account.id), eq(trades.placedBy, 'autotrader')));
+    const after = await stack.database.db
+      .select()
+      .from(trades)
+      .where(and(eq(trades.accountId, trader.account.id), eq(trades.placedBy, 'autotrader')));
     expect(after.length).toBe(before);
-    const actions = (await stack.database.db.select().from(auditLog).where(eq(auditLog.subjectId, String(trader.user.id)))).map((a) => a.action);
+    const actions = (
+      await stack.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subjectId, String(trader.user.id)))
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['autotrader.approved', 'autotrader.turned_off']));
   });
 

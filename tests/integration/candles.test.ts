@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack.database.close());
 
-const get = (path: string) => request(stack.app).get(path).set({ Authorization: `Bearer ${token}` });
+const get = (path: string) =>
+  request(stack.app)
+    .get(path)
+    .set({ Authorization: `Bearer ${token}` });
 
 describe('GET /api/v1/assets/{id}/candles', () => {
   it('when a chart asks for history, then it gets well-formed candles oldest first that end at the current price', async () => {
@@ -58,7 +61,10 @@ describe('GET /api/v1/assets/{id}/candles', () => {
     expect(data.at(-1)).toMatchObject({ time: seconds(marketsOpenAt), open: '31.000', high: '31.500', low: '30.900', close: '30.900', volume: 3 });
     const recorder = new CandleRecorder({ db: stack.database.db, market: stack.market, logger: silentLogger });
     await recorder.flush();
-    const stored = await stack.database.db.select().from(candles).where(and(eq(candles.assetId, id), eq(candles.timeframe, 'M1'), eq(candles.openTime, marketsOpenAt)));
+    const stored = await stack.database.db
+      .select()
+      .from(candles)
+      .where(and(eq(candles.assetId, id), eq(candles.timeframe, 'M1'), eq(candles.openTime, marketsOpenAt)));
     expect(stored[0]).toMatchObject({ high: '31.5000000000', close: '30.9000000000', synthetic: false });
   });
 
@@ -75,7 +81,9 @@ describe('GET /api/v1/assets/{id}/candles', () => {
 describe('prices across a restart', () => {
   it('when the market opens again, then each instrument resumes at its last stored close with 24-hour figures', async () => {
     const id = idOf('USDCHF');
-    await upsertCandles(stack.database.db, [{ assetId: id, timeframe: 'M1', openTime: new Date(marketsOpenAt.getTime() + 60_000), open: '0.91000', high: '0.91100', low: '0.90900', close: '0.91050', ticks: 4 }]);
+    await upsertCandles(stack.database.db, [
+      { assetId: id, timeframe: 'M1', openTime: new Date(marketsOpenAt.getTime() + 60_000), open: '0.91000', high: '0.91100', low: '0.90900', close: '0.91050', ticks: 4 },
+    ]);
     const reopened = await openMarket({ db: stack.database.db, bus: new LocalBus(), source: () => new ManualPriceSource(), now: () => marketsOpenAt });
     const quote = reopened.quotes.get(id)!;
     expect(quote.mid).toBe('0.91050');

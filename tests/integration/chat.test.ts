@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessagePage, chatMessageSchema, chatUserList, type ChatMessage } from '../../shared/api/chat.schema';
 import type { BusEvents } from '../../server/trading/bus';
-import { orphanAfterMs, sweepOrphanFiles } from '../../server/trading/files/orphan-sweeper';
+import { orphanAfterMs, sweepOrphanFiles } from '../../server/trading/chat/orphan-sweeper';
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 
@@ -76,7 +76,9 @@ describe('chat messages', () => {
     expect((await send(bob.token, {})).status).toBe(422);
     expect((await send(bob.token, { message: 'x'.repeat(5001) })).body.errors).toEqual({ message: ['A message can be at most 5,000 characters.'] });
     expect((await send(bob.token, { message: 'see file', attachments: ['/files/1'] })).status).toBe(422);
-    expect((await send(bob.token, { message: 'see file', attachments: ['/api/v1/chat/files/00000000-0000-4000-8000-000000000000'] })).body.errors).toEqual({ attachments: ['An attachment was not found among your uploads.'] });
+    expect((await send(bob.token, { message: 'see file', attachments: ['/api/v1/chat/files/00000000-0000-4000-8000-000000000000'] })).body.errors).toEqual({
+      attachments: ['An attachment was not found among your uploads.'],
+    });
     expect((await page(bob.token, 'page=1')).data).toEqual([]);
   });
 
@@ -166,7 +168,13 @@ describe('attachments', () => {
     expect(renamed.body.data.file_name).toBe('x.pdf');
     const reversed = await upload(ivan.token, pdf, 'invoice\u202Efdp.exe');
     expect(reversed.body.data.file_name).toBe('invoicefdp.pdf');
-    expect((await request(stack.app).get(`/api/v1/chat/files/${'-'.repeat(36)}`).set(bearer(ivan.token))).status).toBe(404);
+    expect(
+      (
+        await request(stack.app)
+          .get(`/api/v1/chat/files/${'-'.repeat(36)}`)
+          .set(bearer(ivan.token))
+      ).status,
+    ).toBe(404);
     const download = await request(stack.app).get(renamed.body.url).set(bearer(ivan.token));
     expect(download.headers['content-disposition']).toMatch(/filename="x.pdf"/);
   });

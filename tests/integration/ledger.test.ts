@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function liveAccountOf(userId: number) {
-  const [row] = await database.db.select().from(tradingAccounts).where(sql`${tradingAccounts.userId} = ${userId} and ${tradingAccounts.type} = 'live'`);
+  const [row] = await database.db
+    .select()
+    .from(tradingAccounts)
+    .where(sql`${tradingAccounts.userId} = ${userId} and ${tradingAccounts.type} = 'live'`);
   if (!row) throw new Error('no live account');
   return row;
 }
@@ -43,11 +46,7 @@ describe('ledger', () => {
   it('when many deposits land at once, then none is lost', async () => {
     const { user } = await makeUser(database.db);
     const account = await liveAccountOf(user.id);
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        database.db.transaction((tx) => postEntry(tx, { accountId: account.id, kind: 'deposit', amount: '12.34', reference: `c${i}` })),
-      ),
-    );
+    await Promise.all(Array.from({ length: 20 }, (_, i) => database.db.transaction((tx) => postEntry(tx, { accountId: account.id, kind: 'deposit', amount: '12.34', reference: `c${i}` }))));
     expect((await liveAccountOf(user.id)).balance).toBe('246.80');
     expect(await sumOfEntries(account.id)).toBe('246.80');
   });
@@ -56,9 +55,7 @@ describe('ledger', () => {
     const { user } = await makeUser(database.db);
     const account = await liveAccountOf(user.id);
     await database.db.transaction((tx) => postEntry(tx, { accountId: account.id, kind: 'deposit', amount: '50', reference: 'same' }));
-    await expect(
-      database.db.transaction((tx) => postEntry(tx, { accountId: account.id, kind: 'deposit', amount: '50', reference: 'same' })),
-    ).rejects.toThrow();
+    await expect(database.db.transaction((tx) => postEntry(tx, { accountId: account.id, kind: 'deposit', amount: '50', reference: 'same' }))).rejects.toThrow();
     expect((await liveAccountOf(user.id)).balance).toBe('50.00');
   });
 

@@ -28,7 +28,10 @@ describe('levels and the market clock', () => {
     now = marketsOpenAt;
     await tick({ AAPL: '195.00' });
     const { token } = await fundedTrader(stack, '10000');
-    const placed = await request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send({ type: 'buy', kind: 'limit', price: '190.00', id: idOf('AAPL'), volume: '10', leverage: 5 });
+    const placed = await request(stack.app)
+      .post('/api/v1/orders/pending')
+      .set(bearer(token))
+      .send({ type: 'buy', kind: 'limit', price: '190.00', id: idOf('AAPL'), volume: '10', leverage: 5 });
     expect(placed.status).toBe(201);
     now = closedForStocks;
     await tick({ AAPL: '185.00' });
@@ -47,8 +50,14 @@ describe('levels and the market clock', () => {
     await tick({ AAPL: '200.00', EURUSD: '1.00000' });
     const { token } = await fundedTrader(stack, '1000');
     // AAPL: 20 shares at 1:5 = 800.12 margin; EURUSD 1,000 at 1:20 = 50.01.
-    const stock = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('AAPL'), volume: '20', leverage: 5 });
-    const fx = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
+    const stock = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ type: 'buy', id: idOf('AAPL'), volume: '20', leverage: 5 });
+    const fx = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20 });
     expect([stock.status, fx.status]).toEqual([201, 201]);
     await stack.engine.idle();
     now = closedForStocks;

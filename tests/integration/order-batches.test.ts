@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderRequest } from '../../shared/api/trades.schema';
+import type { MarketOrder } from '../../server/trading/engine/orders';
 import { orderRequests, trades, tradingAccounts } from '../../server/trading/db/schema';
 import { executeMarketOrders, type MarketOrderTicket } from '../../server/trading/engine/market-orders';
 import { auditLedger } from '../support/money';
@@ -24,35 +24,42 @@ describe('market orders executed together in one transaction', () => {
     const a = await fundedTrader(stack, '10000');
     const b = await fundedTrader(stack, '10000');
     const c = await fundedTrader(stack, '1000');
-    const [demo] = await stack.database.db.select().from(tradingAccounts).where(and(eq(tradingAccounts.userId, a.user.id), eq(tradingAccounts.type, 'demo')));
+    const [demo] = await stack.database.db
+      .select()
+      .from(tradingAccounts)
+      .where(and(eq(tradingAccounts.userId, a.user.id), eq(tradingAccounts.type, 'demo')));
     const orderId = randomUUID();
-    const buy: OrderRequest = { type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20 };
-    const ticket = (userId: number, order: Partial<OrderRequest>, id?: string): MarketOrderTicket => ({ userId, order: { ...buy, ...order }, orderId: id, classLeverage: 100 });
+    const buy: MarketOrder = { side: 'buy', assetId: idOf('EURUSD'), units: '10000', leverage: 20 };
+    const ticket = (userId: number, order: Partial<MarketOrder>, id?: string): MarketOrderTicket => ({ userId, order: { ...buy, ...order }, orderId: id, classLeverage: 100 });
     const published: number[] = [];
     const off = stack.bus.subscribe('trade.updated', ({ trade }) => published.push(trade.id));
 
     const answers = await executeMarketOrders(stack, [
       ticket(a.user.id, {}, orderId), // opens
       ticket(a.user.id, {}, orderId), // the same order again: the same answer
-      ticket(a.user.id, { type: 'sell' }, orderId), // the same id for another order: refused
-      ticket(b.user.id, { account_id: a.account.id }), // someone else's account
+      ticket(a.user.id, { side: 'sell' }, orderId), // the same id for another order: refused
+      ticket(b.user.id, { accountId: a.account.id }), // someone else's account
       ticket(b.user.id, {}, orderId), // the same id on another account is another order
-      ticket(c.user.id, { volume: '12000' }), // 600.03 of 1,000 free
-      ticket(c.user.id, { volume: '12000' }), // would need 600.03 of the 399.97 left
-      ticket(a.user.id, { account_id: demo!.id }), // the demo account when named
+      ticket(c.user.id, { units: '12000' }), // 600.03 of 1,000 free
+      ticket(c.user.id, { units: '12000' }), // would need 600.03 of the 399.97 left
+      ticket(a.user.id, { accountId: demo!.id }), // the demo account when named
     ]);
     off();
 
-    expect(answers.map((x) => x.status)).toEqual([201, 201, 422, 404, 201, 201, 422, 201]);
+    expect(answers.map((x) => (x.ok ? 'done' : x.refusal.kind))).toEqual(['done', 'done', 'invalid', 'not_found', 'done', 'done', 'invalid', 'done']);
     expect(answers[1]).toEqual(answers[0]);
-    expect(answers[2]!.body).toMatchObject({ errors: { order_id: ['This order id was already used for a different order.'] } });
-    expect(answers[3]!.body).toEqual({ message: 'Account not found.' });
-    expect(answers[6]!.body).toMatchObject({ message: 'Insufficient free margin' });
+    expect(answers[2]).toMatchObject({ refusal: { errors: { order_id: ['This order id was already used for a different order.'] } } });
+    expect(answers[3]).toEqual({ ok: false, refusal: { kind: 'not_found', message: 'Account not found.' } });
+    expect(answers[6]).toMatchObject({ refusal: { message: 'Insufficient free margin' } });
     expect(await tradesOf(a.account.id)).toHaveLength(1);
     expect(await tradesOf(b.account.id)).toHaveLength(1);
     expect(await tradesOf(c.account.id)).toHaveLength(1);
     expect(await tradesOf(demo!.id)).toHaveLength(1);
-    const data = (i: number) => (answers[i]!.body as { data: { id: number; account_id: number } }).data;
+    const data = (i: number) => {
+      const answer = answers[i]!;
+      if (!answer.ok) throw new Error(`order ${i} was refused: ${answer.refusal.message}`);
+      return answer.value;
+    };
     expect([0, 4, 5, 7].map((i) => data(i).account_id)).toEqual([a.account.id, b.account.id, c.account.id, demo!.id]);
     expect(published.sort()).toEqual([0, 4, 5, 7].map((i) => data(i).id).sort());
 

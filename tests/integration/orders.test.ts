@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterEach(() => auditLedger(stack.database.db));
 afterAll(() => stack.database.close());
 
-
 const order = (overrides: Record<string, unknown> = {}) => ({ type: 'buy', id: idOf('EURUSD'), volume: '100000', leverage: 20, take_profit: 0, stop_loss: 0, ...overrides });
 
 describe('GET /api/v1/assets', () => {
@@ -29,7 +28,17 @@ describe('GET /api/v1/assets', () => {
     const { data } = assetListResponse.parse(res.body);
     expect(data.length).toBeGreaterThanOrEqual(200);
     const eurusd = data.find((a) => a.symbol === 'EURUSD')!;
-    expect(eurusd).toMatchObject({ symbol_display: 'EUR/USD', type: 'forex', category: 'Forex', rate: '1.10000', buy_price: '1.10005', sell_price: '1.09995', position: '1000', max_leverage: 20, market_open: true });
+    expect(eurusd).toMatchObject({
+      symbol_display: 'EUR/USD',
+      type: 'forex',
+      category: 'Forex',
+      rate: '1.10000',
+      buy_price: '1.10005',
+      sell_price: '1.09995',
+      position: '1000',
+      max_leverage: 20,
+      market_open: true,
+    });
     expect(new Set(data.map((a) => a.type))).toEqual(new Set(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals']));
     expect(data.find((a) => a.type === 'indices')?.category).toBe('ETFs');
   });
@@ -70,11 +79,24 @@ describe('checks before a fill', () => {
 
   it('answers 404 for an unknown instrument and 409 with the new price when it moved against the customer', async () => {
     const { token } = await fundedTrader(stack, '10000.00');
-    expect((await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ id: 99999 }))).status).toBe(404);
-    const requote = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ opening_price: '1.09900' }));
+    expect(
+      (
+        await request(stack.app)
+          .post('/api/v1/trades/store')
+          .set(bearer(token))
+          .send(order({ id: 99999 }))
+      ).status,
+    ).toBe(404);
+    const requote = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ opening_price: '1.09900' }));
     expect(requote.status).toBe(409);
     expect(requote.body).toEqual({ message: 'The price has changed. Please check the new price and try again.', price: '1.10005' });
-    const better = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ opening_price: '1.11000' }));
+    const better = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ opening_price: '1.11000' }));
     expect(better.status).toBe(201);
     await request(stack.app).post(`/api/v1/trade/${better.body.data.id}/close`).set(bearer(token));
   });
@@ -84,10 +106,16 @@ describe('checks before a fill', () => {
     const person = await makeUser(stack.database.db);
     await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '1000');
     const token = await tokenFor(weekend.app, person);
-    const res = await request(weekend.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
+    const res = await request(weekend.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ volume: '1000' }));
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Market is closed');
-    const crypto = await request(weekend.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ id: idOf('BTCUSD'), volume: '0.01', leverage: 2 }));
+    const crypto = await request(weekend.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ id: idOf('BTCUSD'), volume: '0.01', leverage: 2 }));
     expect(crypto.status).toBe(201);
   });
 });
@@ -97,7 +125,10 @@ describe('trade lists', () => {
     const { token } = await fundedTrader(stack, '100000');
     const ids: number[] = [];
     for (let i = 0; i < 23; i += 1) {
-      const res = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
+      const res = await request(stack.app)
+        .post('/api/v1/trades/store')
+        .set(bearer(token))
+        .send(order({ volume: '1000' }));
       ids.push(res.body.data.id);
     }
     const first = tradePage.parse((await request(stack.app).get('/api/v1/open/trades?page=1').set(bearer(token))).body);
@@ -116,7 +147,10 @@ describe('trade lists', () => {
   it('shows a customer only their own trades and refuses to close someone else’s', async () => {
     const owner = await fundedTrader(stack, '10000.00');
     const other = await fundedTrader(stack, '10000.00');
-    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(owner.token)).send(order({ volume: '1000' }));
+    const opened = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(owner.token))
+      .send(order({ volume: '1000' }));
     expect((await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(other.token))).status).toBe(404);
     expect(tradePage.parse((await request(stack.app).get('/api/v1/open/trades').set(bearer(other.token))).body).meta.total).toBe(0);
     expect((await request(stack.app).get(`/api/v1/open/trades?account_id=${owner.account.id}`).set(bearer(other.token))).status).toBe(404);
@@ -127,7 +161,10 @@ describe('trade lists', () => {
 describe('take profit and stop loss on an open trade', () => {
   it('changes them on the right side of the current price and refuses the wrong side', async () => {
     const { token } = await fundedTrader(stack, '10000.00');
-    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send(order({ volume: '1000' }));
+    const opened = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ volume: '1000' }));
     const id = opened.body.data.id;
     const ok = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ take_profit: '1.12', stop_loss: '1.08' });
     expect(ok.status).toBe(200);

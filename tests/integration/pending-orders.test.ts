@@ -20,9 +20,11 @@ async function tick(mids: Record<string, string>) {
   await stack.engine.idle();
 }
 
-
 const place = (token: string, body: Record<string, unknown>) =>
-  request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send({ id: idOf('EURUSD'), volume: '10000', leverage: 20, ...body });
+  request(stack.app)
+    .post('/api/v1/orders/pending')
+    .set(bearer(token))
+    .send({ id: idOf('EURUSD'), volume: '10000', leverage: 20, ...body });
 
 describe('pending orders', () => {
   it('when a sell stop is reached without enough free margin, then it is rejected with the reason', async () => {

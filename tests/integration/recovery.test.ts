@@ -74,17 +74,23 @@ describe('forgotten passwords', () => {
     await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: person.email });
     await mailTo(person.email);
     const staff = await makeUser(stack.database.db, { role: 'staff' });
-    const asStaff = await request(stack.app).get(`/api/v1/admin/outbox?to=${encodeURIComponent(person.email)}`).set('Authorization', `Bearer ${await tokenFor(stack.app, staff)}`);
+    const asStaff = await request(stack.app)
+      .get(`/api/v1/admin/outbox?to=${encodeURIComponent(person.email)}`)
+      .set('Authorization', `Bearer ${await tokenFor(stack.app, staff)}`);
     expect(asStaff.status).toBe(200);
     expect(asStaff.body.data).toHaveLength(1);
     expect(asStaff.body.data[0].text).toContain('/reset-password?token=');
-    const asCustomer = await request(stack.app).get('/api/v1/admin/outbox').set('Authorization', `Bearer ${await tokenFor(stack.app, person)}`);
+    const asCustomer = await request(stack.app)
+      .get('/api/v1/admin/outbox')
+      .set('Authorization', `Bearer ${await tokenFor(stack.app, person)}`);
     expect(asCustomer.status).toBe(403);
     // A colleague's reset link is never shown to staff: it would hand them the colleague's account.
     const colleague = await makeUser(stack.database.db, { role: 'staff' });
     await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: colleague.email });
     await mailTo(colleague.email);
-    const hidden = await request(stack.app).get(`/api/v1/admin/outbox?to=${encodeURIComponent(colleague.email)}`).set('Authorization', `Bearer ${await tokenFor(stack.app, staff)}`);
+    const hidden = await request(stack.app)
+      .get(`/api/v1/admin/outbox?to=${encodeURIComponent(colleague.email)}`)
+      .set('Authorization', `Bearer ${await tokenFor(stack.app, staff)}`);
     expect(hidden.body.data).toEqual([]);
   });
 
@@ -152,7 +158,10 @@ describe('single-use sign-in links', () => {
     await request(web.web).get(`/auto-login?token=${token}`);
     const withoutCsrf = await agent.post('/auto-login').type('form').send({ token, path: '/main/dashboard' });
     expect(withoutCsrf.status).toBe(403);
-    const opened = await agent.post('/auto-login').type('form').send({ _csrf: csrfFrom(asked.text), token, path: '/main/dashboard' });
+    const opened = await agent
+      .post('/auto-login')
+      .type('form')
+      .send({ _csrf: csrfFrom(asked.text), token, path: '/main/dashboard' });
     expect(opened.status).toBe(303);
     expect(opened.headers.location).toBe('/main/dashboard');
     expect((await agent.get('/main/dashboard')).text).toContain(customer.user.firstName);
@@ -180,6 +189,69 @@ describe('single-use sign-in links', () => {
     expect((await request(web.apiUrl).post(`/api/v1/admin/users/${other.user.id}/login-link`).set('Authorization', `Bearer ${staffToken}`)).status).toBe(404);
     const agent = request.agent(web.web);
     const csrf = csrfFrom((await agent.get('/')).text);
-    expect((await agent.post('/api/v1/auth/auto-login').set('X-CSRF-Token', csrf).send({ token: 'x'.repeat(43) })).status).toBe(404);
+    expect(
+      (
+        await agent
+          .post('/api/v1/auth/auto-login')
+          .set('X-CSRF-Token', csrf)
+          .send({ token: 'x'.repeat(43) })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('password recovery through the web tier (plain form posts)', () => {
+  let web: WebStack;
+  beforeAll(async () => {
+    web = await startWebStack();
+  });
+  afterAll(() => web.close());
+
+  it('when the forms are posted, then the page says the link was sent, a bad new password comes back with its message, and a good one leads to sign in saying so', async () => {
+    const person = await makeUser(web.database.db);
+    const agent = request.agent(web.web);
+    const page = await agent.get('/forgot-password');
+    const refused = await agent
+      .post('/forgot-password')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), email: 'not-an-address' });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Please enter a valid email address');
+    const sent = await agent
+      .post('/forgot-password')
+      .type('form')
+      .send({ _csrf: csrfFrom(refused.text), email: person.email });
+    expect(sent.status).toBe(200);
+    expect(sent.text).toContain('<p class="notice notice-info">If an account exists for that address, we have sent a link to reset its password.</p>');
+
+    let mail: { text: string } | undefined;
+    for (let i = 0; i < 100 && !mail; i += 1) {
+      [mail] = await web.database.db.select().from(outbox).where(eq(outbox.to, person.email));
+      if (!mail) await new Promise((r) => setTimeout(r, 10));
+    }
+    const token = linkIn(mail!.text)!;
+    const resetPage = await agent.get(`/reset-password?token=${token}`);
+    const mismatch = await agent
+      .post('/reset-password')
+      .type('form')
+      .send({ _csrf: csrfFrom(resetPage.text), token, password: 'a-new-password', password_confirmation: 'another-one' });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.text).toContain('Passwords do not match');
+    const reset = await agent
+      .post('/reset-password')
+      .type('form')
+      .send({ _csrf: csrfFrom(mismatch.text), token, password: 'a-new-password', password_confirmation: 'a-new-password' });
+    expect(reset.status).toBe(303);
+    expect(reset.headers.location).toBe('/');
+    const login = await agent.get('/');
+    expect(login.text).toContain('Your password has been reset. You can sign in now.');
+    expect((await agent.get('/')).text).not.toContain('Your password has been reset.');
+
+    const spent = await agent
+      .post('/reset-password')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), token, password: 'third-password', password_confirmation: 'third-password' });
+    expect(spent.status).toBe(422);
+    expect(spent.text).toContain('This password reset link is invalid or has expired.');
   });
 });

@@ -36,7 +36,10 @@ const form = (overrides: Record<string, unknown> = {}) => {
 
 describe('POST /auth/check-email', () => {
   it('says whether an address can register, with the visitor’s country when the edge reports one of ours', async () => {
-    const free = await request(stack.app).post('/api/v1/auth/check-email').set('CF-IPCountry', 'de').send({ email: `  New-${unique()}@Example.test ` });
+    const free = await request(stack.app)
+      .post('/api/v1/auth/check-email')
+      .set('CF-IPCountry', 'de')
+      .send({ email: `  New-${unique()}@Example.test ` });
     expect(free.status).toBe(200);
     expect(checkEmailResponse.parse(free.body)).toMatchObject({ success: true, data: { available: true, country: 'DE' } });
     const person = await makeUser(stack.database.db);
@@ -57,7 +60,7 @@ describe('POST /auth/check-email', () => {
 });
 
 describe('POST /auth/register', () => {
-  it('refuses each invalid field with the spec’s message and creates nothing', async () => {
+  it('refuses each invalid field with its own message and creates nothing', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ first_name: 'A' }, 'first_name', 'First name must be at least 2 characters'],
       [{ last_name: ' B ' }, 'last_name', 'Last name must be at least 2 characters'],
@@ -74,7 +77,9 @@ describe('POST /auth/register', () => {
       const res = await request(stack.app).post('/api/v1/auth/register').send(body);
       expect(res.status, field).toBe(422);
       expect(res.body.errors[field], field).toEqual([message]);
-      const check = await request(stack.app).post('/api/v1/auth/check-email').send({ email: typeof body.email === 'string' && body.email.includes('@') ? body.email : 'x@example.test' });
+      const check = await request(stack.app)
+        .post('/api/v1/auth/check-email')
+        .send({ email: typeof body.email === 'string' && body.email.includes('@') ? body.email : 'x@example.test' });
       expect(check.body.data.available, field).toBe(true);
     }
   });
@@ -112,9 +117,13 @@ describe('POST /auth/register', () => {
       expect(answer.status).toBe(422);
       expect(answer.body.errors.email ?? answer.body.errors.username).toBeDefined();
     }
-    const again = await request(stack.app).post('/api/v1/auth/register').send({ ...form(), email: body.email });
+    const again = await request(stack.app)
+      .post('/api/v1/auth/register')
+      .send({ ...form(), email: body.email });
     expect(again.body.errors.email).toEqual(['Email is already registered']);
-    const sameName = await request(stack.app).post('/api/v1/auth/register').send({ ...form(), username: body.username });
+    const sameName = await request(stack.app)
+      .post('/api/v1/auth/register')
+      .send({ ...form(), username: body.username });
     expect(sameName.body.errors.username).toEqual(['This username is already taken']);
   });
 });
@@ -129,11 +138,61 @@ describe('sign-up through the web tier', () => {
   it('passes the e-mail check and registration to the API, while sign-in calls that hand out tokens stay closed', async () => {
     const agent = request.agent(web.web);
     const csrf = csrfFrom((await agent.get('/')).text);
-    const check = await agent.post('/api/v1/auth/check-email').set('X-CSRF-Token', csrf).send({ email: `web-${unique()}@example.test` });
+    const check = await agent
+      .post('/api/v1/auth/check-email')
+      .set('X-CSRF-Token', csrf)
+      .send({ email: `web-${unique()}@example.test` });
     expect(check.status).toBe(200);
     expect(check.body.data.available).toBe(true);
     expect((await agent.post('/api/v1/auth/register').set('X-CSRF-Token', csrf).send(form())).status).toBe(201);
     expect((await agent.post('/api/v1/auth/check-email').send({ email: 'x@example.test' })).status).toBe(403);
     expect((await agent.post('/api/v1/auth/login').set('X-CSRF-Token', csrf).send({ email: 'x@example.test', password: 'whatever1' })).status).toBe(404);
+  });
+
+  it('when the one-page form is posted, then bad fields come back with their messages and the values (never the password), and a good one creates the account and says so on the login page', async () => {
+    const agent = request.agent(web.web);
+    const body = form();
+    const csrf = csrfFrom((await agent.get('/signup')).text);
+    const refused = await agent
+      .post('/signup')
+      .type('form')
+      .send({ ...body, _csrf: csrf, confirm_password: 'something-else', phone: '1' });
+    expect(refused.status).toBe(422);
+    for (const message of ['Passwords do not match', 'Please enter a valid phone number', 'Please agree to the Privacy Policy']) expect(refused.text).toContain(message);
+    expect(refused.text).toContain(`value="${body.username}"`);
+    expect(refused.text).not.toContain(body.password);
+
+    const made = await agent
+      .post('/signup')
+      .type('form')
+      .send({ ...body, _csrf: csrf, agree: 'on', promo_code: '' });
+    expect(made.status).toBe(303);
+    expect(made.headers.location).toBe('/');
+    expect((await agent.get('/')).text).toContain('Your account has been created. You can sign in now.');
+    const again = await agent
+      .post('/signup')
+      .type('form')
+      .send({ ...body, _csrf: csrf, agree: 'on' });
+    expect(again.status).toBe(422);
+    expect(again.text).toContain('Email is already registered');
+  });
+
+  it('when the start form of the three steps is posted, then a taken address comes back with the message and a free one goes on to step 2', async () => {
+    const taken = await makeUser(web.database.db);
+    const agent = request.agent(web.web);
+    const csrf = csrfFrom((await agent.get('/signup')).text);
+    const refused = await agent.post('/signup/start').type('form').send({ _csrf: csrf, email: taken.email, password: 'long-enough-1' });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('Email is already registered');
+    expect(refused.text).toContain(`value="${taken.email}"`);
+    const started = await agent
+      .post('/signup/start')
+      .type('form')
+      .send({ _csrf: csrf, email: `web-${unique()}@example.test`, password: 'long-enough-1' });
+    expect(started.status).toBe(303);
+    expect(started.headers.location).toBe('/register/country-residence');
+    const step2 = await agent.get('/register/country-residence');
+    expect(step2.status).toBe(200);
+    expect(step2.text).toContain('Email verified successfully! Please continue with registration.');
   });
 });

@@ -59,11 +59,7 @@ describe('signing in through the web tier', () => {
   it('when another site posts the form, then it is refused even with a token', async () => {
     const agent = request.agent(stack.web);
     const csrf = csrfFrom((await agent.get('/')).text);
-    const res = await agent
-      .post('/session')
-      .set('Origin', 'https://evil.example')
-      .set('X-CSRF-Token', csrf)
-      .send({ email: customer.email, password: customer.password });
+    const res = await agent.post('/session').set('Origin', 'https://evil.example').set('X-CSRF-Token', csrf).send({ email: customer.email, password: customer.password });
     expect(res.status).toBe(403);
     const site = await agent.post('/session').set('Sec-Fetch-Site', 'cross-site').set('X-CSRF-Token', csrf).send({});
     expect(site.status).toBe(403);
@@ -225,7 +221,7 @@ describe('the gate', () => {
       const res = await request(web).get(path);
       expect(res.status).toBe(503);
       expect(res.text).toContain('Site Unreachable');
-      expect(res.text).toContain("We&#x27;re having trouble connecting to the server.");
+      expect(res.text).toContain('We&#x27;re having trouble connecting to the server.');
     }
   });
 

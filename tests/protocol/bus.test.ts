@@ -99,7 +99,10 @@ describe.skipIf(!redisUrl)('the Redis bus after an outage', () => {
     const bus = await RedisBus.open(redis, { channel: `bus-test-${Date.now()}`, onError: () => undefined });
     const reconnected = new Promise<void>((resolve) => bus.onReconnect(resolve));
     const clients = (await redis.call('CLIENT', 'LIST')) as string;
-    const id = clients.split('\n').find((line) => line.includes(`name=${bus.subscriberName}`))?.match(/id=(\d+)/)?.[1];
+    const id = clients
+      .split('\n')
+      .find((line) => line.includes(`name=${bus.subscriberName}`))
+      ?.match(/id=(\d+)/)?.[1];
     expect(id).toBeDefined();
     await redis.call('CLIENT', 'KILL', 'ID', id!);
     await reconnected;
@@ -113,4 +116,3 @@ describe.skipIf(!redisUrl)('the Redis bus after an outage', () => {
     await other.close();
   });
 });
-

@@ -71,7 +71,11 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     a = await startNode({ ...shared, SEED_DEMO: 'always' });
     await until(() => leads(a), 10_000, 'the first process to lead');
     b = await startNode({ ...shared, SEED_DEMO: 'never' });
-    const login = await fetch(`${a.api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }) });
+    const login = await fetch(`${a.api}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
+    });
     const body = (await login.json()) as { data: { token: string; user: { id: number } } };
     token = body.data.token;
     userId = body.data.user.id;
@@ -95,11 +99,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     expect(leads(b)).toBe(false);
     expect(b.log.join('')).toContain('following the cluster lead');
     const seen = new Set<string>();
-    await until(async () => {
-      const [onA, onB] = await Promise.all([priceOn(a, 'BTCUSD'), priceOn(b, 'BTCUSD')]);
-      seen.add(onB);
-      return onA === onB && seen.size > 1;
-    }, 10_000, 'the follower’s price to move with the leader’s');
+    await until(
+      async () => {
+        const [onA, onB] = await Promise.all([priceOn(a, 'BTCUSD'), priceOn(b, 'BTCUSD')]);
+        seen.add(onB);
+        return onA === onB && seen.size > 1;
+      },
+      10_000,
+      'the follower’s price to move with the leader’s',
+    );
   });
 
   it('an order placed on one process reaches a socket on the other exactly once', async () => {
@@ -123,7 +131,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     });
     const heard: { trade: { id: number } }[] = [];
     channel.bind(realtimeEvents.tradeUpdated, (event: { trade: { id: number } }) => heard.push(event));
-    const btc = (((await (await fetch(`${a.api}/api/v1/assets`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: number; symbol: string }[] }).data).find((x) => x.symbol === 'BTCUSD')!.id;
+    const btc = ((await (await fetch(`${a.api}/api/v1/assets`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: number; symbol: string }[] }).data.find(
+      (x) => x.symbol === 'BTCUSD',
+    )!.id;
     const order = await fetch(`${a.api}/api/v1/trades/store`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -149,7 +159,11 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
       sockets.push(socket);
       return socket;
     };
-    const staffLogin = await fetch(`${b.api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'staff@demo.test', password: 'staff-demo-1' }) });
+    const staffLogin = await fetch(`${b.api}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'staff@demo.test', password: 'staff-demo-1' }),
+    });
     const staff = ((await staffLogin.json()) as { data: { token: string; user: { id: number } } }).data;
     const name = `presence-chat.customer.${userId}`;
     type Joined = { count: number; each(f: (m: { id: string }) => void): void };

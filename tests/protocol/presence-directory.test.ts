@@ -14,10 +14,13 @@ afterAll(() => {
 /** Two processes' directories: one shared for the local driver, two nodes on one Redis for the Redis driver. */
 const gone: string[] = [];
 const drivers: [string, (ttlS?: number) => { a: PresenceDirectory; b: PresenceDirectory }][] = [
-  ['local', () => {
-    const directory = new LocalPresenceDirectory();
-    return { a: directory, b: directory };
-  }],
+  [
+    'local',
+    () => {
+      const directory = new LocalPresenceDirectory();
+      return { a: directory, b: directory };
+    },
+  ],
   ...(redisUrl
     ? [
         [

@@ -56,7 +56,7 @@ afterEach(() => {
 afterAll(() => stack.close());
 
 describe('pusher-js and laravel-echo against our realtime server, through the web tier', () => {
-  it('connects with a socket id, and a customer hears their own trades, user and notifications with the spec’s event names', async () => {
+  it('connects with a socket id, and a customer hears their own trades, user and notifications under the contract’s event names', async () => {
     const client = echo(alice);
     expect(await connected(client)).toMatch(socketIdPattern);
     const trades = client.private(`trade.${alice.user.id}`);
@@ -168,7 +168,8 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
 });
 
 describe('presence and staff notifications', () => {
-  const userOf = async (who: { session: { cookie: string; csrf: string } }) => ((await (await call(who, 'GET', '/api/v1/user')).json()) as { data: { is_online: boolean; notifications: { id: string; title: string }[] } }).data;
+  const userOf = async (who: { session: { cookie: string; csrf: string } }) =>
+    ((await (await call(who, 'GET', '/api/v1/user')).json()) as { data: { is_online: boolean; notifications: { id: string; title: string }[] } }).data;
 
   it('a customer with an open connection shows as online, without any heartbeat', async () => {
     const carol = await person();
@@ -309,7 +310,11 @@ describe('POST /broadcasting/auth', () => {
 
   it('refuses a request without the page’s CSRF token, and one without a session', async () => {
     expect((await form(alice, { socket_id: '123.456', channel_name: `private-user.${alice.user.id}` }, { 'X-CSRF-Token': 'wrong' })).status).toBe(403);
-    const anonymous = await fetch(`${stack.webUrl}/broadcasting/auth`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'socket_id=1.2&channel_name=private-user.1' });
+    const anonymous = await fetch(`${stack.webUrl}/broadcasting/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'socket_id=1.2&channel_name=private-user.1',
+    });
     expect([401, 403]).toContain(anonymous.status);
   });
 });

@@ -11,10 +11,7 @@ export interface TestPerson {
 }
 
 /** A new person with a unique e-mail; each test makes its own. */
-export async function makeUser(
-  db: AppDb,
-  { role = 'customer', status = 'active', password = 'correct-horse-9' }: { role?: Role; status?: UserStatus; password?: string } = {},
-): Promise<TestPerson> {
+export async function makeUser(db: AppDb, { role = 'customer', status = 'active', password = 'correct-horse-9' }: { role?: Role; status?: UserStatus; password?: string } = {}): Promise<TestPerson> {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
   const user = await createUser(db, {
     email,

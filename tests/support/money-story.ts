@@ -32,7 +32,10 @@ export function moneyStory() {
     /** A new active customer whose Live account holds `amount`. */
     trader: (amount: string) => fundedTrader(story.stack, amount),
     async open(token: string, body: Record<string, unknown>) {
-      const res = await request(story.stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ leverage: 20, ...body });
+      const res = await request(story.stack.app)
+        .post('/api/v1/trades/store')
+        .set(bearer(token))
+        .send({ leverage: 20, ...body });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       await story.stack.engine.idle();
       return res.body.data as { id: number; [key: string]: unknown };

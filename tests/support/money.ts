@@ -5,7 +5,10 @@ import { ledgerEntries, trades, tradingAccounts } from '../../server/trading/db/
 import { postEntry } from '../../server/trading/ledger/ledger';
 
 export async function liveAccount(db: AppDb, userId: number) {
-  const [row] = await db.select().from(tradingAccounts).where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.type, 'live')));
+  const [row] = await db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.type, 'live')));
   if (!row) throw new Error('no live account');
   return row;
 }

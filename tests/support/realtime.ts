@@ -1,12 +1,9 @@
-import type { Server } from 'node:http';
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
-import { closeServer, listen } from '../../server/listen';
-import { bridgeToChannels } from '../../server/trading/realtime/bridge';
-import { PusherServer, type PusherServerOptions } from '../../server/trading/realtime/pusher-server';
-import { keepPresence, userChannelPrefix } from '../../server/trading/realtime/presence';
-import { silentLogger, startTrading, testRealtimeCredentials, type TradingStack } from './trading';
-import { webAppFor } from './web';
+import { Lifecycle } from '../../server/compose/lifecycle';
+import type { PusherServer, PusherServerOptions } from '../../server/trading/realtime/pusher-server';
+import { startTrading, testRealtimeCredentials, type TradingStack } from './trading';
+import { composeTestWeb, csrfFrom } from './web';
 
 export interface RealtimeStack extends TradingStack {
   webUrl: string;
@@ -17,48 +14,38 @@ export interface RealtimeStack extends TradingStack {
   close(): Promise<void>;
 }
 
-/** The trading API with our Pusher server on a real port, and the web tier in front of it proxying both. */
+/**
+ * The trading API with its price feed and realtime sockets on a real port, and the web tier in front
+ * of it proxying them: both composed and stopped as a process does it.
+ */
 export async function startRealtimeStack(options: Partial<PusherServerOptions> = {}): Promise<RealtimeStack> {
-  const trading = await startTrading();
-  const api = await listen(trading.app, 0, '127.0.0.1');
-  const presence = keepPresence({ db: trading.database.db, logger: silentLogger, connectedChannels: () => realtime.channelsStartingWith(userChannelPrefix) });
-  const start = () => new PusherServer({ credentials: testRealtimeCredentials, logger: silentLogger, onSubscribed: presence.subscribed, ...options });
-  let realtime = start();
-  let unbridge = bridgeToChannels(trading.bus, realtime);
-  api.server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
-  const disconnectRevoked = trading.bus.subscribe('access.changed', ({ userId }) => realtime.disconnectUser(userId));
-  const web = webAppFor(`http://127.0.0.1:${api.port}`);
-  const front = await listen(web, 0, '127.0.0.1');
-  front.server.on('upgrade', web.handleUpgrade);
+  const lifecycle = new Lifecycle();
+  const stack = await startTrading({ lifecycle, realtimeOptions: options });
+  const api = await stack.trading.listen(0, '127.0.0.1');
+  const front = await composeTestWeb(`http://127.0.0.1:${api.port}`, { lifecycle }).listen(0, '127.0.0.1');
+  const sockets = stack.trading.realtime!;
   return {
-    ...trading,
+    ...stack,
     webUrl: `http://127.0.0.1:${front.port}`,
     webPort: front.port,
-    realtime: () => realtime,
-    async restartRealtime() {
-      unbridge();
-      await realtime.close();
-      realtime = start();
-      unbridge = bridgeToChannels(trading.bus, realtime);
-    },
+    realtime: () => sockets.server(),
+    restartRealtime: () => sockets.restart(),
     async close() {
-      disconnectRevoked();
-      presence.stop();
-      unbridge();
-      await realtime.close();
-      await closeServer(front.server as Server, 100);
-      await closeServer(api.server as Server, 100);
-      await trading.database.close();
+      await lifecycle.stop({ graceMs: 100 });
+      await stack.database.close();
     },
   };
 }
 
 /** A signed-in browser session on the web tier: its cookie and its page's CSRF token. */
 export async function browserSession(webUrl: string, person: { email: string; password: string }): Promise<{ cookie: string; csrf: string }> {
-  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const csrfOf = (html: string) => /"csrfToken":"([^"]+)"/.exec(html)?.[1] ?? '';
+  const cookiesOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   const page = await fetch(`${webUrl}/`);
-  const csrf = csrfOf(await page.text());
+  const csrf = csrfFrom(await page.text());
   const res = await fetch(`${webUrl}/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookiesOf(page) },
@@ -67,7 +54,7 @@ export async function browserSession(webUrl: string, person: { email: string; pa
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   const cookie = cookiesOf(res);
   const dashboard = await fetch(`${webUrl}/main/dashboard`, { headers: { Cookie: cookie } });
-  return { cookie, csrf: csrfOf(await dashboard.text()) };
+  return { cookie, csrf: csrfFrom(await dashboard.text()) };
 }
 
 /**
@@ -94,7 +81,9 @@ export function echoFor(stack: Pick<RealtimeStack, 'webUrl' | 'webPort'>, sessio
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: session.cookie, 'X-CSRF-Token': session.csrf },
           body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
         })
-          .then(async (res) => (res.ok ? callback(null, (await res.json()) as { auth: string; channel_data?: string }) : callback(Object.assign(new Error(`auth ${res.status}`), { status: res.status }), null)))
+          .then(async (res) =>
+            res.ok ? callback(null, (await res.json()) as { auth: string; channel_data?: string }) : callback(Object.assign(new Error(`auth ${res.status}`), { status: res.status }), null),
+          )
           .catch((error: Error) => callback(error, null));
       },
     },

@@ -1,20 +1,18 @@
 import type { Express } from 'express';
-import request from 'supertest';
-import { createLogger } from '../../server/logger';
-import { createTradingApp } from '../../server/trading/app';
-import { marketsOpenAt } from './clock';
-import type { Database } from '../../server/trading/db/database';
-import type { TradingDeps } from '../../server/trading/deps';
-import { LocalBus } from '../../server/trading/bus';
-import type { Market } from '../../server/trading/market/market';
-import { ManualPriceSource } from '../../server/trading/market/price-source';
-import { openMarket } from '../../server/trading/market/start';
-import { TradingEngine } from '../../server/trading/engine/engine';
-import { createMailer } from '../../server/trading/mail/mailer';
-import { folderStore, type FileStore } from '../../server/trading/files/file-store';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
+import { composeTrading, type TradingOverrides, type TradingTier } from '../../server/compose/trading';
+import { loadConfig, type Config } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import type { Bus } from '../../server/trading/bus';
+import type { Database } from '../../server/trading/db/database';
+import type { TradingEngine } from '../../server/trading/engine/engine';
+import type { FileStore } from '../../server/trading/files/file-store';
+import type { Market } from '../../server/trading/market/market';
+import { ManualPriceSource } from '../../server/trading/market/price-source';
+import { marketsOpenAt } from './clock';
 import { createTestDatabase } from './database';
 import { makeUser, type TestPerson } from './factories';
 import { deposit, liveAccount } from './money';
@@ -22,49 +20,73 @@ import { deposit, liveAccount } from './money';
 /** The realtime app the tests sign channel subscriptions for. */
 export const testRealtimeCredentials = { key: 'test-app-key', secret: 'test-app-secret-0123456789abcdef0123' };
 
+/** The price feed's key the tests' web tier adds (and the stacks' feeds take). */
+export const testFeedApiKey = 'feed-key-for-tests-0123456789';
+
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 
 export { marketsOpenAt };
+
+/**
+ * The configuration the test stacks compose with, read by the same `loadConfig` as a process: every key
+ * and secret given (nothing is written to the data folder), no demo data, short-lived tokens.
+ */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(tmpdir(), 'cfd-tests'),
+    SEED_DEMO: 'never',
+    TOKEN_TTL_HOURS: '1',
+    LOGIN_RATE_LIMIT: '10',
+    SETTINGS_CACHE_MS: '0',
+    MAIL_FROM: 'tests@example.test',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    FEED_API_KEY: testFeedApiKey,
+    PUSHER_APP_KEY: testRealtimeCredentials.key,
+    PUSHER_APP_SECRET: testRealtimeCredentials.secret,
+    ...env,
+  });
+}
 
 export interface TradingStack {
   app: Express;
   database: Database;
   market: Market;
   prices: ManualPriceSource;
-  bus: LocalBus;
+  bus: Bus;
   engine: TradingEngine;
   files: FileStore;
+  /** The whole composed tier (its lead, feed and realtime sockets once attached, farewell and close). */
+  trading: TradingTier;
 }
 
 /**
- * A trading app on a fresh test database (or on `overrides.database`, to run two apps on one database),
- * with prices set by hand and a clock stopped at `marketsOpenAt` unless another is given.
+ * A trading tier composed as a process composes it, on a fresh test database (or on
+ * `overrides.database`, to run two apps on one database), with prices set by hand and a clock stopped
+ * at `marketsOpenAt` unless another is given. Of the leader jobs only the prices and the engine run
+ * (tests drive the advisor runner and the candle recorder themselves).
  */
-export async function startTrading(overrides: Partial<TradingDeps> & { now?: () => Date; dayFigures?: boolean } = {}): Promise<TradingStack> {
+export async function startTrading(overrides: TradingOverrides = {}): Promise<TradingStack> {
   const database = overrides.database ?? (await createTestDatabase());
-  const bus = new LocalBus();
   const prices = new ManualPriceSource();
-  const market = await openMarket({ db: database.db, bus, source: () => prices, now: overrides.now ?? (() => marketsOpenAt), dayFigures: overrides.dayFigures ?? false });
-  market.start();
-  const engine = new TradingEngine({ db: database.db, market, bus, logger: silentLogger });
-  await engine.start();
-  const files = overrides.files ?? folderStore(mkdtempSync(join(tmpdir(), 'chat-files-')));
-  const app = createTradingApp({
-    database,
-    market,
-    bus,
-    realtime: testRealtimeCredentials,
-    mailer: createMailer({ db: database.db, from: 'tests@example.test', logger: silentLogger }),
-    files,
+  const config = overrides.files ? testConfig() : testConfig({ UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'chat-files-')) });
+  // Each stack is a cluster of its own (its own bus and prices), so it leads and runs its engine even on
+  // a database another stack shares; the election between processes is tested in cluster.test.ts.
+  const leads: Database = { ...database, tryLead: async () => ({ lost: new Promise<void>(() => undefined), release: async () => undefined }) };
+  const trading = await composeTrading(config, {
+    logger: silentLogger,
+    now: () => marketsOpenAt,
+    dayFigures: false,
     uploadMaxBytes: 64 * 1024,
     siteOrigin: () => 'http://site.test',
-    logger: silentLogger,
-    tokenTtlHours: 1,
-    loginRateLimit: 10,
-    trustProxy: 'loopback',
+    leaderJobs: ['prices', 'engine'],
     ...overrides,
+    database: leads,
+    priceSource: prices,
   });
-  return { app, database, market, prices, bus, engine, files };
+  const { app, market, bus, engine, files } = trading;
+  return { app, database, market, prices, bus, engine, files, trading };
 }
 
 export async function tokenFor(app: Express, person: Pick<TestPerson, 'email' | 'password'>): Promise<string> {

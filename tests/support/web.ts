@@ -1,17 +1,22 @@
 import { apiTokens } from '../../server/trading/db/schema';
-import type { Server } from 'node:http';
 import type { Express } from 'express';
 import request from 'supertest';
-import { closeServer, listen } from '../../server/listen';
+import { Lifecycle } from '../../server/compose/lifecycle';
+import { composeWeb, type WebOverrides, type WebTier } from '../../server/compose/web';
 import type { Database } from '../../server/trading/db/database';
 import type { AssetPipeline } from '../../server/web/assets';
-import { createWebApp, type WebApp } from '../../server/web/app';
-import { createTradingClient } from '../../server/web/trading-client';
-import { silentLogger, startTrading, testRealtimeCredentials } from './trading';
+import type { WebApp } from '../../server/web/app';
+import { silentLogger, startTrading, testConfig } from './trading';
 
 /** Stand-in assets so web tests need no client build: names are enough for the HTML. */
 export const testAssets: AssetPipeline = {
-  assets: { styles: ['/assets/app.css'], preludeScripts: [], runtime: '/assets/main.js', preloads: (islands) => islands.map((n) => `/assets/${n}.js`) },
+  assets: {
+    links: ({ islands, scripts }) => ({
+      styles: ['/assets/app.css'],
+      preloads: islands.map((n) => `/assets/${n}.js`),
+      scripts: [...(islands.length > 0 ? ['/assets/main.js'] : []), ...scripts.map((n) => `/assets/${n}.js`)],
+    }),
+  },
   middleware: (_req, _res, next) => next(),
   close: async () => undefined,
 };
@@ -27,8 +32,9 @@ export interface WebStack {
 
 /** The trading API on a real port (the web tier reaches it over HTTP, as in production) and the web app for supertest. */
 export async function startWebStack(): Promise<WebStack> {
-  const { app, database, bus } = await startTrading();
-  const { server, port } = await listen(app, 0, '127.0.0.1');
+  const lifecycle = new Lifecycle();
+  const { trading, database, bus } = await startTrading({ lifecycle });
+  const { port } = await trading.listen(0, '127.0.0.1');
   const apiUrl = `http://127.0.0.1:${port}`;
   return {
     web: webAppFor(apiUrl),
@@ -39,27 +45,19 @@ export async function startWebStack(): Promise<WebStack> {
       for (const userId of new Set(revoked.map((r) => r.userId))) bus.publish('access.changed', { userId });
     },
     async close() {
-      await closeServer(server as Server, 100);
+      await lifecycle.stop({ graceMs: 100 });
       await database.close();
     },
   };
 }
 
+/** The web tier composed as a process composes it, on the test configuration, with stand-in assets, in front of the API at `apiUrl`. */
+export function composeTestWeb(apiUrl: string, overrides: Partial<WebOverrides> = {}): WebTier {
+  return composeWeb(testConfig(), { assets: testAssets, logger: silentLogger, apiUrl, apiTimeoutMs: 2_000, ...overrides });
+}
+
 export function webAppFor(apiUrl: string): WebApp {
-  return createWebApp({
-    logger: silentLogger,
-    api: createTradingClient({ baseUrl: apiUrl, timeoutMs: 2_000 }),
-    assets: testAssets,
-    sessionSecret: 'test-secret-that-is-long-enough-0123456789',
-    sessionMaxAgeHours: 1,
-    settingsCacheMs: 0,
-    trustProxy: 'loopback',
-    metricsToken: undefined,
-    feedApiKey: 'feed-key-for-tests-0123456789',
-    realtimeKey: testRealtimeCredentials.key,
-    publicOrigin: undefined,
-    dev: false,
-  });
+  return composeTestWeb(apiUrl).app;
 }
 
 /** The CSRF token the page hands to its islands. */

@@ -73,7 +73,10 @@ describe('config', () => {
     expect(() => loadConfig({ ROLE: 'trading', PUSHER_APP_KEY: 'app-key-1', ...feedKey })).toThrow(/PUSHER_APP_SECRET: is required/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app', SESSION_SECRET: 's'.repeat(32) })).toThrow(/PUSHER_APP_SECRET: is required/);
     expect(() => loadConfig({ PUSHER_APP_KEY: 'no spaces here' })).toThrow(/PUSHER_APP_KEY: must be 8 to 64 letters/);
-    expect(loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_KEY: 'app-key-1', ...feedKey }).pusher).toEqual({ key: 'app-key-1', secret: undefined });
+    expect(loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_KEY: 'app-key-1', ...feedKey }).pusher).toEqual({
+      key: 'app-key-1',
+      secret: undefined,
+    });
     expect(loadConfig({}).pusher).toEqual({ key: undefined, secret: undefined });
   });
 

@@ -5,10 +5,13 @@ import { createRoot } from 'react-dom/client';
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineIsland } from '../../client/runtime/define-island';
+import { afterHydration, hydrationStarted } from '../../client/runtime/hydration';
 import { hydrateIsland, type IslandRegistry } from '../../client/runtime/island-element';
 import { isTranslationConflict, TranslationBoundary } from '../../client/runtime/translation-boundary';
+import type { PageAssets } from '../../views/assets';
 import { renderDocument } from '../../views/document';
 import { Island } from '../../views/island';
+import { Script } from '../../views/page-needs';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -23,8 +26,14 @@ function Counter({ start }: { start: number }) {
 const counter = defineIsland({ name: 'counter', component: Counter, props: z.object({ start: z.number() }) });
 const registry: IslandRegistry = { counter: async () => ({ default: counter as never }) };
 
-const assets = { styles: ['/app.css'], preludeScripts: [], runtime: '/runtime.js', preloads: (names: readonly string[]) => names.map((n) => `/${n}.js`) };
-const pageState = { csrfToken: 't', siteName: 'Site', user: null, realtimeKey: null, flash: [] };
+const assets: PageAssets = {
+  links: ({ islands, scripts }) => ({
+    styles: ['/app.css'],
+    preloads: islands.map((n) => `/${n}.js`),
+    scripts: [...(islands.length > 0 ? ['/runtime.js'] : []), ...scripts.map((n) => `/${n}.js`)],
+  }),
+};
+const pageState = { csrfToken: 't', siteName: 'Site', user: null, realtimeKey: null };
 
 /** The island's server HTML, put into the document as the server would send it. */
 function mountServerHtml(props: unknown, name = 'counter'): HTMLElement {
@@ -48,6 +57,29 @@ describe('island runtime', () => {
     expect(element.hasAttribute('hydrated')).toBe(true);
     await act(async () => element.querySelector('button')!.click());
     expect(element.textContent).toBe('count 42');
+  });
+
+  it('when islands are hydrating, then what came with the page waits until every one has committed or failed', async () => {
+    const settled = () => {
+      let done = false;
+      void afterHydration().then(() => (done = true));
+      return async () => {
+        await Promise.resolve();
+        return done;
+      };
+    };
+    const one = hydrationStarted();
+    const two = hydrationStarted();
+    const check = settled();
+    one();
+    one();
+    expect(await check()).toBe(false);
+    two();
+    expect(await check()).toBe(true);
+
+    const element = mountServerHtml({ start: 5 });
+    await act(() => hydrateIsland(element, registry));
+    expect(await settled()()).toBe(true);
   });
 
   it('when the props do not fit the schema, then the server HTML stays and an island:error event says so', async () => {
@@ -89,7 +121,13 @@ describe('server rendering of islands', () => {
       nonce: 'n',
       assets,
       pageState: { ...pageState, siteName: '</script><script>alert(1)</script>' },
-      body: <Island island={defineIsland({ name: 'echo', component: ({ text }: { text: string }) => <p>{text}</p>, props: z.object({ text: z.string() }) })} client="idle" props={{ text: '"><img src=x onerror=alert(1)>' }} />,
+      body: (
+        <Island
+          island={defineIsland({ name: 'echo', component: ({ text }: { text: string }) => <p>{text}</p>, props: z.object({ text: z.string() }) })}
+          client="idle"
+          props={{ text: '"><img src=x onerror=alert(1)>' }}
+        />
+      ),
     });
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('</script><script>alert(1)');
@@ -107,6 +145,34 @@ describe('server rendering of islands', () => {
     expect(html).toContain('<script type="module" src="/runtime.js" nonce="abc">');
     expect(html).toContain('<link rel="modulepreload" href="/counter.js"/>');
     expect(html).toContain('id="page-state"');
+  });
+
+  it('when a page declares plain scripts and no island, then it gets exactly those, without the runtime or page state', () => {
+    const body = (
+      <main>
+        <Script name="forms" />
+        <Script name="password-reveal" />
+        <Script name="forms" />
+      </main>
+    );
+    const html = renderDocument({ title: 'x', siteName: 'S', favicon: null, nonce: 'abc', assets, pageState, body });
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/forms.js" nonce="abc">', '<script type="module" src="/password-reveal.js" nonce="abc">']);
+    expect(html).not.toContain('page-state');
+  });
+
+  it('when the server has messages for the page, then they are toasts in its HTML with the script that closes them', () => {
+    const html = renderDocument({
+      title: 'x',
+      siteName: 'S',
+      favicon: null,
+      nonce: 'abc',
+      assets,
+      pageState,
+      body: <main />,
+      flash: [{ kind: 'error', title: 'Login failed', description: '<b>no</b>' }],
+    });
+    expect(html).toContain('<li class="toast toast-error" role="alert" data-toast="5000"><div><strong>Login failed</strong><p>&lt;b&gt;no&lt;/b&gt;</p></div>');
+    expect(html).toContain('src="/toasts.js"');
   });
 
   it('when a page has no island, then it ships no script at all', () => {
@@ -133,7 +199,13 @@ describe('translation boundary', () => {
     }
     const container = document.createElement('div');
     const root = createRoot(container);
-    await act(async () => root.render(<TranslationBoundary><Fragile /></TranslationBoundary>));
+    await act(async () =>
+      root.render(
+        <TranslationBoundary>
+          <Fragile />
+        </TranslationBoundary>,
+      ),
+    );
     expect(container.textContent).toBe('Recovering from translation conflict...');
     fail = false;
     await act(async () => vi.advanceTimersByTime(999));
@@ -150,14 +222,26 @@ describe('translation boundary', () => {
     }
     const container = document.createElement('div');
     const root = createRoot(container);
-    await expect(act(async () => root.render(<TranslationBoundary><Broken /></TranslationBoundary>))).rejects.toThrow('real bug');
+    await expect(
+      act(async () =>
+        root.render(
+          <TranslationBoundary>
+            <Broken />
+          </TranslationBoundary>,
+        ),
+      ),
+    ).rejects.toThrow('real bug');
     expect(container.textContent).not.toContain('Recovering');
   });
 });
 
 describe('server markup', () => {
   it('matches what the island renders by itself', () => {
-    const html = renderToString(<TranslationBoundary><Counter start={5} /></TranslationBoundary>);
+    const html = renderToString(
+      <TranslationBoundary>
+        <Counter start={5} />
+      </TranslationBoundary>,
+    );
     expect(html).toBe('<button type="button">count <!-- -->5</button>');
   });
 });

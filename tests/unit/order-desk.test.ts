@@ -46,7 +46,10 @@ describe('the order desk', () => {
     const desk = new OrderDesk(ex.execute, { lanes: 2, maxBatch: 2 });
     const answers = Promise.all([1, 2, 3, 4, 5].map((n) => desk.place(n)));
     await nextTurn();
-    expect(ex.batches).toEqual([[1, 2], [3, 4]]);
+    expect(ex.batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     await ex.openAll(answers);
     expect(await answers).toEqual([10, 20, 30, 40, 50]);
     expect(ex.batches).toEqual([[1, 2], [3, 4], [5]]);
@@ -87,4 +90,3 @@ describe('the order desk', () => {
     expect(ex.batches).toEqual([[1]]);
   });
 });
-

@@ -53,7 +53,7 @@ describe('pending order kind', () => {
   });
 });
 
-describe('leverage precedence (client-spec §9)', () => {
+describe('leverage precedence', () => {
   it('takes the customer setting, then the asset, then the plan, then 20, within the plan and regulatory caps', () => {
     expect(effectiveLeverage({ userClassLeverage: 50, assetLeverage: 100, planLeverage: 200, regulatoryCap: 30 })).toBe(30);
     expect(effectiveLeverage({ assetLeverage: 10, planLeverage: 200, regulatoryCap: 30 })).toBe(10);
@@ -75,7 +75,7 @@ describe('currency conversion from forex mids', () => {
   });
 });
 
-describe('profit calculator (client-spec §5, §9)', () => {
+describe('profit calculator', () => {
   const base = { side: 'buy' as const, volume: '100000', entry: '1.10000', takeProfit: '1.10110', stopLoss: '1.09890', leverage: 30, conversion: '1' };
   it('puts the default TP and SL 0.1 % from the entry', () => {
     expect(defaultLevels({ side: 'buy', entry: '1.10000', digits: 5 })).toEqual({ takeProfit: '1.10110', stopLoss: '1.09890' });
@@ -90,7 +90,12 @@ describe('profit calculator (client-spec §5, §9)', () => {
   it('answers each bad field with its message', () => {
     expect(calculate({ ...base, volume: '0', entry: '-1', takeProfit: 'x', stopLoss: '-2' })).toEqual({
       ok: false,
-      errors: { volume: 'Volume must be a positive number', entry: 'Entry price must be a positive number', takeProfit: 'Take profit must be a non-negative number', stopLoss: 'Stop loss must be a non-negative number' },
+      errors: {
+        volume: 'Volume must be a positive number',
+        entry: 'Entry price must be a positive number',
+        takeProfit: 'Take profit must be a non-negative number',
+        stopLoss: 'Stop loss must be a non-negative number',
+      },
     });
   });
 });

@@ -33,7 +33,11 @@ function instrument(id: number, symbol: string, assetClass: Instrument['assetCla
 }
 
 function setup() {
-  const list = [instrument(1, 'AAAUSD', 'crypto', 'AAA', 'USD', 2, '100.00'), instrument(2, 'BBBUSD', 'crypto', 'BBB', 'USD', 2, '50.00'), instrument(3, 'USDJPY', 'forex', 'USD', 'JPY', 3, '100.000')];
+  const list = [
+    instrument(1, 'AAAUSD', 'crypto', 'AAA', 'USD', 2, '100.00'),
+    instrument(2, 'BBBUSD', 'crypto', 'BBB', 'USD', 2, '50.00'),
+    instrument(3, 'USDJPY', 'forex', 'USD', 'JPY', 3, '100.000'),
+  ];
   const bus = new LocalBus();
   const source = new ManualPriceSource();
   const market = createMarket({ instruments: list, source, bus, startPrices: new Map() });

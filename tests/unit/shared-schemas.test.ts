@@ -11,7 +11,7 @@ describe('login request', () => {
     expect(loginRequest.parse({ email: '  Trader@Demo.TEST ', password: 'x' }).email).toBe('trader@demo.test');
   });
 
-  it('when fields are missing or wrong, then each gets the spec text', () => {
+  it('when fields are missing or wrong, then each gets its own text', () => {
     const result = loginRequest.safeParse({ email: 'nope' });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!.issues)).toEqual({
@@ -46,7 +46,7 @@ describe('settings update', () => {
 });
 
 describe('routes', () => {
-  it('knows the gate-exempt pages of the spec', () => {
+  it('knows the gate-exempt pages', () => {
     for (const path of ['/', '/login', '/signup', '/register', '/register/country-residence', '/forgot-password', '/auto-login']) {
       expect(isPublicPath(path)).toBe(true);
     }
@@ -74,7 +74,20 @@ describe('money formatting', () => {
 });
 
 describe('the feed hot-path check', () => {
-  const good = { id: 7, symbol: 'EURUSD', price: '1.10000', bid: '1.09990', ask: '1.10010', priceLow24h: '1.09', priceHigh24h: '1.11', change24h: '-0.001', changePercent24h: '-0.09', volume24h: 12, lastUpdated: '2026-11-22T08:00:00.000Z', seq: 3 };
+  const good = {
+    id: 7,
+    symbol: 'EURUSD',
+    price: '1.10000',
+    bid: '1.09990',
+    ask: '1.10010',
+    priceLow24h: '1.09',
+    priceHigh24h: '1.11',
+    change24h: '-0.001',
+    changePercent24h: '-0.09',
+    volume24h: 12,
+    lastUpdated: '2026-11-22T08:00:00.000Z',
+    seq: 3,
+  };
   const variants: unknown[] = [
     [good],
     [],

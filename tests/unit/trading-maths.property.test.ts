@@ -15,7 +15,21 @@ const sideArb = fc.constantFrom<'buy' | 'sell'>('buy', 'sell');
 const digitsArb = fc.constantFrom(0, 1, 2, 3, 4, 5, 8);
 
 /** Exact oracle in integers: price points × lot hundredths × contract size, in cents, rounded down (toward the house). */
-function oraclePnlCents({ side, openPts, closePts, digits, lotHundredths, contractSize }: { side: 'buy' | 'sell'; openPts: bigint; closePts: bigint; digits: number; lotHundredths: bigint; contractSize: bigint }): bigint {
+function oraclePnlCents({
+  side,
+  openPts,
+  closePts,
+  digits,
+  lotHundredths,
+  contractSize,
+}: {
+  side: 'buy' | 'sell';
+  openPts: bigint;
+  closePts: bigint;
+  digits: number;
+  lotHundredths: bigint;
+  contractSize: bigint;
+}): bigint {
   const move = side === 'buy' ? closePts - openPts : openPts - closePts;
   // pnl = move / 10^digits × lotHundredths / 100 × contractSize; in cents: × 100.
   const numerator = move * lotHundredths * contractSize * 100n;
@@ -27,23 +41,35 @@ function oraclePnlCents({ side, openPts, closePts, digits, lotHundredths, contra
 describe('prices', () => {
   it('buy ≥ mid ≥ sell for any mid, spreads and digits', () => {
     fc.assert(
-      fc.property(digitsArb.chain((d) => fc.tuple(fc.constant(d), priceArb(d))), spreadArb, spreadArb, ([digits, mid], buySpread, sellSpread) => {
-        const quote = quoteFromMid({ mid, spec: { buySpread, sellSpread, digits } });
-        expect(new Money(quote.ask).gte(mid)).toBe(true);
-        expect(new Money(mid).gte(quote.bid)).toBe(true);
-        expect(quote.ask.split('.')[1]?.length ?? 0).toBe(digits);
-      }),
+      fc.property(
+        digitsArb.chain((d) => fc.tuple(fc.constant(d), priceArb(d))),
+        spreadArb,
+        spreadArb,
+        ([digits, mid], buySpread, sellSpread) => {
+          const quote = quoteFromMid({ mid, spec: { buySpread, sellSpread, digits } });
+          expect(new Money(quote.ask).gte(mid)).toBe(true);
+          expect(new Money(mid).gte(quote.bid)).toBe(true);
+          expect(quote.ask.split('.')[1]?.length ?? 0).toBe(digits);
+        },
+      ),
     );
   });
 
   it('opening and closing at an unchanged quote loses exactly the spread', () => {
     fc.assert(
-      fc.property(digitsArb.chain((d) => fc.tuple(fc.constant(d), priceArb(d))), spreadArb, spreadArb, sideArb, lotsArb, ([digits, mid], buySpread, sellSpread, side, lots) => {
-        const quote = quoteFromMid({ mid, spec: { buySpread, sellSpread, digits } });
-        const units = unitsFromLots({ lots, contractSize: 100_000 });
-        const pnl = pnlOf({ side, units, opening: openingPrice({ side, quote }), closing: closingPrice({ side, quote }) });
-        expect(pnl.equals(new Money(quote.ask).minus(quote.bid).times(units).negated())).toBe(true);
-      }),
+      fc.property(
+        digitsArb.chain((d) => fc.tuple(fc.constant(d), priceArb(d))),
+        spreadArb,
+        spreadArb,
+        sideArb,
+        lotsArb,
+        ([digits, mid], buySpread, sellSpread, side, lots) => {
+          const quote = quoteFromMid({ mid, spec: { buySpread, sellSpread, digits } });
+          const units = unitsFromLots({ lots, contractSize: 100_000 });
+          const pnl = pnlOf({ side, units, opening: openingPrice({ side, quote }), closing: closingPrice({ side, quote }) });
+          expect(pnl.equals(new Money(quote.ask).minus(quote.bid).times(units).negated())).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -93,9 +119,12 @@ describe('booking rounds toward the house', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: -5_000_000, max: 5_000_000 }), fc.integer({ min: 2, max: 10 }), (units, movePts, parts) => {
         const per = units * parts;
-        const whole = bookedPnl(pnlOf({ side: 'buy', units: per, opening: '150.000', closing: new Money('150.000').plus(new Money(movePts).dividedBy(1000)), conversion: new Money(1).dividedBy(151) }));
+        const whole = bookedPnl(
+          pnlOf({ side: 'buy', units: per, opening: '150.000', closing: new Money('150.000').plus(new Money(movePts).dividedBy(1000)), conversion: new Money(1).dividedBy(151) }),
+        );
         let sum = new Money(0);
-        for (let i = 0; i < parts; i += 1) sum = sum.plus(bookedPnl(pnlOf({ side: 'buy', units, opening: '150.000', closing: new Money('150.000').plus(new Money(movePts).dividedBy(1000)), conversion: new Money(1).dividedBy(151) })));
+        for (let i = 0; i < parts; i += 1)
+          sum = sum.plus(bookedPnl(pnlOf({ side: 'buy', units, opening: '150.000', closing: new Money('150.000').plus(new Money(movePts).dividedBy(1000)), conversion: new Money(1).dividedBy(151) })));
         expect(sum.lte(whole)).toBe(true);
       }),
     );
@@ -104,7 +133,15 @@ describe('booking rounds toward the house', () => {
 
 describe('account summary', () => {
   it('equity = balance + credit + P/L, free margin = equity − margin, level with 2 decimals or ∞', () => {
-    const summary = accountSummary({ balance: '1000', credit: '50', positions: [{ pnl: '-25.5', margin: '200' }, { pnl: '10', margin: '100' }], lifetimePnl: '12.3' });
+    const summary = accountSummary({
+      balance: '1000',
+      credit: '50',
+      positions: [
+        { pnl: '-25.5', margin: '200' },
+        { pnl: '10', margin: '100' },
+      ],
+      lifetimePnl: '12.3',
+    });
     expect(summary).toEqual({ balance: '1000.00', credit: '50.00', equity: '1034.50', margin: '300.00', freeMargin: '734.50', marginLevel: '344.83', pnl: '-15.50', lifetimePnl: '12.30' });
     expect(accountSummary({ balance: '10', positions: [] }).marginLevel).toBe('∞');
   });
@@ -127,12 +164,18 @@ describe('sizing and leverage', () => {
     expect(effectiveLeverage({ assetLeverage: 100, planLeverage: 200, regulatoryCap: 30 })).toBe(30);
     expect(effectiveLeverage({ userClassLeverage: 10, assetLeverage: 100, planLeverage: 200, regulatoryCap: 30 })).toBe(10);
     fc.assert(
-      fc.property(fc.option(fc.integer({ min: 1, max: 1000 })), fc.option(fc.integer({ min: 1, max: 1000 })), fc.option(fc.integer({ min: 1, max: 1000 })), fc.integer({ min: 1, max: 100 }), (u, a, p, cap) => {
-        const lev = effectiveLeverage({ userClassLeverage: u, assetLeverage: a, planLeverage: p, regulatoryCap: cap });
-        expect(lev).toBeLessThanOrEqual(cap);
-        if (p !== null) expect(lev).toBeLessThanOrEqual(p);
-        expect(lev).toBeGreaterThanOrEqual(1);
-      }),
+      fc.property(
+        fc.option(fc.integer({ min: 1, max: 1000 })),
+        fc.option(fc.integer({ min: 1, max: 1000 })),
+        fc.option(fc.integer({ min: 1, max: 1000 })),
+        fc.integer({ min: 1, max: 100 }),
+        (u, a, p, cap) => {
+          const lev = effectiveLeverage({ userClassLeverage: u, assetLeverage: a, planLeverage: p, regulatoryCap: cap });
+          expect(lev).toBeLessThanOrEqual(cap);
+          if (p !== null) expect(lev).toBeLessThanOrEqual(p);
+          expect(lev).toBeGreaterThanOrEqual(1);
+        },
+      ),
     );
   });
 });
@@ -140,12 +183,17 @@ describe('sizing and leverage', () => {
 describe('integer points fast path', () => {
   it('gives exactly the decimal quote for any mid, spreads and digits', () => {
     fc.assert(
-      fc.property(digitsArb.chain((d) => fc.tuple(fc.constant(d), priceArb(d))), spreadArb, spreadArb, ([digits, mid], buySpread, sellSpread) => {
-        const exact = quoteFromMid({ mid, spec: { buySpread, sellSpread, digits } });
-        const fast = quotePoints(pointsOf(mid, digits), pointSpread({ buySpread, sellSpread, digits }));
-        expect(formatPoints(fast.ask, digits)).toBe(exact.ask);
-        expect(formatPoints(fast.bid, digits)).toBe(exact.bid);
-      }),
+      fc.property(
+        digitsArb.chain((d) => fc.tuple(fc.constant(d), priceArb(d))),
+        spreadArb,
+        spreadArb,
+        ([digits, mid], buySpread, sellSpread) => {
+          const exact = quoteFromMid({ mid, spec: { buySpread, sellSpread, digits } });
+          const fast = quotePoints(pointsOf(mid, digits), pointSpread({ buySpread, sellSpread, digits }));
+          expect(formatPoints(fast.ask, digits)).toBe(exact.ask);
+          expect(formatPoints(fast.bid, digits)).toBe(exact.bid);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

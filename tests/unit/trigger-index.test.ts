@@ -20,7 +20,12 @@ describe('trigger index', () => {
     index.set({ instrumentId: 2, ownerId: 2, kind: 'buy_limit', side: 'buy', level: 95 });
     index.set({ instrumentId: 2, ownerId: 3, kind: 'sell_stop', side: 'sell', level: 96 });
     // bid 89 / ask 91: the buy limit (ask ≤ 95) and the sell stop (bid ≤ 96) fire; the sell's TP (ask ≤ 90) not yet.
-    expect(index.reached(2, { bid: 89, ask: 91 }).map((t) => `${t.kind}:${t.ownerId}`).sort()).toEqual(['buy_limit:2', 'sell_stop:3']);
+    expect(
+      index
+        .reached(2, { bid: 89, ask: 91 })
+        .map((t) => `${t.kind}:${t.ownerId}`)
+        .sort(),
+    ).toEqual(['buy_limit:2', 'sell_stop:3']);
     expect(index.reached(2, { bid: 88, ask: 90 }).map((t) => t.kind)).toEqual(['take_profit']);
   });
 
@@ -43,8 +48,12 @@ describe('trigger index', () => {
     expect(index.size).toBe(50);
     expect(index.entries).toBeLessThan(50 + 2 * 1024);
     // Only the latest level of each owner fires.
-    expect(index.reached(4, { bid: 0, ask: 1 }).map((t) => t.level).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, owner) => 10_000 - 199 - owner).sort((a, b) => a - b));
+    expect(
+      index
+        .reached(4, { bid: 0, ask: 1 })
+        .map((t) => t.level)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 50 }, (_, owner) => 10_000 - 199 - owner).sort((a, b) => a - b));
     expect(index.size).toBe(0);
   });
 });
-

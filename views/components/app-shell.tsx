@@ -2,16 +2,31 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { isStaffRole, type User } from '../../shared/api/user.schema';
 import { paths } from '../../shared/routes';
+import { Stylesheet } from '../page-needs';
 import { Brand } from './brand';
 import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 import { chatPathOf, SignedInIslands } from './signed-in-islands';
 
 /** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. */
-export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: 'dashboard' | 'chat' | 'marketplace' | 'autotrader'; children: ReactNode }) {
+export function AppShell({
+  settings,
+  user,
+  csrfToken,
+  current = 'dashboard',
+  children,
+}: {
+  settings: SiteSettings;
+  user: User;
+  csrfToken: string;
+  current?: 'dashboard' | 'chat' | 'marketplace' | 'autotrader';
+  children: ReactNode;
+}) {
   const chatPath = chatPathOf(user);
   return (
     <div className="app-shell">
+      <Stylesheet src="client/styles/app.scss" />
+      <Stylesheet src="views/components/app-shell.css" />
       <header className="topbar">
         <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
         <nav aria-label="Main">

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
-import Toaster from '../../client/islands/toaster.island';
-import { Island } from '../island';
+import { Stylesheet } from '../page-needs';
 import { Brand } from './brand';
 import { CheckIcon } from './icons';
 import { RiskWarning } from './risk-warning';
@@ -48,6 +47,7 @@ export function AuthLayout({
 }) {
   return (
     <div className={className ? `auth-layout ${className}` : 'auth-layout'}>
+      <Stylesheet src="views/components/auth-frames.css" />
       <section className="auth-hero">
         <Brand name={settings.name} logo={settings.logo} href={settings.website_url ?? '/'} />
         <div className="auth-hero-copy">
@@ -74,7 +74,6 @@ export function AuthLayout({
           {footer}
         </footer>
       </main>
-      <Island island={Toaster} client="load" props={{}} />
     </div>
   );
 }
@@ -83,6 +82,7 @@ export function AuthLayout({
 export function StepFrame({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
   return (
     <div className="signup-step">
+      <Stylesheet src="views/components/auth-frames.css" />
       <header className="signup-step-header">
         <Brand name={settings.name} logo={settings.logo} href={settings.website_url ?? '/'} />
       </header>
@@ -90,7 +90,6 @@ export function StepFrame({ settings, children }: { settings: SiteSettings; chil
       <footer className="auth-footer signup-step-footer">
         <RiskWarning />
       </footer>
-      <Island island={Toaster} client="load" props={{}} />
     </div>
   );
 }

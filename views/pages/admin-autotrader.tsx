@@ -4,7 +4,7 @@ import AutotraderRequests from '../../client/islands/autotrader-requests.island'
 import { AppShell } from '../components/app-shell';
 import { Island } from '../island';
 
-/** `/admin/autotrader` (server-spec §7, staff only): AutoTrader requests to approve or refuse, and the active ones to turn off. */
+/** `/admin/autotrader` (staff only; docs/advisors.md#autotrader-decisions): AutoTrader requests to approve or refuse, and the active ones to turn off. */
 export function AdminAutotraderPage({ settings, user, csrfToken }: { settings: SiteSettings; user: User; csrfToken: string }) {
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="autotrader">

@@ -1,6 +1,7 @@
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { StepFrame } from '../components/auth-frames';
 import { CsrfForm } from '../components/csrf-form';
+import { Stylesheet } from '../page-needs';
 
 /**
  * The page a sign-in link opens: nothing is used up until the person presses Continue (a POST with the
@@ -10,6 +11,7 @@ import { CsrfForm } from '../components/csrf-form';
 export function AutoLoginPage({ settings, csrfToken, token, path }: { settings: SiteSettings; csrfToken: string; token: string; path: string }) {
   return (
     <StepFrame settings={settings}>
+      <Stylesheet src="views/components/form-fields.css" />
       <article className="auth-card">
         <header>
           <h2>Continue to your account</h2>

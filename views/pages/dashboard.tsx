@@ -3,6 +3,7 @@ import type { Currency } from '../../shared/api/data.schema';
 import type { User } from '../../shared/api/user.schema';
 import { formatMoney } from '../../shared/money';
 import { AppShell } from '../components/app-shell';
+import { Stylesheet } from '../page-needs';
 
 interface DashboardProps {
   settings: SiteSettings;
@@ -16,6 +17,7 @@ export function DashboardPage({ settings, user, currencies, csrfToken }: Dashboa
   const currencyOf = (code: string) => currencies.find((c) => c.code === code);
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken}>
+      <Stylesheet src="views/pages/dashboard.css" />
       <section className="page-heading">
         <h1>Welcome back, {user.first_name}</h1>
         <p>
@@ -26,8 +28,7 @@ export function DashboardPage({ settings, user, currencies, csrfToken }: Dashboa
       <section className="accounts" aria-label="Your accounts">
         {user.accounts.map((account) => {
           const currency = currencyOf(account.currency);
-          const show = (amount: string) =>
-            formatMoney({ amount, currency: account.currency, ...(currency ? { symbol: currency.symbol, decimals: currency.decimals } : {}) });
+          const show = (amount: string) => formatMoney({ amount, currency: account.currency, ...(currency ? { symbol: currency.symbol, decimals: currency.decimals } : {}) });
           return (
             <article key={account.id} className={`account-card account-${account.type}`} data-account-type={account.type}>
               <header>

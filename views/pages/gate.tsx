@@ -22,7 +22,7 @@ function ContactLink({ email }: { email: string | null | undefined }) {
   ) : null;
 }
 
-/** The full-screen states of the site gate (client-spec §2), with their exact texts. */
+/** The full-screen states of the site gate (docs/access.md#the-gate), with their exact texts. */
 export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
   const recheck = (label: string) => (
     <CsrfForm action="/session/refresh" csrfToken={csrfToken}>

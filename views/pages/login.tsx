@@ -1,9 +1,8 @@
 import type { EntryLook, SiteSettings } from '../../shared/api/settings.schema';
 import type { FieldErrors } from '../../shared/api/common.schema';
-import LoginForm from '../../client/islands/login-form.island';
 import { AuthLayout, LegalLinks } from '../components/auth-frames';
+import { CheckedFormTag, FieldError, Input, PasswordInput, SubmitButton } from '../components/form-fields';
 import { TdFrame } from '../components/td-frame';
-import { Island } from '../island';
 
 interface LoginPageProps {
   settings: SiteSettings;
@@ -50,10 +49,31 @@ function LoginCard({ csrfToken, next, email, errors, maintenance, basicLook, hea
           The site is in maintenance. Only staff can continue after signing in.
         </p>
       ) : null}
-      <Island island={LoginForm} client="load" props={{ csrfToken, next, email, errors, basicLook }} />
+      <LoginForm csrfToken={csrfToken} next={next} email={email} errors={errors} basicLook={basicLook} />
       <p className="auth-switch">
         <a href={`/forgot-password${keep}`}>Forgot your password?</a> · <a href={`/signup${keep}`}>Create an account</a>
       </p>
     </article>
+  );
+}
+
+/**
+ * The login form: a plain form post (the server answers with the page again and its messages when it
+ * fails); the `forms` script checks the fields in place first and shows "Signing in..." while it posts.
+ */
+function LoginForm({ csrfToken, next, email, errors, basicLook }: { csrfToken: string; next: string | null; email: string; errors: FieldErrors; basicLook: boolean }) {
+  const emailError = errors.email?.[0];
+  const passwordError = errors.password?.[0];
+  return (
+    <CheckedFormTag check="login" className="login-form" action={basicLook ? '/session?type=basic' : '/session'} csrfToken={csrfToken}>
+      {next ? <input type="hidden" name="next" value={next} /> : null}
+      <label htmlFor="login-email">Email</label>
+      <Input id="login-email" name="email" type="email" autoComplete="username" required value={email} error={emailError} />
+      <FieldError id="login-email" name="email" message={emailError} />
+      <label htmlFor="login-password">Password</label>
+      <PasswordInput id="login-password" name="password" autoComplete="current-password" required error={passwordError} />
+      <FieldError id="login-password" name="password" message={passwordError} />
+      <SubmitButton busyLabel="Signing in...">Sign in</SubmitButton>
+    </CheckedFormTag>
   );
 }

@@ -1,15 +1,18 @@
 import type { EntryLook, SiteSettings } from '../../shared/api/settings.schema';
 import { basicFormCountries } from '../../shared/countries';
 import { registrationTexts } from '../../shared/texts';
-import RegisterForm from '../../client/islands/register-form.island';
-import SignupStart from '../../client/islands/signup-start.island';
 import { AuthLayout, LegalLinks } from '../components/auth-frames';
+import { CheckedFormTag, FormField, PasswordInput, SubmitButton } from '../components/form-fields';
+import { RegisterForm, type FormState } from '../components/register-form';
 import { ProviderButtons, TdFrame, TrustBlock } from '../components/td-frame';
-import { Island } from '../island';
 
 interface SignupProps {
   settings: SiteSettings;
+  csrfToken: string;
   missingDraft: boolean;
+  /** `?type=basic` asked for the basic look on a site with another: the form keeps it when it comes back. */
+  basicLook: boolean;
+  form: FormState;
 }
 
 /** `/signup`: the variant the `r_page` setting (or `?type=basic`) chooses. */
@@ -19,10 +22,15 @@ export function SignupPage({ look, ...props }: SignupProps & { look: EntryLook }
   return <BasicSignup {...props} />;
 }
 
-const applicationPoints = ['Trade forex, stocks, indices, crypto, commodities and metals', 'A Demo account with 10,000 USD to practise', 'Your money held with a regulated broker', 'Support from real people, every trading day'];
+const applicationPoints = [
+  'Trade forex, stocks, indices, crypto, commodities and metals',
+  'A Demo account with 10,000 USD to practise',
+  'Your money held with a regulated broker',
+  'Support from real people, every trading day',
+];
 
-/** The `ic` start page (client-spec §2): step 1, then on to `/register/country-residence`. */
-function StartPage({ settings, missingDraft }: SignupProps) {
+/** The `ic` start page (docs/access.md#registration-look): step 1, then on to `/register/country-residence`. */
+function StartPage({ settings, csrfToken, form }: SignupProps) {
   return (
     <AuthLayout
       settings={settings}
@@ -41,7 +49,7 @@ function StartPage({ settings, missingDraft }: SignupProps) {
         <header>
           <h2>Create Your Account</h2>
         </header>
-        <Island island={SignupStart} client="load" props={{ submitLabel: 'Continue', missingDraft }} />
+        <StartForm csrfToken={csrfToken} form={form} submitLabel="Continue" />
         <p className="auth-switch">
           <a href="/">Sign in to your account</a>
         </p>
@@ -51,25 +59,22 @@ function StartPage({ settings, missingDraft }: SignupProps) {
 }
 
 /** The `basic` variant: the whole form on one page. */
-function BasicSignup({ settings, missingDraft }: SignupProps) {
+function BasicSignup({ settings, csrfToken, missingDraft, basicLook, form }: SignupProps) {
   return (
     <AuthLayout settings={settings} title="Open your trading account." lead="A Live account for real trading and a Demo account with 10,000 USD to practise, in a few minutes.">
       <article className="auth-card register-card">
         <header>
           <h2>CREATE A NEW ACCOUNT</h2>
         </header>
-        <noscript>
-          <p className="notice notice-warning">Creating an account needs JavaScript switched on in your browser.</p>
-        </noscript>
         {missingDraft ? <p className="notice notice-warning">{registrationTexts.missingDraft}</p> : null}
-        <Island island={RegisterForm} client="load" props={{ countries: basicFormCountries.map(({ value, label, flag }) => ({ value, label, flag })) }} />
+        <RegisterForm csrfToken={csrfToken} action={basicLook ? '/signup?type=basic' : '/signup'} countries={basicFormCountries} step={false} form={form} />
       </article>
     </AuthLayout>
   );
 }
 
-/** The `td` sign-up start screen (client-spec §2 "Sign-up start screen"): step 1, then `/register/country-residence`. */
-function TdStartPage({ settings, missingDraft }: SignupProps) {
+/** The `td` sign-up start screen (docs/access.md#registration-look): step 1, then `/register/country-residence`. */
+function TdStartPage({ settings, csrfToken, form }: SignupProps) {
   return (
     <TdFrame settings={settings} registration>
       <article className="td-card">
@@ -78,7 +83,7 @@ function TdStartPage({ settings, missingDraft }: SignupProps) {
         <p className="or-divider">
           <span>OR</span>
         </p>
-        <Island island={SignupStart} client="load" props={{ submitLabel: 'Sign up now', missingDraft }} />
+        <StartForm csrfToken={csrfToken} form={form} submitLabel="Sign up now" />
         <p className="auth-switch">
           Already have an account?{' '}
           <a className="only-wide" href="/">
@@ -91,5 +96,24 @@ function TdStartPage({ settings, missingDraft }: SignupProps) {
       </article>
       <TrustBlock settings={settings} />
     </TdFrame>
+  );
+}
+
+/**
+ * Step 1 (docs/access.md#sign-up-steps): e-mail and password with show/hide; the server checks the
+ * address is free ("Checking email availability...") and keeps the password sealed in the session:
+ * nothing is written to browser storage.
+ */
+function StartForm({ csrfToken, form, submitLabel }: { csrfToken: string; form: FormState; submitLabel: string }) {
+  const emailError = form.errors.email?.[0];
+  const passwordError = form.errors.password?.[0];
+  return (
+    <CheckedFormTag check="signup-start" className="register-form" action="/signup/start" csrfToken={csrfToken}>
+      <FormField id="start-email" name="email" label="Email" type="email" autoComplete="email" value={form.values.email} error={emailError} />
+      <FormField id="start-password" name="password" label="Password" error={passwordError}>
+        <PasswordInput id="start-password" name="password" autoComplete="new-password" error={passwordError} />
+      </FormField>
+      <SubmitButton busyLabel="Checking email availability...">{submitLabel}</SubmitButton>
+    </CheckedFormTag>
   );
 }

@@ -12,16 +12,19 @@ import TradeSplash from '../../client/islands/trade-splash.island';
 import { Brand } from '../components/brand';
 import { CsrfForm } from '../components/csrf-form';
 import { Island } from '../island';
+import { Stylesheet } from '../page-needs';
 import { SignedInIslands } from '../components/signed-in-islands';
 
 /**
- * `/mt4`, the trade room (client-spec §2): a server-rendered frame whose parts are islands sharing the
+ * `/mt4`, the trade room (docs/trade-room.md#layout): a server-rendered frame whose parts are islands sharing the
  * market and trading signals — header with tabs and BUY/SELL, left rail and its panels, the chart, the
  * market watch over the Algo Trader tree, the positions drawer and the account bar.
  */
 export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSettings; user: User; csrfToken: string }) {
   return (
     <div className="terminal">
+      <Stylesheet src="client/styles/app.scss" />
+      <Stylesheet src="views/pages/trade-room.css" />
       <header className="terminal-header">
         <Island island={MobileMenu} client="media" media="(max-width: 767px)" props={{ planTitle: user.account_type?.title ?? null }} />
         <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />

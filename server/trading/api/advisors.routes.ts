@@ -1,68 +1,56 @@
-import { Router } from 'express';
-import { advisorIdParam, advisorStartRequest, advisorStatsQuery, eaTexts, purchaseRequest } from '../../../shared/api/advisors.schema';
-import { activateAdvisor, currentActivation, deactivateAdvisor, startAdvisor, stopAdvisor, type Actor } from '../ea/activations';
-import type { ApiDeps } from '../deps';
-import { listAdvisors, purchaseAdvisor } from '../ea/advisors';
 import type { Request, Response } from 'express';
-import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
-import { parseInput } from './validate';
+import { advisorTexts, eaTexts } from '../../../shared/api/advisors.schema';
+import { api } from '../../../shared/api/endpoints';
+import type { ApiDeps } from '../deps';
+import { activateAdvisor, currentActivation, deactivateAdvisor, startAdvisor, stopAdvisor, type Actor } from '../ea/activations';
+import { listAdvisors, purchaseAdvisor } from '../ea/advisors';
+import { valueOf } from '../errors';
+import { authOf } from './auth.middleware';
+import { endpointRouter } from './endpoint-router';
 
 const actorOf = (req: Request, res: Response): Actor => ({ userId: authOf(res).user.id, ip: req.ip ?? null });
 
 /**
- * Expert advisors (client-spec §7, §5): the catalogue with what the customer has, buying one, and the
- * one activated advisor the server runs for them (activate, start, stop, deactivate, live figures).
+ * Expert advisors: the catalogue with what the customer has, buying one, and the one activated advisor
+ * the server runs for them (activate, start, stop, deactivate, live figures).
  */
-export function advisorRoutes(deps: ApiDeps): Router {
-  const router = Router();
+export function advisorRoutes(deps: ApiDeps) {
+  const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
-  const customer = [authenticate(deps), requireStanding(deps)];
-  const trader = [...customer, requireRole('customer')];
   const { market, bus } = deps;
   const changed = (res: Response) => bus.publish('user.updated', { userId: authOf(res).user.id });
 
-  router.get('/expert_advisors/active', ...trader, async (req, res) => {
-    const { account_id } = parseInput(advisorStatsQuery, req.query);
-    res.json({ data: await currentActivation(db, market, authOf(res).user.id, account_id) });
-  });
+  on(api.activeAdvisor, async ({ query }, _req, res) => ({ data: await currentActivation(db, market, authOf(res).user.id, query.account_id) }));
 
-  router.post('/expert_advisors/deactivate', ...trader, async (req, res) => {
+  on(api.deactivateAdvisor, async (_input, req, res) => {
     const { message } = await deactivateAdvisor(db, actorOf(req, res));
     changed(res);
-    res.json({ data: null, message });
+    return { data: null, message };
   });
 
-  router.post('/expert_advisors/:id/activate', ...trader, async (req, res) => {
-    const { id } = parseInput(advisorIdParam, req.params);
-    const { activation, message } = await activateAdvisor(db, market, actorOf(req, res), id);
+  on(api.activateAdvisor, async ({ params }, req, res) => {
+    const { activation, message } = await activateAdvisor(db, market, actorOf(req, res), params.id);
     changed(res);
-    res.json({ data: activation, message });
+    return { data: activation, message };
   });
 
-  router.post('/expert_advisors/:id/start', ...trader, async (req, res) => {
-    const { id } = parseInput(advisorIdParam, req.params);
-    const { account_id, asset_id } = parseInput(advisorStartRequest, req.body ?? {});
-    const activation = await startAdvisor(db, market, actorOf(req, res), { advisorId: id, accountId: account_id, assetId: asset_id });
+  on(api.startAdvisor, async ({ params, body }, req, res) => {
+    const activation = await startAdvisor(db, market, actorOf(req, res), { advisorId: params.id, accountId: body.account_id, assetId: body.asset_id });
     changed(res);
-    res.json({ data: activation, message: eaTexts.started });
+    return { data: activation, message: eaTexts.started };
   });
 
-  router.post('/expert_advisors/:id/stop', ...trader, async (req, res) => {
-    const { id } = parseInput(advisorIdParam, req.params);
-    const activation = await stopAdvisor(db, market, actorOf(req, res), id);
+  on(api.stopAdvisor, async ({ params }, req, res) => {
+    const activation = await stopAdvisor(db, market, actorOf(req, res), params.id);
     changed(res);
-    res.json({ data: activation, message: eaTexts.stopped });
+    return { data: activation, message: eaTexts.stopped };
   });
 
-  router.get('/expert_advisors', ...customer, async (_req, res) => {
-    res.json({ data: await listAdvisors(db, authOf(res).user.id) });
-  });
+  on(api.advisors, async (_input, _req, res) => ({ data: await listAdvisors(db, authOf(res).user.id) }));
 
-  router.post('/purchase/ea', ...customer, async (req, res) => {
-    const { expert_advisor_id } = parseInput(purchaseRequest, req.body ?? {});
-    const answer = await purchaseAdvisor(deps, { userId: authOf(res).user.id, advisorId: expert_advisor_id, ip: req.ip ?? null });
-    if (answer.status === 200) deps.bus.publish('user.updated', { userId: authOf(res).user.id });
-    res.status(answer.status).json(answer.body);
+  on(api.purchaseAdvisor, async ({ body }, req, res) => {
+    const { advisor, charged } = valueOf(await purchaseAdvisor(deps, { userId: authOf(res).user.id, advisorId: body.expert_advisor_id, ip: req.ip ?? null }));
+    return { status: 'success' as const, message: advisorTexts.purchased(advisor.name), data: { expert_advisor_id: advisor.id, balance_charged: charged } };
   });
 
   return router;

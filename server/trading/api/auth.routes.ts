@@ -1,29 +1,30 @@
-import { Router } from 'express';
-import { autoLoginRequest, loginRequest } from '../../../shared/api/auth.schema';
+import { api } from '../../../shared/api/endpoints';
 import { login, loginWithLink, logout } from '../auth/login';
 import type { ApiDeps } from '../deps';
-import { authenticate, authOf } from './auth.middleware';
+import { authOf } from './auth.middleware';
+import { endpointRouter } from './endpoint-router';
 import { ipRateLimit, loginRateLimits } from './rate-limits';
-import { parseInput } from './validate';
+import { presentUser } from './user.presenter';
 
-export function authRoutes(deps: ApiDeps): Router {
-  const router = Router();
+export function authRoutes(deps: ApiDeps) {
+  const { router, on } = endpointRouter(deps);
+  const { db } = deps.database;
+  const client = (req: { ip?: string | undefined; get(name: string): string | undefined }) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
-  router.post('/auth/login', ...loginRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async (req, res) => {
-    const input = parseInput(loginRequest, req.body);
-    const result = await login(deps, { ...input, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
-    res.json({ data: result });
+  on(api.login, ...loginRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async ({ body }, req) => {
+    const { token, user } = await login(deps, { ...body, ...client(req) });
+    return { data: { token, user: await presentUser(db, user) } };
   });
 
-  router.post('/auth/auto-login', ipRateLimit({ name: 'auto-login', limit: deps.loginRateLimit * 5, windowMs: 15 * 60_000, stores: deps.rateLimitStores }), async (req, res) => {
-    const { token } = parseInput(autoLoginRequest, req.body);
-    res.json({ data: await loginWithLink(deps, { token, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null }) });
+  on(api.autoLogin, ipRateLimit({ name: 'auto-login', limit: deps.loginRateLimit * 5, windowMs: 15 * 60_000, stores: deps.rateLimitStores }), async ({ body }, req) => {
+    const { token, user } = await loginWithLink(deps, { token: body.token, ...client(req) });
+    return { data: { token, user: await presentUser(db, user) } };
   });
 
-  router.post('/auth/logout', authenticate(deps), async (_req, res) => {
+  on(api.logout, async (_input, _req, res) => {
     const { tokenId, user } = authOf(res);
     await logout(deps, { tokenId, userId: user.id });
-    res.json({ message: 'Logged out.' });
+    return { message: 'Logged out.' };
   });
 
   return router;

@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DomainError } from '../errors';
 import { ApiError, notFound } from './errors';
+import { multipartError } from './multipart';
+import { sendRefusal } from './outcomes';
 
 export const notFoundHandler: RequestHandler = () => {
   throw notFound();
@@ -9,6 +12,15 @@ export const notFoundHandler: RequestHandler = () => {
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
   if (error instanceof ApiError) {
     res.status(error.status).json(error.body());
+    return;
+  }
+  const multipart = multipartError(error);
+  if (multipart) {
+    res.status(multipart.status).json(multipart.body());
+    return;
+  }
+  if (error instanceof DomainError) {
+    sendRefusal(res, error.refusal);
     return;
   }
   const type = (error as { type?: string }).type;

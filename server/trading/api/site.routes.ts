@@ -1,23 +1,17 @@
-import { Router } from 'express';
-import type { SiteData } from '../../../shared/api/data.schema';
+import { api } from '../../../shared/api/endpoints';
 import { getSettings } from '../db/settings.repo';
 import type { ApiDeps } from '../deps';
-import { authenticate, requireStanding } from './auth.middleware';
+import { endpointRouter } from './endpoint-router';
 
-/** The public site settings and the signed-in site data (leverage map, currencies, plans). */
-export function siteRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  const { db } = deps.database;
+/** The public site settings and the signed-in site data (leverage map, currencies, plans, advisors). */
+export function siteRoutes(deps: ApiDeps) {
+  const { router, on } = endpointRouter(deps);
 
-  router.get('/settings', async (_req, res) => {
-    res.json({ data: await getSettings(db) });
-  });
+  on(api.settings, async () => ({ data: await getSettings(deps.database.db) }));
 
-  const { catalogue } = deps;
-  router.get('/data', authenticate(deps), requireStanding(deps), async (_req, res) => {
-    const { leverage, currencies, plans, planFeatures, advisors } = await catalogue.get();
-    const data: SiteData = { leverage, currencies, plans, plan_features: planFeatures, expert_advisors: advisors };
-    res.json({ data });
+  on(api.siteData, async () => {
+    const { leverage, currencies, plans, planFeatures, advisors } = await deps.referenceData.get();
+    return { data: { leverage, currencies, plans, plan_features: planFeatures, expert_advisors: advisors } };
   });
 
   return router;

@@ -6,12 +6,12 @@ import { presentNotification } from '../db/notifications.repo';
 
 export { presentNotification };
 
-/** The user object of client-spec §3, read afresh in one statement (the row passed in may be seconds old). */
+/** The user object (docs/accounts-and-ledger.md#the-user-object), read afresh in one statement (the row passed in may be seconds old). */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
   return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [], advisorIds: [] }, now);
 }
 
-/** The user object of client-spec §3 in the API's shape; the top-level balance is the Live account's. */
+/** The user object in the API's shape; the top-level balance is the Live account's. */
 export function presentProfile({ user, accounts, plan, unread, advisorIds }: UserProfile, now = new Date()): User {
   const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
   return {
@@ -37,9 +37,7 @@ export function presentProfile({ user, accounts, plan, unread, advisorIds }: Use
       balance: a.balance,
       credit_balance: a.credit,
     })),
-    account_type: plan
-      ? { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage }
-      : null,
+    account_type: plan ? { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage } : null,
     eas: advisorIds,
     autotrader: user.autotrader,
     notifications: unread.map(presentNotification),

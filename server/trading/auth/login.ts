@@ -1,7 +1,5 @@
-import type { User } from '../../../shared/api/user.schema';
 import { authTexts } from '../../../shared/texts';
-import { presentUser } from '../api/user.presenter';
-import { ApiError } from '../api/errors';
+import { fail, refusal } from '../errors';
 import { insertToken, revokeToken } from '../db/tokens.repo';
 import { findUserByEmail, findUserById, type UserRow } from '../db/users.repo';
 import { consumeOneTimeToken } from '../db/one-time-tokens.repo';
@@ -9,8 +7,11 @@ import type { TradingDeps } from '../deps';
 import { verifyPassword } from './passwords';
 import { newToken } from './tokens';
 
-const invalidCredentials = () =>
-  new ApiError(422, authTexts.invalidCredentials, 'invalid_credentials', { email: [authTexts.invalidCredentials] });
+/** A new bearer token and whom it belongs to. */
+export interface Session {
+  token: string;
+  user: UserRow;
+}
 
 /**
  * Checks the password and issues a bearer token. Pending and deactivated users get a token too: the
@@ -19,10 +20,10 @@ const invalidCredentials = () =>
 export async function login(
   { database, tokenTtlHours }: Pick<TradingDeps, 'database' | 'tokenTtlHours'>,
   input: { email: string; password: string; ip: string | null; userAgent: string | null },
-): Promise<{ token: string; user: User }> {
+): Promise<Session> {
   const user = await findUserByEmail(database.db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !ok) throw invalidCredentials();
+  if (!user || !ok) return fail(refusal.invalid(authTexts.invalidCredentials, 'email'));
   return startSession({ database, tokenTtlHours }, user, input);
 }
 
@@ -31,7 +32,7 @@ export async function startSession(
   { database, tokenTtlHours }: Pick<TradingDeps, 'database' | 'tokenTtlHours'>,
   user: UserRow,
   { ip, userAgent }: { ip: string | null; userAgent: string | null },
-): Promise<{ token: string; user: User }> {
+): Promise<Session> {
   const { token, tokenHash } = newToken();
   await insertToken(database.db, {
     userId: user.id,
@@ -40,14 +41,14 @@ export async function startSession(
     ip,
     userAgent: userAgent?.slice(0, 512) ?? null,
   });
-  return { token, user: await presentUser(database.db, user) };
+  return { token, user };
 }
 
 /** Signs in with a single-use login link (made by staff for a customer); 422 when it is used, expired or unknown. */
-export async function loginWithLink(deps: Pick<TradingDeps, 'database' | 'tokenTtlHours'>, input: { token: string; ip: string | null; userAgent: string | null }): Promise<{ token: string; user: User }> {
+export async function loginWithLink(deps: Pick<TradingDeps, 'database' | 'tokenTtlHours'>, input: { token: string; ip: string | null; userAgent: string | null }): Promise<Session> {
   const userId = await consumeOneTimeToken(deps.database.db, input.token, 'auto_login');
   const user = userId === undefined ? undefined : await findUserById(deps.database.db, userId);
-  if (!user) throw new ApiError(422, authTexts.loginLinkInvalid, 'invalid_login_link', { token: [authTexts.loginLinkInvalid] });
+  if (!user) return fail(refusal.invalid(authTexts.loginLinkInvalid, 'token'));
   return startSession(deps, user, input);
 }
 

@@ -1,7 +1,8 @@
 import { demoOpeningBalance } from '../../../shared/constants';
-import { postEntry } from '../ledger/ledger';
-import type { Tx } from './database';
-import { tradingAccounts } from './schema';
+import { and, eq, or } from 'drizzle-orm';
+import type { Executor, Tx } from './database';
+import { insertLedgerEntry } from './ledger.repo';
+import { plans, tradingAccounts, users } from './schema';
 
 /** Every user gets a Live account (starts at 0) and a Demo account funded with the opening virtual balance. */
 export async function openStandardAccounts(tx: Tx, { userId, currency }: { userId: number; currency: string }) {
@@ -13,12 +14,70 @@ export async function openStandardAccounts(tx: Tx, { userId, currency }: { userI
     ])
     .returning();
   if (!live || !demo) throw new Error('opening accounts returned no rows');
-  await postEntry(tx, {
-    accountId: demo.id,
-    kind: 'demo_funding',
-    amount: demoOpeningBalance,
-    reference: 'opening',
-    memo: 'Opening demo balance',
-  });
+  await insertLedgerEntry(tx, { accountId: demo.id, kind: 'demo_funding', amount: demoOpeningBalance, reference: 'opening', memo: 'Opening demo balance' });
   return { live, demo };
+}
+
+export type AccountRow = typeof tradingAccounts.$inferSelect;
+
+export async function findAccount(db: Executor, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
+  return row;
+}
+
+/** The customer's account by id, or their Live account when no id is given; undefined for anyone else's. */
+export async function findCustomerAccount(db: Executor, userId: number, accountId?: number): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, accountId)));
+  return row;
+}
+
+export async function accountsOfUser(db: Executor, userId: number): Promise<AccountRow[]> {
+  return db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, userId)).orderBy(tradingAccounts.id);
+}
+
+/** Which account of a customer an order names: its id, or their Live account when absent. */
+export interface AccountWanted {
+  userId: number;
+  accountId?: number | undefined;
+}
+
+export interface LockedAccount {
+  account: AccountRow;
+  planLeverage: number | undefined;
+}
+
+const isWanted = (account: AccountRow, wanted: AccountWanted) => account.userId === wanted.userId && (wanted.accountId === undefined ? account.type === 'live' : account.id === wanted.accountId);
+
+/**
+ * Locks the customers' accounts (each Live unless an id names another of theirs) and reads their plans'
+ * leverage, in one statement: the first thing an order's transaction does. Rows are locked in id order,
+ * so transactions locking several accounts never deadlock one another. The answer lines up with
+ * `wanted`: undefined where the account is not that customer's.
+ */
+export async function lockCustomerAccounts(tx: Tx, wanted: readonly AccountWanted[]): Promise<(LockedAccount | undefined)[]> {
+  const rows = await tx
+    .select({ account: tradingAccounts, planLeverage: plans.leverage })
+    .from(tradingAccounts)
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .leftJoin(plans, eq(plans.id, users.planId))
+    .where(or(...wanted.map((w) => and(eq(tradingAccounts.userId, w.userId), w.accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, w.accountId)))))
+    .orderBy(tradingAccounts.id)
+    .for('no key update', { of: tradingAccounts });
+  return wanted.map((w) => {
+    const row = rows.find((r) => isWanted(r.account, w));
+    return row && { account: row.account, planLeverage: row.planLeverage ?? undefined };
+  });
+}
+
+/**
+ * Locks the account row for the rest of the transaction: orders, closes and ledger postings on one
+ * account run one at a time. Take it first in a transaction. `no key update` (what the ledger's balance
+ * update takes too) does not conflict with the key-share locks that inserts referencing the account take.
+ */
+export async function lockAccountRow(tx: Tx, accountId: number): Promise<AccountRow | undefined> {
+  const [row] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId)).for('no key update');
+  return row;
 }

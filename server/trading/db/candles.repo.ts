@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Timeframe } from '../../../shared/trading/timeframes';
 import type { Executor } from './database';
 import { candles } from './schema';
@@ -72,7 +72,12 @@ export async function candlesBetween(db: Executor, { assetId, timeframe, from, t
 }
 
 export async function oldestCandle(db: Executor, assetId: number, timeframe: Timeframe): Promise<CandleRow | undefined> {
-  const [row] = await db.select().from(candles).where(and(eq(candles.assetId, assetId), eq(candles.timeframe, timeframe))).orderBy(asc(candles.openTime)).limit(1);
+  const [row] = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.assetId, assetId), eq(candles.timeframe, timeframe)))
+    .orderBy(asc(candles.openTime))
+    .limit(1);
   return row;
 }
 
@@ -88,4 +93,32 @@ export async function latestCloses(db: Executor): Promise<Map<number, string>> {
 
 export async function pruneCandles(db: Executor, timeframe: Timeframe, before: Date): Promise<void> {
   await db.delete(candles).where(and(eq(candles.timeframe, timeframe), lt(candles.openTime, before)));
+}
+
+/** How many candles of `timeframe` each instrument has since `since`. */
+export async function candleCountsSince(db: Executor, timeframe: Timeframe, since: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ assetId: candles.assetId, n: count() })
+    .from(candles)
+    .where(and(eq(candles.timeframe, timeframe), gte(candles.openTime, since)))
+    .groupBy(candles.assetId);
+  return new Map(rows.map((row) => [row.assetId, row.n]));
+}
+
+/** Each instrument's latest `perAsset` candles of `timeframe` since `since`, oldest first. */
+export async function latestCandlesSince(db: Executor, { timeframe, since, perAsset }: { timeframe: Timeframe; since: Date; perAsset: number }) {
+  const ranked = db
+    .select({
+      assetId: candles.assetId,
+      openTime: candles.openTime,
+      open: candles.open,
+      high: candles.high,
+      low: candles.low,
+      ticks: candles.ticks,
+      rank: sql<number>`row_number() over (partition by ${candles.assetId} order by ${candles.openTime} desc)`.as('rank'),
+    })
+    .from(candles)
+    .where(and(eq(candles.timeframe, timeframe), gte(candles.openTime, since)))
+    .as('ranked');
+  return db.select().from(ranked).where(lte(ranked.rank, perAsset)).orderBy(asc(ranked.openTime));
 }

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { ChatAttachment, ChatMessage } from '../../../shared/api/chat.schema';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import { chatPageSize } from '../../../shared/api/chat.schema';
 import type { Executor } from './database';
 import { chatFiles, chatMessages, tradingAccounts, users } from './schema';
@@ -14,29 +13,11 @@ const withSender = {
 type Row = { message: typeof chatMessages.$inferSelect; firstName: string; lastName: string; avatar: string | null };
 
 export type ChatFileRow = typeof chatFiles.$inferSelect;
-
-export const downloadUrlOf = (id: string) => `/api/v1/chat/files/${id}`;
-
-export function presentAttachment(file: ChatFileRow): ChatAttachment {
-  return { id: file.id, file_name: file.fileName, download_url: downloadUrlOf(file.id), is_image: file.mime.startsWith('image/') };
-}
-
-export function presentChatMessage({ message, firstName, lastName, avatar }: Row, attachments: readonly ChatFileRow[] = []): ChatMessage {
-  return {
-    id: message.id,
-    customer_id: message.customerId,
-    sender_id: message.senderId,
-    sender: { first_name: firstName, name: `${firstName} ${lastName}`.trim(), avatar },
-    is_admin: message.isAdmin,
-    message: message.message,
-    attachments: attachments.map(presentAttachment),
-    created_at: message.createdAt.toISOString(),
-    read_at: message.readAt?.toISOString() ?? null,
-  };
-}
+/** A message with its sender's name and picture and its attachments. */
+export type ChatMessageRow = Row & { attachments: ChatFileRow[] };
 
 /** One page of a conversation, newest first (page 1 is the newest), and whether an older page exists. */
-export async function conversationPage(db: Executor, customerId: number, page: number): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+export async function conversationPage(db: Executor, customerId: number, page: number): Promise<{ messages: ChatMessageRow[]; hasMore: boolean }> {
   const rows = await db
     .select(withSender)
     .from(chatMessages)
@@ -54,7 +35,7 @@ export async function conversationPage(db: Executor, customerId: number, page: n
  * last message it holds, to the millisecond: that message comes again (and any other of the same
  * millisecond), so none is ever missed; ids tell the copies apart.
  */
-export async function messagesAfter(db: Executor, customerId: number, after: Date): Promise<ChatMessage[]> {
+export async function messagesAfter(db: Executor, customerId: number, after: Date): Promise<ChatMessageRow[]> {
   const rows = await db
     .select(withSender)
     .from(chatMessages)
@@ -65,10 +46,10 @@ export async function messagesAfter(db: Executor, customerId: number, after: Dat
   return withAttachments(db, rows);
 }
 
-async function withAttachments(db: Executor, rows: Row[]): Promise<ChatMessage[]> {
+async function withAttachments(db: Executor, rows: Row[]): Promise<ChatMessageRow[]> {
   const ids = rows.map((row) => row.message.id);
   const files = ids.length === 0 ? [] : await db.select().from(chatFiles).where(inArray(chatFiles.messageId, ids)).orderBy(asc(chatFiles.createdAt));
-  return rows.map((row) => presentChatMessage(row, files.filter((file) => file.messageId === row.message.id)));
+  return rows.map((row) => ({ ...row, attachments: files.filter((file) => file.messageId === row.message.id) }));
 }
 
 export async function addChatFile(db: Executor, file: typeof chatFiles.$inferInsert): Promise<ChatFileRow> {
@@ -85,7 +66,10 @@ export async function findChatFile(db: Executor, id: string): Promise<ChatFileRo
  * Attaches the sender's own, not yet sent uploads to a message in this conversation; answers them, or
  * null when any is not theirs to send here (the caller's transaction then keeps nothing).
  */
-export async function attachFiles(db: Executor, { ids, uploaderId, customerId, messageId }: { ids: readonly string[]; uploaderId: number; customerId: number; messageId: number }): Promise<ChatFileRow[] | null> {
+export async function attachFiles(
+  db: Executor,
+  { ids, uploaderId, customerId, messageId }: { ids: readonly string[]; uploaderId: number; customerId: number; messageId: number },
+): Promise<ChatFileRow[] | null> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(chatFiles)
@@ -95,7 +79,10 @@ export async function attachFiles(db: Executor, { ids, uploaderId, customerId, m
   return rows.length === new Set(ids).size ? rows : null;
 }
 
-export async function addChatMessage(db: Executor, values: { customerId: number; sender: { id: number; firstName: string; lastName: string; avatar: string | null }; isAdmin: boolean; message: string }) {
+export async function addChatMessage(
+  db: Executor,
+  values: { customerId: number; sender: { id: number; firstName: string; lastName: string; avatar: string | null }; isAdmin: boolean; message: string },
+): Promise<Row> {
   const [row] = await db.insert(chatMessages).values({ customerId: values.customerId, senderId: values.sender.id, isAdmin: values.isAdmin, message: values.message }).returning();
   return { message: row!, firstName: values.sender.firstName, lastName: values.sender.lastName, avatar: values.sender.avatar };
 }
@@ -122,15 +109,15 @@ export async function unreadChatCount(db: Executor, reader: { id: number; isStaf
 /** The customers staff chat with: their unread messages and last message time, most recent conversations first. */
 export async function chatCustomers(db: Executor) {
   const unread = db
-    .select({ customerId: chatMessages.customerId, unread: sql<number>`count(*) filter (where ${chatMessages.readAt} is null and not ${chatMessages.isAdmin})`.as('unread'), last: max(chatMessages.createdAt).as('last') })
+    .select({
+      customerId: chatMessages.customerId,
+      unread: sql<number>`count(*) filter (where ${chatMessages.readAt} is null and not ${chatMessages.isAdmin})`.as('unread'),
+      last: max(chatMessages.createdAt).as('last'),
+    })
     .from(chatMessages)
     .groupBy(chatMessages.customerId)
     .as('c');
-  const live = db
-    .select({ userId: tradingAccounts.userId, number: tradingAccounts.number })
-    .from(tradingAccounts)
-    .where(eq(tradingAccounts.type, 'live'))
-    .as('l');
+  const live = db.select({ userId: tradingAccounts.userId, number: tradingAccounts.number }).from(tradingAccounts).where(eq(tradingAccounts.type, 'live')).as('l');
   return db
     .select({ user: users, unread: unread.unread, last: unread.last, accountNumber: live.number })
     .from(users)
@@ -139,4 +126,13 @@ export async function chatCustomers(db: Executor) {
     .where(eq(users.role, 'customer'))
     .orderBy(sql`${unread.last} desc nulls last`, asc(users.id))
     .limit(1000);
+}
+
+/** Removes the uploads never attached to a message and made before `before`: their ids, for the bytes. */
+export async function deleteUnsentFilesBefore(db: Executor, before: Date): Promise<string[]> {
+  const gone = await db
+    .delete(chatFiles)
+    .where(and(isNull(chatFiles.messageId), lt(chatFiles.createdAt, before)))
+    .returning({ id: chatFiles.id });
+  return gone.map((g) => g.id);
 }

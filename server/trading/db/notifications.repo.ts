@@ -2,7 +2,7 @@ import type { Notification } from '../../../shared/api/user.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { notifications } from './schema';
-import { notificationColors } from '../../../shared/api/user.schema';
+import { type notificationColors } from '../../../shared/api/user.schema';
 
 export type NotificationColor = (typeof notificationColors)[number];
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -34,7 +34,10 @@ export async function oneTimeTokenIsValid(db: Executor, token: string, purpose: 
 
 /** Ends every unused token of this kind the user still has (after a reset, older links must not work). */
 export async function expireOneTimeTokens(db: Executor, userId: number, purpose: OneTimePurpose): Promise<void> {
-  await db.update(oneTimeTokens).set({ usedAt: sql`now()` }).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
 }
 
 /** Tokens of this kind issued to the user within `withinMs` (to cap how many mails one account gets). */

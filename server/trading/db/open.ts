@@ -4,15 +4,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
 /** PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`. */
-export async function openDatabase({
-  url,
-  poolMax,
-  dataDir,
-}: {
-  url: string | undefined;
-  poolMax: number;
-  dataDir: string;
-}): Promise<Database> {
+export async function openDatabase({ url, poolMax, dataDir }: { url: string | undefined; poolMax: number; dataDir: string }): Promise<Database> {
   if (url) return openPostgres({ url, poolMax });
   return openPglite({ dataDir: resolve(dataDir, 'pglite') });
 }

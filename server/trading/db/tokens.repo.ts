@@ -3,10 +3,7 @@ import type { Executor } from './database';
 import { apiTokens, users } from './schema';
 import type { UserRow } from './users.repo';
 
-export async function insertToken(
-  db: Executor,
-  values: { userId: number; tokenHash: string; expiresAt: Date; ip: string | null; userAgent: string | null },
-): Promise<number> {
+export async function insertToken(db: Executor, values: { userId: number; tokenHash: string; expiresAt: Date; ip: string | null; userAgent: string | null }): Promise<number> {
   const [row] = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id });
   if (!row) throw new Error('token insert returned no row');
   return row.id;
@@ -21,13 +18,19 @@ export async function findUserByTokenHash(db: Executor, tokenHash: string): Prom
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)));
   if (!row) return undefined;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiTokens.id, row.tokenId));
   }
   return { tokenId: row.tokenId, expiresAt: row.expiresAt, user: row.user };
 }
 
 export async function revokeToken(db: Executor, tokenId: number): Promise<void> {
-  await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)));
 }
 
 export async function revokeTokensOfUser(db: Executor, userId: number): Promise<number> {

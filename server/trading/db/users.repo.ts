@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../../shared/api/user.schema';
 import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
@@ -63,9 +63,26 @@ export async function createUser(db: Executor, input: NewUser): Promise<UserRow>
   });
 }
 
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row !== undefined;
+}
+
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 export async function setUserStatus(db: Executor, id: number, status: UserStatus): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row;
+}
+
+/** Marks users seen now (their realtime connection is open). */
+export async function markUsersSeen(db: Executor, ids: readonly number[]): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSeenAt: sql`now()` })
+    .where(inArray(users.id, [...ids]));
 }
 
 export async function touchLastSeen(db: Executor, id: number): Promise<Date> {
@@ -84,7 +101,7 @@ export interface UserProfile {
   accounts: (typeof tradingAccounts.$inferSelect)[];
   plan: typeof plans.$inferSelect | undefined;
   unread: NotificationRow[];
-  /** Expert advisors the user may use: owned, or included in their plan (client-spec §3 `eas`). */
+  /** Expert advisors the user may use: owned, or included in their plan: `user.eas` (docs/advisors.md#usable-advisors). */
   advisorIds: number[];
 }
 
@@ -103,8 +120,12 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
       user: users,
       account: tradingAccounts,
       plan: plans,
-      unread: sql<UnreadJson[]>`(select coalesce(json_agg(n order by n.id), '[]'::json) from (select id, user_id, title, message, color, created_at from notifications where user_id = ${users.id} and read_at is null order by id limit 20) n)`,
-      advisorIds: sql<number[]>`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} and (paid_until is null or paid_until > now()) union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
+      unread: sql<
+        UnreadJson[]
+      >`(select coalesce(json_agg(n order by n.id), '[]'::json) from (select id, user_id, title, message, color, created_at from notifications where user_id = ${users.id} and read_at is null order by id limit 20) n)`,
+      advisorIds: sql<
+        number[]
+      >`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} and (paid_until is null or paid_until > now()) union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
     })
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))

@@ -1,35 +1,35 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { eaTexts, type Activation, type AdvisorStats } from '../../../shared/api/advisors.schema';
 import { Money } from '../../../shared/money';
 import { bookedPnl } from '../../../shared/trading/account-maths';
 import { tradeTexts } from '../../../shared/trading/texts';
-import { ApiError, forbidden, notFound } from '../api/errors';
+import { fail, refusal } from '../errors';
 import { recordAudit } from '../db/audit.repo';
+import { findAdvisor, type AdvisorRow } from '../db/advisors.repo';
+import {
+  accountCurrency,
+  advisorOpenTrades,
+  advisorPositions,
+  deleteActivation,
+  findActivation,
+  lockActivationRow,
+  saveFreshActivation,
+  startRun,
+  stopActivation,
+  type ActivationRow,
+} from '../db/automation.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
-import { advisorActivations, expertAdvisors, trades, tradingAccounts } from '../db/schema';
 import { accountOfUser, lockAccount } from '../engine/accounts';
 import { livePnl } from '../engine/trade-view';
 import type { Market } from '../market/market';
 import { mayUseAdvisor } from './advisors';
 
-type ActivationRow = typeof advisorActivations.$inferSelect;
-type AdvisorRow = typeof expertAdvisors.$inferSelect;
 export interface Actor {
   userId: number;
   ip: string | null;
 }
 
-const conflict = (message: string) => new ApiError(409, message, 'conflict');
-
 async function advisorOf(db: Executor, id: number): Promise<AdvisorRow> {
-  const [row] = await db.select().from(expertAdvisors).where(eq(expertAdvisors.id, id));
-  if (!row) throw notFound(eaTexts.notFound);
-  return row;
-}
-
-async function activationOf(db: Executor, userId: number): Promise<ActivationRow | undefined> {
-  const [row] = await db.select().from(advisorActivations).where(eq(advisorActivations.userId, userId));
-  return row;
+  return (await findAdvisor(db, id)) ?? fail(refusal.notFound(eaTexts.notFound));
 }
 
 /**
@@ -37,7 +37,7 @@ async function activationOf(db: Executor, userId: number): Promise<ActivationRow
  * under that account lock, so once a stop has answered, none of its orders goes through.
  */
 async function lockActivation(tx: Tx, userId: number): Promise<ActivationRow | undefined> {
-  const [row] = await tx.select().from(advisorActivations).where(eq(advisorActivations.userId, userId)).for('update');
+  const row = await lockActivationRow(tx, userId);
   if (row?.running && row.accountId !== null) await lockAccount(tx, row.accountId);
   return row;
 }
@@ -49,20 +49,14 @@ const audit = (db: Executor, actor: Actor, action: string, advisorId: number, de
 export async function advisorStats(db: Executor, market: Market, { advisorId, accountId }: { advisorId: number; accountId: number | null }): Promise<AdvisorStats> {
   const empty: AdvisorStats = { trades: 0, closed: 0, wins: 0, win_rate: '0.0', realized_pnl: '0.00', open_positions: 0, floating_pnl: '0.00' };
   if (accountId === null) return empty;
-  const [account] = await db.select({ currency: tradingAccounts.currency }).from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
-  if (!account) return empty;
-  const mine = and(eq(trades.expertAdvisorId, advisorId), eq(trades.accountId, accountId));
+  const currency = await accountCurrency(db, accountId);
+  if (currency === undefined) return empty;
   // A partly closed position is several rows (each closed part points at the open trade): count and judge positions.
-  const root = sql<number>`coalesce(${trades.parentId}, ${trades.id})`;
-  const positions = await db
-    .select({ closed: sql<boolean>`bool_and(${trades.status} = 'closed')`, realized: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::text` })
-    .from(trades)
-    .where(mine)
-    .groupBy(root);
+  const positions = await advisorPositions(db, { advisorId, accountId });
   const realized = positions.reduce((sum, p) => sum.plus(p.realized), new Money(0));
   const done = positions.filter((p) => p.closed);
-  const open = await db.select().from(trades).where(and(mine, eq(trades.status, 'open')));
-  const floating = open.reduce((sum, t) => sum.plus(bookedPnl(livePnl(market, t, account.currency))), new Money(0));
+  const open = await advisorOpenTrades(db, { advisorId, accountId });
+  const floating = open.reduce((sum, t) => sum.plus(bookedPnl(livePnl(market, t, currency))), new Money(0));
   const closed = done.length;
   const wins = done.filter((p) => new Money(p.realized).gt(0)).length;
   return {
@@ -94,7 +88,7 @@ async function present(db: Executor, market: Market, row: ActivationRow, statsAc
 /** The customer's activated advisor with its figures on `accountId` (else the account it trades), or null. */
 export async function currentActivation(db: AppDb, market: Market, userId: number, accountId?: number): Promise<Activation | null> {
   if (accountId !== undefined) await accountOfUser(db, userId, accountId);
-  const row = await activationOf(db, userId);
+  const row = await findActivation(db, userId);
   return row ? present(db, market, row, accountId) : null;
 }
 
@@ -102,18 +96,13 @@ export async function currentActivation(db: AppDb, market: Market, userId: numbe
 export async function activateAdvisor(db: AppDb, market: Market, actor: Actor, advisorId: number): Promise<{ activation: Activation; message: string }> {
   const row = await db.transaction(async (tx) => {
     const advisor = await advisorOf(tx, advisorId);
-    if (!(await mayUseAdvisor(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
+    if (!(await mayUseAdvisor(tx, actor.userId, advisorId))) fail(refusal.forbidden(eaTexts.notAllowed));
     const before = await lockActivation(tx, actor.userId);
     if (before?.running && before.expertAdvisorId !== advisorId) await audit(tx, actor, 'ea.stopped', before.expertAdvisorId, { why: 'another activated' });
     if (before?.expertAdvisorId === advisorId) return before;
-    const fresh = { expertAdvisorId: advisor.id, running: false, accountId: null, assetId: null, state: {}, stoppedReason: null, activatedAt: new Date(), startedAt: null };
-    const [saved] = await tx
-      .insert(advisorActivations)
-      .values({ userId: actor.userId, ...fresh })
-      .onConflictDoUpdate({ target: advisorActivations.userId, set: fresh })
-      .returning();
+    const saved = await saveFreshActivation(tx, { userId: actor.userId, advisorId: advisor.id, activatedAt: new Date() });
     await audit(tx, actor, 'ea.activated', advisor.id);
-    return saved!;
+    return saved;
   });
   const activation = await present(db, market, row);
   return { activation, message: eaTexts.activated(activation.expert_advisor.name) };
@@ -121,9 +110,9 @@ export async function activateAdvisor(db: AppDb, market: Market, actor: Actor, a
 
 export async function deactivateAdvisor(db: AppDb, actor: Actor): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    if (!(await lockActivation(tx, actor.userId))) throw conflict(eaTexts.nothingActivated);
-    const [row] = await tx.delete(advisorActivations).where(eq(advisorActivations.userId, actor.userId)).returning();
-    if (!row) throw conflict(eaTexts.nothingActivated);
+    if (!(await lockActivation(tx, actor.userId))) fail(refusal.conflict(eaTexts.nothingActivated));
+    const row = await deleteActivation(tx, actor.userId);
+    if (!row) return fail(refusal.conflict(eaTexts.nothingActivated));
     const advisor = await advisorOf(tx, row.expertAdvisorId);
     if (row.running) await audit(tx, actor, 'ea.stopped', advisor.id, { why: 'deactivated' });
     await audit(tx, actor, 'ea.deactivated', advisor.id);
@@ -131,24 +120,20 @@ export async function deactivateAdvisor(db: AppDb, actor: Actor): Promise<{ mess
   });
 }
 
-/** Starts the activated advisor on one of the customer's accounts and instruments (client-spec §5). */
+/** Starts the activated advisor on one of the customer's accounts and instruments (docs/advisors.md#activation). */
 export async function startAdvisor(db: AppDb, market: Market, actor: Actor, { advisorId, accountId, assetId }: { advisorId: number; accountId: number; assetId: number }): Promise<Activation> {
   const row = await db.transaction(async (tx) => {
     await advisorOf(tx, advisorId);
-    if (!(await mayUseAdvisor(tx, actor.userId, advisorId))) throw forbidden(eaTexts.notAllowed);
+    if (!(await mayUseAdvisor(tx, actor.userId, advisorId))) fail(refusal.forbidden(eaTexts.notAllowed));
     const current = await lockActivation(tx, actor.userId);
-    if (current?.expertAdvisorId !== advisorId) throw conflict(eaTexts.activateFirst);
+    if (current?.expertAdvisorId !== advisorId) return fail(refusal.conflict(eaTexts.activateFirst));
     await accountOfUser(tx, actor.userId, accountId);
-    if (!market.instrument(assetId)?.enabled) throw notFound(tradeTexts.assetNotFound);
+    if (!market.instrument(assetId)?.enabled) fail(refusal.notFound(tradeTexts.assetNotFound));
     if (current.running && current.accountId === accountId && current.assetId === assetId) return current;
     // A new target starts the strategy's memory afresh (a grid anchors at the price it starts from).
-    const [saved] = await tx
-      .update(advisorActivations)
-      .set({ running: true, accountId, assetId, state: {}, stoppedReason: null, startedAt: new Date() })
-      .where(eq(advisorActivations.userId, actor.userId))
-      .returning();
+    const saved = await startRun(tx, { userId: actor.userId, accountId, assetId, startedAt: new Date() });
     await audit(tx, actor, 'ea.started', advisorId, { account_id: accountId, asset_id: assetId });
-    return saved!;
+    return saved;
   });
   return present(db, market, row);
 }
@@ -156,11 +141,11 @@ export async function startAdvisor(db: AppDb, market: Market, actor: Actor, { ad
 export async function stopAdvisor(db: AppDb, market: Market, actor: Actor, advisorId: number): Promise<Activation> {
   const row = await db.transaction(async (tx) => {
     const current = await lockActivation(tx, actor.userId);
-    if (current?.expertAdvisorId !== advisorId) throw conflict(eaTexts.notActive);
+    if (current?.expertAdvisorId !== advisorId) return fail(refusal.conflict(eaTexts.notActive));
     if (!current.running) return current;
-    const [saved] = await tx.update(advisorActivations).set({ running: false }).where(eq(advisorActivations.userId, actor.userId)).returning();
+    const saved = await stopActivation(tx, actor.userId);
     await audit(tx, actor, 'ea.stopped', advisorId, { why: 'customer' });
-    return saved!;
+    return saved;
   });
   return present(db, market, row);
 }

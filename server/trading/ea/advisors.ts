@@ -1,32 +1,32 @@
-import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { advisorTexts, eaTexts, type Advisor, type AdvisorSummary } from '../../../shared/api/advisors.schema';
 import { formatAmount, Money } from '../../../shared/money';
-import { notFound } from '../api/errors';
-import type { Answer } from '../engine/orders';
+import { done, fail, refusal, refused, type Outcome } from '../errors';
+import type { Bus } from '../bus';
 import { recordAudit } from '../db/audit.repo';
+import {
+  advisorRows,
+  advisorsWithInstalls,
+  extendOwnership,
+  findAdvisor,
+  lockOwnership,
+  markOwnershipLapsed,
+  paidPeriodsOf,
+  paidUpAdvisorIds,
+  planAdvisorIds,
+  renewalsDue,
+  saveOwnership,
+  type AdvisorRow,
+} from '../db/advisors.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
-import { expertAdvisors, ownedExpertAdvisors, planExpertAdvisors, users } from '../db/schema';
 import { exposureFromTotals, lockCustomerAccount, openTotalsOf, type AccountRow } from '../engine/accounts';
 import type { Market } from '../market/market';
 import { postEntry } from '../ledger/ledger';
 
-type AdvisorRow = typeof expertAdvisors.$inferSelect;
-
-/** An ownership that counts now: bought for good, or a monthly one inside its paid month. */
-const paidUp = or(isNull(ownedExpertAdvisors.paidUntil), gt(ownedExpertAdvisors.paidUntil, sql`now()`));
-
-/** The advisors a customer may use: those their plan includes and those they own (client-spec §3 `user.eas`). */
+/** The advisors a customer may use: those their plan includes and those they own, paid up: `user.eas` (docs/advisors.md#usable-advisors). */
 export async function usableAdvisorIds(db: Executor, userId: number): Promise<{ owned: Set<number>; included: Set<number> }> {
-  const [owned, included] = [
-    await db.select({ id: ownedExpertAdvisors.expertAdvisorId }).from(ownedExpertAdvisors).where(and(eq(ownedExpertAdvisors.userId, userId), paidUp)),
-    await db
-      .select({ id: planExpertAdvisors.expertAdvisorId })
-      .from(planExpertAdvisors)
-      .innerJoin(users, eq(users.planId, planExpertAdvisors.planId))
-      .where(eq(users.id, userId)),
-  ];
-  return { owned: new Set(owned.map((r) => r.id)), included: new Set(included.map((r) => r.id)) };
+  const [owned, included] = [await paidUpAdvisorIds(db, userId), await planAdvisorIds(db, userId)];
+  return { owned: new Set(owned), included: new Set(included) };
 }
 
 /** Whether the customer may use the advisor now (it is in `user.eas`). */
@@ -58,20 +58,16 @@ export function presentAdvisor(row: AdvisorRow, { downloads, owned, included, pa
 
 /** The catalogue as every signed-in page may see it (GET /data). */
 export async function advisorSummaries(db: AppDb): Promise<AdvisorSummary[]> {
-  const rows = await db.select().from(expertAdvisors).orderBy(asc(expertAdvisors.sortOrder), asc(expertAdvisors.id));
+  const rows = await advisorRows(db);
   return rows.map((row) => ({ id: row.id, name: row.name, image: row.image, type: row.category, amount_val: new Money(row.price).toFixed(2), billing: row.billing }));
 }
 
 /** Every advisor, with its real install count and what this customer has of it. */
 export async function listAdvisors(db: AppDb, userId: number): Promise<Advisor[]> {
-  const installs = db.select({ id: ownedExpertAdvisors.expertAdvisorId, n: count().as('n') }).from(ownedExpertAdvisors).groupBy(ownedExpertAdvisors.expertAdvisorId).as('installs');
-  const rows = await db.select({ advisor: expertAdvisors, downloads: installs.n }).from(expertAdvisors).leftJoin(installs, eq(installs.id, expertAdvisors.id)).orderBy(asc(expertAdvisors.sortOrder), asc(expertAdvisors.id));
+  const rows = await advisorsWithInstalls(db);
   const { owned, included } = await usableAdvisorIds(db, userId);
-  const periods = await db.select({ id: ownedExpertAdvisors.expertAdvisorId, paidUntil: ownedExpertAdvisors.paidUntil }).from(ownedExpertAdvisors).where(eq(ownedExpertAdvisors.userId, userId));
-  const paidUntil = new Map(periods.map((p) => [p.id, p.paidUntil]));
-  return rows.map(({ advisor, downloads }) =>
-    presentAdvisor(advisor, { downloads: Number(downloads ?? 0), owned: owned.has(advisor.id), included: included.has(advisor.id), paidUntil: paidUntil.get(advisor.id) ?? null }),
-  );
+  const paidUntil = await paidPeriodsOf(db, userId);
+  return rows.map(({ advisor, downloads }) => presentAdvisor(advisor, { downloads, owned: owned.has(advisor.id), included: included.has(advisor.id), paidUntil: paidUntil.get(advisor.id) ?? null }));
 }
 
 /** The same day next month, or that month's last day when it is shorter (31 January → 28 or 29 February). */
@@ -90,44 +86,44 @@ async function coveredBy(market: Market, tx: Tx, account: AccountRow, amount: Mo
 }
 
 /**
- * Buys an advisor with the Live balance (server-spec §8): the account locked, the price within free
+ * Buys an advisor with the Live balance (docs/advisors.md#purchases): the account locked, the price within free
  * margin, one ledger entry and one ownership row in one transaction. However many presses arrive at
  * once, one buys it and the others are told it is already theirs.
  */
-export async function purchaseAdvisor(deps: { database: { db: AppDb }; market: Market }, { userId, advisorId, ip }: { userId: number; advisorId: number; ip: string | null }): Promise<Answer> {
+export async function purchaseAdvisor(
+  deps: { database: { db: AppDb }; market: Market; bus: Bus },
+  { userId, advisorId, ip }: { userId: number; advisorId: number; ip: string | null },
+): Promise<Outcome<{ advisor: AdvisorRow; charged: string }>> {
   const { db } = deps.database;
-  const [advisor] = await db.select().from(expertAdvisors).where(eq(expertAdvisors.id, advisorId));
-  if (!advisor) throw notFound(eaTexts.notFound);
-  return db.transaction(async (tx) => {
+  const advisor = await findAdvisor(db, advisorId);
+  if (!advisor) return fail(refusal.notFound(eaTexts.notFound));
+  const outcome = await db.transaction(async (tx): Promise<Outcome<{ advisor: AdvisorRow; charged: string }>> => {
     // The account lock makes concurrent purchases by one customer wait for each other.
     const { account } = await lockCustomerAccount(tx, userId);
     const { owned, included } = await usableAdvisorIds(tx, userId);
-    if (owned.has(advisor.id) || included.has(advisor.id)) return { status: 409, body: { message: advisorTexts.alreadyOwned } };
+    if (owned.has(advisor.id) || included.has(advisor.id)) return refused(refusal.conflict(advisorTexts.alreadyOwned));
     const price = new Money(advisor.price);
     // A monthly advisor is paid a month at a time; buying it again after it lapsed starts a new month.
     const paidUntil = advisor.billing === 'monthly' ? oneMonthAfter(new Date()) : null;
     let ledgerEntryId: number | null = null;
     if (price.gt(0)) {
-      if (!(await coveredBy(deps.market, tx, account, price))) return { status: 422, body: { message: advisorTexts.insufficientBalance, errors: { expert_advisor_id: [advisorTexts.insufficientBalance] } } };
+      if (!(await coveredBy(deps.market, tx, account, price))) return refused(refusal.invalid(advisorTexts.insufficientBalance, 'expert_advisor_id'));
       const reference = paidUntil ? `ea:${advisor.id}:until:${paidUntil.toISOString()}` : `ea:${advisor.id}`;
       const entry = await postEntry(tx, { accountId: account.id, kind: 'ea_purchase', amount: price.negated().toFixed(2), reference, memo: advisor.name, createdBy: userId });
       ledgerEntryId = entry.id;
     }
-    const ownership = { ledgerEntryId, paidUntil, lapsedAt: null, acquiredAt: new Date() };
-    await tx
-      .insert(ownedExpertAdvisors)
-      .values({ userId, expertAdvisorId: advisor.id, ...ownership })
-      .onConflictDoUpdate({ target: [ownedExpertAdvisors.userId, ownedExpertAdvisors.expertAdvisorId], set: ownership });
+    await saveOwnership(tx, { userId, advisorId: advisor.id, ledgerEntryId, paidUntil, acquiredAt: new Date() });
     await recordAudit(tx, { actorId: userId, action: 'ea.purchased', subjectType: 'expert_advisor', subjectId: advisor.id, details: { price: price.toFixed(2), accountId: account.id }, ip });
-    return { status: 200, body: { status: 'success', message: advisorTexts.purchased(advisor.name), data: { expert_advisor_id: advisor.id, balance_charged: price.toFixed(2) } } };
+    return done({ advisor, charged: price.toFixed(2) });
   });
+  if (outcome.ok) deps.bus.publish('user.updated', { userId });
+  return outcome;
 }
-
 
 export const renewAheadMs = 60 * 60_000;
 
 /**
- * Renews the monthly advisors whose paid month has ended (server-spec §8): each from its owner's Live
+ * Renews the monthly advisors whose paid month has ended (docs/advisors.md#monthly-billing): each from its owner's Live
  * balance under the account lock, one ledger entry per month (its reference names the month, so a
  * renewal never runs twice), or, when the balance does not cover it, lets it lapse. The owner is told
  * either way. Returns the owners to refresh.
@@ -136,32 +132,39 @@ export async function renewDueAdvisors(deps: { database: { db: AppDb }; market: 
   const { db } = deps.database;
   // Renewed an hour ahead, so a paid-up advisor never stops for the minutes until the renewal runs.
   const horizon = new Date(now.getTime() + renewAheadMs);
-  const due = await db
-    .select({ userId: ownedExpertAdvisors.userId, advisor: expertAdvisors })
-    .from(ownedExpertAdvisors)
-    .innerJoin(expertAdvisors, eq(expertAdvisors.id, ownedExpertAdvisors.expertAdvisorId))
-    .where(and(lte(ownedExpertAdvisors.paidUntil, horizon), isNull(ownedExpertAdvisors.lapsedAt)))
-    .limit(500);
+  const due = await renewalsDue(db, horizon);
   const told: { userId: number; notice: NotificationRow }[] = [];
   for (const { userId, advisor } of due) {
     const notice = await db.transaction(async (tx) => {
+      // The account first (as every transaction on it), then the ownership.
       const { account } = await lockCustomerAccount(tx, userId);
-      const mine = and(eq(ownedExpertAdvisors.userId, userId), eq(ownedExpertAdvisors.expertAdvisorId, advisor.id));
-      const [row] = await tx.select().from(ownedExpertAdvisors).where(mine).for('update');
+      const row = await lockOwnership(tx, userId, advisor.id);
       if (!row?.paidUntil || row.paidUntil > horizon || row.lapsedAt) return null;
       const price = new Money(advisor.price);
       if (advisor.billing !== 'monthly' || !(await coveredBy(deps.market, tx, account, price))) {
-        await tx.update(ownedExpertAdvisors).set({ lapsedAt: now }).where(mine);
+        await markOwnershipLapsed(tx, { userId, advisorId: advisor.id, at: now });
         await recordAudit(tx, { actorId: null, action: 'ea.lapsed', subjectType: 'expert_advisor', subjectId: advisor.id, details: { user_id: userId, paid_until: row.paidUntil.toISOString() } });
         return addNotification(tx, { userId, title: advisorTexts.lapsedTitle, message: advisorTexts.lapsed(advisor.name), color: 'warning' });
       }
       // Overdue (nothing ran to renew it) starts a new month now rather than billing the months missed.
       const next = oneMonthAfter(row.paidUntil > now ? row.paidUntil : now);
       const entry = price.gt(0)
-        ? await postEntry(tx, { accountId: account.id, kind: 'ea_purchase', amount: price.negated().toFixed(2), reference: `ea:${advisor.id}:until:${next.toISOString()}`, memo: `${advisor.name} renewal` })
+        ? await postEntry(tx, {
+            accountId: account.id,
+            kind: 'ea_purchase',
+            amount: price.negated().toFixed(2),
+            reference: `ea:${advisor.id}:until:${next.toISOString()}`,
+            memo: `${advisor.name} renewal`,
+          })
         : null;
-      await tx.update(ownedExpertAdvisors).set({ paidUntil: next, ledgerEntryId: entry?.id ?? row.ledgerEntryId }).where(mine);
-      await recordAudit(tx, { actorId: null, action: 'ea.renewed', subjectType: 'expert_advisor', subjectId: advisor.id, details: { user_id: userId, price: price.toFixed(2), paid_until: next.toISOString() } });
+      await extendOwnership(tx, { userId, advisorId: advisor.id, paidUntil: next, ledgerEntryId: entry?.id ?? row.ledgerEntryId });
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'ea.renewed',
+        subjectType: 'expert_advisor',
+        subjectId: advisor.id,
+        details: { user_id: userId, price: price.toFixed(2), paid_until: next.toISOString() },
+      });
       return addNotification(tx, { userId, title: advisorTexts.renewedTitle, message: advisorTexts.renewed(advisor.name, price.toFixed(2)), color: 'success' });
     });
     if (notice) told.push({ userId, notice });

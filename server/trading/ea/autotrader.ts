@@ -1,5 +1,3 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   type ActiveAutotrader,
   autotraderOpenLimit,
@@ -10,15 +8,26 @@ import {
   type StaffAutotraderRequest,
 } from '../../../shared/api/autotrader.schema';
 import { accountName, accountTitles, type Notification } from '../../../shared/api/user.schema';
-import { ApiError, notFound } from '../api/errors';
+import { fail, refusal } from '../errors';
 import { recordAudit } from '../db/audit.repo';
+import {
+  activeAutotraderRows,
+  addAutotraderRequest,
+  autotraderOpenCount,
+  autotraderRequestRows,
+  decideAutotraderRequestRow,
+  latestAutotraderRequest,
+  lockAutotraderFlag,
+  lockAutotraderRequest,
+  lockAutotraderUser,
+  switchAutotraderOff,
+  switchAutotraderOn,
+  type AutotraderRequestRow as RequestRow,
+} from '../db/automation.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
 import { addNotification, presentNotification } from '../db/notifications.repo';
-import { autotraderRequests, trades, tradingAccounts, users } from '../db/schema';
+import { findUserById } from '../db/users.repo';
 import { accountOfUser, lockAccount } from '../engine/accounts';
-
-type RequestRow = typeof autotraderRequests.$inferSelect;
-const conflict = (message: string) => new ApiError(409, message, 'conflict');
 
 export interface StaffActor {
   id: number;
@@ -42,23 +51,13 @@ function presentRequest(row: RequestRow, account: { type: keyof typeof accountTi
 
 /** AutoTrader's open positions on an account. */
 export async function openAutotraderTrades(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(trades)
-    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open'), eq(trades.placedBy, 'autotrader')));
-  return row?.n ?? 0;
+  return autotraderOpenCount(db, accountId);
 }
 
 /** GET /autotrader: on or off, at which level on which account, and the customer's latest request. */
 export async function autotraderStatus(db: Executor, userId: number): Promise<AutotraderStatus> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const [latest] = await db
-    .select({ request: autotraderRequests, type: tradingAccounts.type, number: tradingAccounts.number })
-    .from(autotraderRequests)
-    .innerJoin(tradingAccounts, eq(tradingAccounts.id, autotraderRequests.accountId))
-    .where(eq(autotraderRequests.userId, userId))
-    .orderBy(desc(autotraderRequests.id))
-    .limit(1);
+  const user = await findUserById(db, userId);
+  const latest = await latestAutotraderRequest(db, userId);
   const active = user?.autotrader ?? false;
   const level = active ? user!.autotraderLevel : null;
   const accountId = active ? user!.autotraderAccountId : null;
@@ -73,13 +72,15 @@ export async function autotraderStatus(db: Executor, userId: number): Promise<Au
 }
 
 /** POST /update/autotrader: a pending request for staff (one at a time, enforced by the database). */
-export async function requestAutotrader(db: AppDb, { userId, level, accountId, ip }: { userId: number; level: AutotraderLevel; accountId?: number | undefined; ip: string | null }): Promise<AutotraderRequestView> {
+export async function requestAutotrader(
+  db: AppDb,
+  { userId, level, accountId, ip }: { userId: number; level: AutotraderLevel; accountId?: number | undefined; ip: string | null },
+): Promise<AutotraderRequestView> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ autotrader: users.autotrader }).from(users).where(eq(users.id, userId)).for('no key update');
-    if (user?.autotrader) throw conflict(autotraderTexts.alreadyActive);
+    if (await lockAutotraderFlag(tx, userId)) fail(refusal.conflict(autotraderTexts.alreadyActive));
     const account = await accountOfUser(tx, userId, accountId);
-    const [row] = await tx.insert(autotraderRequests).values({ userId, level, accountId: account.id }).onConflictDoNothing().returning();
-    if (!row) throw conflict(autotraderTexts.pending);
+    const row = await addAutotraderRequest(tx, { userId, level, accountId: account.id });
+    if (!row) return fail(refusal.conflict(autotraderTexts.pending));
     await recordAudit(tx, { actorId: userId, action: 'autotrader.requested', subjectType: 'autotrader_request', subjectId: row.id, details: { level, account_id: account.id }, ip });
     return presentRequest(row, account);
   });
@@ -94,10 +95,10 @@ export async function requestAutotrader(db: AppDb, { userId, level, accountId, i
  */
 export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason }: { userId: number; actorId: number | null; ip: string | null; reason?: string }): Promise<Notification | null> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
-    if (!user?.autotrader) throw conflict(autotraderTexts.notActive);
+    const user = await lockAutotraderUser(tx, userId);
+    if (!user?.autotrader) return fail(refusal.conflict(autotraderTexts.notActive));
     if (user.autotraderAccountId !== null) await lockAccount(tx, user.autotraderAccountId);
-    await tx.update(users).set({ autotrader: false, autotraderLevel: null, autotraderAccountId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    await switchAutotraderOff(tx, userId);
     const by = actorId === userId ? 'customer' : actorId === null ? 'server' : 'staff';
     const action = { customer: 'autotrader.turned_off', staff: 'autotrader.revoked', server: 'autotrader.stopped' }[by];
     await recordAudit(tx, { actorId, action, subjectType: 'user', subjectId: userId, details: reason ? { reason } : {}, ip });
@@ -108,9 +109,9 @@ export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason
 }
 
 async function lockPending(tx: Tx, id: number): Promise<RequestRow> {
-  const [row] = await tx.select().from(autotraderRequests).where(eq(autotraderRequests.id, id)).for('update');
-  if (!row) throw notFound(autotraderTexts.requestNotFound);
-  if (row.status !== 'pending') throw conflict(autotraderTexts.alreadyDecided);
+  const row = await lockAutotraderRequest(tx, id);
+  if (!row) return fail(refusal.notFound(autotraderTexts.requestNotFound));
+  if (row.status !== 'pending') fail(refusal.conflict(autotraderTexts.alreadyDecided));
   return row;
 }
 
@@ -122,13 +123,8 @@ export async function decideAutotraderRequest(
 ): Promise<{ userId: number; notification: Notification }> {
   return db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
-    await tx
-      .update(autotraderRequests)
-      .set({ status: approve ? 'approved' : 'refused', reason, decidedBy: actor.id, decidedAt: new Date() })
-      .where(eq(autotraderRequests.id, id));
-    if (approve) {
-      await tx.update(users).set({ autotrader: true, autotraderLevel: row.level, autotraderAccountId: row.accountId, updatedAt: new Date() }).where(eq(users.id, row.userId));
-    }
+    await decideAutotraderRequestRow(tx, id, { status: approve ? 'approved' : 'refused', reason, decidedBy: actor.id, decidedAt: new Date() });
+    if (approve) await switchAutotraderOn(tx, { userId: row.userId, level: row.level, accountId: row.accountId });
     await recordAudit(tx, {
       actorId: actor.id,
       action: approve ? 'autotrader.approved' : 'autotrader.refused',
@@ -147,26 +143,9 @@ export async function decideAutotraderRequest(
   });
 }
 
-const deciders = alias(users, 'deciders');
-
 /** The back office's list: requests with their customers, newest first. */
 export async function staffAutotraderRequests(db: Executor, { status, id }: { status?: RequestRow['status'] | undefined; id?: number }): Promise<StaffAutotraderRequest[]> {
-  const rows = await db
-    .select({
-      request: autotraderRequests,
-      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, autotrader: users.autotrader },
-      type: tradingAccounts.type,
-      number: tradingAccounts.number,
-      deciderFirst: deciders.firstName,
-      deciderLast: deciders.lastName,
-    })
-    .from(autotraderRequests)
-    .innerJoin(users, eq(users.id, autotraderRequests.userId))
-    .innerJoin(tradingAccounts, eq(tradingAccounts.id, autotraderRequests.accountId))
-    .leftJoin(deciders, eq(deciders.id, autotraderRequests.decidedBy))
-    .where(and(status ? eq(autotraderRequests.status, status) : undefined, id !== undefined ? eq(autotraderRequests.id, id) : undefined))
-    .orderBy(desc(autotraderRequests.id))
-    .limit(200);
+  const rows = await autotraderRequestRows(db, { status, id });
   return rows.map((r) => ({
     ...presentRequest(r.request, r),
     user: { id: r.user.id, name: `${r.user.firstName} ${r.user.lastName}`, email: r.user.email, autotrader: r.user.autotrader },
@@ -176,25 +155,12 @@ export async function staffAutotraderRequests(db: Executor, { status, id }: { st
 
 /** Customers AutoTrader trades for now, with its open positions. */
 export async function activeAutotraders(db: Executor): Promise<ActiveAutotrader[]> {
-  const open = db
-    .select({ accountId: trades.accountId, n: count().as('n') })
-    .from(trades)
-    .where(and(eq(trades.status, 'open'), eq(trades.placedBy, 'autotrader')))
-    .groupBy(trades.accountId)
-    .as('open');
-  const rows = await db
-    .select({ user: users, type: tradingAccounts.type, number: tradingAccounts.number, open: open.n })
-    .from(users)
-    .innerJoin(tradingAccounts, eq(tradingAccounts.id, users.autotraderAccountId))
-    .leftJoin(open, eq(open.accountId, tradingAccounts.id))
-    .where(eq(users.autotrader, true))
-    .orderBy(desc(users.updatedAt))
-    .limit(500);
+  const rows = await activeAutotraderRows(db);
   return rows.map((r) => ({
     user: { id: r.user.id, name: `${r.user.firstName} ${r.user.lastName}`, email: r.user.email },
     level: r.user.autotraderLevel!,
     account_id: r.user.autotraderAccountId!,
     account_title: accountTitle(r.type, r.number),
-    open_positions: Number(r.open ?? 0),
+    open_positions: r.open,
   }));
 }

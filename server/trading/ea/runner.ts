@@ -1,4 +1,3 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import { eaTexts } from '../../../shared/api/advisors.schema';
 import { autotraderOpenLimit, type AutotraderLevel } from '../../../shared/api/autotrader.schema';
 import { leverageKeyOf } from '../../../shared/constants';
@@ -7,10 +6,10 @@ import { bookedPnl } from '../../../shared/trading/account-maths';
 import { openingPrice, type Side } from '../../../shared/trading/prices';
 import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
-import { leverageMap } from '../db/catalogue.repo';
+import { leverageMap } from '../db/reference-data.repo';
 import type { AppDb } from '../db/database';
 import { recordAudit } from '../db/audit.repo';
-import { advisorActivations, expertAdvisors, plans, trades, tradingAccounts, users } from '../db/schema';
+import { advisorJobs, autotraderJobs, automationOpenTrades, haltRun, saveRunState, type AdvisorJob, type AdvisorRun, type AutotraderJob } from '../db/automation.repo';
 import { closeTradeForCustomer } from '../engine/close';
 import { executeMarketOrders } from '../engine/market-orders';
 import type { Automation } from '../engine/automation';
@@ -23,7 +22,7 @@ import { mayUseAdvisor, renewDueAdvisors } from './advisors';
 import { presentNotification } from '../db/notifications.repo';
 import { openAutotraderTrades, turnOffAutotrader } from './autotrader';
 
-/** AutoTrader's house rule and the instruments it trades (client-spec §9 levels cap its open trades). */
+/** AutoTrader's house rule and the instruments it trades (its levels cap its open trades: docs/advisors.md#autotrader-levels). */
 export const autotraderPlan = {
   params: { fast: 10, slow: 30, stopLossPercent: 1, takeProfitPercent: 2, lots: 0.01 } as Params,
   symbols: ['BTCUSD', 'ETHUSD', 'EURUSD', 'GBPUSD', 'USDJPY', 'XAUUSD'],
@@ -52,7 +51,7 @@ interface Target {
 }
 
 /**
- * Runs customers' expert advisors and AutoTrader on live prices (server-spec §8), in the one process
+ * Runs customers' expert advisors and AutoTrader on live prices (docs/advisors.md#runner), in the one process
  * that leads the cluster: once per bar it samples the quotes of the instruments in use, asks each
  * running strategy what to do, and trades through the same execution path as a customer's own orders
  * (`executeMarketOrders`, `closeTradeForCustomer`), tagged with who placed them. What runs is read from
@@ -119,18 +118,18 @@ export class AdvisorRunner {
   private async runStep(bar: number): Promise<void> {
     const { logger } = this.options;
     await this.renewals().catch((error: unknown) => logger.error({ err: error }, 'expert advisor renewals failed'));
-    const [advisorJobs, autotraderJobs] = [await this.advisorJobs(), await this.autotraderJobs()];
-    const assets = new Set(advisorJobs.map((job) => job.assetId!));
-    if (autotraderJobs.length > 0) for (const i of this.basket()) assets.add(i.id);
+    const [advisors, autotraders] = [await advisorJobs(this.options.db), await autotraderJobs(this.options.db)];
+    const assets = new Set(advisors.map((job) => job.assetId!));
+    if (autotraders.length > 0) for (const i of this.basket()) assets.add(i.id);
     // A series with a gap would mislead a strategy: one no longer in use is dropped, and starts over if used again.
     for (const id of this.closes.keys()) if (!assets.has(id)) this.closes.delete(id);
     for (const id of assets) if (!this.closes.has(id)) this.closes.set(id, await this.history(id));
     this.sample(assets);
     const leverage = await leverageMap(this.options.db);
-    for (const job of advisorJobs) {
+    for (const job of advisors) {
       await this.runAdvisor(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'expert advisor step failed'));
     }
-    for (const job of autotraderJobs) {
+    for (const job of autotraders) {
       await this.runAutotrader(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'autotrader step failed'));
     }
   }
@@ -161,52 +160,11 @@ export class AdvisorRunner {
     }
   }
 
-  private async advisorJobs() {
-    return this.options.db
-      .select({
-        userId: advisorActivations.userId,
-        advisorId: advisorActivations.expertAdvisorId,
-        accountId: advisorActivations.accountId,
-        assetId: advisorActivations.assetId,
-        state: advisorActivations.state,
-        startedAt: advisorActivations.startedAt,
-        strategy: expertAdvisors.strategy,
-        params: expertAdvisors.params,
-        status: users.status,
-        planLeverage: plans.leverage,
-        balance: tradingAccounts.balance,
-        currency: tradingAccounts.currency,
-      })
-      .from(advisorActivations)
-      .innerJoin(expertAdvisors, eq(expertAdvisors.id, advisorActivations.expertAdvisorId))
-      .innerJoin(users, eq(users.id, advisorActivations.userId))
-      .innerJoin(tradingAccounts, eq(tradingAccounts.id, advisorActivations.accountId))
-      .leftJoin(plans, eq(plans.id, users.planId))
-      .where(eq(advisorActivations.running, true));
-  }
-
-  private async autotraderJobs() {
-    return this.options.db
-      .select({
-        userId: users.id,
-        level: users.autotraderLevel,
-        accountId: tradingAccounts.id,
-        status: users.status,
-        planLeverage: plans.leverage,
-        balance: tradingAccounts.balance,
-        currency: tradingAccounts.currency,
-      })
-      .from(users)
-      .innerJoin(tradingAccounts, eq(tradingAccounts.id, users.autotraderAccountId))
-      .leftJoin(plans, eq(plans.id, users.planId))
-      .where(eq(users.autotrader, true));
-  }
-
-  private async runAdvisor(job: Awaited<ReturnType<AdvisorRunner['advisorJobs']>>[number], leverage: Record<string, number>, bar: number): Promise<void> {
+  private async runAdvisor(job: AdvisorJob, leverage: Record<string, number>, bar: number): Promise<void> {
     const { db, market } = this.options;
     // This run: a start on another instrument or account since the jobs were read is another run, which this one must not touch.
     const automation: Automation = { by: 'expert_advisor', advisorId: job.advisorId, assetId: job.assetId!, runStartedAt: job.startedAt! };
-    const thisRun = and(eq(advisorActivations.userId, job.userId), eq(advisorActivations.running, true), eq(advisorActivations.startedAt, job.startedAt!));
+    const thisRun: AdvisorRun = { userId: job.userId, startedAt: job.startedAt! };
     const target: Target = { userId: job.userId, accountId: job.accountId!, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
     const why = job.status !== 'active' ? eaTexts.accountClosed : !(await mayUseAdvisor(this.options.db, job.userId, job.advisorId)) ? eaTexts.planChanged : null;
     if (why) return this.haltAdvisor(job.userId, job.advisorId, thisRun, why);
@@ -217,11 +175,11 @@ export class AdvisorRunner {
     const move = strategies[job.strategy as StrategyName](job.params, { closes, positions: held, state: job.state, balance: Number(job.balance) });
     await this.closeAll(target, move.close ?? [], automation);
     if (move.halt) return this.haltAdvisor(job.userId, job.advisorId, thisRun, eaTexts.lossLimit(String(job.params.maxLossPercent ?? 2)));
-    if (move.state) await db.update(advisorActivations).set({ state: move.state }).where(thisRun);
+    if (move.state) await saveRunState(db, thisRun, move.state);
     if (move.open) await this.open(target, instrument.id, move.open, { lots: job.params.lots ?? 0.01, leverage, automation, orderId: `ea:${job.startedAt!.getTime()}:${bar}` });
   }
 
-  private async runAutotrader(job: Awaited<ReturnType<AdvisorRunner['autotraderJobs']>>[number], leverage: Record<string, number>, bar: number): Promise<void> {
+  private async runAutotrader(job: AutotraderJob, leverage: Record<string, number>, bar: number): Promise<void> {
     const { market } = this.options;
     if (job.status !== 'active') {
       const notification = await turnOffAutotrader(this.options.db, { userId: job.userId, actorId: null, ip: null });
@@ -247,18 +205,12 @@ export class AdvisorRunner {
 
   /** The automation's own open positions on one instrument of the account, with their live P/L. */
   private async heldBy(target: Target, assetId: number, automation: Automation) {
-    const rows: TradeRow[] = await this.options.db
-      .select()
-      .from(trades)
-      .where(
-        and(
-          eq(trades.accountId, target.accountId),
-          eq(trades.assetId, assetId),
-          eq(trades.status, 'open'),
-          eq(trades.placedBy, automation.by),
-          automation.by === 'expert_advisor' ? eq(trades.expertAdvisorId, automation.advisorId) : undefined,
-        ),
-      );
+    const rows: TradeRow[] = await automationOpenTrades(this.options.db, {
+      accountId: target.accountId,
+      assetId,
+      placedBy: automation.by,
+      ...(automation.by === 'expert_advisor' ? { advisorId: automation.advisorId } : {}),
+    });
     return rows.map((t) => ({ id: t.id, side: t.side, pnl: Number(bookedPnl(livePnl(this.options.market, t, target.currency))) }));
   }
 
@@ -266,14 +218,19 @@ export class AdvisorRunner {
   private async closeAll(target: Target, ids: readonly number[], automation: Automation): Promise<number> {
     let closed = 0;
     for (const tradeId of ids) {
-      const answer = await closeTradeForCustomer(this.deps(), { userId: target.userId, tradeId, reason: automation.by, automation });
-      if (answer.status === 200) closed += 1;
-      else this.options.logger.debug({ tradeId, answer }, 'automated close not done');
+      const outcome = await closeTradeForCustomer(this.deps(), { userId: target.userId, tradeId, reason: automation.by, automation });
+      if (outcome.ok) closed += 1;
+      else this.options.logger.debug({ tradeId, refusal: outcome.refusal }, 'automated close not done');
     }
     return closed;
   }
 
-  private async open(target: Target, assetId: number, order: { side: Side } & Protection, o: { lots: number; leverage: Record<string, number>; automation: Automation; orderId: string }): Promise<boolean> {
+  private async open(
+    target: Target,
+    assetId: number,
+    order: { side: Side } & Protection,
+    o: { lots: number; leverage: Record<string, number>; automation: Automation; orderId: string },
+  ): Promise<boolean> {
     const { market } = this.options;
     const instrument = market.instrument(assetId)!;
     const classLeverage = o.leverage[leverageKeyOf(instrument.assetClass)]!;
@@ -284,32 +241,32 @@ export class AdvisorRunner {
       const up = (order.side === 'buy') === towardProfit;
       return price.times(new Money(1).plus(new Money(percent).dividedBy(100).times(up ? 1 : -1))).toFixed(instrument.digits);
     };
-    const [answer] = await executeMarketOrders(this.deps(), [
+    const [outcome] = await executeMarketOrders(this.deps(), [
       {
         userId: target.userId,
         order: {
-          type: order.side,
-          id: assetId,
-          volume: new Money(o.lots).times(instrument.contractSize).toString(),
+          side: order.side,
+          assetId,
+          units: new Money(o.lots).times(instrument.contractSize).toString(),
           leverage: maxLeverageFor({ instrument, classLeverage, planLeverage: target.planLeverage }),
-          take_profit: level(order.takeProfit, order.takeProfitPercent, true),
-          stop_loss: level(order.stopLoss, order.stopLossPercent, false),
-          account_id: target.accountId,
+          takeProfit: level(order.takeProfit, order.takeProfitPercent, true),
+          stopLoss: level(order.stopLoss, order.stopLossPercent, false),
+          accountId: target.accountId,
         },
         orderId: o.orderId,
         classLeverage,
         automation: o.automation,
       },
     ]);
-    if (answer!.status !== 201) this.options.logger.debug({ userId: target.userId, assetId, answer }, 'automated order not placed');
-    return answer!.status === 201;
+    if (!outcome!.ok) this.options.logger.debug({ userId: target.userId, assetId, refusal: outcome!.refusal }, 'automated order not placed');
+    return outcome!.ok;
   }
 
   /** Stops this run by itself, saying why (a newer run the customer started meanwhile is left alone). */
-  private async haltAdvisor(userId: number, advisorId: number, thisRun: SQL | undefined, reason: string): Promise<void> {
+  private async haltAdvisor(userId: number, advisorId: number, thisRun: AdvisorRun, reason: string): Promise<void> {
     const { db, bus } = this.options;
     await db.transaction(async (tx) => {
-      const [row] = await tx.update(advisorActivations).set({ running: false, stoppedReason: reason }).where(thisRun).returning();
+      const row = await haltRun(tx, thisRun, reason);
       if (row) await recordAudit(tx, { actorId: null, action: 'ea.stopped', subjectType: 'expert_advisor', subjectId: advisorId, details: { user_id: userId, why: reason } });
     });
     bus.publish('user.updated', { userId });

@@ -1,5 +1,4 @@
 import { accountTitles } from '../../../shared/api/user.schema';
-import { and, eq } from 'drizzle-orm';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { demoOpeningBalance } from '../../../shared/constants';
 import { Money } from '../../../shared/money';
@@ -8,12 +7,13 @@ import { closingPrice } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import type { AppDb, Executor } from '../db/database';
-import { pendingOrders, tradingAccounts } from '../db/schema';
+import { accountsOfUser, findAccount } from '../db/accounts.repo';
+import { cancelWaitingOrdersOf } from '../db/pending-orders.repo';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
 import { accountOfUser, lifetimePnlOf, lockAccount, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
 import { bookClose } from './close';
-import type { Answer } from './orders';
+import { done, refusal, refused, type Outcome } from '../errors';
 import { presentPending } from './pending';
 import { livePnl, presentTrade } from './trade-view';
 
@@ -23,7 +23,7 @@ interface Deps {
   bus: Bus;
 }
 
-/** An account with the client-spec §9 summary at the current quotes (lifetime P/L from its closed trades). */
+/** An account with its summary (docs/trading.md#account-figures) at the current quotes (lifetime P/L from its closed trades). */
 export async function summarise(db: Executor, market: Market, account: AccountRow) {
   const open = await openTradesOf(db, account.id);
   const summary: AccountSummary = accountSummary({
@@ -36,12 +36,15 @@ export async function summarise(db: Executor, market: Market, account: AccountRo
 }
 
 export async function listAccountSummaries(db: AppDb, market: Market, userId: number) {
-  const accounts = await db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, userId)).orderBy(tradingAccounts.id);
+  const accounts = await accountsOfUser(db, userId);
   return Promise.all(accounts.map((a) => summarise(db, market, a)));
 }
 
 /** Closes every open trade of the account whose market is open; the others are listed with the reason. */
-export async function closeAll({ database, market, bus }: Deps, { userId, accountId, origin }: { userId: number; accountId?: number; origin?: string | undefined }): Promise<Answer> {
+export async function closeAll(
+  { database, market, bus }: Deps,
+  { userId, accountId, origin }: { userId: number; accountId?: number; origin?: string | undefined },
+): Promise<{ closed: TradeView[]; skipped: { id: number; reason: string }[] }> {
   const result = await database.db.transaction(async (tx) => {
     const { account } = await lockCustomerAccount(tx, userId, accountId);
     const closed: TradeView[] = [];
@@ -56,14 +59,13 @@ export async function closeAll({ database, market, bus }: Deps, { userId, accoun
       const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
       const done = await bookClose(tx, { market, account: current, trade, price, reason: 'manual' });
       closed.push(presentTrade(market, done.closed, current.currency));
-      const [reloaded] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
-      current = reloaded!;
+      current = (await findAccount(tx, account.id))!;
     }
     return { closed, skipped, accountId: account.id };
   });
   for (const trade of result.closed) bus.publish('trade.updated', { userId, accountId: result.accountId, trade, origin });
   if (result.closed.length > 0) bus.publish('user.updated', { userId, origin });
-  return { status: 200, body: { data: { closed: result.closed, skipped: result.skipped } } };
+  return { closed: result.closed, skipped: result.skipped };
 }
 
 /**
@@ -71,30 +73,36 @@ export async function closeAll({ database, market, bus }: Deps, { userId, accoun
  * money, so even a closed market's last price serves), pending orders cancelled, and the difference
  * booked as one `demo_reset` entry. Live accounts cannot be reset.
  */
-export async function resetDemo({ database, market, bus }: Deps, { userId, accountId, origin }: { userId: number; accountId: number; origin?: string | undefined }): Promise<Answer> {
+export async function resetDemo(
+  { database, market, bus }: Deps,
+  { userId, accountId, origin }: { userId: number; accountId: number; origin?: string | undefined },
+): Promise<Outcome<Awaited<ReturnType<typeof summarise>>>> {
   const account = await accountOfUser(database.db, userId, accountId);
-  if (account.type !== 'demo') return { status: 422, body: { message: 'Only a Demo account can be reset.' } };
+  if (account.type !== 'demo') return refused(refusal.invalid(tradeTexts.onlyDemoReset));
   const closed = await database.db.transaction(async (tx) => {
     await lockAccount(tx, account.id);
     const views: TradeView[] = [];
     for (const trade of await openTradesOf(tx, account.id)) {
-      const [current] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+      const current = await findAccount(tx, account.id);
       const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
       const done = await bookClose(tx, { market, account: current!, trade, price, reason: 'manual' });
       views.push(presentTrade(market, done.closed, account.currency));
     }
-    const cancelled = await tx
-      .update(pendingOrders)
-      .set({ status: 'cancelled', reason: 'Demo account reset', resolvedAt: new Date() })
-      .where(and(eq(pendingOrders.accountId, account.id), eq(pendingOrders.status, 'pending')))
-      .returning();
-    const [after] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+    const cancelled = await cancelWaitingOrdersOf(tx, account.id, 'Demo account reset');
+    const after = await findAccount(tx, account.id);
     const difference = new Money(demoOpeningBalance).minus(after!.balance);
     if (!difference.isZero()) {
       await postEntry(tx, { accountId: account.id, kind: 'demo_reset', amount: difference.toFixed(2), reference: `reset:${Date.now()}`, memo: 'Demo account reset' });
     }
     if (!new Money(after!.credit).isZero()) {
-      await postEntry(tx, { accountId: account.id, kind: 'demo_reset', bucket: 'credit', amount: new Money(after!.credit).negated().toFixed(2), reference: `reset-credit:${Date.now()}`, memo: 'Demo account reset' });
+      await postEntry(tx, {
+        accountId: account.id,
+        kind: 'demo_reset',
+        bucket: 'credit',
+        amount: new Money(after!.credit).negated().toFixed(2),
+        reference: `reset-credit:${Date.now()}`,
+        memo: 'Demo account reset',
+      });
     }
     return { views, orders: cancelled.map((row) => presentPending(market, row)) };
   });
@@ -102,6 +110,5 @@ export async function resetDemo({ database, market, bus }: Deps, { userId, accou
   for (const order of closed.orders) bus.publish('order.updated', { userId, accountId: account.id, order, origin });
   bus.publish('account.changed', { userId, accountId: account.id });
   bus.publish('user.updated', { userId, origin });
-  const [fresh] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
-  return { status: 200, body: { data: await summarise(database.db, market, fresh!) } };
+  return done(await summarise(database.db, market, (await findAccount(database.db, account.id))!));
 }

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { advisorActivations, users } from '../db/schema';
+import { advisorRunIsOn, autotraderIsOn } from '../db/automation.repo';
 import type { AccountRow } from './accounts';
 
 /**
@@ -15,26 +14,6 @@ export type Automation = { by: 'expert_advisor'; advisorId: number; assetId: num
  * order or close of the stopped automation goes through.
  */
 export async function automationIsOn(tx: Tx, automation: Automation, account: AccountRow): Promise<boolean> {
-  const active = and(eq(users.id, account.userId), eq(users.status, 'active'));
-  const [on] =
-    automation.by === 'expert_advisor'
-      ? await tx
-          .select({ userId: advisorActivations.userId })
-          .from(advisorActivations)
-          .innerJoin(users, eq(users.id, advisorActivations.userId))
-          .where(
-            and(
-              active,
-              eq(advisorActivations.running, true),
-              eq(advisorActivations.expertAdvisorId, automation.advisorId),
-              eq(advisorActivations.accountId, account.id),
-              eq(advisorActivations.assetId, automation.assetId),
-              eq(advisorActivations.startedAt, automation.runStartedAt),
-            ),
-          )
-      : await tx
-          .select({ userId: users.id })
-          .from(users)
-          .where(and(active, eq(users.autotrader, true), eq(users.autotraderAccountId, account.id)));
-  return on !== undefined;
+  const on = { userId: account.userId, accountId: account.id };
+  return automation.by === 'expert_advisor' ? advisorRunIsOn(tx, { ...on, advisorId: automation.advisorId, assetId: automation.assetId, startedAt: automation.runStartedAt }) : autotraderIsOn(tx, on);
 }

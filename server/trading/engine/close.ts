@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
@@ -7,12 +6,12 @@ import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
-import { trades } from '../db/schema';
+import { hasOpenTrade, insertTrade, updateTrade } from '../db/trades.repo';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
 import { lockOpenTradeOf, type AccountRow } from './accounts';
 import type { TradeView } from '../../../shared/api/trades.schema';
-import type { Answer } from './orders';
+import { done, refusal, refused, type Outcome } from '../errors';
 import { automationIsOn, type Automation } from './automation';
 import { presentTrade, type TradeRow } from './trade-view';
 
@@ -43,49 +42,35 @@ export async function bookClose(
   if (partial) {
     const share = new Money(closeUnits).dividedBy(trade.units);
     const partMargin = new Money(trade.margin).times(share).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-    const [part] = await tx
-      .insert(trades)
-      .values({
-        accountId: trade.accountId,
-        assetId: trade.assetId,
-        side: trade.side,
-        units: closeUnits,
-        lots: lotsFromUnits({ units: closeUnits, contractSize: instrument.contractSize }).toFixed(2),
-        leverage: trade.leverage,
-        openPrice: trade.openPrice,
-        closePrice: price,
-        takeProfit: trade.takeProfit,
-        stopLoss: trade.stopLoss,
-        margin: partMargin.toFixed(2),
-        status: 'closed',
-        closeReason: reason,
-        realizedPnl: pnl.toFixed(2),
-        parentId: trade.id,
-        placedBy: trade.placedBy,
-        expertAdvisorId: trade.expertAdvisorId,
-        openedAt: trade.openedAt,
-        closedAt: now,
-      })
-      .returning();
+    closed = await insertTrade(tx, {
+      accountId: trade.accountId,
+      assetId: trade.assetId,
+      side: trade.side,
+      units: closeUnits,
+      lots: lotsFromUnits({ units: closeUnits, contractSize: instrument.contractSize }).toFixed(2),
+      leverage: trade.leverage,
+      openPrice: trade.openPrice,
+      closePrice: price,
+      takeProfit: trade.takeProfit,
+      stopLoss: trade.stopLoss,
+      margin: partMargin.toFixed(2),
+      status: 'closed',
+      closeReason: reason,
+      realizedPnl: pnl.toFixed(2),
+      parentId: trade.id,
+      placedBy: trade.placedBy,
+      expertAdvisorId: trade.expertAdvisorId,
+      openedAt: trade.openedAt,
+      closedAt: now,
+    });
     const left = new Money(trade.units).minus(closeUnits);
-    const [rest] = await tx
-      .update(trades)
-      .set({
-        units: left.toString(),
-        lots: lotsFromUnits({ units: left, contractSize: instrument.contractSize }).toFixed(2),
-        margin: new Money(trade.margin).minus(partMargin).toFixed(2),
-      })
-      .where(eq(trades.id, trade.id))
-      .returning();
-    closed = part!;
-    remaining = rest!;
+    remaining = await updateTrade(tx, trade.id, {
+      units: left.toString(),
+      lots: lotsFromUnits({ units: left, contractSize: instrument.contractSize }).toFixed(2),
+      margin: new Money(trade.margin).minus(partMargin).toFixed(2),
+    });
   } else {
-    const [whole] = await tx
-      .update(trades)
-      .set({ status: 'closed', closePrice: price, closeReason: reason, realizedPnl: pnl.toFixed(2), closedAt: now })
-      .where(eq(trades.id, trade.id))
-      .returning();
-    closed = whole!;
+    closed = await updateTrade(tx, trade.id, { status: 'closed', closePrice: price, closeReason: reason, realizedPnl: pnl.toFixed(2), closedAt: now });
   }
   const { balanceAfter } = await postEntry(tx, { accountId: account.id, kind: 'realized_pnl', amount: pnl.toFixed(2), reference: `trade:${closed.id}`, memo: `${reason} ${instrument.symbol}` });
   await protectNegativeBalance(tx, account.id, balanceAfter, `trade:${closed.id}`);
@@ -93,50 +78,54 @@ export async function bookClose(
 }
 
 /**
- * Server-spec §5: a retail customer cannot lose more than the account holds. A balance left below zero
+ * A retail customer cannot lose more than the account holds. A balance left below zero
  * once no position is open is written off with its own entry. While positions are open the balance may
  * dip below zero (their P/L counts toward equity; stop-out watches it): writing off then would let a
- * hedged customer keep the write-off and the winning side's profit.
+ * hedged customer keep the write-off and the winning side's profit (docs/trading.md#negative-balance-protection).
  */
 export async function protectNegativeBalance(tx: Tx, accountId: number, balance: string, reference: string): Promise<void> {
   const value = new Money(balance);
   if (value.gte(0)) return;
-  const [open] = await tx.select({ id: trades.id }).from(trades).where(and(eq(trades.accountId, accountId), eq(trades.status, 'open'))).limit(1);
-  if (open) return;
+  if (await hasOpenTrade(tx, accountId)) return;
   await postEntry(tx, { accountId, kind: 'negative_balance_correction', amount: value.negated().toFixed(2), reference, memo: 'Negative balance protection' });
+}
+
+/** A close: the closed trade (or part), and what is left open of it after a partial close. */
+export interface Closed {
+  closed: TradeView;
+  remaining: TradeView | null;
 }
 
 /**
  * Closes a customer's trade (whole, or `units` of it) at the current quote: by hand, or by their EA or
- * AutoTrader (`reason`, and `automation`, which must still be on). A trade already closed
- * answers 409 and books nothing; a second close racing the first waits on the lock and gets that 409.
+ * AutoTrader (`reason`, and `automation`, which must still be on). A trade already closed is a conflict
+ * and books nothing; a second close racing the first waits on the lock and gets that conflict.
  */
 export async function closeTradeForCustomer(
   { database, market, bus }: CloseDeps,
   { userId, tradeId, units, origin, reason = 'manual', automation }: { userId: number; tradeId: number; units?: string; origin?: string | undefined; reason?: CloseReason; automation?: Automation },
-): Promise<Answer> {
-  const result = await database.db.transaction(async (tx): Promise<Answer & { accountId?: number; changed?: TradeView[] }> => {
+): Promise<Outcome<Closed>> {
+  const result = await database.db.transaction(async (tx): Promise<Outcome<Closed & { accountId: number }>> => {
     const locked = await lockOpenTradeOf(tx, userId, tradeId);
-    if ('status' in locked) return locked;
-    const { account, trade } = locked;
-    if (automation && !(await automationIsOn(tx, automation, account))) return { status: 409, body: { message: tradeTexts.automationOff } };
+    if (!locked.ok) return locked;
+    const { account, trade } = locked.value;
+    if (automation && !(await automationIsOn(tx, automation, account))) return refused(refusal.conflict(tradeTexts.automationOff));
     const instrument = market.instrument(trade.assetId)!;
     if (units !== undefined) {
       const part = new Money(units);
       const lots = lotsFromUnits({ units, contractSize: instrument.contractSize });
       if (part.lte(0) || part.gte(trade.units) || lotsProblem(lots) !== null) {
-        return { status: 422, body: { message: tradeTexts.closeVolume, errors: { volume: [tradeTexts.closeVolume] } } };
+        return refused(refusal.invalid(tradeTexts.closeVolume, 'volume'));
       }
     }
-    if (!market.isOpen(instrument)) return { status: 422, body: { message: tradeTexts.marketClosed } };
+    if (!market.isOpen(instrument)) return refused(refusal.invalid(tradeTexts.marketClosed));
     const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
     const { closed, remaining } = await bookClose(tx, { market, account, trade, price, reason, ...(units !== undefined ? { units } : {}) });
-    const changed = [presentTrade(market, closed, account.currency), ...(remaining ? [presentTrade(market, remaining, account.currency)] : [])];
-    return { status: 200, body: { data: changed[0], remaining: changed[1] ?? null }, accountId: account.id, changed };
+    return done({ closed: presentTrade(market, closed, account.currency), remaining: remaining && presentTrade(market, remaining, account.currency), accountId: account.id });
   });
-  if (result.status === 200 && result.accountId !== undefined) {
-    for (const trade of result.changed ?? []) bus.publish('trade.updated', { userId, accountId: result.accountId, trade, origin });
-    bus.publish('user.updated', { userId, origin });
-  }
-  return { status: result.status, body: result.body };
+  if (!result.ok) return result;
+  const { closed, remaining, accountId } = result.value;
+  for (const trade of remaining ? [closed, remaining] : [closed]) bus.publish('trade.updated', { userId, accountId, trade, origin });
+  bus.publish('user.updated', { userId, origin });
+  return done({ closed, remaining });
 }

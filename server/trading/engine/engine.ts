@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { Money } from '../../../shared/money';
 import { marginCallLevel, marginLevelOf, stopOutLevel } from '../../../shared/trading/account-maths';
 import type { TradeView } from '../../../shared/api/trades.schema';
@@ -7,7 +6,9 @@ import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
-import { pendingOrders, trades, tradingAccounts } from '../db/schema';
+import { findAccount } from '../db/accounts.repo';
+import { accountIdOfTrade, allOpenTrades, findOpenTrade, findTrade } from '../db/trades.repo';
+import { allWaitingOrders, findPendingOrder } from '../db/pending-orders.repo';
 import { fillPending, triggerKindOf } from './pending';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
@@ -26,7 +27,7 @@ interface Notice {
 }
 
 /**
- * The engine of server-spec §5, run on every batch of quotes by the one process that owns it: take
+ * The engine (docs/trading.md#engine), run on every batch of quotes by the one process that owns it: take
  * profit and stop loss at the closing side of the quote, margin call at 100 %, stop-out at 50 % (the
  * most losing position first), negative balance protection. Work that touches the database runs one
  * job at a time, in order, each in its own transaction holding the account's lock.
@@ -47,9 +48,9 @@ export class TradingEngine {
 
   async start(): Promise<void> {
     const { db } = this.deps;
-    const open = await db.select().from(trades).where(eq(trades.status, 'open'));
+    const open = await allOpenTrades(db);
     for (const trade of open) this.indexTrade(trade);
-    for (const order of await db.select().from(pendingOrders).where(eq(pendingOrders.status, 'pending'))) {
+    for (const order of await allWaitingOrders(db)) {
       this.indexPending({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: true });
     }
     for (const accountId of new Set(open.map((t) => t.accountId))) await this.reloadAccount(accountId);
@@ -131,7 +132,7 @@ export class TradingEngine {
 
   private async reloadAccount(accountId: number): Promise<void> {
     const { db, market } = this.deps;
-    const [account] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+    const account = await findAccount(db, accountId);
     if (!account) return;
     const open = await openTradesOf(db, accountId);
     this.risk.set({
@@ -186,12 +187,12 @@ export class TradingEngine {
   }
 
   private async reindexTrade(id: number): Promise<void> {
-    const [trade] = await this.deps.db.select().from(trades).where(eq(trades.id, id));
+    const trade = await findTrade(this.deps.db, id);
     if (trade) this.indexTrade(trade);
   }
 
   private async reindexPending(id: number): Promise<void> {
-    const [order] = await this.deps.db.select().from(pendingOrders).where(eq(pendingOrders.id, id));
+    const order = await findPendingOrder(this.deps.db, id);
     if (order) this.indexPending({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: order.status === 'pending' });
   }
 
@@ -200,10 +201,10 @@ export class TradingEngine {
     const { db, market } = this.deps;
     const reason = trigger.kind as CloseReason;
     const done = await db.transaction(async (tx) => {
-      const [head] = await tx.select({ accountId: trades.accountId }).from(trades).where(eq(trades.id, trigger.ownerId));
-      if (!head) return null;
-      const account = await lockAccount(tx, head.accountId);
-      const [trade] = await tx.select().from(trades).where(and(eq(trades.id, trigger.ownerId), eq(trades.status, 'open')));
+      const accountId = await accountIdOfTrade(tx, trigger.ownerId);
+      if (accountId === undefined) return null;
+      const account = await lockAccount(tx, accountId);
+      const trade = await findOpenTrade(tx, trigger.ownerId);
       const instrument = trade && market.instrument(trade.assetId);
       if (!trade || !instrument) return null;
       const levelNow = reason === 'take_profit' ? trade.takeProfit : trade.stopLoss;
@@ -255,7 +256,12 @@ export class TradingEngine {
       if (level.gt(marginCallLevel)) return { userId: account.userId, marginCall: false, stored: [] };
       const marginCall = !this.marginCalled.has(accountId);
       if (marginCall) {
-        notices.push({ userId: account.userId, title: 'Margin call', message: `Your margin level is ${level.toFixed(2)} %. Positions are closed at ${stopOutLevel} %. Add funds or reduce your positions.`, color: 'warning' });
+        notices.push({
+          userId: account.userId,
+          title: 'Margin call',
+          message: `Your margin level is ${level.toFixed(2)} %. Positions are closed at ${stopOutLevel} %. Add funds or reduce your positions.`,
+          color: 'warning',
+        });
       }
       let open = all;
       let current = account;
@@ -268,9 +274,13 @@ export class TradingEngine {
         const { closed } = await bookClose(tx, { market, account: current, trade: worst, price, reason: 'stop_out' });
         closedTrades.push(presentTrade(market, closed, current.currency));
         const instrument = market.instrument(worst.assetId)!;
-        notices.push({ userId: account.userId, title: 'Stop-out', message: `Margin level fell to ${level.toFixed(2)} %: ${instrument.symbol} ${worst.side} ${worst.lots} lots closed at ${price}.`, color: 'danger' });
-        const [reloaded] = await tx.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
-        current = reloaded!;
+        notices.push({
+          userId: account.userId,
+          title: 'Stop-out',
+          message: `Margin level fell to ${level.toFixed(2)} %: ${instrument.symbol} ${worst.side} ${worst.lots} lots closed at ${price}.`,
+          color: 'danger',
+        });
+        current = (await findAccount(tx, accountId))!;
         open = open.filter((t) => t.id !== worst.id);
         ({ equity, usedMargin } = exposureOf(market, current, open));
         level = marginLevelOf({ equity, margin: usedMargin });

@@ -1,15 +1,16 @@
-import type { OrderRequest, TradeView } from '../../../shared/api/trades.schema';
-import { firstError } from '../../../shared/api/common.schema';
+import type { TradeView } from '../../../shared/api/trades.schema';
 import { Money } from '../../../shared/money';
 import { closingPrice, openingPrice, type Side } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Tx } from '../db/database';
-import { trades } from '../db/schema';
+import { insertTrades } from '../db/trades.repo';
+import { done, refusal, refused, type Outcome, type Refusal } from '../errors';
 import { automationIsOn, type Automation } from './automation';
 import type { Market } from '../market/market';
 import { lockCustomerAccounts, openTotalsOf, type AccountRow, type LockedAccount, type OpenTotal } from './accounts';
-import { firstAnswers, orderIdReused, orderKeyOf, replayOf, requestHash, storeAnswers } from './idempotency';
-import { checkTerms, normaliseLevel, positionFits, protectionProblems, rejected, type Answer, type NewTrade, type OrderDeps } from './orders';
+import { storeOutcomes } from '../db/order-requests.repo';
+import { firstOutcomes, orderFingerprint, orderIdReused, orderKeyOf, replayOf } from './idempotency';
+import { checkTerms, normaliseLevel, positionFits, protectionProblems, type MarketOrder, type NewTrade, type OrderDeps } from './orders';
 import { presentTrade } from './trade-view';
 
 /** The batch's commit failed in a way that may have left it committed: running its orders again is safe only for those with an order id. */
@@ -20,10 +21,13 @@ export class CommitUncertain extends Error {
   }
 }
 
+/** What a market order comes to: the new trade, or why not. */
+export type OrderOutcome = Outcome<TradeView>;
+
 /** A customer's market order, validated, waiting to be executed. */
 export interface MarketOrderTicket {
   userId: number;
-  order: OrderRequest;
+  order: MarketOrder;
   /** The client's order id (Idempotency-Key header or `order_id`), if any. */
   orderId: string | undefined;
   classLeverage: number;
@@ -43,8 +47,7 @@ async function automationsOff(tx: Tx, tickets: readonly MarketOrderTicket[], loc
   return off;
 }
 
-const placedBy = (automation: Automation | undefined) =>
-  automation ? { placedBy: automation.by, expertAdvisorId: automation.by === 'expert_advisor' ? automation.advisorId : null } : {};
+const placedBy = (automation: Automation | undefined) => (automation ? { placedBy: automation.by, expertAdvisorId: automation.by === 'expert_advisor' ? automation.advisorId : null } : {});
 
 /** Did the price move against the customer by more than the instrument allows since they saw it? */
 function requoteNeeded(side: Side, seen: string, fill: string, maxDeviation: string): boolean {
@@ -52,48 +55,49 @@ function requoteNeeded(side: Side, seen: string, fill: string, maxDeviation: str
   return adverse.dividedBy(seen).gt(maxDeviation);
 }
 
-/** An order's fate before the trades are written: answered now, a trade to insert, or the same as an earlier order in the batch. */
-type Decision = { answer: Answer } | { fill: NewTrade; account: AccountRow } | { sameAs: number };
+/** An order's fate before the trades are written: decided now, a trade to insert, or the same as an earlier order in the batch. */
+type Decision = { outcome: OrderOutcome } | { fill: NewTrade; account: AccountRow } | { sameAs: number };
+const refuse = (r: Refusal): Decision => ({ outcome: refused(r) });
 
-/** Server-spec §4 for one order on its locked account: the trade to open, or why not. `totals` are the account's open positions. */
+/** The checks of docs/trading.md#market-orders for one order on its locked account: the trade to open, or why not. `totals` are the account's open positions. */
 function decide(market: Market, { account, planLeverage }: LockedAccount, ticket: MarketOrderTicket, totals: OpenTotal[]): Decision {
   const { order, classLeverage } = ticket;
-  const instrument = market.instrument(order.id)!;
-  const terms = checkTerms({ instrument, volume: order.volume, leverage: order.leverage, classLeverage, planLeverage });
-  if ('answer' in terms) return terms;
-  if (!market.isOpen(instrument)) return { answer: rejected(422, tradeTexts.marketClosed) };
+  const instrument = market.instrument(order.assetId)!;
+  const terms = checkTerms({ instrument, units: order.units, leverage: order.leverage, classLeverage, planLeverage });
+  if ('refusal' in terms) return refuse(terms.refusal);
+  if (!market.isOpen(instrument)) return refuse(refusal.invalid(tradeTexts.marketClosed));
 
   const quote = market.quotes.get(instrument.id)!;
-  const price = openingPrice({ side: order.type, quote });
-  if (order.opening_price !== undefined && requoteNeeded(order.type, order.opening_price, price, instrument.maxDeviation)) {
-    return { answer: { status: 409, body: { message: tradeTexts.requote, price } } };
+  const price = openingPrice({ side: order.side, quote });
+  if (order.seenPrice !== undefined && requoteNeeded(order.side, order.seenPrice, price, instrument.maxDeviation)) {
+    return refuse(refusal.requote(tradeTexts.requote, price));
   }
-  const takeProfit = normaliseLevel(order.take_profit, instrument.digits);
-  const stopLoss = normaliseLevel(order.stop_loss, instrument.digits);
-  const sideErrors = protectionProblems({ side: order.type, price: closingPrice({ side: order.type, quote }), takeProfit, stopLoss });
-  if (Object.keys(sideErrors).length > 0) return { answer: rejected(422, firstError(sideErrors), sideErrors) };
+  const takeProfit = normaliseLevel(order.takeProfit, instrument.digits);
+  const stopLoss = normaliseLevel(order.stopLoss, instrument.digits);
+  const sideErrors = protectionProblems({ side: order.side, price: closingPrice({ side: order.side, quote }), takeProfit, stopLoss });
+  if (Object.keys(sideErrors).length > 0) return refuse(refusal.fields(sideErrors));
 
-  const fits = positionFits(market, { account, instrument, side: order.type, units: order.volume, lots: terms.lots, leverage: order.leverage, price, takeProfit, stopLoss }, totals);
-  if ('answer' in fits) return fits;
+  const fits = positionFits(market, { account, instrument, side: order.side, units: order.units, lots: terms.lots, leverage: order.leverage, price, takeProfit, stopLoss }, totals);
+  if ('refusal' in fits) return refuse(fits.refusal);
   totals.push(fits.total);
   return { fill: { ...fits.values, ...placedBy(ticket.automation) }, account };
 }
 
 /**
- * Executes market orders (server-spec §4) in one transaction, each as if alone and in the order given:
+ * Executes market orders (docs/trading.md#market-orders) in one transaction, each as if alone and in the order given:
  * every account involved is locked once, the order ids already answered and the open totals are read
  * once, and the new trades are written in one statement. Each order is priced from the server's own
  * quote at that moment; an order sees the margin taken by the orders before it on the same account. The
- * first answer to an order id is stored and given again for that id (in this batch or later): never a
- * second trade. Returns one answer per ticket, in order.
+ * first outcome of an order id is stored and given again for that id (in this batch or later): never a
+ * second trade. Returns one outcome per ticket, in order.
  */
-export async function executeMarketOrders({ database, market, bus }: OrderDeps, tickets: readonly MarketOrderTicket[]): Promise<Answer[]> {
-  const hashes = tickets.map((t) => requestHash({ request: 'market', ...t.order, order_id: undefined }));
+export async function executeMarketOrders({ database, market, bus }: OrderDeps, tickets: readonly MarketOrderTicket[]): Promise<OrderOutcome[]> {
+  const hashes = tickets.map((t) => orderFingerprint('market', t.order));
   let decided = false;
   const committed = database.db.transaction(async (tx) => {
     const locked = await lockCustomerAccounts(
       tx,
-      tickets.map((t) => ({ userId: t.userId, accountId: t.order.account_id })),
+      tickets.map((t) => ({ userId: t.userId, accountId: t.order.accountId })),
     );
     const keyOf = (i: number) => {
       const accountId = locked[i]?.account.id;
@@ -101,7 +105,7 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
       return accountId !== undefined && orderId ? { accountId, orderId } : undefined;
     };
     const keys = tickets.map((_, i) => keyOf(i));
-    const answered = await firstAnswers(
+    const answered = await firstOutcomes<TradeView>(
       tx,
       keys.filter((k) => k !== undefined),
     );
@@ -112,14 +116,14 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
     const firstInBatch = new Map<string, number>();
     const decisions: Decision[] = tickets.map((ticket, i) => {
       const lock = locked[i];
-      if (!market.instrument(ticket.order.id)?.enabled) return { answer: rejected(404, tradeTexts.assetNotFound) };
-      if (!lock) return { answer: rejected(404, tradeTexts.accountNotFound) };
-      if (switchedOff.has(i)) return { answer: rejected(409, tradeTexts.automationOff) };
+      if (!market.instrument(ticket.order.assetId)?.enabled) return refuse(refusal.notFound(tradeTexts.assetNotFound));
+      if (!lock) return refuse(refusal.notFound(tradeTexts.accountNotFound));
+      if (switchedOff.has(i)) return refuse(refusal.conflict(tradeTexts.automationOff));
       const key = keys[i] && orderKeyOf(keys[i]);
       const earlier = key === undefined ? undefined : answered.get(key);
-      if (earlier) return { answer: replayOf(earlier, hashes[i]!) };
+      if (earlier) return { outcome: replayOf(earlier, hashes[i]!) };
       const sameAs = key === undefined ? undefined : firstInBatch.get(key);
-      if (sameAs !== undefined) return hashes[sameAs] === hashes[i] ? { sameAs } : { answer: orderIdReused };
+      if (sameAs !== undefined) return hashes[sameAs] === hashes[i] ? { sameAs } : { outcome: orderIdReused };
       if (key !== undefined) firstInBatch.set(key, i);
       let accountTotals = totals.get(lock.account.id);
       if (!accountTotals) totals.set(lock.account.id, (accountTotals = []));
@@ -127,28 +131,35 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
     });
 
     const fills = decisions.flatMap((d, i) => ('fill' in d ? [{ i, ...d }] : []));
-    const written = fills.length === 0 ? [] : await tx.insert(trades).values(fills.map((f) => f.fill)).returning();
-    const answers: Answer[] = decisions.map((d) => ('answer' in d ? d.answer : { status: 0, body: null }));
+    const written =
+      fills.length === 0
+        ? []
+        : await insertTrades(
+            tx,
+            fills.map((f) => f.fill),
+          );
+    const outcomes: (OrderOutcome | undefined)[] = decisions.map((d) => ('outcome' in d ? d.outcome : undefined));
     const fresh: { userId: number; accountId: number; trade: TradeView; origin: string | undefined }[] = [];
     fills.forEach(({ i, fill, account }, n) => {
       const row = written[n];
       // PostgreSQL returns inserted rows in the order of the VALUES list; checked, as everything here hangs on it.
       if (!row || row.accountId !== fill.accountId || row.assetId !== fill.assetId || row.side !== fill.side) throw new Error('inserted trades came back out of order');
       const trade = presentTrade(market, row, account.currency);
-      answers[i] = { status: 201, body: { data: trade } };
+      outcomes[i] = done(trade);
       fresh.push({ userId: account.userId, accountId: account.id, trade, origin: tickets[i]!.origin });
     });
     decisions.forEach((d, i) => {
-      if ('sameAs' in d) answers[i] = answers[d.sameAs]!;
+      if ('sameAs' in d) outcomes[i] = outcomes[d.sameAs];
     });
-    await storeAnswers(
+    const all = outcomes as OrderOutcome[];
+    await storeOutcomes(
       tx,
-      [...firstInBatch].map(([, i]) => ({ ...keys[i]!, hash: hashes[i]!, answer: answers[i]! })),
+      [...firstInBatch].map(([, i]) => ({ ...keys[i]!, hash: hashes[i]!, outcome: all[i]! })),
     );
     decided = true;
-    return { answers, fresh };
+    return { outcomes: all, fresh };
   });
-  const { answers, fresh } = await committed.catch((error: unknown) => {
+  const { outcomes, fresh } = await committed.catch((error: unknown) => {
     // Failing after every statement ran means the commit itself failed: it may have happened.
     throw decided ? new CommitUncertain(error) : error;
   });
@@ -156,7 +167,7 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
   for (const { userId, accountId, trade, origin } of fresh) bus.publish('trade.updated', { userId, accountId, trade, origin });
   const users = new Map(fresh.map((f) => [`${f.userId}:${f.origin ?? ''}`, f]));
   for (const { userId, origin } of users.values()) bus.publish('user.updated', { userId, origin });
-  return answers;
+  return outcomes;
 }
 
 interface Waiting<T, A> {
@@ -183,7 +194,7 @@ export interface DeskOptions<T, A> {
  * statements per batch instead of per order, and at rest an order waits one turn of the event loop. If
  * a batch fails, its orders run again one by one, so one order's fault is its own.
  */
-export class OrderDesk<T = MarketOrderTicket, A = Answer> {
+export class OrderDesk<T = MarketOrderTicket, A = OrderOutcome> {
   private readonly waiting: Waiting<T, A>[] = [];
   private busyLanes = 0;
   private scheduled = false;

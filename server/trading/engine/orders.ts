@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
@@ -8,22 +7,39 @@ import type { Side } from '../../../shared/trading/prices';
 import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
+import { refusal, type Refusal } from '../errors';
 import type { AppDb, Tx } from '../db/database';
-import { plans, trades } from '../db/schema';
+import { planLeverage } from '../db/reference-data.repo';
+import { insertTrade, type NewTrade, type TradeRow } from '../db/trades.repo';
 import type { UserRow } from '../db/users.repo';
 import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import { exposureFromTotals, openTotalsOf, type AccountRow, type OpenTotal } from './accounts';
-import type { TradeRow } from './trade-view';
 
-/** An answer to an order: what the API sends, and what the same order id gets again. */
-export interface Answer {
-  status: number;
-  body: unknown;
+/** What every order states, market or pending, in the domain's words (the API maps the wire's fields to it). */
+export interface OrderTerms {
+  assetId: number;
+  side: Side;
+  /** How much, in units of the instrument (lots × contract size): a decimal string. */
+  units: string;
+  leverage: number;
+  /** Null, absent or 0: none. */
+  takeProfit?: string | null | undefined;
+  stopLoss?: string | null | undefined;
+  /** One of the customer's accounts; their Live account when absent. */
+  accountId?: number | undefined;
 }
 
-export const rejected = (status: number, message: string, errors?: FieldErrors): Answer => ({ status, body: errors ? { message, errors } : { message } });
-export const invalid = (field: string, message: string): Answer => rejected(422, message, { [field]: [message] });
+/** A market order: its terms, and the price the customer saw (a fill that moved too far from it is requoted). */
+export interface MarketOrder extends OrderTerms {
+  seenPrice?: string | undefined;
+}
+
+/** A buy/sell limit or stop order waiting at `price`. */
+export interface PendingOrder extends OrderTerms {
+  kind: 'limit' | 'stop';
+  price: string;
+}
 
 export interface OrderDeps {
   database: { db: AppDb };
@@ -33,12 +49,10 @@ export interface OrderDeps {
 
 /** The leverage of the customer's plan (account type), if they have one. */
 export async function planLeverageOf(db: AppDb | Tx, user: UserRow): Promise<number | undefined> {
-  if (user.planId === null) return undefined;
-  const [plan] = await db.select({ leverage: plans.leverage }).from(plans).where(eq(plans.id, user.planId));
-  return plan?.leverage;
+  return user.planId === null ? undefined : planLeverage(db, user.planId);
 }
 
-/** The most leverage this customer may use on this instrument (client-spec §9 precedence, plan and regulatory caps). */
+/** The most leverage this customer may use on this instrument (the precedence of docs/trading.md#leverage, within the plan's and the regulatory caps). */
 export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { instrument: Instrument; classLeverage: number; planLeverage: number | undefined }): number {
   return effectiveLeverage({ assetLeverage: classLeverage, planLeverage, regulatoryCap: instrument.regulatoryCap });
 }
@@ -48,7 +62,19 @@ export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { in
  * buy closes at the bid), so neither is reached the moment it opens; or, for a pending order, its
  * order price. Null means no level.
  */
-export function protectionProblems({ side, price, takeProfit, stopLoss, against = 'current' }: { side: Side; price: string; takeProfit: string | null; stopLoss: string | null; against?: 'current' | 'order' }): FieldErrors {
+export function protectionProblems({
+  side,
+  price,
+  takeProfit,
+  stopLoss,
+  against = 'current',
+}: {
+  side: Side;
+  price: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
+  against?: 'current' | 'order';
+}): FieldErrors {
   const errors: FieldErrors = {};
   const p = new Money(price);
   if (takeProfit !== null && (side === 'buy' ? new Money(takeProfit).lte(p) : new Money(takeProfit).gte(p))) {
@@ -66,22 +92,22 @@ export const levelOrNull = (value: string | null | undefined): string | null => 
 /** Size and leverage checks every order passes, market or pending; the lots on success. */
 export function checkTerms({
   instrument,
-  volume,
+  units,
   leverage,
   classLeverage,
   planLeverage,
 }: {
   instrument: Instrument;
-  volume: string;
+  units: string;
   leverage: number;
   classLeverage: number;
   planLeverage: number | undefined;
-}): { answer: Answer } | { lots: Decimal } {
-  const lots = lotsFromUnits({ units: volume, contractSize: instrument.contractSize });
+}): { refusal: Refusal } | { lots: Decimal } {
+  const lots = lotsFromUnits({ units, contractSize: instrument.contractSize });
   const sizeProblem = lotsProblem(lots);
-  if (sizeProblem) return { answer: invalid('volume', sizeProblem) };
+  if (sizeProblem) return { refusal: refusal.invalid(sizeProblem, 'volume') };
   const maxLeverage = maxLeverageFor({ instrument, classLeverage, planLeverage });
-  if (leverage > maxLeverage) return { answer: invalid('leverage', tradeTexts.leverageAbove(maxLeverage)) };
+  if (leverage > maxLeverage) return { refusal: refusal.invalid(tradeTexts.leverageAbove(maxLeverage), 'leverage') };
   return { lots };
 }
 
@@ -98,17 +124,17 @@ export interface PositionTerms {
   stopLoss: string | null;
 }
 
-export type NewTrade = typeof trades.$inferInsert;
+export type { NewTrade };
 
 /**
  * The new trade's row if its margin fits in the free margin the account's open `totals` leave, else the
  * refusal; with the row, the total it adds (for the next order on the account in the same transaction).
  */
-export function positionFits(market: Market, p: PositionTerms, totals: readonly OpenTotal[]): { values: NewTrade; total: OpenTotal } | { answer: Answer } {
+export function positionFits(market: Market, p: PositionTerms, totals: readonly OpenTotal[]): { values: NewTrade; total: OpenTotal } | { refusal: Refusal } {
   const conversion = market.conversion(p.instrument.quoteCurrency, p.account.currency);
   const margin = marginFor({ units: p.units, price: p.price, leverage: p.leverage, conversion });
   const { freeMargin } = exposureFromTotals(market, p.account, totals);
-  if (margin.gt(freeMargin)) return { answer: rejected(422, tradeTexts.insufficientMargin, { volume: [tradeTexts.insufficientMargin] }) };
+  if (margin.gt(freeMargin)) return { refusal: refusal.invalid(tradeTexts.insufficientMargin, 'volume') };
   const units = new Money(p.units).toString();
   const base = { assetId: p.instrument.id, side: p.side, units, margin: margin.toFixed(2) };
   return {
@@ -118,12 +144,11 @@ export function positionFits(market: Market, p: PositionTerms, totals: readonly 
 }
 
 /** Opens a position if its margin fits (the caller holds the account lock): how a filled pending order becomes a trade. */
-export async function openPosition(tx: Tx, p: PositionTerms & { market: Market }): Promise<{ trade: TradeRow } | { answer: Answer }> {
+export async function openPosition(tx: Tx, p: PositionTerms & { market: Market }): Promise<{ trade: TradeRow } | { refusal: Refusal }> {
   const totals = (await openTotalsOf(tx, [p.account.id])).get(p.account.id) ?? [];
   const fits = positionFits(p.market, p, totals);
-  if ('answer' in fits) return fits;
-  const [trade] = await tx.insert(trades).values(fits.values).returning();
-  return { trade: trade! };
+  if ('refusal' in fits) return fits;
+  return { trade: await insertTrade(tx, fits.values) };
 }
 
 /** A TP/SL (or pending) level as stored: null for none, else at the instrument's precision. */

@@ -1,23 +1,21 @@
-import { and, eq } from 'drizzle-orm';
-import type { PendingOrderRequest, PendingOrderView } from '../../../shared/api/trades.schema';
-import { firstError } from '../../../shared/api/common.schema';
+import type { PendingOrderView } from '../../../shared/api/trades.schema';
 import { Money } from '../../../shared/money';
 import { pendingTexts, tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification } from '../db/notifications.repo';
-import { pendingOrders, tradingAccounts } from '../db/schema';
-import type { UserRow } from '../db/users.repo';
+import { accountIdOfCustomerOrder, accountIdOfPendingOrder, findWaitingOrder, insertPendingOrder, resolvePendingOrder, type PendingRow } from '../db/pending-orders.repo';
+import { done, refusal, refused, type Outcome } from '../errors';
 import type { Market } from '../market/market';
 import { lockAccount, lockCustomerAccount } from './accounts';
-import { checkTerms, normaliseLevel, openPosition, protectionProblems, type Answer } from './orders';
+import { checkTerms, normaliseLevel, openPosition, protectionProblems, type PendingOrder } from './orders';
 import { closingPrice } from '../../../shared/trading/prices';
-import { oncePerOrderId, requestHash } from './idempotency';
+import { oncePerOrderId, orderFingerprint } from './idempotency';
 import type { LiveQuote } from '../market/quote-book';
 import { presentTrade } from './trade-view';
 import type { TriggerKind } from './trigger-index';
 
-export type PendingRow = typeof pendingOrders.$inferSelect;
+export type { PendingRow };
 
 export function presentPending(market: Market, row: PendingRow): PendingOrderView {
   const instrument = market.instrument(row.assetId);
@@ -57,63 +55,62 @@ interface Deps {
 /** Places a limit or stop order: the price must be on the waiting side of the current quote. */
 export async function placePending(
   { database, market, bus }: Deps,
-  { user, order, orderId, classLeverage, origin }: { user: UserRow; order: PendingOrderRequest; orderId: string | undefined; classLeverage: number; origin?: string | undefined },
-): Promise<Answer> {
-  const instrument = market.instrument(order.id);
-  if (!instrument?.enabled) return { status: 404, body: { message: tradeTexts.assetNotFound } };
+  { userId, order, orderId, classLeverage, origin }: { userId: number; order: PendingOrder; orderId: string | undefined; classLeverage: number; origin?: string | undefined },
+): Promise<Outcome<PendingOrderView>> {
+  const instrument = market.instrument(order.assetId);
+  if (!instrument?.enabled) return refused(refusal.notFound(tradeTexts.assetNotFound));
   const price = new Money(order.price).toDecimalPlaces(instrument.digits).toFixed(instrument.digits);
   const quote = market.quotes.get(instrument.id)!;
-  const reference = new Money(order.type === 'buy' ? quote.ask : quote.bid);
-  const waiting = order.kind === 'limit' ? (order.type === 'buy' ? reference.gt(price) : reference.lt(price)) : order.type === 'buy' ? reference.lt(price) : reference.gt(price);
-  if (new Money(price).lte(0) || !waiting) {
-    const message = pendingTexts.priceSide(order.type, order.kind);
-    return { status: 422, body: { message, errors: { price: [message] } } };
-  }
-  const takeProfit = normaliseLevel(order.take_profit, instrument.digits);
-  const stopLoss = normaliseLevel(order.stop_loss, instrument.digits);
-  const sideErrors = protectionProblems({ side: order.type, price, takeProfit, stopLoss, against: 'order' });
-  if (Object.keys(sideErrors).length > 0) return { status: 422, body: { message: firstError(sideErrors), errors: sideErrors } };
+  const reference = new Money(order.side === 'buy' ? quote.ask : quote.bid);
+  const waiting = order.kind === 'limit' ? (order.side === 'buy' ? reference.gt(price) : reference.lt(price)) : order.side === 'buy' ? reference.lt(price) : reference.gt(price);
+  if (new Money(price).lte(0) || !waiting) return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
+  const takeProfit = normaliseLevel(order.takeProfit, instrument.digits);
+  const stopLoss = normaliseLevel(order.stopLoss, instrument.digits);
+  const sideErrors = protectionProblems({ side: order.side, price, takeProfit, stopLoss, against: 'order' });
+  if (Object.keys(sideErrors).length > 0) return refused(refusal.fields(sideErrors));
 
-  const hash = requestHash({ request: 'pending', ...order, order_id: undefined });
+  const hash = orderFingerprint('pending', order);
   const result = await database.db.transaction(async (tx) => {
-    const { account, planLeverage } = await lockCustomerAccount(tx, user.id, order.account_id);
-    const answer = await oncePerOrderId(tx, { accountId: account.id, orderId, hash }, async () => {
-      const terms = checkTerms({ instrument, volume: order.volume, leverage: order.leverage, classLeverage, planLeverage });
-      if ('answer' in terms) return terms.answer;
-      const [row] = await tx
-        .insert(pendingOrders)
-        .values({ accountId: account.id, assetId: instrument.id, side: order.type, kind: order.kind, price, units: new Money(order.volume).toString(), lots: terms.lots.toFixed(2), leverage: order.leverage, takeProfit, stopLoss })
-        .returning();
-      return { status: 201, body: { data: presentPending(market, row!) } };
+    const { account, planLeverage } = await lockCustomerAccount(tx, userId, order.accountId);
+    const once = await oncePerOrderId(tx, { accountId: account.id, orderId, hash }, async (): Promise<Outcome<PendingOrderView>> => {
+      const terms = checkTerms({ instrument, units: order.units, leverage: order.leverage, classLeverage, planLeverage });
+      if ('refusal' in terms) return refused(terms.refusal);
+      const row = await insertPendingOrder(tx, {
+        accountId: account.id,
+        assetId: instrument.id,
+        side: order.side,
+        kind: order.kind,
+        price,
+        units: new Money(order.units).toString(),
+        lots: terms.lots.toFixed(2),
+        leverage: order.leverage,
+        takeProfit,
+        stopLoss,
+      });
+      return done(presentPending(market, row));
     });
-    return { ...answer, accountId: account.id };
+    return { ...once, accountId: account.id };
   });
-  if (result.status === 201 && !result.replay) {
-    bus.publish('order.updated', { userId: user.id, accountId: result.accountId, order: (result.body as { data: PendingOrderView }).data, origin });
-  }
-  return { status: result.status, body: result.body };
+  if (result.outcome.ok && !result.replay) bus.publish('order.updated', { userId, accountId: result.accountId, order: result.outcome.value, origin });
+  return result.outcome;
 }
 
-export async function cancelPending({ database, market, bus }: Deps, { userId, orderId, origin }: { userId: number; orderId: number; origin?: string | undefined }): Promise<Answer> {
+export async function cancelPending(
+  { database, market, bus }: Deps,
+  { userId, orderId, origin }: { userId: number; orderId: number; origin?: string | undefined },
+): Promise<Outcome<PendingOrderView>> {
   const result = await database.db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ accountId: pendingOrders.accountId })
-      .from(pendingOrders)
-      .innerJoin(tradingAccounts, eq(tradingAccounts.id, pendingOrders.accountId))
-      .where(and(eq(pendingOrders.id, orderId), eq(tradingAccounts.userId, userId)));
-    if (!owned) return { status: 404, message: pendingTexts.notFound } as const;
-    await lockAccount(tx, owned.accountId);
-    const [row] = await tx
-      .update(pendingOrders)
-      .set({ status: 'cancelled', resolvedAt: new Date(), reason: 'Cancelled by the customer' })
-      .where(and(eq(pendingOrders.id, orderId), eq(pendingOrders.status, 'pending')))
-      .returning();
-    if (!row) return { status: 409, message: pendingTexts.notPending } as const;
-    return { status: 200, view: presentPending(market, row), accountId: owned.accountId } as const;
+    const accountId = await accountIdOfCustomerOrder(tx, userId, orderId);
+    if (accountId === undefined) return refused(refusal.notFound(pendingTexts.notFound));
+    await lockAccount(tx, accountId);
+    const row = await resolvePendingOrder(tx, orderId, { status: 'cancelled', reason: 'Cancelled by the customer' });
+    if (!row) return refused(refusal.conflict(pendingTexts.notPending));
+    return done({ order: presentPending(market, row), accountId });
   });
-  if (result.status !== 200) return { status: result.status, body: { message: result.message } };
-  bus.publish('order.updated', { userId, accountId: result.accountId, order: result.view, origin });
-  return { status: 200, body: { data: result.view } };
+  if (!result.ok) return result;
+  const { order, accountId } = result.value;
+  bus.publish('order.updated', { userId, accountId, order, origin });
+  return done(order);
 }
 
 /**
@@ -121,25 +118,36 @@ export async function cancelPending({ database, market, bus }: Deps, { userId, o
  * its market open and its margin fits; otherwise it is rejected with the reason. Either way a notice.
  */
 export async function fillPending(tx: Tx, { market, orderId, price, quote }: { market: Market; orderId: number; price: string; quote: LiveQuote }) {
-  const [head] = await tx.select({ accountId: pendingOrders.accountId }).from(pendingOrders).where(eq(pendingOrders.id, orderId));
-  if (!head) return null;
-  const account = await lockAccount(tx, head.accountId);
-  const [order] = await tx.select().from(pendingOrders).where(and(eq(pendingOrders.id, orderId), eq(pendingOrders.status, 'pending')));
+  const accountId = await accountIdOfPendingOrder(tx, orderId);
+  if (accountId === undefined) return null;
+  const account = await lockAccount(tx, accountId);
+  const order = await findWaitingOrder(tx, orderId);
   const instrument = order && market.instrument(order.assetId);
   if (!order || !instrument || !market.isOpen(instrument)) return null;
   // After a gap the fill can be better than the order price, past the order's own TP or SL: refused then.
   const levelsPassed = Object.keys(protectionProblems({ side: order.side, price: closingPrice({ side: order.side, quote }), takeProfit: order.takeProfit, stopLoss: order.stopLoss })).length > 0;
   const opened = levelsPassed
-    ? { answer: { status: 422, body: { message: tradeTexts.levelsPassedAtFill } } }
-    : await openPosition(tx, { market, account, instrument, side: order.side, units: order.units, lots: new Money(order.lots), leverage: order.leverage, price, takeProfit: order.takeProfit, stopLoss: order.stopLoss });
+    ? { refusal: refusal.invalid(tradeTexts.levelsPassedAtFill) }
+    : await openPosition(tx, {
+        market,
+        account,
+        instrument,
+        side: order.side,
+        units: order.units,
+        lots: new Money(order.lots),
+        leverage: order.leverage,
+        price,
+        takeProfit: order.takeProfit,
+        stopLoss: order.stopLoss,
+      });
   const label = `${instrument.symbol} ${order.side} ${order.kind} ${new Money(order.lots).toFixed(2)} lots`;
-  if ('answer' in opened) {
-    const reason = (opened.answer.body as { message: string }).message;
-    const [row] = await tx.update(pendingOrders).set({ status: 'rejected', reason, resolvedAt: new Date() }).where(eq(pendingOrders.id, orderId)).returning();
+  if ('refusal' in opened) {
+    const reason = opened.refusal.message;
+    const row = await resolvePendingOrder(tx, orderId, { status: 'rejected', reason });
     const notice = await addNotification(tx, { userId: account.userId, title: 'Order rejected', message: `${label} at ${price} was not filled: ${reason}.`, color: 'danger' });
     return { userId: account.userId, accountId: account.id, order: presentPending(market, row!), trade: null, notice };
   }
-  const [row] = await tx.update(pendingOrders).set({ status: 'filled', tradeId: opened.trade.id, resolvedAt: new Date() }).where(eq(pendingOrders.id, orderId)).returning();
+  const row = await resolvePendingOrder(tx, orderId, { status: 'filled', reason: null, tradeId: opened.trade.id });
   const notice = await addNotification(tx, { userId: account.userId, title: 'Order filled', message: `${label} filled at ${price}.`, color: 'success' });
   return { userId: account.userId, accountId: account.id, order: presentPending(market, row!), trade: presentTrade(market, opened.trade, account.currency), notice };
 }

@@ -1,12 +1,12 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
 import { closingPrice } from '../../../shared/trading/prices';
-import type { trades } from '../db/schema';
+import type { TradeRow } from '../db/trades.repo';
 import type { Market } from '../market/market';
 
-export type TradeRow = typeof trades.$inferSelect;
+export type { TradeRow };
 
 const fixed = (value: string | null, digits: number) => (value === null ? null : new Money(value).toFixed(digits));
 
@@ -23,7 +23,7 @@ export function livePnl(market: Market, trade: TradeRow, accountCurrency: string
   });
 }
 
-/** A trade in the contract's shape (client-spec §3): prices at the instrument's digits, money to the cent. */
+/** A trade in the contract's shape: prices at the instrument's digits, money to the cent (docs/api-conventions.md#numbers-and-money). */
 export function presentTrade(market: Market, trade: TradeRow, accountCurrency: string): TradeView {
   const instrument = market.instrument(trade.assetId);
   const digits = instrument?.digits ?? 5;

@@ -35,7 +35,7 @@ const sameKey = (given: unknown, key: string) => {
 };
 
 /**
- * The live price feed (socket.io, client-spec §7) on the API's HTTP server: an api key (in the
+ * The live price feed (socket.io, docs/realtime.md#price-feed) on the API's HTTP server: an api key (in the
  * handshake's `auth.key`, or the header the web tier's proxy adds), websocket only, `subscribe:all` →
  * `data:all`, then `data:update` with the latest price per changed instrument, flushed every
  * `flushMs`, encoded once per broadcast and sent volatile (a slow client misses a batch instead of
@@ -67,7 +67,10 @@ export function attachPriceFeed({ server, market, bus, apiKey, logger, flushMs =
       if (pending.size > 0) {
         const batch = pending;
         pending = new Map();
-        io.to('all').volatile.emit(feedEvents.update, [...batch.values()].map((q) => feedItem(market, q)));
+        io.to('all').volatile.emit(
+          feedEvents.update,
+          [...batch.values()].map((q) => feedItem(market, q)),
+        );
       }
       if (waiting) {
         waiting = false;

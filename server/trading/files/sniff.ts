@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-/** What chat attachments may be (server-spec §9): images, PDF, Word and Excel, known by their bytes. */
+/** What chat attachments may be (docs/chat.md#attachments): images, PDF, Word and Excel, known by their bytes. */
 const allowed = new Map<string, { extension: string; image: boolean }>([
   ['image/png', { extension: 'png', image: true }],
   ['image/jpeg', { extension: 'jpg', image: true }],
@@ -41,7 +41,10 @@ export async function sniffAttachment(data: Buffer): Promise<Sniffed | null> {
  * not too long, and ending in the extension of what the file really is (a PDF named x.html is x.pdf).
  */
 export function displayName(original: string, extension: string): string {
-  const cleaned = original.replace(/[\u0000-\u001f\u007f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^\.+/, '').trim();
+  const cleaned = original
+    .replace(/[\u0000-\u001f\u007f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/^\.+/, '')
+    .trim();
   const stem = (cleaned.replace(/\.[^.]*$/, '') || 'file').slice(0, 100);
   return `${stem}.${extension}`;
 }

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/database';
-import { ledgerEntries, type LedgerKind } from '../db/schema';
+import { insertLedgerEntry } from '../db/ledger.repo';
+import type { LedgerKind } from '../db/schema';
 import { money } from '../../../shared/money';
 
 export interface LedgerPosting {
@@ -26,18 +27,13 @@ export async function postEntry(tx: Tx, posting: LedgerPosting): Promise<{ id: n
   }
   // Never round money silently: the caller rounds (and books any remainder) before posting.
   if (amount.decimalPlaces() > 2) throw new Error(`ledger amount has more than 2 decimals: ${posting.amount}`);
-  const [row] = await tx
-    .insert(ledgerEntries)
-    .values({
-      accountId: posting.accountId,
-      kind: posting.kind,
-      bucket: posting.bucket ?? 'balance',
-      amount: amount.toFixed(2),
-      reference: posting.reference ?? null,
-      memo: posting.memo ?? null,
-      createdBy: posting.createdBy ?? null,
-    })
-    .returning({ id: ledgerEntries.id, balanceAfter: ledgerEntries.balanceAfter });
-  if (!row) throw new Error('ledger insert returned no row');
-  return row;
+  return insertLedgerEntry(tx, {
+    accountId: posting.accountId,
+    kind: posting.kind,
+    bucket: posting.bucket ?? 'balance',
+    amount: amount.toFixed(2),
+    reference: posting.reference ?? null,
+    memo: posting.memo ?? null,
+    createdBy: posting.createdBy ?? null,
+  });
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import type { AppDb } from '../db/database';
-import { outbox } from '../db/schema';
+import { addToOutbox, markMailFailed, markMailSent } from '../db/outbox.repo';
 
 export interface Mail {
   to: string;
@@ -19,21 +18,21 @@ export interface Mailer {
 }
 
 /**
- * The one mailer (server-spec §2): every mail is written to the outbox first; with a transport it is then
+ * The one mailer (docs/access.md#mail): every mail is written to the outbox first; with a transport it is then
  * delivered and marked sent (or its error kept, for staff to see). Without one, the outbox is where
  * staff and tests read it. A delivery failure never fails the request that caused the mail.
  */
 export function createMailer({ db, transport, from, logger }: { db: AppDb; transport?: MailTransport | undefined; from: string; logger: Logger }): Mailer {
   return {
     async send(mail) {
-      const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
-      if (!transport || !row) return;
+      const id = await addToOutbox(db, mail);
+      if (!transport) return;
       try {
         await transport.sendMail({ ...mail, from });
-        await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+        await markMailSent(db, id);
       } catch (error) {
-        logger.error({ err: error, outboxId: row.id }, 'mail delivery failed');
-        await db.update(outbox).set({ error: error instanceof Error ? error.message.slice(0, 500) : 'delivery failed' }).where(eq(outbox.id, row.id));
+        logger.error({ err: error, outboxId: id }, 'mail delivery failed');
+        await markMailFailed(db, id, error instanceof Error ? error.message.slice(0, 500) : 'delivery failed');
       }
     },
   };

@@ -3,7 +3,7 @@ import type { NewCandle } from '../db/candles.repo';
 import type { Instrument } from './instruments';
 import type { LiveQuote } from './quote-book';
 
-/** How long each timeframe is kept (server-spec §6: bounded retention). */
+/** How long each timeframe is kept (docs/trading.md#candles). */
 export const retentionMs: Readonly<Record<Timeframe, number>> = {
   M1: 3 * 86_400_000,
   M5: 14 * 86_400_000,
@@ -87,4 +87,3 @@ export class CandleBook {
     };
   }
 }
-

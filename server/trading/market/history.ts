@@ -1,9 +1,12 @@
 import { isMarketOpen } from '../../../shared/trading/hours';
 import { periodMs, periodStart, timeframeIds, type Timeframe } from '../../../shared/trading/timeframes';
-import { insertHistory, oldestCandle, type NewCandle } from '../db/candles.repo';
+import type { Candle } from '../../../shared/api/candles.schema';
+import { Money } from '../../../shared/money';
+import { candlesBetween, insertHistory, oldestCandle, type NewCandle } from '../db/candles.repo';
 import type { Executor } from '../db/database';
 import { retentionMs } from './candles';
 import type { Instrument } from './instruments';
+import type { Market } from './market';
 import { seededRandom } from './simulator';
 
 const yearMs = 365 * 86_400_000;
@@ -62,4 +65,23 @@ export async function ensureHistory(
     close = open;
   }
   await insertHistory(db, rows);
+}
+
+/**
+ * A chart's candles from `from` to `to` (at most `limit`, the latest): stored ones (made up where an
+ * empty database has no past, see `ensureHistory`), with the candle being built now replacing or
+ * following them. Prices at the instrument's digits.
+ */
+export async function chartCandles(
+  db: Executor,
+  market: Market,
+  { instrument, timeframe, from, to, limit }: { instrument: Instrument; timeframe: Timeframe; from: number; to: number; limit: number },
+): Promise<Candle[]> {
+  const now = market.now().getTime();
+  await ensureHistory(db, { instrument, timeframe, from, now, currentMid: market.quotes.get(instrument.id)!.mid });
+  const rows = await candlesBetween(db, { assetId: instrument.id, timeframe, from: new Date(from), to: new Date(to), limit });
+  const live = market.candles.live(instrument.id, timeframe);
+  const all = live && live.openTime.getTime() >= from && live.openTime.getTime() <= to ? [...rows.filter((r) => r.openTime.getTime() !== live.openTime.getTime()), live] : rows;
+  const fixed = (v: string) => new Money(v).toFixed(instrument.digits);
+  return all.slice(-limit).map((c) => ({ time: Math.floor(c.openTime.getTime() / 1000), open: fixed(c.open), high: fixed(c.high), low: fixed(c.low), close: fixed(c.close), volume: c.ticks ?? 0 }));
 }

@@ -1,10 +1,9 @@
-import { asc } from 'drizzle-orm';
 import type { AssetClass } from '../../../shared/constants';
 import { schedules, type Schedule, type ScheduleId } from '../../../shared/trading/hours';
 import type { SpreadSpec } from '../../../shared/trading/prices';
 import { Money } from '../../../shared/money';
 import type { Executor } from '../db/database';
-import { assets } from '../db/schema';
+import { allAssets } from '../db/instruments.repo';
 
 /** An instrument as the engine uses it: catalogue facts, parsed once. */
 export interface Instrument {
@@ -32,7 +31,7 @@ export interface Instrument {
 
 export async function loadInstruments(db: Executor): Promise<Instrument[]> {
   // Disabled instruments stay loaded: open trades on them must still price and close; they take no new orders.
-  const rows = await db.select().from(assets).orderBy(asc(assets.sortOrder), asc(assets.id));
+  const rows = await allAssets(db);
   return rows.map((row) => ({
     id: row.id,
     symbol: row.symbol,

@@ -1,5 +1,5 @@
 import { conversionRate } from '../../../shared/trading/conversion';
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { isMarketOpen } from '../../../shared/trading/hours';
 import type { Bus } from '../bus';

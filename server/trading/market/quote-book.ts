@@ -94,7 +94,7 @@ class DayWindow {
 
 /**
  * The latest quote of every instrument, made from the source's mids with the instrument's spreads
- * (client-spec §9). Every process that fills orders keeps one; the engine reads it on every tick.
+ * (docs/trading.md#prices-and-spreads). Every process that fills orders keeps one; the engine reads it on every tick.
  */
 export class QuoteBook {
   private readonly quotes = new Map<number, LiveQuote>();

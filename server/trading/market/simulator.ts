@@ -79,11 +79,13 @@ export class PriceSimulator implements PriceSource {
   }
 
   start(emit: (ticks: Tick[]) => void): void {
-    const schedule = this.options.schedule ?? ((fn, ms) => {
-      const id = setInterval(fn, ms);
-      id.unref();
-      return { stop: () => clearInterval(id) };
-    });
+    const schedule =
+      this.options.schedule ??
+      ((fn, ms) => {
+        const id = setInterval(fn, ms);
+        id.unref();
+        return { stop: () => clearInterval(id) };
+      });
     this.timer = schedule(() => {
       const ticks = this.step();
       if (ticks.length > 0) emit(ticks);

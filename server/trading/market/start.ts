@@ -1,9 +1,7 @@
-import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import { periodMs } from '../../../shared/trading/timeframes';
 import type { Bus } from '../bus';
-import { latestCloses } from '../db/candles.repo';
+import { candleCountsSince, latestCandlesSince, latestCloses } from '../db/candles.repo';
 import type { AppDb } from '../db/database';
-import { candles } from '../db/schema';
 import { ensureHistory } from './history';
 import { loadInstruments, type Instrument } from './instruments';
 import { createMarket, type Market } from './market';
@@ -47,31 +45,13 @@ async function seedDayFigures(db: AppDb, market: Market): Promise<void> {
   const at = market.now().getTime();
   const perDay = dayMs / periodMs.M5;
   const since = new Date(at - 7 * dayMs);
-  const stored = await db
-    .select({ assetId: candles.assetId, n: count() })
-    .from(candles)
-    .where(and(eq(candles.timeframe, 'M5'), gte(candles.openTime, since)))
-    .groupBy(candles.assetId);
-  const have = new Map(stored.map((row) => [row.assetId, row.n]));
+  const have = await candleCountsSince(db, 'M5', since);
   for (const instrument of market.instruments) {
     const missing = perDay - (have.get(instrument.id) ?? 0);
     if (missing <= 0) continue;
     await ensureHistory(db, { instrument, timeframe: 'M5', from: since.getTime(), count: missing, now: at, currentMid: market.quotes.get(instrument.id)!.mid });
   }
-  const ranked = db
-    .select({
-      assetId: candles.assetId,
-      openTime: candles.openTime,
-      open: candles.open,
-      high: candles.high,
-      low: candles.low,
-      ticks: candles.ticks,
-      rank: sql<number>`row_number() over (partition by ${candles.assetId} order by ${candles.openTime} desc)`.as('rank'),
-    })
-    .from(candles)
-    .where(and(eq(candles.timeframe, 'M5'), gte(candles.openTime, since)))
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, perDay)).orderBy(asc(ranked.openTime));
+  const rows = await latestCandlesSince(db, { timeframe: 'M5', since, perAsset: perDay });
   const byAsset = new Map<number, { start: number; open: number; high: number; low: number; ticks: number }[]>();
   for (const row of rows) {
     let list = byAsset.get(row.assetId);

@@ -1,4 +1,4 @@
-import { realtimeChannels, realtimeEvents } from '../../../shared/realtime';
+import { realtimeContract as events, type PayloadOf, type RealtimeEvent } from '../../../shared/realtime-contract';
 import type { Bus } from '../bus';
 import type { MemberRelay } from './pusher-server';
 
@@ -7,19 +7,24 @@ export interface ChannelPublisher {
   publish(channel: string, event: string, data: unknown, exceptSocketId?: string): void;
 }
 
+/** Publishes one event of the contract on its channel, its payload typed by the contract's schema. */
+function publishEvent<E extends RealtimeEvent>(out: ChannelPublisher, e: E, id: number, payload: PayloadOf<E>, exceptSocketId?: string): void {
+  out.publish(e.channel(id), e.event, payload, exceptSocketId);
+}
+
 /**
- * Carries the bus's customer events onto their private channels with the spec's event names. Each
+ * Carries the bus's customer events onto their private channels under their event names (docs/realtime.md#events). Each
  * process bridges its own bus to its own sockets; with the Redis bus, events raised anywhere arrive here.
  */
 export function bridgeToChannels(bus: Bus, out: ChannelPublisher): () => void {
   const offs = [
-    bus.subscribe('notification.message', ({ userId, notification }) => out.publish(realtimeChannels.notification(userId), realtimeEvents.notification, notification)),
-    bus.subscribe('user.updated', ({ userId, origin }) => out.publish(realtimeChannels.user(userId), realtimeEvents.userUpdated, { user_id: userId }, origin)),
-    bus.subscribe('trade.updated', ({ userId, accountId, trade, origin }) => out.publish(realtimeChannels.trade(userId), realtimeEvents.tradeUpdated, { account_id: accountId, trade }, origin)),
-    bus.subscribe('order.updated', ({ userId, accountId, order, origin }) => out.publish(realtimeChannels.trade(userId), realtimeEvents.orderUpdated, { account_id: accountId, order }, origin)),
-    bus.subscribe('chat.message', ({ customerId, message, origin }) => out.publish(realtimeChannels.chat(customerId), realtimeEvents.messageSent, { message }, origin)),
+    bus.subscribe('notification.message', ({ userId, notification }) => publishEvent(out, events.notification, userId, notification)),
+    bus.subscribe('user.updated', ({ userId, origin }) => publishEvent(out, events.userUpdated, userId, { user_id: userId }, origin)),
+    bus.subscribe('trade.updated', ({ userId, accountId, trade, origin }) => publishEvent(out, events.tradeUpdated, userId, { account_id: accountId, trade }, origin)),
+    bus.subscribe('order.updated', ({ userId, accountId, order, origin }) => publishEvent(out, events.orderUpdated, userId, { account_id: accountId, order }, origin)),
+    bus.subscribe('chat.message', ({ customerId, message, origin }) => publishEvent(out, events.messageSent, customerId, { message }, origin)),
     bus.subscribe('chat.read', ({ customerId, messageIds, origin }) => {
-      for (const id of messageIds) out.publish(realtimeChannels.chat(customerId), realtimeEvents.messageRead, { message_id: id }, origin);
+      for (const id of messageIds) publishEvent(out, events.messageRead, customerId, { message_id: id }, origin);
     }),
   ];
   return () => {

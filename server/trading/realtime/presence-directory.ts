@@ -89,7 +89,13 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     private readonly onGone: (channel: string, userId: string) => void = () => undefined,
   ) {
     void this.beat();
-    this.keepAlive = setInterval(() => void this.beat().then(() => this.sweep()).catch(() => undefined), (ttlS / 3) * 1000);
+    this.keepAlive = setInterval(
+      () =>
+        void this.beat()
+          .then(() => this.sweep())
+          .catch(() => undefined),
+      (ttlS / 3) * 1000,
+    );
     this.keepAlive.unref();
   }
 

@@ -1,8 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
 import { timing } from '../../../shared/constants';
 import type { Logger } from '../../logger';
 import type { AppDb } from '../db/database';
-import { users } from '../db/schema';
+import { markUsersSeen } from '../db/users.repo';
 
 const userChannel = /^private-user\.(\d{1,12})$/;
 export const userChannelPrefix = 'private-user.';
@@ -15,10 +14,7 @@ export const userChannelPrefix = 'private-user.';
 export function keepPresence({ db, logger, connectedChannels, everyMs = timing.heartbeatMs }: { db: AppDb; logger: Logger; connectedChannels: () => string[]; everyMs?: number }) {
   const touch = (ids: number[]) => {
     if (ids.length === 0) return;
-    db.update(users)
-      .set({ lastSeenAt: sql`now()` })
-      .where(inArray(users.id, ids))
-      .catch((error: unknown) => logger.warn({ err: error }, 'marking connected users seen failed'));
+    markUsersSeen(db, ids).catch((error: unknown) => logger.warn({ err: error }, 'marking connected users seen failed'));
   };
   // A socket may leave and join its channel again and again: once per user per half period is plenty.
   const lastTouched = new Map<number, number>();
@@ -28,10 +24,11 @@ export function keepPresence({ db, logger, connectedChannels, everyMs = timing.h
     for (const id of due) lastTouched.set(id, now);
     touch(due);
   };
-  const idsOf = (channels: string[]) => channels.flatMap((channel) => {
-    const match = userChannel.exec(channel);
-    return match ? [Number(match[1])] : [];
-  });
+  const idsOf = (channels: string[]) =>
+    channels.flatMap((channel) => {
+      const match = userChannel.exec(channel);
+      return match ? [Number(match[1])] : [];
+    });
   const timer = setInterval(() => {
     const now = Date.now();
     for (const [id, at] of lastTouched) if (now - at > everyMs) lastTouched.delete(id);

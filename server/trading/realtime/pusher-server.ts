@@ -78,7 +78,8 @@ const isPrivate = (channel: string) => channel.startsWith('private-');
 const isPresence = (channel: string) => channel.startsWith('presence-');
 
 /** `data` of an event as the protocol carries it: a JSON string. */
-const frame = (event: string, channel: string | undefined, data: unknown) => JSON.stringify(channel === undefined ? { event, data: JSON.stringify(data) } : { event, channel, data: JSON.stringify(data) });
+const frame = (event: string, channel: string | undefined, data: unknown) =>
+  JSON.stringify(channel === undefined ? { event, data: JSON.stringify(data) } : { event, channel, data: JSON.stringify(data) });
 
 /**
  * The Pusher Channels protocol (version 7) on `ws`, so pusher-js and laravel-echo connect unchanged:
@@ -177,7 +178,17 @@ export class PusherServer {
     if (this.options.maxConnections !== undefined && this.connections.size >= this.options.maxConnections) return this.refuse(ws, closeCodes.overCapacity, 'Over capacity');
 
     const now = Date.now();
-    const connection: Connection = { socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, channels: new Set(), presence: undefined, lastSeen: now, pingedAt: undefined, tokens: this.rate * 2, refilledAt: now, violations: 0 };
+    const connection: Connection = {
+      socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`,
+      ws,
+      channels: new Set(),
+      presence: undefined,
+      lastSeen: now,
+      pingedAt: undefined,
+      tokens: this.rate * 2,
+      refilledAt: now,
+      violations: 0,
+    };
     this.connections.add(connection);
     ws.on('message', (raw, isBinary) => {
       try {
@@ -266,7 +277,8 @@ export class PusherServer {
 
   private subscribe(connection: Connection, data: Record<string, unknown>): void {
     const channel = data.channel;
-    if (typeof channel !== 'string' || !channelNamePattern.test(channel)) return this.refuseSubscription(connection, typeof channel === 'string' ? channel.slice(0, 200) : '', 'InvalidChannel', 'Invalid channel name', 400);
+    if (typeof channel !== 'string' || !channelNamePattern.test(channel))
+      return this.refuseSubscription(connection, typeof channel === 'string' ? channel.slice(0, 200) : '', 'InvalidChannel', 'Invalid channel name', 400);
     const signedChannel = isPrivate(channel) || isPresence(channel);
     if (!signedChannel && !this.options.publicChannels) return this.refuseSubscription(connection, channel, 'AuthError', 'Only private and presence channels are served', 403);
     if (!connection.channels.has(channel) && connection.channels.size >= (this.options.maxChannelsPerConnection ?? 100)) {
@@ -279,8 +291,9 @@ export class PusherServer {
     }
     const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
     if (isPrivate(channel) || isPresence(channel)) {
-      const signed = isPresence(channel) ? channelData ?? '' : undefined;
-      if (!authIsValid(this.options.credentials, data.auth, connection.socketId, channel, signed)) return this.refuseSubscription(connection, channel, 'AuthError', `Invalid signature for ${channel}`, 401);
+      const signed = isPresence(channel) ? (channelData ?? '') : undefined;
+      if (!authIsValid(this.options.credentials, data.auth, connection.socketId, channel, signed))
+        return this.refuseSubscription(connection, channel, 'AuthError', `Invalid signature for ${channel}`, 401);
     }
     if (isPresence(channel)) {
       const member = safeParse(channelData ?? '') as { user_id?: unknown; user_info?: unknown } | undefined;

@@ -11,7 +11,10 @@ describe('a EURUSD buy closed with a profit', () => {
     const { stack, idOf, bearer } = story;
     await story.tick({ EURUSD: '1.10000' });
     const { token, account } = await story.trader('10000.00');
-    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: idOf('EURUSD'), volume: '100000', leverage: 20, opening_price: '1.10005' });
+    const opened = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ type: 'buy', id: idOf('EURUSD'), volume: '100000', leverage: 20, opening_price: '1.10005' });
     expect(opened.status).toBe(201);
     const trade = tradeSchema.parse(opened.body.data);
     // ask = ⌈1.10000 × 1.00004⌉ = 1.10005; margin = 100,000 × 1.10005 / 20 = 5,500.25

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../database';
-import { instrumentImage, instrumentSeeds, maxDeviationByClass } from '../../market/catalogue-data';
-import { advisorSeeds, planOrder } from '../../ea/catalogue';
+import { instrumentImage, instrumentSeeds, maxDeviationByClass } from '../../market/instrument-seeds';
+import { advisorSeeds, planOrder } from '../../ea/advisor-seeds';
 import { assetClasses, assets, currencies, expertAdvisors, planExpertAdvisors, planFeatures, planFeatureValues, plans } from '../schema';
 
 /**
@@ -117,7 +117,10 @@ export async function seedReferenceData(db: AppDb): Promise<void> {
     await db.transaction(async (tx) => {
       const planRows = await tx.select({ id: plans.id, slug: plans.slug }).from(plans);
       for (const [i, { includedFrom, ...advisor }] of advisorSeeds.entries()) {
-        const [row] = await tx.insert(expertAdvisors).values({ ...advisor, image: `/advisors/${advisor.slug}.svg`, sortOrder: i + 1 }).returning({ id: expertAdvisors.id });
+        const [row] = await tx
+          .insert(expertAdvisors)
+          .values({ ...advisor, image: `/advisors/${advisor.slug}.svg`, sortOrder: i + 1 })
+          .returning({ id: expertAdvisors.id });
         if (!row || includedFrom === null) continue;
         // A plan includes what its own tier and the tiers below it include.
         const from = planOrder.indexOf(includedFrom);

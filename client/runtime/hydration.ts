@@ -1,0 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+
+/**
+ * Islands being hydrated: counted from the moment their strategies are met until React has committed them
+ * (or they failed). Shared state that arrives with the page is applied only once none is, so every island
+ * hydrates against the same empty state its server HTML was rendered with, and then updates.
+ */
+let hydrating = 0;
+let waiting: (() => void)[] = [];
+
+export function hydrationStarted(): () => void {
+  hydrating += 1;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    hydrating -= 1;
+    if (hydrating > 0) return;
+    const resolve = waiting;
+    waiting = [];
+    for (const release of resolve) release();
+  };
+}
+
+/** Resolves when no island is between "its strategies are met" and "committed" (at once when none is). */
+export function afterHydration(): Promise<void> {
+  return hydrating === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+}
+
+/** Wraps an island's root: reports its first commit (effects run after the commit, children's first). */
+export function Committed({ onCommit, children }: { onCommit: () => void; children?: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}

@@ -1,0 +1,135 @@
+import type { Logger } from '../logger';
+import type { Leadership } from '../trading/db/database';
+
+/** A job only the process leading the cluster runs (prices, engine, candles, …): one line in the list. */
+export interface LeaderJob<Name extends string = string> {
+  readonly name: Name;
+  start(): Promise<void> | void;
+  stop(): Promise<void> | void;
+}
+
+export interface ClusterLeadOptions {
+  /** Takes the cluster-wide lock if it is free (a PostgreSQL advisory lock on its own connection; PGlite always grants it). */
+  tryLead: () => Promise<Leadership | undefined>;
+  /** What runs while this process leads, in the order it starts (it stops in reverse). */
+  jobs: readonly LeaderJob[];
+  logger: Logger;
+  /** The lock was lost while leading: another process may lead by now, so the jobs must not run here any longer. */
+  onLost: () => void;
+  /** How often a follower tries to take the lead. */
+  retryMs?: number;
+}
+
+const listed = (names: readonly string[]) => (names.length === 0 ? 'no jobs' : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * One process leads the cluster and runs the leader jobs; the others follow and try again every few
+ * seconds, so one takes over within seconds when the leader dies. If a job fails to start, the jobs
+ * started are stopped again (the failing one too: it may have half started), the lock is let go and
+ * the error thrown, so another process may lead.
+ */
+export class ClusterLead {
+  private held: Leadership | undefined;
+  private running = false;
+  private attempting = false;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ClusterLeadOptions) {}
+
+  get jobs(): readonly LeaderJob[] {
+    return this.options.jobs;
+  }
+
+  /** Whether this process leads (and runs the jobs) now. */
+  get leading(): boolean {
+    return this.running;
+  }
+
+  /**
+   * Takes the lead if it is free, else follows and tries again every `retryMs` until it does. Resolves
+   * with whether it leads after the first try; throws when starting the jobs failed on that try.
+   */
+  async begin(): Promise<boolean> {
+    if (await this.lead()) return true;
+    if (this.stopped) return false;
+    const { logger, retryMs = 5_000 } = this.options;
+    logger.info('following the cluster lead: prices relayed from it');
+    this.retry = setInterval(() => {
+      this.lead()
+        .then((led) => {
+          if (led) clearInterval(this.retry);
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'taking the cluster lead failed'));
+    }, retryMs);
+    this.retry.unref();
+    return false;
+  }
+
+  /** Stops trying; when leading, stops the jobs, last started first (the lock is kept until `release`). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.retry);
+    if (!this.running) return;
+    this.running = false;
+    await this.stopJobs([...this.jobs].reverse());
+  }
+
+  /** Stops each job in turn; one failing to stop is logged and does not keep the rest running. */
+  private async stopJobs(jobs: readonly LeaderJob[]): Promise<void> {
+    for (const job of jobs) {
+      try {
+        await job.stop();
+      } catch (error) {
+        this.options.logger.error({ err: error, job: job.name }, 'a leader job failed to stop');
+      }
+    }
+  }
+
+  /** Lets the lock go (after `stop`, once what the jobs used is closed too). */
+  async release(): Promise<void> {
+    const held = this.held;
+    this.held = undefined;
+    await held?.release();
+  }
+
+  /** One attempt at a time. */
+  private async lead(): Promise<boolean> {
+    if (this.held || this.attempting || this.stopped) return this.held !== undefined;
+    this.attempting = true;
+    const { tryLead, logger, onLost } = this.options;
+    let lock: Leadership | undefined;
+    const started: LeaderJob[] = [];
+    try {
+      lock = await tryLead();
+      if (!lock) return false;
+      for (const job of this.jobs) {
+        started.push(job);
+        await job.start();
+      }
+      // Shut down while the jobs were starting: they must not run on past the shutdown.
+      if (this.stopped) {
+        await this.stopJobs(started.reverse());
+        await lock.release();
+        return false;
+      }
+      this.held = lock;
+      this.running = true;
+      void lock.lost.then(() => {
+        if (!this.running) return;
+        logger.fatal('lost the cluster lead (database connection dropped); stopping');
+        onLost();
+      });
+      logger.info(`leading the cluster: ${listed(this.jobs.map((job) => job.name))} run here`);
+      return true;
+    } catch (error) {
+      if (lock) {
+        await this.stopJobs(started.reverse());
+        await lock.release();
+      }
+      throw error;
+    } finally {
+      this.attempting = false;
+    }
+  }
+}

@@ -1,0 +1,261 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { listen } from '../listen';
+import { createLogger, type Logger } from '../logger';
+import { createTradingApp } from '../trading/api/app';
+import type { Bus } from '../trading/bus';
+import type { AppDb, Database } from '../trading/db/database';
+import { openDatabase } from '../trading/db/open';
+import { prepareDatabase } from '../trading/db/prepare';
+import type { TradingDeps } from '../trading/deps';
+import { AdvisorRunner } from '../trading/ea/runner';
+import { TradingEngine } from '../trading/engine/engine';
+import { attachPriceFeed, type PriceFeed } from '../trading/feed/feed-server';
+import type { FileStore } from '../trading/files/file-store';
+import { OrphanFileSweeper } from '../trading/chat/orphan-sweeper';
+import type { Mailer } from '../trading/mail/mailer';
+import type { Market } from '../trading/market/market';
+import { CandleRecorder } from '../trading/market/recorder';
+import type { PusherServerOptions } from '../trading/realtime/pusher-server';
+import type { AppCredentials } from '../trading/realtime/signature';
+import { chooseDrivers, connectRedis, needsRedis, openBus, openFileStore, openMailer, openRateLimitStores, type Drivers } from './drivers';
+import { feedApiKey, realtimeCredentials } from './keys';
+import { ClusterLead, type LeaderJob } from './leadership';
+import { Lifecycle } from './lifecycle';
+import { followLeaderPrices, type MarketOptions } from './market';
+import { openRealtime, type RealtimeSockets } from './realtime';
+
+/** The jobs only the leading process runs, in the order they start (they stop in reverse). */
+export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors'] as const;
+export type LeaderJobName = (typeof leaderJobNames)[number];
+
+/**
+ * What tests and benchmarks swap; everything else comes from the config. Any of the API's deps but the
+ * parts the tier makes itself (market, bus) may be given: they reach `createTradingApp` as they are.
+ */
+export interface TradingOverrides extends MarketOptions, Partial<Omit<TradingDeps, 'database' | 'market' | 'bus'>> {
+  /** An open, migrated database the caller owns (and closes); by default one is opened from the config, prepared, and closed with the tier. */
+  database?: Database;
+  /** The price feed's api key (default: configured or generated) and how often it flushes. */
+  feedApiKey?: string;
+  feedFlushMs?: number;
+  /** The realtime server's timeouts and limits. */
+  realtimeOptions?: Partial<PusherServerOptions>;
+  /** Which leader jobs run when this process leads (default: all of them). */
+  leaderJobs?: readonly LeaderJobName[];
+  /** Where the tier registers its farewell, server and close: the process's (or a test stack's) stop. */
+  lifecycle?: Lifecycle;
+  /** What to do when the cluster lead is lost (a process stops; by default the leader jobs stop). */
+  onLeadLost?: () => void;
+}
+
+export interface TradingTier {
+  readonly app: Express;
+  readonly drivers: Drivers;
+  readonly database: Database;
+  /** Whether the demo people exist (the banner lists their logins); false on a database the caller gave. */
+  readonly hasDemoPeople: boolean;
+  readonly market: Market;
+  readonly bus: Bus;
+  readonly engine: TradingEngine;
+  readonly files: FileStore;
+  readonly mailer: Mailer;
+  readonly lead: ClusterLead;
+  /** The price feed and the realtime sockets, once attached to a server. */
+  readonly feed: PriceFeed | undefined;
+  readonly realtime: RealtimeSockets | undefined;
+  /** Serves the price feed (`/socket.io`) and the realtime sockets (`/app/…`) on the API's HTTP server. */
+  attach(server: Server): void;
+  /** Listens on `port` (0: any free one) and attaches; with a lifecycle, the server is closed in its turn. */
+  listen(port: number, host: string): Promise<{ server: Server; port: number }>;
+  /** Says goodbye to the feed's and the realtime sockets (before the HTTP servers close). */
+  farewell(): Promise<void>;
+  /** Farewell if not yet; stops the leader jobs and the market, closes the bus, lets the lead go, then Redis and the database it opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * The trading tier of one process, wired once for `server/main.ts`, the test stacks and the benchmarks:
+ * drivers chosen from the config, the market following the leader's relayed prices, the cluster lead
+ * (which switches to the real price source and runs the leader jobs), the API app, and, once attached to
+ * a server, the price feed and the realtime sockets.
+ */
+export async function composeTrading(config: Config, overrides: TradingOverrides = {}): Promise<TradingTier> {
+  const logger = overrides.logger ?? createLogger({ level: config.logLevel, name: 'trading' });
+  const drivers = chooseDrivers(config);
+  // What this tier opens, closed last-opened first, also when the start fails half-way (or is stopped).
+  const opened = new Lifecycle();
+  overrides.lifecycle?.onClose(() => opened.stop());
+  try {
+    const { database, hasDemoPeople } = await databaseFor(config, overrides.database, logger, opened);
+    const redis = needsRedis(drivers) ? await connectRedis(config, logger) : undefined;
+    if (redis) opened.onClose(async () => void (await redis.quit()));
+    const bus = await openBus(drivers.bus, { redis, logger });
+    let lead: ClusterLead | undefined;
+    opened.onClose(() => lead?.release()); // once the bus is closed too
+    opened.onClose(() => bus.close());
+    const { db } = database;
+    const prices = await followLeaderPrices({ config, drivers, db, bus, logger, options: overrides });
+    opened.onClose(() => prices.close());
+    const { market } = prices;
+    const engine = new TradingEngine({ db, market, bus, logger });
+    const recorder = new CandleRecorder({ db, market, logger });
+    const files = overrides.files ?? openFileStore(drivers.files, { dir: config.uploads.dir });
+    const sweeper = new OrphanFileSweeper({ db, files, logger });
+    const advisors = new AdvisorRunner({ db, market, bus, logger, barMs: config.eaBarMs });
+    const jobs: Record<LeaderJobName, LeaderJob> = {
+      prices: prices.job,
+      engine: { name: 'engine', start: () => engine.start(), stop: () => engine.stop() },
+      candles: { name: 'candles', start: () => recorder.start(), stop: () => recorder.stop() },
+      'orphan files': { name: 'orphan files', start: () => sweeper.start(), stop: () => sweeper.stop() },
+      'expert advisors': { name: 'expert advisors', start: () => advisors.start(), stop: () => advisors.stop() },
+    };
+    const leader = new ClusterLead({
+      tryLead: () => database.tryLead(),
+      jobs: leaderJobNames.filter((name) => (overrides.leaderJobs ?? leaderJobNames).includes(name)).map((name) => jobs[name]),
+      logger,
+      onLost: overrides.onLeadLost ?? (() => void leader.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping the leader jobs failed'))),
+    });
+    lead = leader;
+    opened.onClose(() => leader.stop());
+    await leader.begin();
+
+    const credentials = overrides.realtime ?? realtimeCredentials(config);
+    const mailer = overrides.mailer ?? openMailer(drivers.mail, { db, config, logger });
+    const app = createTradingApp({
+      ...appSettings(config, overrides),
+      ...appOverrides(overrides),
+      database,
+      market,
+      bus,
+      realtime: credentials,
+      mailer,
+      files,
+      logger,
+      rateLimitStores: overrides.rateLimitStores ?? openRateLimitStores(drivers.rateLimits, { redis }),
+    });
+    const sockets = socketsOnServer({ config, overrides, logger, drivers, db, bus, redis, market, credentials });
+    return {
+      app,
+      drivers,
+      database,
+      hasDemoPeople,
+      market,
+      bus,
+      engine,
+      files,
+      mailer,
+      lead: leader,
+      get feed() {
+        return sockets.feed;
+      },
+      get realtime() {
+        return sockets.realtime;
+      },
+      attach: sockets.attach,
+      farewell: sockets.farewell,
+      async listen(port, host) {
+        const listening = await listen(app, port, host);
+        overrides.lifecycle?.addServer(listening.server);
+        sockets.attach(listening.server);
+        return listening;
+      },
+      async close() {
+        await sockets.farewell();
+        await opened.stop();
+      },
+    };
+  } catch (error) {
+    // With a lifecycle, its stop closes what opened; without one, nobody else would.
+    if (!overrides.lifecycle) await opened.stop();
+    throw error;
+  }
+}
+
+/** The API's settings from the config, or as the overrides have them. */
+function appSettings(config: Config, overrides: TradingOverrides) {
+  return {
+    uploadMaxBytes: overrides.uploadMaxBytes ?? config.uploads.maxBytes,
+    siteOrigin: overrides.siteOrigin ?? (() => config.web.publicOrigin ?? `http://localhost:${config.web.port}`),
+    tokenTtlHours: overrides.tokenTtlHours ?? config.tokenTtlHours,
+    loginRateLimit: overrides.loginRateLimit ?? config.loginRateLimit,
+    trustProxy: config.trustProxy.api,
+    metricsToken: overrides.metricsToken ?? config.metricsToken,
+    isAcceptingWork: overrides.isAcceptingWork ?? (() => overrides.lifecycle?.accepting ?? true),
+  } satisfies Partial<TradingDeps>;
+}
+
+/** The API's deps among the overrides (those given, not undefined). */
+function appOverrides(overrides: TradingOverrides): Partial<TradingDeps> {
+  const { database, priceSource, instruments, now, dayFigures, feedApiKey, feedFlushMs, realtimeOptions, leaderJobs, lifecycle, onLeadLost, ...deps } = overrides;
+  return Object.fromEntries(Object.entries(deps).filter(([, value]) => value !== undefined));
+}
+
+/** The database given (the caller's), or the configured one, opened, migrated and seeded as the config asks. */
+async function databaseFor(config: Config, given: Database | undefined, logger: Logger, opened: Lifecycle): Promise<{ database: Database; hasDemoPeople: boolean }> {
+  if (given) return { database: given, hasDemoPeople: false };
+  const database = await openDatabase({ url: config.database.url, poolMax: config.database.poolMax, dataDir: config.dataDir });
+  opened.onClose(() => database.close());
+  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: config.seedDemo, logger });
+  return { database, hasDemoPeople };
+}
+
+/** The price feed and the realtime sockets, made when the tier is attached to its HTTP server. */
+function socketsOnServer({
+  config,
+  overrides,
+  logger,
+  drivers,
+  db,
+  bus,
+  redis,
+  market,
+  credentials,
+}: {
+  config: Config;
+  overrides: TradingOverrides;
+  logger: Logger;
+  drivers: Drivers;
+  db: AppDb;
+  bus: Bus;
+  redis: Redis | undefined;
+  market: Market;
+  credentials: AppCredentials;
+}) {
+  let feed: PriceFeed | undefined;
+  let realtime: RealtimeSockets | undefined;
+  let farewell: Promise<void> | undefined;
+  const sockets = {
+    get feed() {
+      return feed;
+    },
+    get realtime() {
+      return realtime;
+    },
+    attach(server: Server) {
+      if (feed || realtime) throw new Error('the trading tier is attached to a server already');
+      feed = attachPriceFeed({ server, market, bus, apiKey: overrides.feedApiKey ?? feedApiKey(config), logger, flushMs: overrides.feedFlushMs });
+      const opened = openRealtime({
+        db,
+        bus,
+        redis,
+        drivers,
+        logger,
+        credentials,
+        allowedOrigins: config.web.publicOrigin ? [config.web.publicOrigin] : undefined,
+        options: overrides.realtimeOptions,
+      });
+      realtime = opened;
+      server.on('upgrade', (req, socket, head) => opened.handleUpgrade(req, socket, head));
+      overrides.lifecycle?.onFarewell(() => sockets.farewell());
+    },
+    farewell: () =>
+      (farewell ??= (async () => {
+        await feed?.close();
+        await realtime?.close();
+      })()),
+  };
+  return sockets;
+}

@@ -1,0 +1,69 @@
+import express, { type Express } from 'express';
+import { requestLogger } from '../../logger';
+import { measureRequests, metricsEndpoint } from '../../metrics';
+import { adminRoutes } from './admin.routes';
+import { chatRoutes } from './chat.routes';
+import { autotraderRoutes } from './autotrader.routes';
+import { advisorRoutes } from './advisors.routes';
+import { broadcastingRoutes } from './broadcasting.routes';
+import { authRoutes } from './auth.routes';
+import { registrationRoutes } from './registration.routes';
+import { recoveryRoutes } from './recovery.routes';
+import { errorMiddleware, notFoundHandler } from './error-middleware';
+import { healthRoutes } from './health.routes';
+import { siteRoutes } from './site.routes';
+import { tradingRoutes } from './trades.routes';
+import { SignIns } from '../auth/sign-ins';
+import { createReferenceData } from '../reference-data';
+import { userRoutes } from './user.routes';
+import { refuseUnstorableText } from './validate';
+import { accessGuards } from './endpoint-router';
+import { apiPrefix } from '../../../shared/api/endpoint';
+import type { TradingDeps } from '../deps';
+
+/** The trading API under /api/v1 (`shared/api/endpoints.ts`). Never listens itself: the composition or a test does. */
+export function createTradingApp(deps: TradingDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+  app.set('etag', false);
+
+  app.use(requestLogger(deps.logger));
+  app.use(measureRequests('trading'));
+  app.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+
+  const health = healthRoutes(deps);
+  app.use(health);
+  app.get('/metrics', metricsEndpoint({ token: deps.metricsToken }));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  // No NUL (or half a surrogate pair) from a body, a query or a path reaches a route or the database.
+  api.use(refuseUnstorableText);
+  api.use(health);
+  const apiDeps = { ...deps, referenceData: createReferenceData(deps.database.db), signIns: new SignIns(deps.database.db, deps.bus) };
+  // Every back-office call is staff's, checked here too, so a path no route knows still answers 401/403 to others.
+  api.use('/admin', ...accessGuards(apiDeps).staff);
+  api.use(siteRoutes(apiDeps));
+  api.use(tradingRoutes(apiDeps));
+  api.use(authRoutes(apiDeps));
+  api.use(registrationRoutes(apiDeps));
+  api.use(recoveryRoutes(apiDeps));
+  api.use(userRoutes(apiDeps));
+  api.use(chatRoutes(apiDeps));
+  api.use(advisorRoutes(apiDeps));
+  api.use(autotraderRoutes(apiDeps));
+  api.use(adminRoutes(apiDeps));
+  api.use(broadcastingRoutes(apiDeps));
+  app.use(apiPrefix, api);
+  // Laravel's path, where pusher-js posts by default (the web tier proxies it); also under /api/v1 above.
+  app.use(broadcastingRoutes(apiDeps));
+
+  app.use(notFoundHandler);
+  app.use(errorMiddleware);
+  return app;
+}

@@ -1,0 +1,48 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Currency, Plan } from '../../../shared/api/data.schema';
+import { defaultClassLeverage, leverageKeys, leverageKeyOf, type AssetClass, type LeverageKey } from '../../../shared/constants';
+import type { Executor } from './database';
+import { assetClasses, currencies, planFeatures, planFeatureValues, plans } from './schema';
+
+export async function listCurrencies(db: Executor): Promise<Currency[]> {
+  const rows = await db.select().from(currencies).orderBy(asc(currencies.sortOrder), asc(currencies.code));
+  return rows.map((row) => ({ code: row.code, name: row.name, symbol: row.symbol, rate: row.rate, decimals: row.decimals }));
+}
+
+export async function listPlanFeatures(db: Executor): Promise<{ id: number; label: string }[]> {
+  return db.select({ id: planFeatures.id, label: planFeatures.label }).from(planFeatures).orderBy(asc(planFeatures.sortOrder), asc(planFeatures.id));
+}
+
+/** Plans with `features` aligned to `listPlanFeatures` (an empty string where a plan has no value). */
+export async function listPlans(db: Executor): Promise<{ plans: Plan[]; featureLabels: string[] }> {
+  const [planRows, features, values] = [await db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.id)), await listPlanFeatures(db), await db.select().from(planFeatureValues)];
+  const valueOf = new Map(values.map((v) => [`${v.planId}:${v.featureId}`, v.value]));
+  return {
+    featureLabels: features.map((f) => f.label),
+    plans: planRows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      color: row.color,
+      icon: row.icon,
+      image: row.image,
+      leverage: row.leverage,
+      is_default: row.isDefault,
+      is_recommended: row.isRecommended,
+      features: features.map((f) => valueOf.get(`${row.id}:${f.id}`) ?? ''),
+    })),
+  };
+}
+
+/** A plan's leverage (it caps what its customers may use). */
+export async function planLeverage(db: Executor, planId: number): Promise<number | undefined> {
+  const [plan] = await db.select({ leverage: plans.leverage }).from(plans).where(eq(plans.id, planId));
+  return plan?.leverage;
+}
+
+export async function leverageMap(db: Executor): Promise<Record<LeverageKey, number>> {
+  const rows = await db.select().from(assetClasses);
+  const map = Object.fromEntries(leverageKeys.map((key) => [key, defaultClassLeverage])) as Record<LeverageKey, number>;
+  for (const row of rows) map[leverageKeyOf(row.id as AssetClass)] = row.defaultLeverage;
+  return map;
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { autotraderLevels } from '../../../../shared/api/autotrader.schema';
+import { notificationColors, roles, userStatuses } from '../../../../shared/api/user.schema';
+import { createdAt, inList } from './columns';
+import { tradingAccounts } from './accounts';
+import { plans } from './site';
+
+/** People and their access: users, single-use tokens, API tokens, notifications and the audit trail. */
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    username: text('username').unique(),
+    /** Stored trimmed and lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    phone: text('phone'),
+    /** The promo code given at registration, if any (for staff to honour; it grants nothing by itself). */
+    promoCode: text('promo_code'),
+    country: text('country'),
+    nationality: text('nationality'),
+    avatar: text('avatar'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: roles }).notNull().default('customer'),
+    status: text('status', { enum: userStatuses }).notNull().default('pending'),
+    planId: integer('plan_id').references(() => plans.id),
+    autotrader: boolean('autotrader').notNull().default(false),
+    /** While `autotrader`: its level and the account it trades. */
+    autotraderLevel: text('autotrader_level', { enum: autotraderLevels }),
+    autotraderAccountId: integer('autotrader_account_id').references((): AnyPgColumn => tradingAccounts.id),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_role', inList('role', roles)),
+    check('users_status', inList('status', userStatuses)),
+    check('users_autotrader_level', inList('autotrader_level', autotraderLevels)),
+    check('users_autotrader_consistent', sql`not ${t.autotrader} or (${t.autotraderLevel} is not null and ${t.autotraderAccountId} is not null)`),
+    check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
+);
+
+export const oneTimePurposes = ['password_reset', 'auto_login'] as const;
+
+/** Single-use, short-lived tokens: password reset links and auto-login links. Stored as SHA-256 only. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: oneTimePurposes }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [check('one_time_tokens_purpose', inList('purpose', oneTimePurposes)), index('one_time_tokens_user').on(t.userId)],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user').on(t.userId)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    details: jsonb('details').notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_subject').on(t.subjectType, t.subjectId)],
+);
+
+/** Stored notifications (fills, margin calls, stop-outs, approvals): the card shows the first unread one. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    color: text('color', { enum: notificationColors }).notNull().default('info'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('notifications_color', inList('color', notificationColors)),
+    index('notifications_user_unread')
+      .on(t.userId, t.id)
+      .where(sql`${t.readAt} is null`),
+  ],
+);

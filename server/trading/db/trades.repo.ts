@@ -1,0 +1,126 @@
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Side } from '../../../shared/trading/prices';
+import type { Executor, Tx } from './database';
+import { openExposure, trades, tradingAccounts } from './schema';
+
+/** Trades: open positions, closed trades and the parts closed off them. */
+export type TradeRow = typeof trades.$inferSelect;
+export type NewTrade = typeof trades.$inferInsert;
+type TradeChange = Partial<Pick<TradeRow, 'units' | 'lots' | 'margin' | 'takeProfit' | 'stopLoss' | 'status' | 'closePrice' | 'closeReason' | 'realizedPnl' | 'closedAt'>>;
+
+export async function findTrade(db: Executor, id: number): Promise<TradeRow | undefined> {
+  const [row] = await db.select().from(trades).where(eq(trades.id, id));
+  return row;
+}
+
+export async function findOpenTrade(db: Executor, id: number): Promise<TradeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(trades)
+    .where(and(eq(trades.id, id), eq(trades.status, 'open')));
+  return row;
+}
+
+/** The account a trade is on (any customer's). */
+export async function accountIdOfTrade(db: Executor, tradeId: number): Promise<number | undefined> {
+  const [row] = await db.select({ accountId: trades.accountId }).from(trades).where(eq(trades.id, tradeId));
+  return row?.accountId;
+}
+
+/** The account a trade is on, when it is this customer's. */
+export async function accountIdOfCustomerTrade(db: Executor, userId: number, tradeId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ accountId: trades.accountId })
+    .from(trades)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+    .where(and(eq(trades.id, tradeId), eq(tradingAccounts.userId, userId)));
+  return row?.accountId;
+}
+
+export async function openTradesOf(db: Executor, accountId: number): Promise<TradeRow[]> {
+  return db
+    .select()
+    .from(trades)
+    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open')));
+}
+
+/** Every open trade of every account (the engine indexes them at start). */
+export async function allOpenTrades(db: Executor): Promise<TradeRow[]> {
+  return db.select().from(trades).where(eq(trades.status, 'open'));
+}
+
+export async function hasOpenTrade(db: Executor, accountId: number): Promise<boolean> {
+  const [open] = await db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open')))
+    .limit(1);
+  return open !== undefined;
+}
+
+/** Writes new trades in one statement; PostgreSQL returns them in the order given. */
+export async function insertTrades(tx: Tx, values: readonly NewTrade[]): Promise<TradeRow[]> {
+  return tx
+    .insert(trades)
+    .values([...values])
+    .returning();
+}
+
+export async function insertTrade(tx: Tx, values: NewTrade): Promise<TradeRow> {
+  const [row] = await insertTrades(tx, [values]);
+  return row!;
+}
+
+export async function updateTrade(tx: Tx, id: number, change: TradeChange): Promise<TradeRow> {
+  const [row] = await tx.update(trades).set(change).where(eq(trades.id, id)).returning();
+  if (!row) throw new Error(`trade ${id} vanished while locked`);
+  return row;
+}
+
+export async function lifetimePnlOf(db: Executor, accountId: number): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::numeric(20,2)::text` })
+    .from(trades)
+    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'closed')));
+  return row?.total ?? '0.00';
+}
+
+/** An account's open trades on one instrument and side, summed: Σ units, Σ (units × open price), Σ margin. */
+export interface OpenTotal {
+  assetId: number;
+  side: Side;
+  units: string;
+  cost: string;
+  margin: string;
+}
+
+/** The open trades of these accounts summed per instrument and side (kept by the database as trades change; accounts with none are absent). */
+export async function openTotalsOf(db: Executor, accountIds: readonly number[]): Promise<Map<number, OpenTotal[]>> {
+  const rows = await db
+    .select({ accountId: openExposure.accountId, assetId: openExposure.assetId, side: openExposure.side, units: openExposure.units, cost: openExposure.cost, margin: openExposure.margin })
+    .from(openExposure)
+    .where(and(inArray(openExposure.accountId, [...accountIds]), gt(openExposure.positions, 0)));
+  const byAccount = new Map<number, OpenTotal[]>();
+  for (const { accountId, ...total } of rows) {
+    const list = byAccount.get(accountId);
+    if (list) list.push(total);
+    else byAccount.set(accountId, [total]);
+  }
+  return byAccount;
+}
+
+/** One page of an account's open trades (newest first) or closed trades (latest closed first), and how many there are. */
+export async function tradesPage(db: Executor, { accountId, status, limit, offset }: { accountId: number; status: 'open' | 'closed'; limit: number; offset: number }) {
+  const where = and(eq(trades.accountId, accountId), eq(trades.status, status));
+  const [[total], rows] = [
+    await db.select({ n: count() }).from(trades).where(where),
+    await db
+      .select()
+      .from(trades)
+      .where(where)
+      .orderBy(desc(status === 'open' ? trades.openedAt : trades.closedAt), desc(trades.id))
+      .limit(limit)
+      .offset(offset),
+  ];
+  return { rows, total: total?.n ?? 0 };
+}

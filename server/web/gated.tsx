@@ -1,0 +1,40 @@
+import type { Request, Response } from 'express';
+import type { SiteSettings } from '../../shared/api/settings.schema';
+import { paths, safeNextPath } from '../../shared/routes';
+import type { PageAssets } from '../../views/assets';
+import { GatePage } from '../../views/pages/gate';
+import { decidePage, type Access, type GateDeps, type PageDecision } from './gate';
+import { sendPage } from './render';
+
+export type PassedPage = Extract<PageDecision, { kind: 'page' }>;
+export type PageDeps = GateDeps & { assets: PageAssets };
+
+/** A full-screen gate state; its buttons come back to the page asked for. */
+export function sendGate(req: Request, res: Response, assets: PageAssets, gate: Extract<PageDecision, { kind: 'gate' }>): void {
+  const returnTo = safeNextPath(req.originalUrl) ?? paths.login;
+  sendPage(req, res, assets, {
+    status: gate.status,
+    title: '',
+    settings: gate.settings,
+    body: (csrfToken) => <GatePage kind={gate.gate} settings={gate.settings} csrfToken={csrfToken} returnTo={returnTo} />,
+  });
+}
+
+/** A route handler that runs the gate first: it answers redirects and gate screens itself and hands a passing page to `render`. */
+export function gatedPage(deps: PageDeps, access: Access, render: (req: Request, res: Response, page: PassedPage) => Promise<void> | void, options: { openDuringMaintenance?: boolean } = {}) {
+  return async (req: Request, res: Response) => {
+    const decision = await decidePage(req, deps, { access, ...options });
+    if (decision.kind === 'redirect') return res.redirect(302, decision.location);
+    if (decision.kind === 'gate') return sendGate(req, res, deps.assets, decision);
+    return render(req, res, decision);
+  };
+}
+
+/** For a public form post that answers with its page again: the site's settings, or null when a gate screen was sent instead. */
+export async function settingsForPage(req: Request, res: Response, deps: PageDeps): Promise<SiteSettings | null> {
+  const decision = await decidePage(req, deps, { access: 'public' });
+  if (decision.kind === 'page') return decision.settings;
+  if (decision.kind === 'gate') sendGate(req, res, deps.assets, decision);
+  else res.redirect(303, decision.location);
+  return null;
+}

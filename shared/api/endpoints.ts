@@ -1,0 +1,17 @@
+import { adminApi } from './endpoints/admin';
+import { authApi } from './endpoints/auth';
+import { automationApi } from './endpoints/automation';
+import { chatApi } from './endpoints/chat';
+import { siteApi } from './endpoints/site';
+import { tradingApi } from './endpoints/trading';
+
+/**
+ * The trading API's calls (`/api/v1`), one table for the routes, the web tier's client, the browser and
+ * the fuzz suite, declared by area under endpoints/ (the browser imports only the areas a page uses, so
+ * it loads only their schemas). A wire type changes there, once.
+ */
+export const api = { ...siteApi, ...authApi, ...tradingApi, ...automationApi, ...chatApi, ...adminApi } as const;
+
+export type Api = typeof api;
+export type EndpointName = keyof Api;
+export { adminApi, authApi, automationApi, chatApi, siteApi, tradingApi };

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+import { autoLoginRequest, loginRequest, loginResponse } from '../auth.schema';
+import { messageBody } from '../common.schema';
+import { checkEmailRequest, checkEmailResponse, forgotPasswordRequest, registerRequest, resetPasswordRequest } from '../registration.schema';
+import { userSchema } from '../user.schema';
+import { endpoint } from '../endpoint';
+
+/** Signing in, signing up and recovery. */
+export const authApi = {
+  login: endpoint({ method: 'POST', path: '/auth/login', access: 'public', body: loginRequest, response: loginResponse }),
+  autoLogin: endpoint({ method: 'POST', path: '/auth/auto-login', access: 'public', body: autoLoginRequest, response: loginResponse }),
+  logout: endpoint({ method: 'POST', path: '/auth/logout', access: 'signed-in', response: messageBody }),
+  checkEmail: endpoint({ method: 'POST', path: '/auth/check-email', access: 'public', body: checkEmailRequest, response: checkEmailResponse }),
+  register: endpoint({ method: 'POST', path: '/auth/register', access: 'public', body: registerRequest, status: 201, response: z.object({ message: z.string(), data: userSchema }) }),
+  forgotPassword: endpoint({ method: 'POST', path: '/auth/forgot-password', access: 'public', body: forgotPasswordRequest, response: messageBody }),
+  resetPassword: endpoint({ method: 'POST', path: '/auth/reset-password', access: 'public', body: resetPasswordRequest, response: messageBody }),
+} as const;

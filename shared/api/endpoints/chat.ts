@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+import { chatMessagePage, chatMessageSchema, chatMessagesQuery, chatReadRequest, chatSendRequest, chatTexts, chatUploadResponse, chatUserList } from '../chat.schema';
+import { resource } from '../common.schema';
+import { endpoint } from '../endpoint';
+
+/** Support chat. */
+export const chatApi = {
+  chatMessages: endpoint({ method: 'GET', path: '/chat/messages', access: 'active', query: chatMessagesQuery, response: chatMessagePage }),
+  sendChatMessage: endpoint({ method: 'POST', path: '/chat/messages', access: 'active', body: chatSendRequest, status: 201, response: resource(chatMessageSchema) }),
+  readChat: endpoint({ method: 'POST', path: '/chat/messages/read', access: 'active', body: chatReadRequest, response: resource(z.object({ read: z.array(z.number()) })) }),
+  chatUnreadCount: endpoint({ method: 'GET', path: '/chat/unread-count', access: 'active', response: z.object({ unread_count: z.number() }) }),
+  chatUpload: endpoint({ method: 'POST', path: '/chat/upload', access: 'active', encoding: 'multipart', status: 201, response: chatUploadResponse }),
+  chatFile: endpoint({ method: 'GET', path: '/chat/files/:id', access: 'active', params: z.object({ id: z.string(chatTexts.fileNotFound) }) }),
+  chatCustomers: endpoint({ method: 'GET', path: '/admin/users', access: 'staff', response: chatUserList }),
+} as const;

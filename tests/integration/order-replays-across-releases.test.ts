@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outcomeFromLegacy } from '../../server/trading/db/legacy-order-answers';
+import { orderRequests, trades } from '../../server/trading/db/schema';
+import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
+
+/**
+ * Order ids stored by a release before migration 0018 (an HTTP status and body, no outcome) must still
+ * get their first answer, and rows this release writes must still be readable by that release while
+ * both run during a rolling deploy (docs/trading.md#order-ids).
+ */
+
+let stack: TradingStack;
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  stack = await startTrading();
+  stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
+});
+afterAll(() => stack.database.close());
+
+/** The fingerprint as the first release computed it, written out here so a change to ours shows. */
+function firstReleaseHash(kind: 'market' | 'pending', parsedWireOrder: Record<string, unknown>): string {
+  const request: Record<string, unknown> = { request: kind, ...parsedWireOrder, order_id: undefined };
+  const canonical = JSON.stringify(
+    Object.keys(request)
+      .sort()
+      .map((key) => [key, request[key] ?? null]),
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+const wire = () => ({ type: 'buy', id: idOf('EURUSD'), volume: '100000', leverage: 20, take_profit: 0, stop_loss: 0 });
+/** The same order after the schema parsed it, as the first release hashed it (numbers as decimal strings). */
+const parsed = () => ({ ...wire(), take_profit: '0', stop_loss: '0' });
+
+async function storeAsFirstRelease(accountId: number, orderId: string, status: number | null, response: unknown, hash = firstReleaseHash('market', parsed())) {
+  await stack.database.db.insert(orderRequests).values({ accountId, clientOrderId: orderId, requestHash: hash, status, response });
+}
+
+const tradesOf = async (accountId: number) => (await stack.database.db.select().from(trades).where(eq(trades.accountId, accountId))).length;
+
+describe('an order id stored by an earlier release', () => {
+  it('replays its first answer to the same order, places nothing, and refuses another order under it', async () => {
+    const { token, account } = await fundedTrader(stack, '10000.00');
+    const view = { id: 7, trade_id: 'T-7', volume: '100000' };
+    await storeAsFirstRelease(account.id, 'placed-before', 201, { data: view });
+    await storeAsFirstRelease(account.id, 'requoted-before', 409, { message: 'The price has moved.', price: '1.10100' });
+
+    const placed = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ ...wire(), order_id: 'placed-before' });
+    expect([placed.status, placed.body]).toEqual([201, { data: view }]);
+    const requoted = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ ...wire(), order_id: 'requoted-before' });
+    expect([requoted.status, requoted.body]).toEqual([409, { message: 'The price has moved.', price: '1.10100' }]);
+    expect(await tradesOf(account.id)).toBe(0);
+
+    const other = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ ...wire(), volume: '200000', order_id: 'placed-before' });
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toHaveProperty('order_id');
+  });
+
+  it('stores what it answers in both forms, so an earlier release still running replays it', async () => {
+    const { token, account } = await fundedTrader(stack, '10000.00');
+    const res = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ ...wire(), order_id: 'placed-now' });
+    expect(res.status).toBe(201);
+    const [row] = await stack.database.db.select().from(orderRequests).where(eq(orderRequests.accountId, account.id));
+    expect(row).toMatchObject({ requestHash: firstReleaseHash('market', parsed()), status: 201, response: res.body, outcome: { ok: true, value: res.body.data } });
+  });
+});
+
+describe('migration 0018', () => {
+  it('turns stored answers into the outcomes the code reads from rows it did not reach', async () => {
+    const { account } = await fundedTrader(stack, '10000.00');
+    const answers: [number | null, unknown][] = [
+      [201, { data: { id: 1 } }],
+      [200, { data: { id: 2, kind: 'limit' } }],
+      [404, { message: 'Asset not found' }],
+      [403, { message: 'Not allowed' }],
+      [422, { message: 'Volume must be a positive number', errors: { volume: ['Volume must be a positive number'] } }],
+      [409, { message: 'Automation is off' }],
+      [409, { message: 'The price has moved.', price: '1.2' }],
+      [503, { message: 'Busy' }],
+      [null, null],
+      [500, null],
+    ];
+    for (const [i, [status, response]] of answers.entries()) await storeAsFirstRelease(account.id, `m-${i}`, status, response, 'h');
+
+    const migration = readFileSync(new URL('../../server/trading/db/migrations/0018_order_outcomes.sql', import.meta.url), 'utf8');
+    const update = migration.split('--> statement-breakpoint')[1]!;
+    await stack.database.db.execute(sql.raw(update));
+
+    const rows = await stack.database.db.select().from(orderRequests).where(eq(orderRequests.accountId, account.id));
+    expect(rows).toHaveLength(answers.length);
+    for (const row of rows) expect({ id: row.clientOrderId, outcome: row.outcome }).toEqual({ id: row.clientOrderId, outcome: outcomeFromLegacy(row) });
+  });
+});
