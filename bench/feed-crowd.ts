@@ -1,7 +1,8 @@
 /**
  * The crowd of the feed benchmark, in its own process so its work does not delay the clients that
  * measure: websockets that speak just enough socket.io (MODE=feed) or plain ws (MODE=ws) to connect,
- * subscribe and keep reading every frame without decoding it. Prints how many are open on SIGTERM.
+ * subscribe and keep reading every frame without decoding it. They send the key as the original client
+ * does (`auth: { apiKey }`). Prints how many are open on SIGTERM.
  */
 import WebSocket from 'ws';
 
@@ -14,7 +15,7 @@ function socketIo(): WebSocket {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
   socket.on('message', (data: Buffer) => {
     const type = data[0];
-    if (type === 0x30 /* '0' open */) socket.send(`40${JSON.stringify({ key: apiKey })}`);
+    if (type === 0x30 /* '0' open */) socket.send(`40${JSON.stringify({ apiKey })}`);
     else if (type === 0x32 /* '2' ping */ && data.length === 1) socket.send('3');
     else if (type === 0x34 && data[1] === 0x30 /* '40' connected */) socket.send('42["subscribe:all"]');
   });

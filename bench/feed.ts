@@ -2,13 +2,14 @@
  * The price feed under 3,000 connected clients with the catalogue scaled to 2,000 instruments. Most
  * clients are raw websockets speaking the socket.io protocol in a process of their own (they keep the
  * connection and read every frame without decoding it); 100 are real socket.io-client clients that
- * decode every update and measure its age (receive time − the tick's time). The peer: a bare `ws`
- * broadcast of the same batches to the same crowd.
+ * connect as the original client does (`auth: { apiKey }`), decode and check every update as our browser
+ * does (`feedUpdateOf`: items keyed by asset_id, figures as numbers) and measure its age (receive time −
+ * the tick's time). The peer: a bare `ws` broadcast of the same batches to the same crowd.
  */
 import { spawn } from 'node:child_process';
 import { io } from 'socket.io-client';
 import WebSocket from 'ws';
-import { feedEvents } from '../shared/api/feed.schema';
+import { feedEvents, feedUpdateOf } from '../shared/api/feed.schema';
 import { fmt, percentile, root, seconds } from './support';
 
 const clients = Number(process.env.BENCH_FEED_CLIENTS ?? 3_000);
@@ -76,21 +77,23 @@ async function run(mode: 'feed' | 'ws'): Promise<{ p50: number; p99: number; cpu
   const server = await startFeedServer(mode);
   const crowd = await startCrowd(mode, server.port, clients - measuring);
   const ages: number[] = [];
-  const record = (lastUpdated: string) => ages.push(Date.now() - Date.parse(lastUpdated));
+  let refused = 0;
+  // As the browser reads an update: checked in place; an update outside the protocol is counted, not timed.
+  const record = (payload: unknown) => {
+    const items = feedUpdateOf(payload);
+    if (!items) refused += 1;
+    else for (const item of items) ages.push(Date.now() - Date.parse(item.lastUpdated));
+  };
   const measured: { close(): void }[] = [];
   for (let i = 0; i < measuring; i += 1) {
     if (mode === 'feed') {
-      const socket = io(`http://127.0.0.1:${server.port}`, { transports: ['websocket'], auth: { key: apiKey }, reconnection: false });
+      const socket = io(`http://127.0.0.1:${server.port}`, { transports: ['websocket'], auth: { apiKey }, reconnection: false });
       socket.on('connect', () => socket.emit(feedEvents.subscribeAll));
-      socket.on(feedEvents.update, (items: { lastUpdated: string }[]) => {
-        for (const item of items) record(item.lastUpdated);
-      });
+      socket.on(feedEvents.update, record);
       measured.push({ close: () => socket.disconnect() });
     } else {
       const socket = rawWs(server.port);
-      socket.on('message', (data: Buffer) => {
-        for (const item of JSON.parse(data.toString()) as { lastUpdated: string }[]) record(item.lastUpdated);
-      });
+      socket.on('message', (data: Buffer) => record(JSON.parse(data.toString())));
       measured.push(socket);
     }
   }
@@ -100,6 +103,8 @@ async function run(mode: 'feed' | 'ws'): Promise<{ p50: number; p99: number; cpu
   const connected = (await crowd.stop()) + measuring;
   const cpu = await server.stop();
   for (const s of measured) s.close();
+  if (refused > 0) throw new Error(`${mode}: ${refused} updates outside the feed protocol`);
+  if (ages.length === 0) throw new Error(`${mode}: no update arrived`);
   return { p50: percentile(ages, 50), p99: percentile(ages, 99), cpu, connected };
 }
 

@@ -1,7 +1,7 @@
 import { batch, computed, signal, type Signal } from '@preact/signals-react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
-import { feedAllSchema, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
+import { feedAllSchema, feedDecimal, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { readStored, writeStored } from '../lib/storage';
 import { firstCall } from './page-data';
@@ -28,6 +28,8 @@ export type LoadState = { state: 'loading' } | { state: 'loaded' } | { state: 'e
 export const assets = signal<readonly Asset[]>([]);
 export const assetsState = signal<LoadState>({ state: 'loading' });
 export const assetsById = computed(() => new Map(assets.value.map((asset) => [asset.id, asset])));
+/** The feed names an instrument by its `asset_id` ("EURUSD"); the page keys everything by the catalogue's numeric id. */
+const idsByAssetId = computed(() => new Map(assets.value.map((asset) => [asset.asset_id, asset.id])));
 /** True once the feed's first full snapshot arrived (the splash waits for it). */
 export const pricesReady = signal(false);
 
@@ -129,18 +131,26 @@ function seedQuote(asset: Asset) {
   };
 }
 
-function applyFeed(item: FeedItem, now: number) {
-  const quote = quoteOf(item.id);
+/**
+ * One feed item onto its instrument's quote: found by `asset_id` through the catalogue (an instrument the
+ * page does not list is skipped), its numbers kept as decimal strings (`feedDecimal`, the money rule).
+ */
+function applyFeed(item: FeedItem, ids: ReadonlyMap<string, number>, now: number) {
+  const id = ids.get(item.id);
+  if (id === undefined) return;
+  const quote = quoteOf(id);
   const before = quote.value;
-  const moved = before && before.price !== item.price ? (Number(item.price) > Number(before.price) ? 'up' : 'down') : null;
+  // Only the flash's direction: two prices compared (both exact as doubles), no arithmetic; '1.1' and '1.10000' are one price.
+  const last = before ? Number(before.price) : item.price;
+  const moved = item.price > last ? 'up' : item.price < last ? 'down' : null;
   quote.value = {
-    price: item.price,
-    bid: item.bid,
-    ask: item.ask,
-    low: item.priceLow24h,
-    high: item.priceHigh24h,
-    change: item.change24h,
-    changePercent: item.changePercent24h,
+    price: feedDecimal(item.price),
+    bid: feedDecimal(item.bid),
+    ask: feedDecimal(item.ask),
+    low: feedDecimal(item.priceLow24h),
+    high: feedDecimal(item.priceHigh24h),
+    change: feedDecimal(item.change24h),
+    changePercent: feedDecimal(item.changePercent24h),
     at: Date.parse(item.lastUpdated) || now,
     receivedAt: now,
     direction: moved ?? before?.direction ?? null,
@@ -180,8 +190,9 @@ export function connectFeed(): Promise<void> {
       const parsed = feedAllSchema.safeParse(payload);
       if (!parsed.success || !parsed.data.success) return;
       const now = Date.now();
+      const ids = idsByAssetId.value;
       batch(() => {
-        for (const item of parsed.data.data) applyFeed(item, now);
+        for (const item of parsed.data.data) applyFeed(item, ids, now);
         pricesReady.value = true;
       });
     });
@@ -189,9 +200,10 @@ export function connectFeed(): Promise<void> {
       const items = feedUpdateOf(payload);
       if (!items) return;
       const now = Date.now();
+      const ids = idsByAssetId.value;
       // One notification round for the whole message, however many instruments it moves.
       batch(() => {
-        for (const item of items) applyFeed(item, now);
+        for (const item of items) applyFeed(item, ids, now);
       });
     });
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequest } from '../../shared/api/auth.schema';
 import { fieldErrors, firstError } from '../../shared/api/common.schema';
-import { feedUpdateOf, feedUpdateSchema } from '../../shared/api/feed.schema';
+import { feedDecimal, feedUpdateOf, feedUpdateSchema } from '../../shared/api/feed.schema';
 import { settingsUpdateRequest } from '../../shared/api/settings.schema';
-import { formatMoney } from '../../shared/money';
+import { formatMoney, Money } from '../../shared/money';
 import { isPublicPath, safeNextPath } from '../../shared/routes';
 
 describe('login request', () => {
@@ -75,15 +75,15 @@ describe('money formatting', () => {
 
 describe('the feed hot-path check', () => {
   const good = {
-    id: 7,
+    id: 'EURUSD',
     symbol: 'EURUSD',
-    price: '1.10000',
-    bid: '1.09990',
-    ask: '1.10010',
-    priceLow24h: '1.09',
-    priceHigh24h: '1.11',
-    change24h: '-0.001',
-    changePercent24h: '-0.09',
+    price: 1.1,
+    bid: 1.0999,
+    ask: 1.1001,
+    priceLow24h: 1.09,
+    priceHigh24h: 1.11,
+    change24h: -0.001,
+    changePercent24h: -0.09,
     volume24h: 12,
     lastUpdated: '2026-11-22T08:00:00.000Z',
     seq: 3,
@@ -91,10 +91,14 @@ describe('the feed hot-path check', () => {
   const variants: unknown[] = [
     [good],
     [],
-    [{ ...good, price: 1.1 }],
+    [{ ...good, price: '1.10000' }],
     [{ ...good, bid: '1,0999' }],
-    [{ ...good, id: '7' }],
+    [{ ...good, ask: Number.POSITIVE_INFINITY }],
+    [{ ...good, change24h: Number.NaN }],
+    [{ ...good, changePercent24h: undefined }],
+    [{ ...good, id: 7 }],
     [{ ...good, seq: undefined }],
+    [{ ...good, volume24h: '12' }],
     [{ ...good, lastUpdated: 'soon' }],
     [{ ...good, symbol: null }],
     [good, null],
@@ -103,5 +107,18 @@ describe('the feed hot-path check', () => {
   ];
   it('accepts and refuses exactly what feedUpdateSchema does', () => {
     for (const payload of variants) expect(feedUpdateOf(payload) !== null, JSON.stringify(payload)).toBe(feedUpdateSchema.safeParse(payload).success);
+  });
+
+  it("reads a feed number as Money's decimal string: the shortest form, no exponent, '0' for -0", () => {
+    const samples = [1.1, 1.23456, 0.1 + 0.2, 65432.12345, -0.09, 150.123, 1e-7, 0.000001, 1.5e-9, 1e21, 2.5e22, 123456789012345, 0, -0, -1e-8];
+    for (let i = 0; i < 2_000; i += 1) samples.push(Number((Math.random() * 10 ** (Math.floor(Math.random() * 12) - 4)).toFixed(Math.floor(Math.random() * 8))) * (i % 2 ? -1 : 1));
+    for (const n of samples) {
+      const expected = Object.is(n, -0) ? '0' : new Money(n).toFixed();
+      expect(feedDecimal(n), String(n)).toBe(expected);
+      expect(feedDecimal(n)).not.toMatch(/e/i);
+    }
+    expect(feedDecimal(-0)).toBe('0');
+    expect(feedDecimal(1e-7)).toBe('0.0000001');
+    expect(feedDecimal(1.2001)).toBe('1.2001');
   });
 });

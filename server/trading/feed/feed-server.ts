@@ -2,25 +2,38 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { feedEvents, feedKeyHeader, type FeedItem } from '../../../shared/api/feed.schema';
+import { Money } from '../../../shared/money';
 import { changeOf } from '../../../shared/trading/prices';
 import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
 
+/**
+ * A decimal the server has rounded already (a quote's figures are at the instrument's digits, a percent
+ * at 2 decimals) as the wire's number. Up to 15 characters it has at most 15 significant digits, so the
+ * double is exactly that decimal; a longer one is rounded to 15 significant digits first rather than
+ * sent as a double that is not the decimal.
+ */
+const wireNumber = (text: string): number => (text.length <= 15 ? Number(text) : new Money(text).toSignificantDigits(15).toNumber());
+
+/**
+ * An instrument's feed item (docs/realtime.md#price-feed): keyed by its `asset_id` (the symbol, as
+ * `/assets` lists it), which is what the original client looks prices up by; figures as numbers.
+ */
 export function feedItem(market: Market, quote: LiveQuote): FeedItem {
   const instrument = market.instrument(quote.assetId)!;
   const { change, percent } = changeOf({ price: quote.mid, open: quote.open24h, digits: instrument.digits });
   return {
-    id: quote.assetId,
+    id: instrument.symbol,
     symbol: instrument.symbol,
-    price: quote.mid,
-    bid: quote.bid,
-    ask: quote.ask,
-    priceLow24h: quote.low24h,
-    priceHigh24h: quote.high24h,
-    change24h: change,
-    changePercent24h: percent,
+    price: wireNumber(quote.mid),
+    bid: wireNumber(quote.bid),
+    ask: wireNumber(quote.ask),
+    priceLow24h: wireNumber(quote.low24h),
+    priceHigh24h: wireNumber(quote.high24h),
+    change24h: wireNumber(change),
+    changePercent24h: wireNumber(percent),
     volume24h: quote.volume24h,
     lastUpdated: new Date(quote.time).toISOString(),
     seq: quote.seq,
@@ -35,8 +48,19 @@ const sameKey = (given: unknown, key: string) => {
 };
 
 /**
+ * The keys a handshake presents: `auth.apiKey` (the original client's name), `auth.key` (ours), and the
+ * header the web tier's proxy sets (it overwrites whatever the browser sent). One that matches admits the
+ * socket, so a client behind our proxy that sends a key of its own (the original's, for its asset-data
+ * service) is still let in by the proxy's.
+ */
+function presentedKeys(handshake: { auth: unknown; headers: Record<string, string | string[] | undefined> }): unknown[] {
+  const auth = (handshake.auth ?? {}) as { apiKey?: unknown; key?: unknown };
+  return [auth.apiKey, auth.key, handshake.headers[feedKeyHeader]];
+}
+
+/**
  * The live price feed (socket.io, docs/realtime.md#price-feed) on the API's HTTP server: an api key (in the
- * handshake's `auth.key`, or the header the web tier's proxy adds), websocket only, `subscribe:all` →
+ * handshake's `auth.apiKey` or `auth.key`, or the header the web tier's proxy adds), websocket only, `subscribe:all` →
  * `data:all`, then `data:update` with the latest price per changed instrument, flushed every
  * `flushMs`, encoded once per broadcast and sent volatile (a slow client misses a batch instead of
  * piling it up).
@@ -44,8 +68,7 @@ const sameKey = (given: unknown, key: string) => {
 export function attachPriceFeed({ server, market, bus, apiKey, logger, flushMs = 200 }: { server: HttpServer; market: Market; bus: Bus; apiKey: string; logger: Logger; flushMs?: number }) {
   const io = new Server(server, { path: '/socket.io', transports: ['websocket'], perMessageDeflate: false, httpCompression: false, serveClient: false, cors: { origin: false } });
   io.use((socket, next) => {
-    const given = (socket.handshake.auth as { key?: unknown }).key ?? socket.handshake.headers[feedKeyHeader];
-    if (sameKey(given, apiKey)) next();
+    if (presentedKeys(socket.handshake).some((given) => sameKey(given, apiKey))) next();
     else next(new Error('invalid api key'));
   });
   // New subscribers wait for the next flush and get one snapshot together: one encode however many
