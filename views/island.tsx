@@ -1,5 +1,6 @@
 import { createElement, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
+import * as z from 'zod/mini';
 import type { HydrationStrategy } from '../shared/islands';
 import { islandAttrs, islandTag } from '../shared/islands';
 import type { IslandDefinition } from '../client/runtime/define-island';
@@ -14,18 +15,20 @@ interface IslandProps<P extends object> {
 }
 
 /**
- * Server-renders an island inside its `<app-island>` element, with its name, strategy and props
- * (checked against the island's schema, then JSON that React escapes as an attribute).
+ * Server-renders an island inside its `<app-island>` element, with its name, strategy and props: encoded
+ * by the island's schema (decimals as the wire's numbers: docs/api-conventions.md#wire-types) into JSON
+ * that React escapes as an attribute, and rendered here as the browser will read them back.
  */
 export function Island<P extends object>({ island, props, client, media }: IslandProps<P>) {
   useContext(PageNeedsContext)?.islands.add(island.name);
-  const checked = island.props.parse(props);
+  const wire = z.encode(island.props, props);
+  const checked = island.props.parse(wire);
   const html = renderToString(createElement(TranslationBoundary, null, createElement(island.component, checked)));
   return createElement(islandTag, {
     [islandAttrs.name]: island.name,
     [islandAttrs.client]: typeof client === 'string' ? client : client.join(' '),
     ...(media ? { [islandAttrs.media]: media } : {}),
-    [islandAttrs.props]: JSON.stringify(checked),
+    [islandAttrs.props]: JSON.stringify(wire),
     dangerouslySetInnerHTML: { __html: html },
   });
 }

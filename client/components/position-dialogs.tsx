@@ -9,7 +9,7 @@ import { positionTexts } from '../../shared/trading/terminal';
 import { volumeInputOf } from '../../shared/trading/ticket';
 import { displayMoney } from '../state/site-data';
 import { call } from '../lib/call';
-import { formatPrice, signClass } from '../lib/format';
+import { formatLots, formatPrice, signClass } from '../lib/format';
 import { liveOpenTrades, refreshTrading, selectedAccount, type LiveTrade } from '../state/trading';
 import { showToast } from '../state/toasts';
 import { Modal } from './modal';
@@ -31,7 +31,7 @@ export function CloseDialog({ trade: opened, onClose }: { trade: LiveTrade; onCl
   return (
     <Modal title="Close position" onClose={busy ? () => undefined : onClose}>
       <p>
-        Close {trade.trade_type.toUpperCase()} {trade.lots} lots of {trade.asset_symbol} at about {formatPrice(trade.livePrice, 5)}? Its P/L now is{' '}
+        Close {trade.trade_type.toUpperCase()} {formatLots(trade.lots)} lots of {trade.asset_symbol} at about {formatPrice(trade.livePrice, 5)}? Its P/L now is{' '}
         <strong className={signClass(trade.livePnl)}>{displayMoney(trade.livePnl, selectedAccount.value?.currency ?? 'USD')}</strong>.
       </p>
       <footer>
@@ -51,14 +51,14 @@ export function PartialCloseDialog({ trade, asset, onClose }: { trade: LiveTrade
   const [lots, setLots] = useState('0.01');
   const [busy, setBusy] = useState(false);
   const contractSize = asset?.contract_size ?? new Money(trade.volume).dividedBy(trade.lots).toString();
-  const problem = lotsProblem(lots) ?? (new Money(lots || '0').gte(trade.lots) ? `Less than the ${trade.lots} lots open` : null);
+  const problem = lotsProblem(lots) ?? (new Money(lots || '0').gte(trade.lots) ? `Less than the ${formatLots(trade.lots)} lots open` : null);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (problem) return;
     setBusy(true);
     const units = new Money(lots).times(contractSize).toFixed();
     const result = await call(tradingApi.closeTrade, { params: { id: trade.id }, body: { volume: units } });
-    if (result.ok) showToast({ kind: 'success', title: positionTexts.partlyClosed, description: `${lots} of ${trade.lots} lots closed` });
+    if (result.ok) showToast({ kind: 'success', title: positionTexts.partlyClosed, description: `${lots} of ${formatLots(trade.lots)} lots closed` });
     else showToast({ kind: 'error', title: positionTexts.closeFailed, description: result.message ?? positionTexts.closeFailedBody });
     await refreshTrading();
     onClose();
@@ -67,7 +67,7 @@ export function PartialCloseDialog({ trade, asset, onClose }: { trade: LiveTrade
     <Modal title="Close part of the position" onClose={busy ? () => undefined : onClose}>
       <form onSubmit={submit}>
         <label htmlFor="partial-lots">
-          Lots to close (of {trade.lots})
+          Lots to close (of {formatLots(trade.lots)})
           <input id="partial-lots" inputMode="decimal" value={lots} onChange={(e) => setLots(volumeInputOf(e.target.value))} aria-invalid={problem ? true : undefined} />
         </label>
         {problem ? <small className="field-problem">{problem}</small> : null}
@@ -132,7 +132,7 @@ export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asse
     <Modal title="TP & SL" onClose={onClose}>
       <form onSubmit={submit}>
         <p className="muted">
-          {trade.trade_type.toUpperCase()} {trade.lots} {trade.asset_symbol} from {formatPrice(trade.opening_price, digits)}, now {formatPrice(trade.livePrice, digits)}
+          {trade.trade_type.toUpperCase()} {formatLots(trade.lots)} {trade.asset_symbol} from {formatPrice(trade.opening_price, digits)}, now {formatPrice(trade.livePrice, digits)}
         </p>
         {field('levels-tp', 'Take profit', takeProfit, setTakeProfit)}
         {field('levels-sl', 'Stop loss', stopLoss, setStopLoss)}

@@ -6,7 +6,7 @@ import type { TradeView } from '../../shared/api/trades.schema';
 import { Money } from '../../shared/money';
 import { positionTexts } from '../../shared/trading/terminal';
 import { CloseDialog, LevelsDialog, PartialCloseDialog } from '../components/position-dialogs';
-import { formatPrice, signClass } from '../lib/format';
+import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById, startMarket } from '../state/market';
@@ -49,7 +49,7 @@ function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string
         )}
       </td>
       <td className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</td>
-      <td>{trade.lots}</td>
+      <td>{formatLots(trade.lots)}</td>
       <td>{formatPrice(trade.opening_price, digits)}</td>
       <td>{formatPrice(price, digits)}</td>
       <td>{trade.take_profit ? formatPrice(trade.take_profit, digits) : '—'}</td>

@@ -1,3 +1,4 @@
+import { formatLots } from '../lib/format';
 import './price-chart.css';
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -110,7 +111,7 @@ function PriceChart() {
     target.lines = [];
     const mine = positions.filter((t) => t.asset_id === asset.id);
     for (const trade of mine) {
-      const label = `${trade.trade_type.toUpperCase()} ${trade.lots}`;
+      const label = `${trade.trade_type.toUpperCase()} ${formatLots(trade.lots)}`;
       target.lines.push(target.series.createPriceLine({ price: Number(trade.opening_price), color: colours.entry, lineWidth: 1, lineStyle: 0, axisLabelVisible: true, title: label }));
       if (trade.take_profit)
         target.lines.push(target.series.createPriceLine({ price: Number(trade.take_profit), color: colours.tp, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: `TP ${trade.trade_id}` }));
@@ -125,7 +126,7 @@ function PriceChart() {
         position: buy ? 'belowBar' : 'aboveBar',
         color: buy ? colours.up : colours.down,
         shape: buy ? 'arrowUp' : 'arrowDown',
-        text: `${buy ? 'Buy' : 'Sell'} ${trade.lots}`,
+        text: `${buy ? 'Buy' : 'Sell'} ${formatLots(trade.lots)}`,
       });
       if (trade.close_time) fills.push({ time: periodOf(seconds(trade.close_time), timeframe), position: buy ? 'aboveBar' : 'belowBar', color: colours.text, shape: 'circle', text: 'Close' });
     }

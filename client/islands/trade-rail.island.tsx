@@ -7,7 +7,7 @@ import { tradingApi } from '../../shared/api/endpoints/trading';
 import { positionTexts } from '../../shared/trading/terminal';
 import { ThirdPartyWidget } from '../components/third-party-widget';
 import { call } from '../lib/call';
-import { formatPrice, signClass } from '../lib/format';
+import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById } from '../state/market';
@@ -46,7 +46,7 @@ function ActiveOrders() {
               {order.trade_type.toUpperCase()} {order.kind.toUpperCase()} {order.asset_symbol}
             </strong>
             <span>
-              {order.lots} lots at {formatPrice(order.price, assetsById.value.get(order.asset_id)?.digits ?? 5)}
+              {formatLots(order.lots)} lots at {formatPrice(order.price, assetsById.value.get(order.asset_id)?.digits ?? 5)}
             </span>
           </div>
           <button type="button" className="small outline" disabled={busy === order.id} aria-busy={busy === order.id || undefined} onClick={() => void cancel(order.id)}>
@@ -70,7 +70,7 @@ function TradingHistory() {
           <li key={trade.id}>
             <div>
               <strong>
-                {trade.trade_type.toUpperCase()} {trade.lots} {trade.asset_symbol}
+                {trade.trade_type.toUpperCase()} {formatLots(trade.lots)} {trade.asset_symbol}
               </strong>
               <span>{trade.close_time ? new Date(trade.close_time).toLocaleString('en-GB') : ''}</span>
             </div>

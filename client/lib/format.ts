@@ -10,6 +10,9 @@ export function formatPrice(value: string | null | undefined, decimals: number):
   }
 }
 
+/** A size in lots as every screen shows it: two decimals, the lot step ("1.00"). */
+export const formatLots = (value: string): string => formatPrice(value, 2);
+
 /** A money figure with thousands separators and 2 decimals. */
 export function formatFigure(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '' || value === '∞') return value === '∞' ? '∞' : '—';

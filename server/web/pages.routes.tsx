@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { Router, type Request, type Response } from 'express';
 import { entryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import { isStaffRole } from '../../shared/api/user.schema';
@@ -57,6 +58,8 @@ export function pageRoutes(deps: PageDeps): Router {
 
   /** An API answer for a page's first data, or undefined when the API could not give it (the island then fetches it, and reports a failure itself). */
   /** An answer the page's islands start from: the API's whole body, or none (then they fetch it). */
+  /** Page data travels as the API answered it (the wire's numbers: docs/api-conventions.md#wire-types), and the island reads it with the endpoint's schema. */
+  const asAnswered = <E extends Endpoint>(e: E, data: ResponseOf<E> | undefined): unknown => (data === undefined || !e.response ? data : z.encode(e.response, data));
   const firstData = <E extends Endpoint>(call: Promise<Answer<E>>): Promise<ResponseOf<E> | undefined> =>
     call.then(
       (answer) => (answer.ok ? answer.data : undefined),
@@ -168,7 +171,7 @@ export function pageRoutes(deps: PageDeps): Router {
         title: 'Trade room',
         settings: page.settings,
         user,
-        data: { assets: catalogue, accounts, siteData },
+        data: { assets: asAnswered(endpoints.assets, catalogue), accounts: asAnswered(endpoints.accounts, accounts), siteData: asAnswered(endpoints.siteData, siteData) },
         body: (csrfToken) => <TradeRoomPage settings={page.settings} user={user} csrfToken={csrfToken} />,
       });
     }),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { decimalString, positiveInt } from './common.schema';
+import { positiveInt } from './common.schema';
+import { wireDecimal } from './wire';
 
 /** An expert advisor as the server sends it (docs/advisors.md#catalogue), with what ownership and plans say. */
 export const advisorSchema = z.object({
@@ -8,7 +9,7 @@ export const advisorSchema = z.object({
   description: z.string(),
   author: z.string(),
   /** The price as a number string ("0.00" is free) and as shown. */
-  amount_val: decimalString,
+  amount_val: wireDecimal,
   amount: z.string(),
   billing: z.enum(['one_time', 'monthly']),
   image: z.nullable(z.string()),
@@ -31,7 +32,7 @@ export const advisorSummarySchema = z.object({
   name: z.string(),
   image: z.nullable(z.string()),
   type: z.string(),
-  amount_val: decimalString,
+  amount_val: wireDecimal,
   billing: z.enum(['one_time', 'monthly']),
 });
 export type AdvisorSummary = z.infer<typeof advisorSummarySchema>;
@@ -59,10 +60,10 @@ export const advisorStatsSchema = z.object({
   wins: z.number(),
   /** Percent of closed trades that made money, one decimal ("0.0" with none closed). */
   win_rate: z.string(),
-  realized_pnl: decimalString,
+  realized_pnl: wireDecimal,
   open_positions: z.number(),
   /** Live P/L of its open positions at the server's quotes when read; the browser keeps it live from its own prices. */
-  floating_pnl: decimalString,
+  floating_pnl: wireDecimal,
 });
 export type AdvisorStats = z.infer<typeof advisorStatsSchema>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { decimalString, isoDateTime } from './common.schema';
+import { isoDateTime } from './common.schema';
+import { wireDecimal } from './wire';
 
 /** An instrument (docs/trading.md#instruments), plus what the ticket needs (digits, max leverage, hours). */
 export const assetSchema = z.object({
@@ -13,23 +14,23 @@ export const assetSchema = z.object({
   category: z.string(),
   image: z.string(),
   tv_symbol: z.string(),
-  rate: decimalString,
-  change: decimalString,
-  change_percent: decimalString,
-  price_low: decimalString,
-  price_high: decimalString,
+  rate: wireDecimal,
+  change: wireDecimal,
+  change_percent: wireDecimal,
+  price_low: wireDecimal,
+  price_high: wireDecimal,
   volume: z.nullable(z.number()),
-  spread: decimalString,
-  buy_spread: decimalString,
-  sell_spread: decimalString,
-  buy_price: decimalString,
-  sell_price: decimalString,
-  contract_size: decimalString,
+  spread: wireDecimal,
+  buy_spread: wireDecimal,
+  sell_spread: wireDecimal,
+  buy_price: wireDecimal,
+  sell_price: wireDecimal,
+  contract_size: wireDecimal,
   /** The default position in units (0.01 lot). */
-  position: decimalString,
-  /** The class's default leverage (site data), first in the client's precedence after the customer's own setting. */
+  position: wireDecimal,
+  /** The leverage an order here gets for this customer: the class's within the plan's and the regulatory cap (docs/trading.md#leverage). */
   leverage: z.number(),
-  /** The most this customer may use here: plan and regulatory caps applied. */
+  /** The most this customer may use here (the same figure: an order may ask for less, never more). */
   max_leverage: z.number(),
   digits: z.number(),
   quote_currency: z.string(),

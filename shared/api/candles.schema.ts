@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { timeframeIds } from '../trading/timeframes';
-import { decimalString } from './common.schema';
+import { wireDecimal } from './wire';
 
 export const candleTexts = {
   timeframe: `The timeframe must be one of ${timeframeIds.join(', ')}.`,
@@ -20,10 +20,10 @@ export const candleQuery = z.object({
 
 export const candleSchema = z.object({
   time: z.number(),
-  open: decimalString,
-  high: decimalString,
-  low: decimalString,
-  close: decimalString,
+  open: wireDecimal,
+  high: wireDecimal,
+  low: wireDecimal,
+  close: wireDecimal,
   volume: z.number(),
 });
 export type Candle = z.infer<typeof candleSchema>;

@@ -1,14 +1,15 @@
 import * as z from 'zod/mini';
 import { leverageKeys } from '../constants';
 import { advisorSummarySchema } from './advisors.schema';
-import { decimalString, resource } from './common.schema';
+import { resource } from './common.schema';
+import { wireDecimal } from './wire';
 
 export const currencySchema = z.object({
   code: z.string(),
   name: z.string(),
   symbol: z.string(),
   /** Units of this currency per 1 USD. */
-  rate: decimalString,
+  rate: wireDecimal,
   decimals: z.number(),
 });
 export type Currency = z.infer<typeof currencySchema>;
@@ -28,10 +29,14 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-const leverageShape = Object.fromEntries(leverageKeys.map((key) => [key, z.number()])) as Record<(typeof leverageKeys)[number], z.ZodMiniNumber>;
+/**
+ * The leverage this customer gets, per asset class (the spec's keys: cryptos, stocks, …) and per asset
+ * category (`Forex`, `ETFs`, …: the original client looks up `leverage[asset.category]`).
+ */
+const leverageMapSchema = z.record(z.string(), z.number()).check(z.refine((map) => leverageKeys.every((key) => typeof map[key] === 'number'), 'Every asset class has its leverage'));
 
 export const siteDataSchema = z.object({
-  leverage: z.object(leverageShape),
+  leverage: leverageMapSchema,
   currencies: z.array(currencySchema),
   plans: z.array(planSchema),
   plan_features: z.array(z.string()),

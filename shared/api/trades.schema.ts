@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { pendingTexts, tradeTexts } from '../trading/texts';
 import { sizingTexts } from '../trading/sizing';
-import { decimalString, isoDateTime, plainText, positiveInt } from './common.schema';
+import { isoDateTime, plainText, positiveInt } from './common.schema';
+import { wireDecimal, wireStringId } from './wire';
 
 /** A decimal sent as a JSON number or a string, kept as a canonical string (no float arithmetic on it). */
 export const decimalInput = (message: string) =>
@@ -55,14 +56,14 @@ export const pendingOrderSchema = z.object({
   asset_name: z.string(),
   trade_type: z.enum(['buy', 'sell']),
   kind: z.enum(['limit', 'stop']),
-  price: decimalString,
-  volume: decimalString,
-  lots: decimalString,
+  price: wireDecimal,
+  volume: wireDecimal,
+  lots: wireDecimal,
   leverage: z.number(),
-  take_profit: z.nullable(decimalString),
-  stop_loss: z.nullable(decimalString),
+  take_profit: z.nullable(wireDecimal),
+  stop_loss: z.nullable(wireDecimal),
   status: z.enum(['pending', 'filled', 'cancelled', 'rejected']),
-  trade_id: z.nullable(z.number()),
+  trade_id: z.nullable(wireStringId),
   reason: z.nullable(z.string()),
   created_at: isoDateTime,
   resolved_at: z.nullable(isoDateTime),
@@ -79,7 +80,8 @@ export const protectionUpdateRequest = z.object({
 });
 
 export const tradeSchema = z.object({
-  id: z.number(),
+  /** A string on the wire (the original client calls string methods on it), a number in our code. */
+  id: wireStringId,
   trade_id: z.string(),
   account_id: z.number(),
   asset_id: z.number(),
@@ -87,17 +89,17 @@ export const tradeSchema = z.object({
   asset_name: z.string(),
   trade_type: z.enum(['buy', 'sell']),
   /** Units. */
-  volume: decimalString,
-  lots: decimalString,
-  margin: decimalString,
+  volume: wireDecimal,
+  lots: wireDecimal,
+  margin: wireDecimal,
   leverage: z.number(),
-  opening_price: decimalString,
+  opening_price: wireDecimal,
   /** The close price, or the latest price it would close at while open. */
-  closing_price: z.nullable(decimalString),
-  take_profit: z.nullable(decimalString),
-  stop_loss: z.nullable(decimalString),
+  closing_price: z.nullable(wireDecimal),
+  take_profit: z.nullable(wireDecimal),
+  stop_loss: z.nullable(wireDecimal),
   /** Realized P/L when closed, live P/L while open (account currency). */
-  pnl: decimalString,
+  pnl: wireDecimal,
   status: z.enum(['open', 'closed']),
   close_reason: z.nullable(z.string()),
   open_time: isoDateTime,
@@ -128,14 +130,14 @@ export const accountSummarySchema = z.object({
   title: z.string(),
   currency: z.string(),
   open_trades: z.number(),
-  balance: decimalString,
-  credit: decimalString,
-  equity: decimalString,
-  margin: decimalString,
-  freeMargin: decimalString,
+  balance: wireDecimal,
+  credit: wireDecimal,
+  equity: wireDecimal,
+  margin: wireDecimal,
+  freeMargin: wireDecimal,
   marginLevel: z.string(),
-  pnl: decimalString,
-  lifetimePnl: decimalString,
+  pnl: wireDecimal,
+  lifetimePnl: wireDecimal,
 });
 export type AccountSummaryView = z.infer<typeof accountSummarySchema>;
 export const accountSummaryList = z.object({ data: z.array(accountSummarySchema) });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { decimalString, isoDateTime, resource } from './common.schema';
+import { isoDateTime, resource } from './common.schema';
+import { wireDecimal } from './wire';
 
 export const roles = ['customer', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -18,8 +19,8 @@ export const tradingAccountSchema = z.object({
   type: z.enum(accountTypes),
   title: z.string(),
   currency: z.string(),
-  balance: decimalString,
-  credit_balance: decimalString,
+  balance: wireDecimal,
+  credit_balance: wireDecimal,
 });
 export type TradingAccount = z.infer<typeof tradingAccountSchema>;
 
@@ -55,8 +56,8 @@ export const userSchema = z.object({
   status: z.enum(userStatuses),
   is_online: z.boolean(),
   /** The Live account's figures, at the top level of the user object (docs/accounts-and-ledger.md#the-user-object). */
-  balance: decimalString,
-  credit_balance: decimalString,
+  balance: wireDecimal,
+  credit_balance: wireDecimal,
   account_id: z.string(),
   currency: z.string(),
   accounts: z.array(tradingAccountSchema),

@@ -37,9 +37,9 @@ describe('GET /api/v1/user', () => {
       .set(bearer(await tokenFor(app, person)));
     const { data } = userResponse.parse(res.body);
     expect(data.id).toBe(person.user.id);
-    expect(data.accounts.find((a) => a.type === 'demo')?.balance).toBe('10000.00');
-    expect(data.accounts.find((a) => a.type === 'live')?.balance).toBe('0.00');
-    expect(data.balance).toBe('0.00');
+    expect(data.accounts.find((a) => a.type === 'demo')?.balance).toBe('10000');
+    expect(data.accounts.find((a) => a.type === 'live')?.balance).toBe('0');
+    expect(data.balance).toBe('0');
     expect(data.account_type?.title).toBe('Basic');
     expect(data).not.toHaveProperty('password_hash');
     expect(JSON.stringify(data)).not.toContain('argon2');

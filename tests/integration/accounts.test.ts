@@ -34,9 +34,9 @@ describe('GET /api/v1/accounts', () => {
     expect(res.status).toBe(200);
     const [live, demo] = res.body.data;
     // Open: buy 10,000 at 1.10005, bid now 1.10095: +9.00. Closed: 1,000 at 1.10105 → 1.10095: −0.10.
-    expect(live).toMatchObject({ type: 'live', balance: '999.90', pnl: '9.00', equity: '1008.90', margin: '550.03', freeMargin: '458.87', lifetimePnl: '-0.10', open_trades: 1 });
+    expect(live).toMatchObject({ type: 'live', balance: 999.9, pnl: 9, equity: 1008.9, margin: 550.03, freeMargin: 458.87, lifetimePnl: -0.1, open_trades: 1 });
     expect(live.marginLevel).toBe('183.43');
-    expect(demo).toMatchObject({ type: 'demo', balance: '10000.00', marginLevel: '∞', open_trades: 0 });
+    expect(demo).toMatchObject({ type: 'demo', balance: 10000, marginLevel: '∞', open_trades: 0 });
     await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token));
     stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
   });
@@ -103,7 +103,7 @@ describe('demo reset', () => {
     stack.prices.set({ [idOf('BTCUSD')]: '55000.00' });
     const reset = await request(stack.app).post(`/api/v1/accounts/${demoId}/reset`).set(bearer(token));
     expect(reset.status).toBe(200);
-    expect(reset.body.data).toMatchObject({ type: 'demo', balance: '10000.00', open_trades: 0, marginLevel: '∞' });
+    expect(reset.body.data).toMatchObject({ type: 'demo', balance: 10000, open_trades: 0, marginLevel: '∞' });
     off();
     expect(heard).toEqual([`${placed.body.data.id}:cancelled`]);
     expect((await request(stack.app).post(`/api/v1/accounts/${account.id}/reset`).set(bearer(token))).status).toBe(422);

@@ -31,7 +31,7 @@ describe('expert advisors', () => {
     const advisors = await list(await tokenFor(stack.app, person));
     expect(advisors.map((a) => a.name)).toEqual(['Trend Rider', 'RSI Reverter', 'Range Breakout', 'Capped Grid']);
     const [trend, rsi, , grid] = advisors;
-    expect(trend).toMatchObject({ amount: 'Free', amount_val: '0.00', status: 'purchased', included_in_plan: true });
+    expect(trend).toMatchObject({ amount: 'Free', amount_val: '0', status: 'purchased', included_in_plan: true });
     expect(rsi).toMatchObject({ amount: '49.00 USD', status: 'available', included_in_plan: false, billing: 'one_time' });
     expect(grid).toMatchObject({ amount: '29.00 USD', billing: 'monthly', type: 'Others' });
     const user = userResponse.parse(
@@ -50,10 +50,10 @@ describe('expert advisors', () => {
       ).body,
     ).data;
     expect(site.expert_advisors.map((a) => [a.name, a.amount_val])).toEqual([
-      ['Trend Rider', '0.00'],
-      ['RSI Reverter', '49.00'],
-      ['Range Breakout', '79.00'],
-      ['Capped Grid', '29.00'],
+      ['Trend Rider', '0'],
+      ['RSI Reverter', '49'],
+      ['Range Breakout', '79'],
+      ['Capped Grid', '29'],
     ]);
   });
 

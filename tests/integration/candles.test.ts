@@ -40,7 +40,7 @@ describe('GET /api/v1/assets/{id}/candles', () => {
       expect(new Money(c.low).lte(c.open) && new Money(c.low).lte(c.close) && new Money(c.high).gte(c.open) && new Money(c.high).gte(c.close)).toBe(true);
       if (i > 0) expect(c.time).toBeGreaterThan(data[i - 1]!.time);
     }
-    expect(data.at(-1)!.close).toBe(stack.market.quotes.get(idOf('EURUSD'))!.mid);
+    expect(data.at(-1)!.close).toBe(new Money(stack.market.quotes.get(idOf('EURUSD'))!.mid).toFixed());
   });
 
   it('when the market was closed, then there are no candles for that time (the weekend before)', async () => {
@@ -58,7 +58,7 @@ describe('GET /api/v1/assets/{id}/candles', () => {
     stack.prices.set({ [id]: '31.500' }, marketsOpenAt.getTime() + 1000);
     stack.prices.set({ [id]: '30.900' }, marketsOpenAt.getTime() + 2000);
     const { data } = candleResponse.parse((await get(`/api/v1/assets/${id}/candles?timeframe=M1&limit=5`)).body);
-    expect(data.at(-1)).toMatchObject({ time: seconds(marketsOpenAt), open: '31.000', high: '31.500', low: '30.900', close: '30.900', volume: 3 });
+    expect(data.at(-1)).toMatchObject({ time: seconds(marketsOpenAt), open: '31', high: '31.5', low: '30.9', close: '30.9', volume: 3 });
     const recorder = new CandleRecorder({ db: stack.database.db, market: stack.market, logger: silentLogger });
     await recorder.flush();
     const stored = await stack.database.db

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { tradeSchema, type TradeView } from '../../shared/api/trades.schema';
 import { outcomeFromLegacy } from '../../server/trading/db/legacy-order-answers';
 import { orderRequests, trades } from '../../server/trading/db/schema';
 import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
@@ -46,8 +48,16 @@ const tradesOf = async (accountId: number) => (await stack.database.db.select().
 
 describe('an order id stored by an earlier release', () => {
   it('replays its first answer to the same order, places nothing, and refuses another order under it', async () => {
+    // A trade's view as the first release stored it (decimal strings, a numeric id): one placed now, as stored.
+    const elsewhere = await fundedTrader(stack, '10000.00');
+    const first = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(elsewhere.token))
+      .send({ ...wire(), order_id: 'placed-elsewhere' });
+    const [stored] = await stack.database.db.select().from(orderRequests).where(eq(orderRequests.accountId, elsewhere.account.id));
+    const view = (stored!.outcome as { value: unknown }).value;
+
     const { token, account } = await fundedTrader(stack, '10000.00');
-    const view = { id: 7, trade_id: 'T-7', volume: '100000' };
     await storeAsFirstRelease(account.id, 'placed-before', 201, { data: view });
     await storeAsFirstRelease(account.id, 'requoted-before', 409, { message: 'The price has moved.', price: '1.10100' });
 
@@ -55,7 +65,7 @@ describe('an order id stored by an earlier release', () => {
       .post('/api/v1/trades/store')
       .set(bearer(token))
       .send({ ...wire(), order_id: 'placed-before' });
-    expect([placed.status, placed.body]).toEqual([201, { data: view }]);
+    expect([placed.status, placed.body]).toEqual([201, first.body]);
     const requoted = await request(stack.app)
       .post('/api/v1/trades/store')
       .set(bearer(token))
@@ -79,7 +89,10 @@ describe('an order id stored by an earlier release', () => {
       .send({ ...wire(), order_id: 'placed-now' });
     expect(res.status).toBe(201);
     const [row] = await stack.database.db.select().from(orderRequests).where(eq(orderRequests.accountId, account.id));
-    expect(row).toMatchObject({ requestHash: firstReleaseHash('market', parsed()), status: 201, response: res.body, outcome: { ok: true, value: res.body.data } });
+    // Stored as our code holds it (decimal strings, as the first release stored it too); the wire's numbers are made on the way out.
+    const view = (row!.outcome as { value: TradeView }).value;
+    expect(z.encode(tradeSchema, view)).toEqual(res.body.data);
+    expect(row).toMatchObject({ requestHash: firstReleaseHash('market', parsed()), status: 201, response: { data: view }, outcome: { ok: true, value: view } });
   });
 });
 

@@ -27,20 +27,56 @@ describe('GET /api/v1/assets', () => {
     expect(res.status).toBe(200);
     const { data } = assetListResponse.parse(res.body);
     expect(data.length).toBeGreaterThanOrEqual(200);
-    const eurusd = data.find((a) => a.symbol === 'EURUSD')!;
+    // On the wire, as the original client reads it: figures are numbers (docs/api-conventions.md#wire-types).
+    const eurusd = (res.body.data as Record<string, unknown>[]).find((a) => a.symbol === 'EURUSD')!;
     expect(eurusd).toMatchObject({
       symbol_display: 'EUR/USD',
       type: 'forex',
       category: 'Forex',
-      rate: '1.10000',
-      buy_price: '1.10005',
-      sell_price: '1.09995',
-      position: '1000',
+      rate: 1.1,
+      buy_price: 1.10005,
+      sell_price: 1.09995,
+      position: 1000,
       max_leverage: 20,
       market_open: true,
     });
     expect(new Set(data.map((a) => a.type))).toEqual(new Set(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals']));
     expect(data.find((a) => a.type === 'indices')?.category).toBe('ETFs');
+  });
+});
+
+describe('leverage', () => {
+  it('advertises only what the engine applies: the original client’s lookup leverage[asset.category] is accepted on every asset', async () => {
+    const { token } = await fundedTrader(stack, '10000.00');
+    const site = (await request(stack.app).get('/api/v1/data').set(bearer(token))).body.data as { leverage: Record<string, number> };
+    const assets = (await request(stack.app).get('/api/v1/assets').set(bearer(token))).body.data as { id: number; symbol: string; category: string; leverage: number; max_leverage: number }[];
+    const user = (await request(stack.app).get('/api/v1/user').set(bearer(token))).body.data as { account_type: { leverage: number } };
+    for (const asset of assets) {
+      expect(site.leverage[asset.category], asset.symbol).toBeGreaterThanOrEqual(1);
+      expect(site.leverage[asset.category]!, asset.symbol).toBeLessThanOrEqual(asset.leverage);
+      expect(asset.leverage, asset.symbol).toBe(asset.max_leverage);
+      expect(asset.leverage, asset.symbol).toBeLessThanOrEqual(user.account_type.leverage);
+    }
+    // The default plan (Basic, 1:20) on a major pair: 20 everywhere it is asked.
+    const eurusd = assets.find((a) => a.symbol === 'EURUSD')!;
+    expect([site.leverage.forex, site.leverage.Forex, eurusd.leverage]).toEqual([20, 20, 20]);
+    const placed = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ volume: '1000', leverage: site.leverage[eurusd.category] }));
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.leverage).toBe(20);
+    // Less is the customer's choice and is kept; more is refused with the maximum named.
+    const lower = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ volume: '1000', leverage: 5 }));
+    expect([lower.status, lower.body.data?.leverage]).toEqual([201, 5]);
+    const higher = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send(order({ volume: '1000', leverage: 21 }));
+    expect([higher.status, higher.body.message]).toEqual([422, 'Leverage above your maximum of 1:20 for this instrument.']);
   });
 });
 
@@ -129,7 +165,7 @@ describe('trade lists', () => {
         .post('/api/v1/trades/store')
         .set(bearer(token))
         .send(order({ volume: '1000' }));
-      ids.push(res.body.data.id);
+      ids.push(Number(res.body.data.id));
     }
     const first = tradePage.parse((await request(stack.app).get('/api/v1/open/trades?page=1').set(bearer(token))).body);
     expect(first.data).toHaveLength(20);
@@ -168,12 +204,12 @@ describe('take profit and stop loss on an open trade', () => {
     const id = opened.body.data.id;
     const ok = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ take_profit: '1.12', stop_loss: '1.08' });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ take_profit: '1.12000', stop_loss: '1.08000' });
+    expect(ok.body.data).toMatchObject({ take_profit: 1.12, stop_loss: 1.08 });
     const wrong = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ stop_loss: '1.2' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.stop_loss).toEqual(['Stop loss must be below the current sell price']);
     const cleared = await request(stack.app).patch(`/api/v1/trades/${id}`).set(bearer(token)).send({ take_profit: 0 });
-    expect(cleared.body.data).toMatchObject({ take_profit: null, stop_loss: '1.08000' });
+    expect(cleared.body.data).toMatchObject({ take_profit: null, stop_loss: 1.08 });
     await request(stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token));
   });
 });

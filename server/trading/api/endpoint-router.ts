@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import * as z from 'zod/mini';
 import { fieldErrors, firstError } from '../../../shared/api/common.schema';
 import type { Access, Endpoint, ParsedRequestOf, ResponseOf } from '../../../shared/api/endpoint';
 import type { ApiDeps } from '../deps';
@@ -55,7 +56,9 @@ export function endpointRouter(deps: ApiDeps) {
         body: e.body ? parseInput(e.body, req.body) : undefined,
       } as ParsedRequestOf<E>;
       const body = await handler(input, req, res);
-      if (body !== undefined && !res.headersSent) res.status(e.status ?? 200).json(body);
+      // Encoded by the response schema: decimals become the wire's numbers (shared/api/wire.ts), and a
+      // body outside the contract fails here rather than in a client.
+      if (body !== undefined && !res.headersSent) res.status(e.status ?? 200).json(e.response ? z.encode(e.response, body) : body);
     });
   }
 

@@ -99,7 +99,7 @@ export function tradingRoutes(deps: ApiDeps) {
       .filter((instrument) => instrument.enabled)
       .map((instrument) => {
         const classLeverage = leverage[leverageKeyOf(instrument.assetClass)];
-        return presentAsset(market, instrument, { classLeverage, maxLeverage: maxLeverageFor({ instrument, classLeverage, planLeverage }) });
+        return presentAsset(market, instrument, { leverage: maxLeverageFor({ instrument, classLeverage, planLeverage }) });
       });
     return { data };
   });

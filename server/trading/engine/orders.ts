@@ -3,6 +3,7 @@ import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { marginFor } from '../../../shared/trading/account-maths';
 import { effectiveLeverage } from '../../../shared/trading/leverage';
+import { leverageKeyOf, leverageKeys, type LeverageKey } from '../../../shared/constants';
 import type { Side } from '../../../shared/trading/prices';
 import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
 import { tradeTexts } from '../../../shared/trading/texts';
@@ -55,6 +56,34 @@ export async function planLeverageOf(db: AppDb | Tx, user: UserRow): Promise<num
 /** The most leverage this customer may use on this instrument (the precedence of docs/trading.md#leverage, within the plan's and the regulatory caps). */
 export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { instrument: Instrument; classLeverage: number; planLeverage: number | undefined }): number {
   return effectiveLeverage({ assetLeverage: classLeverage, planLeverage, regulatoryCap: instrument.regulatoryCap });
+}
+
+/**
+ * The leverage map the customer's site data gives (docs/trading.md#leverage): per asset class (the spec's
+ * keys) and per category (the original client looks up `leverage[asset.category]`), the most every
+ * enabled instrument in it takes for this customer, so an order sent with it is never refused for its
+ * leverage. A class without instruments gives its class leverage within the plan's.
+ */
+export function customerLeverageMap({
+  instruments,
+  classLeverage,
+  planLeverage,
+}: {
+  instruments: readonly Instrument[];
+  classLeverage: Record<LeverageKey, number>;
+  planLeverage: number | undefined;
+}): Record<string, number> {
+  const map: Record<string, number> = {};
+  for (const key of leverageKeys) map[key] = Math.max(1, Math.min(classLeverage[key], planLeverage ?? classLeverage[key]));
+  const seen = new Set<string>();
+  for (const instrument of instruments.filter((i) => i.enabled)) {
+    const applied = maxLeverageFor({ instrument, classLeverage: classLeverage[leverageKeyOf(instrument.assetClass)], planLeverage });
+    for (const key of [leverageKeyOf(instrument.assetClass), instrument.category]) {
+      map[key] = seen.has(key) ? Math.min(map[key]!, applied) : applied;
+      seen.add(key);
+    }
+  }
+  return map;
 }
 
 /**

@@ -11,8 +11,8 @@ export function displaySymbol(instrument: Instrument): string {
   return `${instrument.baseCurrency}/${instrument.quoteCurrency}`;
 }
 
-/** An instrument with its live quote, in the contract's shape. */
-export function presentAsset(market: Market, instrument: Instrument, { classLeverage, maxLeverage }: { classLeverage: number; maxLeverage: number }): Asset {
+/** An instrument with its live quote, in the contract's shape; `leverage` is what the engine applies for this customer there. */
+export function presentAsset(market: Market, instrument: Instrument, { leverage }: { leverage: number }): Asset {
   const quote = market.quotes.get(instrument.id)!;
   const { change, percent } = changeOf({ price: quote.mid, open: quote.open24h, digits: instrument.digits });
   return {
@@ -39,8 +39,8 @@ export function presentAsset(market: Market, instrument: Instrument, { classLeve
     sell_price: quote.bid,
     contract_size: new Money(instrument.contractSize).toString(),
     position: new Money(instrument.contractSize).times('0.01').toString(),
-    leverage: classLeverage,
-    max_leverage: maxLeverage,
+    leverage,
+    max_leverage: leverage,
     digits: instrument.digits,
     quote_currency: instrument.quoteCurrency,
     trading_hours: { id: instrument.schedule.id, label: instrument.schedule.label },

