@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../shared/api/chat.schema';
 import { chatTexts } from '../../shared/api/chat.schema';
-import { conversation, loadOlder, markRead, orderedMessages, sendMessage, uploadFile, usingBackup } from '../state/chat';
+import { chatLinkRefreshMs, conversation, loadOlder, markRead, orderedMessages, refreshLinks, sendMessage, uploadFile, usingBackup } from '../state/chat';
 import { connection } from '../state/realtime';
 import { showToast } from '../state/toasts';
 
@@ -117,6 +117,22 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   });
+
+  // Attachment links expire (docs/chat.md#downloads): an hour after they came, the messages held are
+  // fetched afresh; in a hidden tab, once it is shown again (fetching reads them).
+  const linksAt = state?.linksAt;
+  useEffect(() => {
+    if (linksAt === undefined) return;
+    const refreshIfDue = () => {
+      if (Date.now() >= linksAt + chatLinkRefreshMs) void refreshLinks(asStaff);
+    };
+    const timer = setInterval(refreshIfDue, 60_000);
+    document.addEventListener('visibilitychange', refreshIfDue);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refreshIfDue);
+    };
+  }, [linksAt, asStaff]);
 
   // Older messages arriving on top keep the view where it was.
   useLayoutEffect(() => {

@@ -41,11 +41,18 @@ function useConversation(customerId: number | null, asStaff: boolean) {
   }, [customerId, asStaff]);
   useEffect(() => {
     if (customerId === null) return;
-    // Back online: fetch what came meanwhile once; while down, every 5 s.
+    // Back online: fetch what came meanwhile once; while down, every 5 s. A hidden tab does not poll
+    // (fetching reads the messages: docs/chat.md#read-receipts) and catches up once it is shown.
     void pollNewer(asStaff);
-    if (live) return;
-    const timer = setInterval(() => void pollNewer(asStaff), chatPollMs);
-    return () => clearInterval(timer);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void pollNewer(asStaff);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = live ? undefined : setInterval(() => void pollNewer(asStaff), chatPollMs);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [customerId, asStaff, live]);
 }
 

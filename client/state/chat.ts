@@ -14,6 +14,15 @@ import { csrfToken } from './session';
 /** Chat polling every 5 s while the live connection is down (docs/chat.md#pages-and-polling). */
 export const chatPollMs = 5_000;
 
+/**
+ * How often an open conversation fetches its messages afresh for new attachment links: links work for
+ * at least two hours (docs/chat.md#downloads), so links an hour old are replaced long before they stop.
+ */
+export const chatLinkRefreshMs = 60 * 60_000;
+
+/** The server reads a message when its recipient fetches it, so fetches wait while the tab is hidden. */
+const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
 export interface Conversation {
   customerId: number;
   /** By id, oldest first when listed. */
@@ -22,6 +31,8 @@ export interface Conversation {
   nextPage: number | null;
   state: 'loading' | 'ready' | 'error';
   error: string | null;
+  /** When the attachment links held were fetched (Date.now()); `refreshLinks` renews them. */
+  linksAt: number;
 }
 
 export const conversation = signal<Conversation | null>(null);
@@ -47,14 +58,15 @@ async function fetchPage(customerId: number, asStaff: boolean, { page = 1, after
 
 /** Opens a conversation (the customer's own, or for staff the one they picked) and follows it live. */
 export async function openConversation(customerId: number, asStaff: boolean): Promise<void> {
-  conversation.value = { customerId, messages: new Map(), nextPage: null, state: 'loading', error: null };
+  conversation.value = { customerId, messages: new Map(), nextPage: null, state: 'loading', error: null, linksAt: Date.now() };
   const page = await fetchPage(customerId, asStaff);
   if (typeof page === 'string') {
     if (conversation.value?.customerId === customerId) conversation.value = { ...conversation.value, state: 'error', error: page };
     return;
   }
   merge(customerId, page.data, { nextPage: page.next, state: 'ready', error: null });
-  void markRead(customerId, asStaff);
+  // The fetch read the other side's messages (docs/chat.md#read-receipts): the count follows.
+  void refreshUnread();
 }
 
 /** Older messages, when the list is scrolled near its top. */
@@ -79,7 +91,8 @@ const pollOverlapMs = 10_000;
 
 export async function pollNewer(asStaff: boolean): Promise<void> {
   const current = conversation.value;
-  if (!current || current.state === 'loading') return;
+  // A hidden tab has not read anything: it polls again once it is shown (the chat room listens for that).
+  if (!current || current.state === 'loading' || hidden()) return;
   // A conversation that failed to open is opened afresh rather than patched.
   if (current.state === 'error' && current.messages.size === 0) {
     await openConversation(current.customerId, asStaff);
@@ -90,6 +103,44 @@ export async function pollNewer(asStaff: boolean): Promise<void> {
   const page = await fetchPage(current.customerId, asStaff, { after });
   if (typeof page === 'string') return;
   merge(current.customerId, page.data);
+}
+
+/** What one `after` fetch answers at most (docs/chat.md#pages-and-polling). */
+const afterLimit = 500;
+
+let refreshing = false;
+
+/**
+ * Fetches every held message afresh, for attachment links that work another two hours (held links
+ * expire; an image shown stays shown, but one still to load or a file still to open needs a live link).
+ * Only while the tab is shown, as fetching reads; a conversation without attachments only notes the time.
+ */
+export async function refreshLinks(asStaff: boolean): Promise<void> {
+  const current = conversation.value;
+  if (!current || current.state !== 'ready' || hidden() || refreshing) return;
+  refreshing = true;
+  try {
+    await refetchHeld(current, asStaff);
+  } finally {
+    refreshing = false;
+  }
+}
+
+async function refetchHeld(current: Conversation, asStaff: boolean): Promise<void> {
+  const startedAt = Date.now();
+  const held = orderedMessages.value;
+  if (held.some((message) => message.attachments.length > 0)) {
+    let after = held[0]!.created_at;
+    for (;;) {
+      const page = await fetchPage(current.customerId, asStaff, { after });
+      if (typeof page === 'string') return;
+      merge(current.customerId, page.data);
+      const last = page.data.at(-1)?.created_at;
+      if (page.data.length < afterLimit || !last || last === after) break;
+      after = last;
+    }
+  }
+  if (conversation.value?.customerId === current.customerId) conversation.value = { ...conversation.value, linksAt: startedAt };
 }
 
 /** A message from the live channel or from sending (merged by id, so a copy from polling changes nothing). */

@@ -20,6 +20,8 @@ export const chatTexts = {
   fileName: 'The file name must not contain folders.',
   fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   fileNotFound: 'File not found.',
+  linkInvalid: 'This file link is not valid. Open the file from the conversation again.',
+  linkExpired: 'This file link has expired. Open the file from the conversation again.',
   uploadsBusy: 'Too many files are being uploaded right now. Please try again in a moment.',
   uploadsOwn: 'Your other files are still uploading. Wait for one to finish, then try again.',
   uploadTimeout: 'The file arrived too slowly, so the upload was stopped. Please try again.',
@@ -62,6 +64,15 @@ export const chatSendRequest = z.object({
 
 /** POST /chat/messages/read: the other side's messages in this conversation are read now. */
 export const chatReadRequest = z.object({ customer_id: customerId });
+
+/**
+ * GET /chat/files/{id}?expires=&signature=: an attachment's signed `download_url` (docs/chat.md#downloads).
+ * Both are taken as text; whether they make a valid link is the server's to say (403 with a reason).
+ */
+export const chatFileQuery = z.object({
+  expires: z.optional(z.string(chatTexts.linkInvalid).check(z.maxLength(40, chatTexts.linkInvalid))),
+  signature: z.optional(z.string(chatTexts.linkInvalid).check(z.maxLength(200, chatTexts.linkInvalid))),
+});
 
 export const chatAttachmentSchema = z.object({ id: z.string(), file_name: z.string(), download_url: z.string(), is_image: z.boolean() });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;

@@ -153,3 +153,34 @@ test('when staff filter their customers, then search and the tabs narrow the lis
   await staff.getByRole('searchbox', { name: 'Search users...' }).fill('ada');
   await expect(staff.locator('.chat-users li', { hasText: who.email })).toBeVisible();
 });
+
+test('when a chat page stays open for hours, then it renews its attachment links, which open without any session', async ({ browser }) => {
+  const who = await freshCustomer();
+  const customer = await person(browser, who);
+  await customer.clock.install();
+  await customer.goto('/main/chat');
+  await expect(customer.locator('app-island[name="chat-room"][hydrated]')).toBeAttached();
+  await expect(customer.locator('.connection-indicator')).toHaveText('Connected');
+  await customer.locator('.chat-input input[type=file]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: png });
+  await expect(customer.getByRole('button', { name: 'Send' })).toBeEnabled();
+  const sent = customer.waitForResponse((res) => res.url().endsWith('/api/v1/chat/messages') && res.request().method() === 'POST');
+  await customer.getByRole('button', { name: 'Send' }).click();
+  const { data } = (await (await sent).json()) as { data: { created_at: string } };
+  const image = customer.locator('.bubble.mine img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  const src = await image.getAttribute('src');
+  expect(src).toMatch(/^\/api\/v1\/chat\/files\/[0-9a-f-]{36}\?expires=\d+&signature=[\w-]{43}$/);
+
+  // The link is the permission: a browser with no session opens it.
+  const stranger = await browser.newContext();
+  const opened = await stranger.request.get(src!);
+  expect(opened.status()).toBe(200);
+  expect(Buffer.from(await opened.body()).equals(png)).toBe(true);
+  await stranger.close();
+
+  // An hour on, the page fetches its messages afresh (from the oldest held) for new links; the image still shows.
+  const renewed = customer.waitForRequest((req) => new URL(req.url()).pathname === '/api/v1/chat/messages' && new URL(req.url()).searchParams.get('after') === data.created_at);
+  await customer.clock.fastForward('01:01:00');
+  await renewed;
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+});

@@ -2,9 +2,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessagePage, chatMessageSchema, chatUserList, type ChatMessage } from '../../shared/api/chat.schema';
 import type { BusEvents } from '../../server/trading/bus';
+import { fileLinkLifetimeMs, fileLinks, fileLinkStepMs } from '../../server/trading/chat/file-links';
 import { orphanAfterMs, sweepOrphanFiles } from '../../server/trading/chat/orphan-sweeper';
 import { makeUser, type TestPerson } from '../support/factories';
-import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { startTrading, testRealtimeCredentials, tokenFor, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
 let staffToken: string;
@@ -47,7 +48,10 @@ describe('chat messages', () => {
     const asCustomer = await page(alice.token, 'page=1');
     const asStaff = await page(staffToken, `page=1&customer_id=${alice.user.id}`);
     expect(asCustomer.data.map((m) => m.message)).toEqual(['Happy to help.', 'Hello, I need help with a deposit']);
-    expect(asStaff.data).toEqual(asCustomer.data);
+    // The same messages; each side's fetch read the other side's (docs/chat.md#read-receipts).
+    const unreadFlag = ({ read_at, ...rest }: ChatMessage) => ({ ...rest, read: read_at !== null });
+    expect(asStaff.data.map(unreadFlag)).toEqual(asCustomer.data.map((m) => ({ ...unreadFlag(m), read: true })));
+    expect(asCustomer.data.map((m) => m.read_at !== null)).toEqual([true, false]);
     expect(asCustomer.next_page_url).toBeNull();
   });
 
@@ -191,6 +195,98 @@ describe('attachments', () => {
   });
 });
 
+describe('signed download links', () => {
+  /** Links as the server makes them (the test stack's realtime secret), at any time. */
+  const links = fileLinks(testRealtimeCredentials.secret);
+  const withParams = (url: string, change: (params: URLSearchParams) => void) => {
+    const [path, search] = url.split('?') as [string, string];
+    const params = new URLSearchParams(search);
+    change(params);
+    return `${path}?${params.toString()}`;
+  };
+
+  it('when anyone opens an attachment’s download_url with no header, then they get its bytes with the safe headers, until the link expires', async () => {
+    const kim = await customer();
+    const image = await upload(kim.token, png, 'chart.png', 'image/png');
+    const sent = await send(kim.token, { message: 'see chart', attachments: [image.body.url] });
+    const attachment = chatMessageSchema.parse(sent.body.data).attachments[0]!;
+    expect(attachment.download_url).toMatch(new RegExp(`^/api/v1/chat/files/${attachment.id}\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
+    const expires = Number(new URL(attachment.download_url, 'http://x').searchParams.get('expires')) * 1000;
+    expect(expires - Date.now()).toBeGreaterThanOrEqual(fileLinkLifetimeMs - 60_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(fileLinkLifetimeMs + fileLinkStepMs);
+    expect(expires % fileLinkStepMs).toBe(0);
+
+    const res = await request(stack.app).get(attachment.download_url).buffer(true);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(res.body as Buffer).equals(png)).toBe(true);
+    expect(res.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="chart.png"/);
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    // The page's and the staff's copies of the message carry links that work the same way.
+    const staffCopy = (await page(staffToken, `page=1&customer_id=${kim.user.id}`)).data[0]!.attachments[0]!;
+    expect((await request(stack.app).get(staffCopy.download_url)).status).toBe(200);
+    // A forged token beside a good link changes nothing: the link is the permission.
+    expect(
+      (
+        await request(stack.app)
+          .get(attachment.download_url)
+          .set(bearer('A'.repeat(43)))
+      ).status,
+    ).toBe(200);
+    // The upload's own answer has a working link too (a preview before sending).
+    expect((await request(stack.app).get(image.body.data.download_url)).status).toBe(200);
+
+    const file = { id: attachment.id, customerId: kim.user.id };
+    const old = await request(stack.app).get(links.urlOf(file, Date.now() - fileLinkLifetimeMs - fileLinkStepMs - 1_000));
+    expect(old.status).toBe(403);
+    expect(old.body.message).toBe('This file link has expired. Open the file from the conversation again.');
+    expect((await request(stack.app).get(links.urlOf(file))).status).toBe(200);
+  });
+
+  it('when a link is tampered with, made for another conversation or file, or incomplete, then 403 or 404 with a message, never the bytes', async () => {
+    const lee = await customer();
+    const other = await customer();
+    const document = await upload(lee.token, pdf, 'contract.pdf');
+    await send(lee.token, { message: '', attachments: [document.body.url] });
+    const good = (await page(lee.token, 'page=1')).data[0]!.attachments[0]!.download_url;
+    const refused = async (url: string, status = 403) => {
+      const res = await request(stack.app).get(url);
+      expect(res.status, url).toBe(status);
+      expect(res.body.message, url).toMatch(status === 403 ? /^This file link is not valid\./ : /^File not found\.$/);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    };
+    const signature = new URLSearchParams(good.split('?')[1]).get('signature')!;
+    await refused(withParams(good, (p) => p.set('signature', (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1))));
+    await refused(withParams(good, (p) => p.set('expires', String(Number(p.get('expires')) + 3600))));
+    await refused(withParams(good, (p) => p.delete('signature')));
+    await refused(withParams(good, (p) => p.delete('expires')));
+    await refused(withParams(good, (p) => p.set('signature', 'not base64url!')));
+    await refused(withParams(good, (p) => p.set('expires', '-1')));
+    // Signed for another conversation (with the server's own key), or as a staff upload not yet sent.
+    await refused(links.urlOf({ id: document.body.data.id, customerId: other.user.id }));
+    await refused(links.urlOf({ id: document.body.data.id, customerId: null }));
+    // Another file's signature on this path.
+    const theirs = await upload(other.token, png, 'x.png', 'image/png');
+    await refused(`/api/v1/chat/files/${document.body.data.id}?${theirs.body.data.download_url.split('?')[1]}`);
+    // A well-formed link to no file, or to a path that cannot be a file.
+    await refused(links.urlOf({ id: '00000000-0000-4000-8000-000000000000', customerId: lee.user.id }), 404);
+    await refused(`/api/v1/chat/files/..%2F..%2Fetc?${good.split('?')[1]}`, 404);
+    // Signed with another secret.
+    await refused(fileLinks('another-secret-that-is-long-enough-0123').urlOf({ id: document.body.data.id, customerId: lee.user.id }));
+    // No link and no token: the API's usual 401.
+    expect((await request(stack.app).get(document.body.url)).status).toBe(401);
+  });
+
+  it('when a staff upload is sent, then its upload-time link stops and the message’s link works for the customer', async () => {
+    const mia = await customer();
+    const statement = await upload(staffToken, pdf, 'statement.pdf');
+    expect((await request(stack.app).get(statement.body.data.download_url)).status).toBe(200);
+    const sent = chatMessageSchema.parse((await send(staffToken, { message: 'Statement', attachments: [statement.body.data.download_url], customer_id: mia.user.id })).body.data);
+    expect((await request(stack.app).get(statement.body.data.download_url)).status).toBe(403);
+    expect((await request(stack.app).get(sent.attachments[0]!.download_url)).status).toBe(200);
+  });
+});
+
 describe('unsent uploads', () => {
   it('when an upload is not sent within a day, then the sweep takes back its row and its bytes, and leaves sent files alone', async () => {
     const jane = await customer();
@@ -224,6 +320,50 @@ describe('reading and unread counts', () => {
     expect(messages.filter((m) => m.is_admin).every((m) => m.read_at !== null)).toBe(true);
     expect(messages.find((m) => !m.is_admin)!.read_at).toBeNull();
     expect((await request(stack.app).post('/api/v1/chat/messages/read').set(bearer(dave.token)).send({})).body.data.read).toEqual([]);
+  });
+
+  it('when the recipient fetches the conversation, by page or by polling, then the other side’s messages are read, the sender is told, and the counts drop', async () => {
+    const nora = await customer();
+    const unread = (token: string) => request(stack.app).get('/api/v1/chat/unread-count').set(bearer(token));
+    const heard: BusEvents['chat.read'][] = [];
+    const off = stack.bus.subscribe('chat.read', (event) => heard.push(event));
+    try {
+      const question = chatMessageSchema.parse((await send(nora.token, { message: 'Where is my bonus?' })).body.data);
+      const answer = chatMessageSchema.parse((await send(staffToken, { message: 'Checking now', customer_id: nora.user.id })).body.data);
+      expect((await unread(nora.token)).body).toEqual({ unread_count: 1 });
+      const staffBefore = (await unread(staffToken)).body.unread_count as number;
+
+      // Staff open the conversation: the customer's message is read, and the customer's side hears it.
+      const asStaff = await request(stack.app).get(`/api/v1/chat/messages?page=1&customer_id=${nora.user.id}`).set(bearer(staffToken)).set('X-Socket-Id', '123.456');
+      expect(asStaff.status).toBe(200);
+      expect(heard).toEqual([{ customerId: nora.user.id, messageIds: [question.id], origin: '123.456' }]);
+      expect(chatMessagePage.parse(asStaff.body).data.find((m) => m.id === question.id)!.read_at).not.toBeNull();
+      expect(chatMessagePage.parse(asStaff.body).data.find((m) => m.id === answer.id)!.read_at).toBeNull();
+      expect((await unread(staffToken)).body.unread_count).toBe(staffBefore - 1);
+      expect((await unread(nora.token)).body).toEqual({ unread_count: 1 });
+
+      // The customer polls with `after` (the backup path): fetching is reading there too.
+      const polled = await page(nora.token, `after=${encodeURIComponent(answer.created_at)}`);
+      expect(polled.data.map((m) => m.id)).toEqual([answer.id]);
+      expect(polled.data[0]!.read_at).not.toBeNull();
+      expect(heard.at(-1)).toEqual({ customerId: nora.user.id, messageIds: [answer.id], origin: undefined });
+      expect((await unread(nora.token)).body).toEqual({ unread_count: 0 });
+
+      // Fetching again reads nothing new and announces nothing; the explicit read call still answers.
+      const count = heard.length;
+      await page(nora.token, 'page=1');
+      await page(staffToken, `page=1&customer_id=${nora.user.id}`);
+      expect(heard).toHaveLength(count);
+      expect((await request(stack.app).post('/api/v1/chat/messages/read').set(bearer(nora.token)).send({})).body.data.read).toEqual([]);
+
+      // A customer naming another conversation reads only their own.
+      const other = await customer();
+      await send(staffToken, { message: 'For the other customer', customer_id: other.user.id });
+      await page(nora.token, `page=1&customer_id=${other.user.id}`);
+      expect((await unread(other.token)).body).toEqual({ unread_count: 1 });
+    } finally {
+      off();
+    }
   });
 
   it('when staff list the customers, then each has its unread count, account and online state; customers may not list them', async () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { chatMessagePage, chatMessageSchema, chatMessagesQuery, chatReadRequest, chatSendRequest, chatTexts, chatUploadResponse, chatUserList } from '../chat.schema';
+import { chatFileQuery, chatMessagePage, chatMessageSchema, chatMessagesQuery, chatReadRequest, chatSendRequest, chatTexts, chatUploadResponse, chatUserList } from '../chat.schema';
 import { resource } from '../common.schema';
 import { endpoint } from '../endpoint';
 
@@ -10,6 +10,7 @@ export const chatApi = {
   readChat: endpoint({ method: 'POST', path: '/chat/messages/read', access: 'active', body: chatReadRequest, response: resource(z.object({ read: z.array(z.number()) })) }),
   chatUnreadCount: endpoint({ method: 'GET', path: '/chat/unread-count', access: 'active', response: z.object({ unread_count: z.number() }) }),
   chatUpload: endpoint({ method: 'POST', path: '/chat/upload', access: 'active', encoding: 'multipart', status: 201, response: chatUploadResponse }),
-  chatFile: endpoint({ method: 'GET', path: '/chat/files/:id', access: 'active', params: z.object({ id: z.string(chatTexts.fileNotFound) }) }),
+  /** Opened by its signed link with no header (`download_url`; the link is the permission), or without one by an API token as `active`. */
+  chatFile: endpoint({ method: 'GET', path: '/chat/files/:id', access: 'public', params: z.object({ id: z.string(chatTexts.fileNotFound) }), query: chatFileQuery }),
   chatCustomers: endpoint({ method: 'GET', path: '/admin/users', access: 'staff', response: chatUserList }),
 } as const;
