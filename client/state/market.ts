@@ -1,7 +1,8 @@
 import { batch, computed, signal, type Signal } from '@preact/signals-react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
-import { feedAllSchema, feedDecimal, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
+import { decimalOfNumber } from '../../shared/api/wire';
+import { feedAllSchema, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { readStored, writeStored } from '../lib/storage';
 import { firstCall } from './page-data';
@@ -133,7 +134,7 @@ function seedQuote(asset: Asset) {
 
 /**
  * One feed item onto its instrument's quote: found by `asset_id` through the catalogue (an instrument the
- * page does not list is skipped), its numbers kept as decimal strings (`feedDecimal`, the money rule).
+ * page does not list is skipped), its numbers kept as decimal strings (`decimalOfNumber`, the money rule).
  */
 function applyFeed(item: FeedItem, ids: ReadonlyMap<string, number>, now: number) {
   const id = ids.get(item.id);
@@ -144,13 +145,13 @@ function applyFeed(item: FeedItem, ids: ReadonlyMap<string, number>, now: number
   const last = before ? Number(before.price) : item.price;
   const moved = item.price > last ? 'up' : item.price < last ? 'down' : null;
   quote.value = {
-    price: feedDecimal(item.price),
-    bid: feedDecimal(item.bid),
-    ask: feedDecimal(item.ask),
-    low: feedDecimal(item.priceLow24h),
-    high: feedDecimal(item.priceHigh24h),
-    change: feedDecimal(item.change24h),
-    changePercent: feedDecimal(item.changePercent24h),
+    price: decimalOfNumber(item.price),
+    bid: decimalOfNumber(item.bid),
+    ask: decimalOfNumber(item.ask),
+    low: decimalOfNumber(item.priceLow24h),
+    high: decimalOfNumber(item.priceHigh24h),
+    change: decimalOfNumber(item.change24h),
+    changePercent: decimalOfNumber(item.changePercent24h),
     at: Date.parse(item.lastUpdated) || now,
     receivedAt: now,
     direction: moved ?? before?.direction ?? null,

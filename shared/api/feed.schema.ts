@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { Money } from '../money';
 import { isoDateTime } from './common.schema';
 
 /** The header the web tier's proxy adds with the feed's api key (browsers never hold the key). */
@@ -15,7 +14,7 @@ export const feedEvents = {
 /**
  * A price or figure on the feed: a JSON number, the type the original client computes with. The server
  * rounds it first (the instrument's digits, a percent to 2 decimals), so it is exact as a decimal;
- * readers turn it back into one with `feedDecimal`.
+ * readers turn it back into one with `decimalOfNumber` (shared/api/wire.ts).
  */
 const feedNumber = z.number();
 
@@ -61,14 +60,4 @@ export function feedUpdateOf(payload: unknown): readonly FeedItem[] | null {
     for (const field of feedFigures) if (typeof item[field] !== 'number' || !Number.isFinite(item[field])) return null;
   }
   return payload as FeedItem[];
-}
-
-/**
- * A feed number as the decimal string our client keeps: its shortest form, never exponent notation, '0'
- * for -0 — what `new Money(n).toFixed()` gives. `String(n)` is that same shortest form whenever it has no
- * exponent (every price between 1e-6 and 1e21), at a fraction of the cost on the hot path.
- */
-export function feedDecimal(n: number): string {
-  const text = String(n);
-  return text.includes('e') ? new Money(n).toFixed() : text;
 }

@@ -18,15 +18,22 @@ import { decimalPattern } from './common.schema';
 /** 15 significant digits: every decimal with at most this many survives the trip through a double. */
 const exactDigits = 15;
 
-/** A number's decimal string: its shortest form, never exponent notation ("1e-7" is "0.0000001"). */
-export const decimalOfNumber = (n: number): string => (n === 0 ? '0' : new Money(n).toFixed());
+/**
+ * A number's decimal string: its shortest form, never exponent notation ("1e-7" is "0.0000001"), '0' for
+ * -0. `String(n)` is exactly that whenever it has no exponent (every figure between 1e-6 and 1e21), at a
+ * fraction of the cost of a decimal: the price feed's hot path reads thousands a second.
+ */
+export function decimalOfNumber(n: number): string {
+  const text = String(n);
+  return text.includes('e') ? new Money(n).toFixed() : text;
+}
 
 /**
  * A decimal string as the wire's number. Presenters round first, so this is exact; a figure with more
  * than 15 significant digits (a currency rate kept to 10 decimals) is rounded to 15 rather than sent as
- * a double that is not the decimal.
+ * a double that is not the decimal. A text of at most 15 characters cannot hold more digits than that.
  */
-export const numberOfDecimal = (text: string): number => new Money(text).toSignificantDigits(exactDigits).toNumber();
+export const numberOfDecimal = (text: string): number => (text.length <= exactDigits ? Number(text) : new Money(text).toSignificantDigits(exactDigits).toNumber());
 
 export const wireDecimal = z.codec(z.number().check(z.refine(Number.isFinite, 'Must be a finite number')), z.string().check(z.regex(decimalPattern, 'Must be a decimal number')), {
   decode: decimalOfNumber,

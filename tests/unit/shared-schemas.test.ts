@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequest } from '../../shared/api/auth.schema';
 import { fieldErrors, firstError } from '../../shared/api/common.schema';
-import { feedDecimal, feedUpdateOf, feedUpdateSchema } from '../../shared/api/feed.schema';
+import { feedUpdateOf, feedUpdateSchema } from '../../shared/api/feed.schema';
+import { decimalOfNumber } from '../../shared/api/wire';
 import { settingsUpdateRequest } from '../../shared/api/settings.schema';
 import { formatMoney, Money } from '../../shared/money';
 import { isPublicPath, safeNextPath } from '../../shared/routes';
@@ -114,11 +115,11 @@ describe('the feed hot-path check', () => {
     for (let i = 0; i < 2_000; i += 1) samples.push(Number((Math.random() * 10 ** (Math.floor(Math.random() * 12) - 4)).toFixed(Math.floor(Math.random() * 8))) * (i % 2 ? -1 : 1));
     for (const n of samples) {
       const expected = Object.is(n, -0) ? '0' : new Money(n).toFixed();
-      expect(feedDecimal(n), String(n)).toBe(expected);
-      expect(feedDecimal(n)).not.toMatch(/e/i);
+      expect(decimalOfNumber(n), String(n)).toBe(expected);
+      expect(decimalOfNumber(n)).not.toMatch(/e/i);
     }
-    expect(feedDecimal(-0)).toBe('0');
-    expect(feedDecimal(1e-7)).toBe('0.0000001');
-    expect(feedDecimal(1.2001)).toBe('1.2001');
+    expect(decimalOfNumber(-0)).toBe('0');
+    expect(decimalOfNumber(1e-7)).toBe('0.0000001');
+    expect(decimalOfNumber(1.2001)).toBe('1.2001');
   });
 });

@@ -1,8 +1,8 @@
+import { numberOfDecimal } from '../../../shared/api/wire';
 import { timingSafeEqual } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { feedEvents, feedKeyHeader, type FeedItem } from '../../../shared/api/feed.schema';
-import { Money } from '../../../shared/money';
 import { changeOf } from '../../../shared/trading/prices';
 import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
@@ -15,7 +15,6 @@ import type { LiveQuote } from '../market/quote-book';
  * double is exactly that decimal; a longer one is rounded to 15 significant digits first rather than
  * sent as a double that is not the decimal.
  */
-const wireNumber = (text: string): number => (text.length <= 15 ? Number(text) : new Money(text).toSignificantDigits(15).toNumber());
 
 /**
  * An instrument's feed item (docs/realtime.md#price-feed): keyed by its `asset_id` (the symbol, as
@@ -27,13 +26,13 @@ export function feedItem(market: Market, quote: LiveQuote): FeedItem {
   return {
     id: instrument.symbol,
     symbol: instrument.symbol,
-    price: wireNumber(quote.mid),
-    bid: wireNumber(quote.bid),
-    ask: wireNumber(quote.ask),
-    priceLow24h: wireNumber(quote.low24h),
-    priceHigh24h: wireNumber(quote.high24h),
-    change24h: wireNumber(change),
-    changePercent24h: wireNumber(percent),
+    price: numberOfDecimal(quote.mid),
+    bid: numberOfDecimal(quote.bid),
+    ask: numberOfDecimal(quote.ask),
+    priceLow24h: numberOfDecimal(quote.low24h),
+    priceHigh24h: numberOfDecimal(quote.high24h),
+    change24h: numberOfDecimal(change),
+    changePercent24h: numberOfDecimal(percent),
     volume24h: quote.volume24h,
     lastUpdated: new Date(quote.time).toISOString(),
     seq: quote.seq,
