@@ -66,26 +66,27 @@ function syntheticAssets(template: Record<string, unknown>) {
     symbol_display: `SYN${i}/USD`,
     sy: `S${i}`,
     type: types[i % types.length],
-    rate: '1.00000',
-    buy_price: '1.00010',
-    sell_price: '0.99990',
+    rate: 1,
+    buy_price: 1.0001,
+    sell_price: 0.9999,
     market_open: true,
     digits: 5,
   }));
 }
 
-function feedItem(id: number, price: number, now: string, seq: number) {
-  const p = price.toFixed(5);
+/** A feed item as the feed sends it (docs/realtime.md#price-feed): keyed by asset_id, figures as rounded numbers. */
+function feedItem(assetId: string, price: number, now: string, seq: number) {
+  const rounded = (n: number) => Number(n.toFixed(5));
   return {
-    id,
-    symbol: `SYN${id - 100_000}`,
-    price: p,
-    bid: (price * 0.9999).toFixed(5),
-    ask: (price * 1.0001).toFixed(5),
-    priceLow24h: '0.90000',
-    priceHigh24h: '1.10000',
-    change24h: '0.00100',
-    changePercent24h: '0.10',
+    id: assetId,
+    symbol: assetId,
+    price: rounded(price),
+    bid: rounded(price * 0.9999),
+    ask: rounded(price * 1.0001),
+    priceLow24h: 0.9,
+    priceHigh24h: 1.1,
+    change24h: 0.001,
+    changePercent24h: 0.1,
     volume24h: 0,
     lastUpdated: now,
     seq,
@@ -110,12 +111,12 @@ async function smoothness(page: Page, url: string, updatesPerSecond: number) {
       if (text === '40') ws.send('40{"sid":"bench-socket"}');
       if (text.startsWith('42') && text.includes('subscribe:all')) {
         const now = new Date().toISOString();
-        ws.send(`42${JSON.stringify(['data:all', { success: true, data: assets.map((a, i) => feedItem(a.id, prices[i]!, now, seq)) }])}`);
+        ws.send(`42${JSON.stringify(['data:all', { success: true, data: assets.map((a, i) => feedItem(a.asset_id, prices[i]!, now, seq)) }])}`);
         if (updatesPerSecond > 0)
           timer = setInterval(() => {
             seq += 1;
             const at = new Date().toISOString();
-            const items = assets.map((a, i) => feedItem(a.id, (prices[i] = prices[i]! * (1 + (Math.random() - 0.5) * 0.0004)), at, seq));
+            const items = assets.map((a, i) => feedItem(a.asset_id, (prices[i] = prices[i]! * (1 + (Math.random() - 0.5) * 0.0004)), at, seq));
             ws.send(`42${JSON.stringify(['data:update', items])}`);
           }, 1000 / updatesPerSecond);
       }

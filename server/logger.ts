@@ -31,8 +31,8 @@ export function requestLogger(logger: Logger) {
       return 'debug';
     },
     serializers: {
-      // Single-use links carry their token in the query: it must not outlive its use in a log file.
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]') }),
+      // Single-use links carry their token, and signed file links their signature, in the query: neither may outlive its use in a log file.
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/([?&](?:token|signature)=)[^&#]*/gi, '$1[redacted]') }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -16,18 +16,19 @@ let http: HttpServer;
 let app: StartedServer;
 let price = 50_000;
 
+/** A BTC/USD item as an upstream feed speaking our protocol sends it: keyed by asset_id, figures as numbers. */
 function btc(at: number) {
-  const text = at.toFixed(2);
+  const price = Number(at.toFixed(2));
   return {
-    id: 1,
+    id: 'BTCUSD',
     symbol: 'BTCUSD',
-    price: text,
-    bid: text,
-    ask: text,
-    priceLow24h: '40000.00',
-    priceHigh24h: '60000.00',
-    change24h: '0.00',
-    changePercent24h: '0.00',
+    price,
+    bid: price,
+    ask: price,
+    priceLow24h: 40000,
+    priceHigh24h: 60000,
+    change24h: 0,
+    changePercent24h: 0,
     volume24h: 0,
     lastUpdated: new Date().toISOString(),
     seq: Date.now(),
