@@ -4,7 +4,8 @@ const integration = ['tests/integration/**/*.test.ts'];
 
 /**
  * Unit tests, the integration suite on in-memory PGlite (and again on PostgreSQL when TEST_DATABASE_URL
- * is set; .ci/run sets it when 127.0.0.1:5432 answers), and protocol tests with the real clients.
+ * is set; .ci/run sets it when 127.0.0.1:5432 answers), protocol tests with the real clients, and the
+ * contract suite replaying the original client's calls.
  */
 export default defineConfig({
   test: {
@@ -17,6 +18,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'integration', include: integration, globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
+      },
+      {
+        extends: true,
+        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
       },
       {
         extends: true,

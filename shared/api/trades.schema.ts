@@ -2,14 +2,18 @@ import * as z from 'zod/mini';
 import { pendingTexts, tradeTexts } from '../trading/texts';
 import { sizingTexts } from '../trading/sizing';
 import { isoDateTime, plainText, positiveInt } from './common.schema';
-import { wireDecimal, wireStringId } from './wire';
+import { Money } from '../money';
+import { decimalOfNumber, wireDecimal, wireStringId } from './wire';
 
 /** A decimal sent as a JSON number or a string, kept as a canonical string (no float arithmetic on it). */
 export const decimalInput = (message: string) =>
   z.pipe(
     z.union([z.string(message), z.number(message)], message),
     z.transform((value, ctx) => {
-      const text = typeof value === 'number' ? String(value) : value.trim();
+      // A JSON number is a double: read as its shortest decimal and rounded to the 10 decimals a column
+      // keeps, so a client that worked out 0.07 lots × 100,000 as 7000.000000000001 means 7000. A string
+      // says exactly what it means and is taken as written.
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? new Money(decimalOfNumber(value)).toDecimalPlaces(10).toFixed() : 'NaN') : value.trim();
       // At most 13 whole digits and 10 decimals: what the database's NUMERIC(24,10) columns hold.
       if (!/^\d{1,13}(\.\d{1,10})?$/.test(text)) {
         ctx.issues.push({ code: 'custom', message, input: value });
