@@ -68,7 +68,11 @@ describe('GET /api/v1/data', () => {
       .set(bearer(await tokenFor(app, person)));
     expect(res.status).toBe(200);
     const { data } = siteDataResponse.parse(res.body);
-    expect(data.leverage).toEqual({ cryptos: 100, stocks: 100, indices: 100, commodities: 100, metals: 100, forex: 100 });
+    // This customer's (Basic plan, 1:20) within each class's regulatory caps, the lowest in the class: forex 20
+    // (majors 30, others 20), stocks 5, indices 10 (major 20, others 10), crypto 2, commodities 10, metals 10
+    // (gold 20, others 10); and the same under each category's name, the original client's lookup key.
+    const byClass = { forex: 20, stocks: 5, indices: 10, cryptos: 2, commodities: 10, metals: 10 };
+    expect(data.leverage).toEqual({ ...byClass, Forex: 20, Stocks: 5, ETFs: 10, Crypto: 2, Commodities: 10, Metals: 10 });
     expect(data.currencies.map((c) => c.code)).toContain('USD');
     expect(data.currencies.find((c) => c.code === 'USD')?.rate).toMatch(/^1(\.0+)?$/);
     expect(data.plans.map((p) => p.title)).toEqual(['Basic', 'Pro', 'Premium']);
