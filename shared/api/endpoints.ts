@@ -2,6 +2,7 @@ import { adminApi } from './endpoints/admin';
 import { authApi } from './endpoints/auth';
 import { automationApi } from './endpoints/automation';
 import { chatApi } from './endpoints/chat';
+import { notificationsApi } from './endpoints/notifications';
 import { siteApi } from './endpoints/site';
 import { tradingApi } from './endpoints/trading';
 
@@ -10,8 +11,8 @@ import { tradingApi } from './endpoints/trading';
  * the fuzz suite, declared by area under endpoints/ (the browser imports only the areas a page uses, so
  * it loads only their schemas). A wire type changes there, once.
  */
-export const api = { ...siteApi, ...authApi, ...tradingApi, ...automationApi, ...chatApi, ...adminApi } as const;
+export const api = { ...siteApi, ...notificationsApi, ...authApi, ...tradingApi, ...automationApi, ...chatApi, ...adminApi } as const;
 
 export type Api = typeof api;
 export type EndpointName = keyof Api;
-export { adminApi, authApi, automationApi, chatApi, siteApi, tradingApi };
+export { adminApi, authApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };

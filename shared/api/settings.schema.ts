@@ -27,6 +27,12 @@ export const siteSettingsSchema = z.object({
   review_stars: z.nullable(z.number()),
   review_count: z.nullable(z.number()),
   reviews_url: optionalText,
+  /**
+   * Whether the original client offers its card method (main-area-spec §0, §1, §14). Always false: that
+   * method posts the card number, expiry and CVC to the broker's own API, and we never take card data
+   * (docs/site-settings.md#card-deposits); cards come with issue 17, on the payment provider's page.
+   */
+  credit_card_deposit: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

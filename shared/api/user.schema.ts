@@ -13,14 +13,31 @@ export const accountTitles: Record<(typeof accountTypes)[number], string> = { li
 /** An account as every screen names it: "Live Account #5000001". */
 export const accountName = (account: { title: string; number: string }) => `${account.title} #${account.number}`;
 
+/**
+ * An account's status as the original's Accounts screen shows it (main-area-spec §7): active while its
+ * owner may open trades on it, inactive while they await approval, suspended when deactivated (the
+ * standing of `server/trading/engine/standing.ts`).
+ */
+export const accountStatuses = ['active', 'inactive', 'suspended'] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
+/**
+ * Which side of the original's wallet transfer form an account is offered on (main-area-spec §7): the
+ * Live account may receive ('to'); nothing is offered as a source ('from') until transfers between a
+ * customer's own real-money accounts exist (issue 18), and Demo money never moves (null).
+ */
+export const transferTypes = ['to', 'from'] as const;
+
 export const tradingAccountSchema = z.object({
   id: z.number(),
   number: z.string(),
+  /** live or demo (the original's wallets say balance or credit; each of our accounts holds both buckets). */
   type: z.enum(accountTypes),
   title: z.string(),
   currency: z.string(),
   balance: wireDecimal,
   credit_balance: wireDecimal,
+  status: z.enum(accountStatuses),
+  transfer_type: z.nullable(z.enum(transferTypes)),
 });
 export type TradingAccount = z.infer<typeof tradingAccountSchema>;
 
@@ -45,6 +62,29 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * Identity verification (KYC) as the original reads it (main-area-spec §1, §2, §14). Nothing verifies
+ * anyone yet: every user is 'unverified' (the original's own fallback) until issue 18 builds
+ * verification, whose document statuses are the other values. Never 'verified' without a check.
+ */
+export const verificationStatuses = ['unverified', 'pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
+
+/**
+ * The customer's trading record on the Live account (the account of the top-level `balance`), from the
+ * ledger and the closed trades (docs/accounts-and-ledger.md#the-user-object): realized P/L, closed trades
+ * won, lost and in all, deposits, and the share won in percent (0 with no closed trade).
+ */
+export const tradesSummarySchema = z.object({
+  total_pnl: wireDecimal,
+  total_wins: z.number(),
+  total_losses: z.number(),
+  trades_count: z.number(),
+  total_deposit: wireDecimal,
+  win_rate: wireDecimal,
+});
+export type TradesSummary = z.infer<typeof tradesSummarySchema>;
+
 export const userSchema = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -65,6 +105,12 @@ export const userSchema = z.object({
   eas: z.array(z.number()),
   autotrader: z.boolean(),
   notifications: z.array(notificationSchema),
+  /** False exactly when the API refuses this user's orders for who they are (`mayOpenTrades`). */
+  can_open_trade: z.boolean(),
+  /** Always true: closing a position is never taken away. */
+  can_close_trade: z.boolean(),
+  verification_status: z.enum(verificationStatuses),
+  trades_summary: tradesSummarySchema,
   created_at: isoDateTime,
 });
 export type User = z.infer<typeof userSchema>;

@@ -5,6 +5,7 @@ import { bearerToken, hashToken } from '../auth/tokens';
 import { getSettings } from '../db/settings.repo';
 import type { AuthContext } from '../auth/sign-ins';
 import type { ApiDeps, TradingDeps } from '../deps';
+import { standingOf } from '../engine/standing';
 import { forbidden, unauthenticated } from './errors';
 
 export type { AuthContext };
@@ -33,10 +34,9 @@ export function authenticate({ signIns }: Pick<ApiDeps, 'signIns'>): RequestHand
 export function requireStanding({ database }: TradingDeps): RequestHandler {
   return async (_req, res, next) => {
     const { user } = authOf(res);
-    if (user.status === 'deactivated') throw forbidden(gateTexts.accountDisabled.body);
-    if (user.status === 'pending' && (await getSettings(database.db)).must_verify_account) {
-      throw forbidden(gateTexts.awaitingApproval.body);
-    }
+    const standing = await standingOf(user.status, async () => (await getSettings(database.db)).must_verify_account);
+    if (standing === 'deactivated') throw forbidden(gateTexts.accountDisabled.body);
+    if (standing === 'awaiting_approval') throw forbidden(gateTexts.awaitingApproval.body);
     next();
   };
 }

@@ -1,19 +1,33 @@
-import { accountTitles, type User } from '../../../shared/api/user.schema';
+import { accountTitles, type AccountStatus, type TradesSummary, type User } from '../../../shared/api/user.schema';
 import { onlineWindowMs } from '../../../shared/constants';
+import { Money } from '../../../shared/money';
 import type { Executor } from '../db/database';
+import type { TradeRecord } from '../db/trade-record.repo';
 import { loadProfile, type UserProfile, type UserRow } from '../db/users.repo';
 import { presentNotification } from '../db/notifications.repo';
+import { mayOpenTrades, standingOf, type Standing } from '../engine/standing';
 
 export { presentNotification };
 
 /** The user object (docs/accounts-and-ledger.md#the-user-object), read afresh in one statement (the row passed in may be seconds old). */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
-  return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [], advisorIds: [] }, now);
+  return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [], advisorIds: [], record: undefined, mustVerifyAccount: true }, now);
+}
+
+/** An account's status follows its owner's standing: the original's Active / Inactive / Suspended (main-area-spec §7). */
+const accountStatusOf: Record<Standing, AccountStatus> = { good: 'active', awaiting_approval: 'inactive', deactivated: 'suspended' };
+
+/** `trades_summary` from the Live account's record; the win rate is the share of closed trades won, in percent to 2 decimals (half-up), 0 with none. */
+export function tradesSummaryOf(record: TradeRecord | undefined): TradesSummary {
+  const { pnl, deposits, count, wins, losses } = record ?? { pnl: '0.00', deposits: '0.00', count: 0, wins: 0, losses: 0 };
+  const winRate = count === 0 ? '0.00' : new Money(wins).times(100).dividedBy(count).toFixed(2);
+  return { total_pnl: pnl, total_wins: wins, total_losses: losses, trades_count: count, total_deposit: deposits, win_rate: winRate };
 }
 
 /** The user object in the API's shape; the top-level balance is the Live account's. */
-export function presentProfile({ user, accounts, plan, unread, advisorIds }: UserProfile, now = new Date()): User {
+export async function presentProfile({ user, accounts, plan, unread, advisorIds, record, mustVerifyAccount }: UserProfile, now = new Date()): Promise<User> {
   const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
+  const standing = await standingOf(user.status, () => mustVerifyAccount);
   return {
     id: user.id,
     first_name: user.firstName,
@@ -36,11 +50,18 @@ export function presentProfile({ user, accounts, plan, unread, advisorIds }: Use
       currency: a.currency,
       balance: a.balance,
       credit_balance: a.credit,
+      status: accountStatusOf[standing],
+      transfer_type: a.type === 'live' ? 'to' : null,
     })),
     account_type: plan ? { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage } : null,
     eas: advisorIds,
     autotrader: user.autotrader,
     notifications: unread.map(presentNotification),
+    can_open_trade: mayOpenTrades(standing),
+    can_close_trade: true,
+    // No verification exists yet (issue 18 builds it): the original's own word for an unverified customer.
+    verification_status: 'unverified',
+    trades_summary: tradesSummaryOf(live?.type === 'live' ? record : undefined),
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,15 @@
 import { api } from '../../../shared/api/endpoints';
-import { markNotificationRead } from '../db/notifications.repo';
+import { apiPrefix } from '../../../shared/api/endpoint';
+import { markAllNotificationsRead, markNotificationRead, notificationsPage, presentNotification, unreadNotificationCount } from '../db/notifications.repo';
 import { touchLastSeen } from '../db/users.repo';
 import type { ApiDeps } from '../deps';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { notFound } from './errors';
 import { presentUser } from './user.presenter';
+
+/** Notifications a page, as the trade lists. */
+const perPage = 20;
 
 export function userRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
@@ -22,6 +26,30 @@ export function userRoutes(deps: ApiDeps) {
   on(api.readNotification, async ({ params }, _req, res) => {
     if (!(await markNotificationRead(db, authOf(res).user.id, params.id))) throw notFound('Notification not found.');
     return { message: 'Notification marked as read.' };
+  });
+
+  // The original's bell (docs/realtime.md#notifications): a page of the user's own, newest first.
+  on(api.notifications, async ({ query: { page } }, _req, res) => {
+    const { rows, total, unread } = await notificationsPage(db, { userId: authOf(res).user.id, limit: perPage, offset: (page - 1) * perPage });
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    return {
+      data: rows.map(presentNotification),
+      meta: { current_page: page, per_page: perPage, last_page: lastPage, total },
+      links: { next: page < lastPage ? `${apiPrefix}${api.notifications.path}?page=${page + 1}` : null },
+      unread_count: unread,
+    };
+  });
+
+  on(api.readAllNotifications, async (_input, _req, res) => {
+    const { id } = authOf(res).user;
+    await markAllNotificationsRead(db, id);
+    return { message: 'All notifications marked as read.', unread_count: await unreadNotificationCount(db, id) };
+  });
+
+  on(api.readNotificationById, async ({ params }, _req, res) => {
+    const { id } = authOf(res).user;
+    if (!(await markNotificationRead(db, id, params.id))) throw notFound('Notification not found.');
+    return { message: 'Notification marked as read.', unread_count: await unreadNotificationCount(db, id) };
   });
 
   return router;

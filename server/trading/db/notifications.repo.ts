@@ -1,5 +1,5 @@
 import type { Notification } from '../../../shared/api/user.schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { notifications } from './schema';
 import { type notificationColors } from '../../../shared/api/user.schema';
@@ -33,4 +33,38 @@ export async function markNotificationRead(db: Executor, userId: number, id: num
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/**
+ * One page of the user's notifications, newest first, with how many they have in all and unread
+ * (over `notifications_user` and `notifications_user_unread`).
+ */
+export async function notificationsPage(db: Executor, { userId, limit, offset }: { userId: number; limit: number; offset: number }) {
+  const [[counts], rows] = [
+    await db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) })
+      .from(notifications)
+      .where(eq(notifications.userId, userId)),
+    await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).offset(offset),
+  ];
+  return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+}
+
+/** How many of the user's notifications are unread. */
+export async function unreadNotificationCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks every unread notification of the user read (those already read keep their time); how many were unread. */
+export async function markAllNotificationsRead(db: Executor, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

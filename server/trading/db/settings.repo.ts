@@ -26,6 +26,8 @@ function toApi(row: Row): SiteSettings {
     review_stars: row.reviewStars,
     review_count: row.reviewCount,
     reviews_url: row.reviewsUrl,
+    // Not a switch: card data never reaches this server (docs/site-settings.md#card-deposits).
+    credit_card_deposit: false,
   };
 }
 
@@ -49,7 +51,7 @@ const columnOf = {
   review_stars: 'reviewStars',
   review_count: 'reviewCount',
   reviews_url: 'reviewsUrl',
-} as const satisfies Record<keyof SiteSettings, keyof Row>;
+} as const satisfies Record<keyof SettingsUpdate, keyof Row>;
 
 export async function getSettings(db: Executor): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
@@ -59,7 +61,7 @@ export async function getSettings(db: Executor): Promise<SiteSettings> {
 
 export async function updateSettings(db: Executor, patch: SettingsUpdate): Promise<SiteSettings> {
   const values: Partial<Record<keyof Row, unknown>> = { updatedAt: new Date() };
-  for (const [key, value] of Object.entries(patch) as [keyof SiteSettings, unknown][]) {
+  for (const [key, value] of Object.entries(patch) as [keyof SettingsUpdate, unknown][]) {
     if (value !== undefined) values[columnOf[key]] = value;
   }
   const [row] = await db

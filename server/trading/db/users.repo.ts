@@ -4,7 +4,8 @@ import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
 import type { Executor } from './database';
 import type { NotificationRow } from './notifications.repo';
-import { plans, tradingAccounts, users } from './schema';
+import { plans, siteSettings, tradingAccounts, users } from './schema';
+import { tradeRecordOf, tradeRecordSql, type TradeRecord, type TradeRecordJson } from './trade-record.repo';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -94,8 +95,10 @@ export async function touchLastSeen(db: Executor, id: number): Promise<Date> {
   return row?.lastSeenAt ?? new Date();
 }
 
-/** The user's trading accounts (oldest first) and plan, in one query. */
-/** What GET /user shows of a person, read in one statement: the user, their accounts, plan, and up to 20 unread notifications. */
+/**
+ * What GET /user shows of a person, read in one statement: the user, their accounts, plan, up to 20
+ * unread notifications, the Live account's trading record and the site's `must_verify_account`.
+ */
 export interface UserProfile {
   user: UserRow;
   accounts: (typeof tradingAccounts.$inferSelect)[];
@@ -103,6 +106,10 @@ export interface UserProfile {
   unread: NotificationRow[];
   /** Expert advisors the user may use: owned, or included in their plan: `user.eas` (docs/advisors.md#usable-advisors). */
   advisorIds: number[];
+  /** The Live account's trading record (`trades_summary`); none without a Live account. */
+  record: TradeRecord | undefined;
+  /** The site setting their standing depends on (see `standingOf`). */
+  mustVerifyAccount: boolean;
 }
 
 interface UnreadJson {
@@ -126,6 +133,9 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
       advisorIds: sql<
         number[]
       >`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} and (paid_until is null or paid_until > now()) union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
+      // Summed on the Live account's row only (a CASE runs its subquery only when taken).
+      record: sql<TradeRecordJson | null>`case when ${tradingAccounts.type} = 'live' then ${tradeRecordSql(tradingAccounts.id)} end`,
+      mustVerifyAccount: sql<boolean>`coalesce((select ${siteSettings.mustVerifyAccount} from ${siteSettings} where ${siteSettings.id} = 1), true)`,
     })
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))
@@ -139,6 +149,8 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
     accounts: rows.flatMap((row) => (row.account ? [row.account] : [])),
     plan: first.plan ?? undefined,
     advisorIds: first.advisorIds.map(Number),
+    record: rows.flatMap((row) => (row.record ? [tradeRecordOf(row.record)] : []))[0],
+    mustVerifyAccount: Boolean(first.mustVerifyAccount),
     unread: first.unread.map((n) => ({ id: Number(n.id), userId: n.user_id, title: n.title, message: n.message, color: n.color, readAt: null, createdAt: new Date(n.created_at) })),
   };
 }

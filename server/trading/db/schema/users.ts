@@ -116,5 +116,7 @@ export const notifications = pgTable(
     index('notifications_user_unread')
       .on(t.userId, t.id)
       .where(sql`${t.readAt} is null`),
+    // The notifications list (GET /notifications), newest first.
+    index('notifications_user').on(t.userId, t.id),
   ],
 );

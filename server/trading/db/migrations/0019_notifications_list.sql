@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_user" ON "notifications" USING btree ("user_id","id");
