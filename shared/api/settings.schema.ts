@@ -28,7 +28,7 @@ export const siteSettingsSchema = z.object({
   review_count: z.nullable(z.number()),
   reviews_url: optionalText,
   /**
-   * Whether the original client offers its card method (main-area-spec §0, §1, §14). Always false: that
+   * Whether the original client offers its card method (docs/site-settings.md#card-deposits). Always false: that
    * method posts the card number, expiry and CVC to the broker's own API, and we never take card data
    * (docs/site-settings.md#card-deposits); cards come with issue 17, on the payment provider's page.
    */

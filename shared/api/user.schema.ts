@@ -14,14 +14,14 @@ export const accountTitles: Record<(typeof accountTypes)[number], string> = { li
 export const accountName = (account: { title: string; number: string }) => `${account.title} #${account.number}`;
 
 /**
- * An account's status as the original's Accounts screen shows it (main-area-spec §7): active while its
+ * An account's status as the original's Accounts screen shows it (docs/accounts-and-ledger.md#the-user-object): active while its
  * owner may open trades on it, inactive while they await approval, suspended when deactivated (the
  * standing of `server/trading/engine/standing.ts`).
  */
 export const accountStatuses = ['active', 'inactive', 'suspended'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 /**
- * Which side of the original's wallet transfer form an account is offered on (main-area-spec §7): the
+ * Which side of the original's wallet transfer form an account is offered on (docs/accounts-and-ledger.md#the-user-object): the
  * Live account may receive ('to'); nothing is offered as a source ('from') until transfers between a
  * customer's own real-money accounts exist (issue 18), and Demo money never moves (null).
  */
@@ -63,7 +63,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /**
- * Identity verification (KYC) as the original reads it (main-area-spec §1, §2, §14). Nothing verifies
+ * Identity verification (KYC) as the original reads it (docs/accounts-and-ledger.md#the-user-object). Nothing verifies
  * anyone yet: every user is 'unverified' (the original's own fallback) until issue 18 builds
  * verification, whose document statuses are the other values. Never 'verified' without a check.
  */

@@ -109,7 +109,19 @@ describe('the original client', () => {
       status: 'string',
     });
     expectFields('user.account_type', user.account_type, { id: 'number', title: 'string', leverage: 'number' });
-    for (const account of user.accounts) expectFields('user.accounts[]', account, { title: 'string', balance: 'number' });
+    for (const account of user.accounts) expectFields('user.accounts[]', account, { title: 'string', balance: 'number', type: 'string', status: 'string', currency: 'string' });
+    expect(user).toMatchObject({ can_open_trade: true, can_close_trade: true });
+    expectFields('user', user, { verification_status: 'string', trades_summary: 'object' });
+    expectFields('user.trades_summary', user.trades_summary, {
+      total_pnl: 'number',
+      total_wins: 'number',
+      total_losses: 'number',
+      trades_count: 'number',
+      total_deposit: 'number',
+      win_rate: 'number',
+    });
+    expect(user.trades_summary.total_deposit).toBe(10000);
+    expect(typeof settings.body.data.credit_card_deposit).toBe('boolean');
     const site = (await api.get('/data')).body.data;
     expectFields('data', site, { leverage: 'object', currencies: 'array', plans: 'array', plan_features: 'array', expert_advisors: 'array' });
     for (const key of ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex']) expect(typeof site.leverage[key], `leverage.${key}`).toBe('number');
@@ -210,10 +222,27 @@ describe('the original client', () => {
     expectFields('closed trade', history.data[0], { id: 'string', closing_price: 'number', pnl: 'number', close_time: 'string' });
   });
 
+  it('reads its bell: the notifications list with unread_count, and marks one and then all read', async () => {
+    const person = await makeUser(stack.database.db);
+    const staff = await makeUser(stack.database.db, { role: 'staff' });
+    const staffApi = original(await signIn(staff));
+    for (const title of ['Welcome', 'Deposit received']) expect((await staffApi.post(`/admin/users/${person.user.id}/notifications`, { title, message: `${title}.` })).status).toBe(201);
+    const api = original(await signIn(person));
+
+    const list = (await api.get('/notifications?page=1')).body;
+    expectFields('notifications', list, { notifications: 'array', unread_count: 'number', data: 'array', meta: 'object', links: 'object' });
+    expect(list.unread_count).toBe(2);
+    for (const item of list.notifications) expectFields('notification', item, { id: 'string', title: 'string', message: 'string', color: 'string', read: 'boolean', read_at: 'string|null' });
+    const one = await api.post(`/notifications/read/${list.notifications[0].id}`);
+    expect([one.status, one.body.unread_count]).toEqual([200, 1]);
+    const all = await api.post('/notifications/read');
+    expect([all.status, all.body.unread_count]).toEqual([200, 0]);
+  });
+
   it('hears live prices by asset_id, connecting with auth.apiKey as it does', async () => {
     const socket = connect(url, { transports: ['websocket'], auth: { apiKey: testFeedApiKey }, reconnection: false });
     sockets.push(socket);
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const all = new Promise<{ success: boolean; data: { id: string; price: number }[] }>((resolve) => socket.once('data:all', resolve));
     socket.emit('subscribe:all');
     const snapshot = await all;

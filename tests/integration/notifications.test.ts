@@ -56,7 +56,7 @@ describe('GET /api/v1/notifications', () => {
   it('with no notifications, then one empty last page', async () => {
     const { token } = await customerWith(0);
     const empty = await page(token);
-    expect(empty).toEqual({ data: [], meta: { current_page: 1, per_page: 20, last_page: 1, total: 0 }, links: { next: null }, unread_count: 0 });
+    expect(empty).toEqual({ data: [], meta: { current_page: 1, per_page: 20, last_page: 1, total: 0 }, links: { next: null }, notifications: [], unread_count: 0 });
   });
 
   it('shows a customer only their own', async () => {

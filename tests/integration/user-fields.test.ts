@@ -66,6 +66,21 @@ describe('GET /user: can_open_trade says what the API does with an order', () =>
     expect((await buy(token)).status).toBe(403);
   });
 
+  it('when staff deactivate a customer with an open trade, then can_close_trade holds: the customer can still close it', async () => {
+    await story.tick({ EURUSD: '1.10000' });
+    const person = await customer('active');
+    const order = await buy(person.token);
+    expect(order.status).toBe(201);
+    const staff = await makeUser(story.stack.database.db, { role: 'staff' });
+    const staffToken = await tokenFor(story.stack.app, staff);
+    expect((await request(story.stack.app).patch(`/api/v1/admin/users/${person.user.id}`).set(story.bearer(staffToken)).send({ status: 'deactivated' })).status).toBe(200);
+    // Deactivation signs them out everywhere; signing in again shows them the gate, and closing still works.
+    const token = await tokenFor(story.stack.app, person);
+    expect(await userOf(token)).toMatchObject({ can_open_trade: false, can_close_trade: true });
+    expect((await buy(token)).status).toBe(403);
+    expect((await story.close(token, order.body.data.id)).status).toBe(200);
+  });
+
   it('when a customer cannot afford an order, then can_open_trade stays true: that is a refusal of the order, not of the customer', async () => {
     await story.tick({ EURUSD: '1.10000' });
     const { db } = story.stack.database;

@@ -14,7 +14,7 @@ export async function presentUser(db: Executor, user: UserRow, now = new Date())
   return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [], advisorIds: [], record: undefined, mustVerifyAccount: true }, now);
 }
 
-/** An account's status follows its owner's standing: the original's Active / Inactive / Suspended (main-area-spec §7). */
+/** An account's status follows its owner's standing: the original's Active / Inactive / Suspended (docs/accounts-and-ledger.md#the-user-object). */
 const accountStatusOf: Record<Standing, AccountStatus> = { good: 'active', awaiting_approval: 'inactive', deactivated: 'suspended' };
 
 /** `trades_summary` from the Live account's record; the win rate is the share of closed trades won, in percent to 2 decimals (half-up), 0 with none. */

@@ -32,8 +32,10 @@ export function userRoutes(deps: ApiDeps) {
   on(api.notifications, async ({ query: { page } }, _req, res) => {
     const { rows, total, unread } = await notificationsPage(db, { userId: authOf(res).user.id, limit: perPage, offset: (page - 1) * perPage });
     const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const notifications = rows.map(presentNotification);
     return {
-      data: rows.map(presentNotification),
+      data: notifications,
+      notifications,
       meta: { current_page: page, per_page: perPage, last_page: lastPage, total },
       links: { next: page < lastPage ? `${apiPrefix}${api.notifications.path}?page=${page + 1}` : null },
       unread_count: unread,

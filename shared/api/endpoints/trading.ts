@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { wireStringId } from '../wire';
 import { pendingTexts, tradeTexts } from '../../trading/texts';
 import { assetListResponse } from '../assets.schema';
 import { candleQuery, candleResponse } from '../candles.schema';
@@ -35,15 +36,16 @@ export const tradingApi = {
   closeAll: endpoint({
     method: 'POST',
     path: '/trades/close-all',
-    access: 'active',
+    // Closing is never taken away (docs/trading.md#closing): a customer whose account was deactivated may still close.
+    access: 'signed-in',
     body: accountChoice,
-    response: resource(z.object({ closed: z.array(tradeSchema), skipped: z.array(z.object({ id: z.number(), reason: z.string() })) })),
+    response: resource(z.object({ closed: z.array(tradeSchema), skipped: z.array(z.object({ id: wireStringId, reason: z.string() })) })),
   }),
   placeOrder: endpoint({ method: 'POST', path: '/trades/store', access: 'active', body: orderRequest, status: 201, response: resource(tradeSchema) }),
   closeTrade: endpoint({
     method: 'POST',
     path: '/trade/:id/close',
-    access: 'active',
+    access: 'signed-in',
     params: idOf(tradeTexts.tradeNotFound),
     body: closeRequest,
     response: z.object({ data: tradeSchema, remaining: z.nullable(tradeSchema) }),
