@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { Router, type Request, type Response } from 'express';
 import { entryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import { isStaffRole } from '../../shared/api/user.schema';
@@ -57,17 +56,17 @@ export function pageRoutes(deps: PageDeps): Router {
   const gated = (access: Access, render: Parameters<typeof gatedPage>[2], options?: Parameters<typeof gatedPage>[3]) => gatedPage(deps, access, render, options);
 
   /** An API answer for a page's first data, or undefined when the API could not give it (the island then fetches it, and reports a failure itself). */
-  /** An answer the page's islands start from: the API's whole body, or none (then they fetch it). */
-  /** Page data travels as the API answered it (the wire's numbers: docs/api-conventions.md#wire-types), and the island reads it with the endpoint's schema. */
-  const asAnswered = <E extends Endpoint>(e: E, data: ResponseOf<E> | undefined): unknown => (data === undefined || !e.response ? data : z.encode(e.response, data));
-  const firstData = <E extends Endpoint>(call: Promise<Answer<E>>): Promise<ResponseOf<E> | undefined> =>
+  const firstAnswer = <E extends Endpoint>(call: Promise<Answer<E>>): Promise<Extract<Answer<E>, { ok: true }> | undefined> =>
     call.then(
-      (answer) => (answer.ok ? answer.data : undefined),
+      (answer) => (answer.ok ? answer : undefined),
       (error: unknown) => {
         if (error instanceof UpstreamUnavailable) return undefined;
         throw error;
       },
     );
+  const firstData = async <E extends Endpoint>(call: Promise<Answer<E>>): Promise<ResponseOf<E> | undefined> => (await firstAnswer(call))?.data;
+  /** Page data for islands travels as the API answered it (the wire's types: docs/api-conventions.md#wire-types); the island reads it with the endpoint's schema. */
+  const asAnswered = async <E extends Endpoint>(call: Promise<Answer<E>>): Promise<unknown> => (await firstAnswer(call))?.body;
 
   const login = (maintenanceDoor: boolean) =>
     gated(
@@ -163,15 +162,15 @@ export function pageRoutes(deps: PageDeps): Router {
       // The islands' first data comes with the page: the catalogue, the accounts and the site data.
       const token = page.token!;
       const [catalogue, accounts, siteData] = await Promise.all([
-        firstData(api.request(endpoints.assets, { token }, ctx)),
-        firstData(api.request(endpoints.accounts, { token }, ctx)),
-        firstData(api.request(endpoints.siteData, { token }, ctx)),
+        asAnswered(api.request(endpoints.assets, { token }, ctx)),
+        asAnswered(api.request(endpoints.accounts, { token }, ctx)),
+        asAnswered(api.request(endpoints.siteData, { token }, ctx)),
       ]);
       sendPage(req, res, assets, {
         title: 'Trade room',
         settings: page.settings,
         user,
-        data: { assets: asAnswered(endpoints.assets, catalogue), accounts: asAnswered(endpoints.accounts, accounts), siteData: asAnswered(endpoints.siteData, siteData) },
+        data: { assets: catalogue, accounts, siteData },
         body: (csrfToken) => <TradeRoomPage settings={page.settings} user={user} csrfToken={csrfToken} />,
       });
     }),

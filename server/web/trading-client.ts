@@ -15,8 +15,11 @@ export interface CallContext {
   userAgent?: string | undefined;
 }
 
-/** An answer of the API: its success body read by the endpoint's response schema, or the refusal as it came (4xx). */
-export type Answer<E extends Endpoint> = { ok: true; status: number; data: ResponseOf<E> } | { ok: false; status: number; body: unknown; retryAfter: string | null };
+/**
+ * An answer of the API: its success body read by the endpoint's response schema (and as it came, in the
+ * wire's types, for a page that passes it on to its islands), or the refusal as it came (4xx).
+ */
+export type Answer<E extends Endpoint> = { ok: true; status: number; data: ResponseOf<E>; body: unknown } | { ok: false; status: number; body: unknown; retryAfter: string | null };
 
 type Scalar = string | number | boolean | null | undefined;
 /** What a call sends: the browser's API token when signed in, and the parts of the request the endpoint takes. */
@@ -56,7 +59,7 @@ export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeout
     // An answer that breaks the contract is treated like no answer: the page shows Site Unreachable, never a 500.
     const parsed = e.response ? e.response.safeParse(answer) : { success: true as const, data: answer };
     if (!parsed.success) throw new UpstreamUnavailable(`trading API answered ${e.method} ${e.path} outside the contract`, { cause: parsed.error });
-    return { ok: true, status: response.status, data: parsed.data as ResponseOf<E> };
+    return { ok: true, status: response.status, data: parsed.data as ResponseOf<E>, body: answer };
   }
 
   return {

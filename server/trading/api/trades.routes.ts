@@ -13,7 +13,7 @@ import { closeAll, listAccountSummaries, resetDemo } from '../engine/account-act
 import { accountOfUser } from '../engine/accounts';
 import { closeTradeForCustomer } from '../engine/close';
 import { CommitUncertain, executeMarketOrders, OrderDesk } from '../engine/market-orders';
-import { maxLeverageFor, planLeverageOf, type MarketOrder, type PendingOrder } from '../engine/orders';
+import { maxLeverageFor, planLeverageOf, type MarketOrder, type OrderTerms, type PendingOrder } from '../engine/orders';
 import { cancelPending, placePending, presentPending } from '../engine/pending';
 import { changeProtection } from '../engine/protection';
 import { presentTrade } from '../engine/trade-view';
@@ -38,8 +38,8 @@ function pageOf<T>({ rows, page, total, path, accountId }: { rows: T[]; page: nu
   };
 }
 
-/** A market order from the wire's fields. */
-const marketOrderOf = (o: OrderRequest): MarketOrder => ({
+/** What every order states, from the wire's fields. */
+const termsOf = (o: OrderRequest | PendingOrderRequest): OrderTerms => ({
   assetId: o.id,
   side: o.type,
   units: o.volume,
@@ -47,20 +47,11 @@ const marketOrderOf = (o: OrderRequest): MarketOrder => ({
   takeProfit: o.take_profit,
   stopLoss: o.stop_loss,
   accountId: o.account_id,
-  seenPrice: o.opening_price,
 });
 
-const pendingOrderOf = (o: PendingOrderRequest): PendingOrder => ({
-  assetId: o.id,
-  side: o.type,
-  units: o.volume,
-  leverage: o.leverage,
-  takeProfit: o.take_profit,
-  stopLoss: o.stop_loss,
-  accountId: o.account_id,
-  kind: o.kind,
-  price: o.price,
-});
+const marketOrderOf = (o: OrderRequest): MarketOrder => ({ ...termsOf(o), seenPrice: o.opening_price });
+
+const pendingOrderOf = (o: PendingOrderRequest): PendingOrder => ({ ...termsOf(o), kind: o.kind, price: o.price });
 
 /** The order id: the Idempotency-Key header, else the body's `order_id`. */
 function orderIdOf(req: Request, bodyId: string | undefined): string | undefined {
