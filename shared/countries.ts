@@ -82,3 +82,13 @@ export const basicFormCountries: readonly Country[] = (
     ['au', 'AU', 'Australia'],
   ] as const
 ).map(([value, code, label]) => ({ value, label, code, flag: flagOf(code) }));
+
+/** The flag of the country or union that issues a display currency (`/data` currencies' `icon`); an unknown code has none. */
+const currencyIssuers: Readonly<Record<string, string>> = { USD: 'US', EUR: 'EU', GBP: 'GB', JPY: 'JP', CHF: 'CH', CAD: 'CA', AUD: 'AU', NGN: 'NG', NZD: 'NZ', ZAR: 'ZA' };
+
+export const currencyIssuerCodes: readonly string[] = Object.values(currencyIssuers);
+
+export function currencyIcon(code: string): string | null {
+  const issuer = currencyIssuers[code];
+  return issuer ? flagOf(issuer) : null;
+}

@@ -8,6 +8,8 @@ export const currencySchema = z.object({
   code: z.string(),
   name: z.string(),
   symbol: z.string(),
+  /** The issuer's flag on this site, or null. */
+  icon: z.nullable(z.string()),
   /** Units of this currency per 1 USD. */
   rate: wireDecimal,
   decimals: z.number(),

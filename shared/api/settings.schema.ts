@@ -33,6 +33,14 @@ export const siteSettingsSchema = z.object({
    * (docs/site-settings.md#card-deposits); cards come with issue 17, on the payment provider's page.
    */
   credit_card_deposit: z.boolean(),
+  /** The original client's other switches, fixed by what this product offers (docs/site-settings.md#the-original-clients-switches). */
+  is_mt4: z.boolean(),
+  has_marketplace: z.boolean(),
+  enable_plan: z.boolean(),
+  enable_autotrader: z.boolean(),
+  use_deposit_modal: z.boolean(),
+  livetrader_status: z.boolean(),
+  expert_advisor: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

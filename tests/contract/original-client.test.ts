@@ -121,11 +121,22 @@ describe('the original client', () => {
       win_rate: 'number',
     });
     expect(user.trades_summary.total_deposit).toBe(10000);
-    expect(typeof settings.body.data.credit_card_deposit).toBe('boolean');
+    // Its switches, each sent (a missing one reads as off): card method off, deposit page not modal, live prices, EAs and marketplace on.
+    expect(settings.body.data).toMatchObject({
+      credit_card_deposit: false,
+      is_mt4: false,
+      has_marketplace: true,
+      enable_plan: false,
+      enable_autotrader: false,
+      use_deposit_modal: false,
+      livetrader_status: true,
+      expert_advisor: true,
+    });
     const site = (await api.get('/data')).body.data;
     expectFields('data', site, { leverage: 'object', currencies: 'array', plans: 'array', plan_features: 'array', expert_advisors: 'array' });
     for (const key of ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex']) expect(typeof site.leverage[key], `leverage.${key}`).toBe('number');
-    for (const currency of site.currencies) expectFields('data.currencies[]', currency, { code: 'string', symbol: 'string', rate: 'number' });
+    for (const currency of site.currencies) expectFields('data.currencies[]', currency, { code: 'string', symbol: 'string', icon: 'string|null', rate: 'number' });
+    expect(site.currencies.find((c: { code: string }) => c.code === 'EUR')?.icon).toBe('/flags/eu.svg');
 
     // The catalogue: every figure it calls toFixed on is a number, and its leverage lookup hits.
     const assets = (await api.get('/assets')).body.data as OriginalAsset[];

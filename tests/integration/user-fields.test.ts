@@ -118,12 +118,18 @@ describe('GET /settings: credit_card_deposit', () => {
     expect(settingsResponse.parse(res.body).data.credit_card_deposit).toBe(false);
   });
 
-  it('staff cannot switch it on', async () => {
+  it.each([
+    ['credit_card_deposit', true],
+    ['enable_autotrader', true],
+    ['livetrader_status', false],
+    ['expert_advisor', false],
+  ])('staff cannot flip the switch %s: it says what the product does (docs/site-settings.md)', async (flag, value) => {
     const staff = await makeUser(story.stack.database.db, { role: 'staff' });
     const res = await request(story.stack.app)
       .patch('/api/v1/admin/settings')
       .set(story.bearer(await tokenFor(story.stack.app, staff)))
-      .send({ credit_card_deposit: true });
+      .send({ [flag]: value });
     expect(res.status).toBe(422);
+    expect((await request(story.stack.app).get('/api/v1/settings')).body.data[flag]).toBe(!value);
   });
 });

@@ -8,6 +8,9 @@ import { composeTestWeb, csrfFrom } from './web';
 export interface RealtimeStack extends TradingStack {
   webUrl: string;
   webPort: number;
+  /** The trading API itself, where the original client connects (docs/compatibility.md). */
+  apiUrl: string;
+  apiPort: number;
   realtime(): PusherServer;
   /** Stops the realtime server (clients hear 4200) and starts a fresh one in its place. */
   restartRealtime(): Promise<void>;
@@ -28,6 +31,8 @@ export async function startRealtimeStack(options: Partial<PusherServerOptions> =
     ...stack,
     webUrl: `http://127.0.0.1:${front.port}`,
     webPort: front.port,
+    apiUrl: `http://127.0.0.1:${api.port}`,
+    apiPort: api.port,
     realtime: () => sockets.server(),
     restartRealtime: () => sockets.restart(),
     async close() {
@@ -63,22 +68,31 @@ export async function browserSession(webUrl: string, person: { email: string; pa
  * cookies, so the request is made here the way the browser makes it).
  */
 export function echoFor(stack: Pick<RealtimeStack, 'webUrl' | 'webPort'>, session: { cookie: string; csrf: string }) {
+  return echoAt(stack.webUrl, stack.webPort, '/broadcasting/auth', { Cookie: session.cookie, 'X-CSRF-Token': session.csrf });
+}
+
+/** Echo as the original client makes it: straight to the API's realtime server, channels signed with its Bearer token. */
+export function echoWithBearer(stack: Pick<RealtimeStack, 'apiUrl' | 'apiPort'>, token: string) {
+  return echoAt(stack.apiUrl, stack.apiPort, '/api/v1/broadcasting/auth', { Authorization: `Bearer ${token}` });
+}
+
+function echoAt(baseUrl: string, port: number, authPath: string, headers: Record<string, string>) {
   return new Echo({
     broadcaster: 'pusher',
     key: testRealtimeCredentials.key,
     cluster: 'mt1',
     wsHost: '127.0.0.1',
-    wsPort: stack.webPort,
+    wsPort: port,
     forceTLS: false,
     enabledTransports: ['ws'],
     Pusher,
     channelAuthorization: {
-      endpoint: '/broadcasting/auth',
+      endpoint: authPath,
       transport: 'ajax',
       customHandler: ({ socketId, channelName }: { socketId: string; channelName: string }, callback: (error: Error | null, data: { auth: string; channel_data?: string } | null) => void) => {
-        fetch(`${stack.webUrl}/broadcasting/auth`, {
+        fetch(`${baseUrl}${authPath}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: session.cookie, 'X-CSRF-Token': session.csrf },
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
           body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
         })
           .then(async (res) =>

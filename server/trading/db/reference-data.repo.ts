@@ -1,12 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Currency, Plan } from '../../../shared/api/data.schema';
 import { defaultClassLeverage, leverageKeys, leverageKeyOf, type AssetClass, type LeverageKey } from '../../../shared/constants';
+import { currencyIcon } from '../../../shared/countries';
 import type { Executor } from './database';
 import { assetClasses, currencies, planFeatures, planFeatureValues, plans } from './schema';
 
 export async function listCurrencies(db: Executor): Promise<Currency[]> {
   const rows = await db.select().from(currencies).orderBy(asc(currencies.sortOrder), asc(currencies.code));
-  return rows.map((row) => ({ code: row.code, name: row.name, symbol: row.symbol, rate: row.rate, decimals: row.decimals }));
+  return rows.map((row) => ({ code: row.code, name: row.name, symbol: row.symbol, icon: currencyIcon(row.code), rate: row.rate, decimals: row.decimals }));
 }
 
 export async function listPlanFeatures(db: Executor): Promise<{ id: number; label: string }[]> {

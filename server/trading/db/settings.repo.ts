@@ -5,6 +5,21 @@ import { siteSettings } from './schema';
 
 type Row = typeof siteSettings.$inferSelect;
 
+/**
+ * The original client's switches: not staff settings but what this product does, so they cannot be
+ * turned into a way to hide a feature or lock a customer out (docs/site-settings.md#the-original-clients-switches).
+ */
+const originalClientSwitches = {
+  credit_card_deposit: false,
+  is_mt4: false,
+  has_marketplace: true,
+  enable_plan: false,
+  enable_autotrader: false,
+  use_deposit_modal: false,
+  livetrader_status: true,
+  expert_advisor: true,
+} as const;
+
 function toApi(row: Row): SiteSettings {
   return {
     name: row.name,
@@ -26,8 +41,7 @@ function toApi(row: Row): SiteSettings {
     review_stars: row.reviewStars,
     review_count: row.reviewCount,
     reviews_url: row.reviewsUrl,
-    // Not a switch: card data never reaches this server (docs/site-settings.md#card-deposits).
-    credit_card_deposit: false,
+    ...originalClientSwitches,
   };
 }
 
