@@ -15,7 +15,7 @@ import { legalDocuments } from '../../views/legal/documents';
 import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
 import { callContext, type Access } from './gate';
-import { UpstreamUnavailable, type Answer } from './trading-client';
+import { UpstreamUnavailable, type Answer, type Forwarded } from './trading-client';
 import { gatedPage, type PageDeps, type PassedPage } from './gated';
 import { sendPage } from './render';
 import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
@@ -56,9 +56,9 @@ export function pageRoutes(deps: PageDeps): Router {
   const gated = (access: Access, render: Parameters<typeof gatedPage>[2], options?: Parameters<typeof gatedPage>[3]) => gatedPage(deps, access, render, options);
 
   /** An API answer for a page's first data, or undefined when the API could not give it (the island then fetches it, and reports a failure itself). */
-  const firstAnswer = <E extends Endpoint>(call: Promise<Answer<E>>): Promise<Extract<Answer<E>, { ok: true }> | undefined> =>
+  const firstAnswer = <A extends Answer<Endpoint> | Forwarded>(call: Promise<A>): Promise<Extract<A, { ok: true }> | undefined> =>
     call.then(
-      (answer) => (answer.ok ? answer : undefined),
+      (answer) => (answer.ok ? (answer as Extract<A, { ok: true }>) : undefined),
       (error: unknown) => {
         if (error instanceof UpstreamUnavailable) return undefined;
         throw error;
@@ -66,7 +66,7 @@ export function pageRoutes(deps: PageDeps): Router {
     );
   const firstData = async <E extends Endpoint>(call: Promise<Answer<E>>): Promise<ResponseOf<E> | undefined> => (await firstAnswer(call))?.data;
   /** Page data for islands travels as the API answered it (the wire's types: docs/api-conventions.md#wire-types); the island reads it with the endpoint's schema. */
-  const asAnswered = async <E extends Endpoint>(call: Promise<Answer<E>>): Promise<unknown> => (await firstAnswer(call))?.body;
+  const asAnswered = async (call: Promise<Forwarded>): Promise<unknown> => (await firstAnswer(call))?.body;
 
   const login = (maintenanceDoor: boolean) =>
     gated(
@@ -162,9 +162,9 @@ export function pageRoutes(deps: PageDeps): Router {
       // The islands' first data comes with the page: the catalogue, the accounts and the site data.
       const token = page.token!;
       const [catalogue, accounts, siteData] = await Promise.all([
-        asAnswered(api.request(endpoints.assets, { token }, ctx)),
-        asAnswered(api.request(endpoints.accounts, { token }, ctx)),
-        asAnswered(api.request(endpoints.siteData, { token }, ctx)),
+        asAnswered(api.forward(endpoints.assets, { token }, ctx)),
+        asAnswered(api.forward(endpoints.accounts, { token }, ctx)),
+        asAnswered(api.forward(endpoints.siteData, { token }, ctx)),
       ]);
       sendPage(req, res, assets, {
         title: 'Trade room',

@@ -1,8 +1,10 @@
 import request from 'supertest';
+import * as z from 'zod/mini';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tradePage } from '../../shared/api/trades.schema';
 import { validationErrorBody } from '../../shared/api/common.schema';
 import { assetListResponse } from '../../shared/api/assets.schema';
+import { presentAsset } from '../../server/trading/market/asset-view';
 import { makeUser } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
@@ -42,6 +44,24 @@ describe('GET /api/v1/assets', () => {
     });
     expect(new Set(data.map((a) => a.type))).toEqual(new Set(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals']));
     expect(data.find((a) => a.type === 'indices')?.category).toBe('ETFs');
+  });
+
+  it('answers each asset as its schema encodes it now, also after a tick (encoded assets are kept only while their quote is)', async () => {
+    const { token } = await fundedTrader(stack, '10000.00');
+    const list = async () => (await request(stack.app).get('/api/v1/assets').set(bearer(token))).body as unknown;
+    const fresh = () => z.encode(assetListResponse, { data: stack.market.instruments.filter((i) => i.enabled).map((i) => presentAsset(stack.market, i, { leverage: 20 })) });
+    const eurusd = (body: unknown) => (body as { data: { symbol: string; rate: number; leverage: number }[] }).data.find((a) => a.symbol === 'EURUSD')!;
+
+    const first = await list();
+    expect(await list()).toEqual(first);
+    stack.prices.set({ [idOf('EURUSD')]: '1.10200' });
+    const after = await list();
+    expect(eurusd(after).rate).toBe(1.102);
+    // Every asset but leverage (the customer's, checked under leverage) as a fresh encoding gives it.
+    const withoutLeverage = (body: unknown) => (body as { data: Record<string, unknown>[] }).data.map(({ leverage: _l, max_leverage: _m, ...rest }) => rest);
+    expect(withoutLeverage(after)).toEqual(withoutLeverage(fresh()));
+    stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
+    expect(eurusd(await list()).rate).toBe(1.1);
   });
 });
 

@@ -12,7 +12,12 @@ import { parseInput } from './validate';
  * (typed by the endpoint's response schema), which is sent with the endpoint's status; or it answers
  * itself (a file) and returns nothing. Refusals are thrown (`DomainError`, `ApiError`).
  */
-export type Handler<E extends Endpoint> = (input: ParsedRequestOf<E>, req: Request, res: Response) => Promise<ResponseOf<E> | void> | ResponseOf<E> | void;
+export type Handler<E extends Endpoint> = (input: ParsedRequestOf<E>, req: Request, res: Response) => Promise<ResponseOf<E> | WireBody | void> | ResponseOf<E> | WireBody | void;
+
+/** A body a route has already put in the wire's types (item by item, with the endpoint's schemas): sent as it is. */
+export class WireBody {
+  constructor(readonly wire: unknown) {}
+}
 
 /** The checks each kind of access runs before the route: who is calling, their standing, their role. */
 export function accessGuards(deps: ApiDeps): Record<Access, RequestHandler[]> {
@@ -58,7 +63,8 @@ export function endpointRouter(deps: ApiDeps) {
       const body = await handler(input, req, res);
       // Encoded by the response schema: decimals become the wire's numbers (shared/api/wire.ts), and a
       // body outside the contract fails here rather than in a client.
-      if (body !== undefined && !res.headersSent) res.status(e.status ?? 200).json(e.response ? z.encode(e.response, body) : body);
+      if (body === undefined || res.headersSent) return;
+      res.status(e.status ?? 200).json(body instanceof WireBody ? body.wire : e.response ? z.encode(e.response, body) : body);
     });
   }
 

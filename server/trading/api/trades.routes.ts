@@ -18,10 +18,10 @@ import { cancelPending, placePending, presentPending } from '../engine/pending';
 import { changeProtection } from '../engine/protection';
 import { presentTrade } from '../engine/trade-view';
 import { refusal, refused, valueOf } from '../errors';
-import { presentAsset } from '../market/asset-view';
+import { assetWireCache } from '../market/asset-wire';
 import { chartCandles } from '../market/history';
 import { authOf } from './auth.middleware';
-import { endpointRouter } from './endpoint-router';
+import { endpointRouter, WireBody } from './endpoint-router';
 import { notFound, validationFailed } from './errors';
 import { originOf } from './origin';
 
@@ -63,6 +63,7 @@ function orderIdOf(req: Request, bodyId: string | undefined): string | undefined
 export function tradingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { database, market, referenceData } = deps;
+  const wireAsset = assetWireCache(market);
   const { db } = database;
   // PGlite runs one statement at a time, so one lane; PostgreSQL overlaps a few batches on its pool.
   const desk = new OrderDesk((tickets) => executeMarketOrders(deps, tickets), {
@@ -88,11 +89,8 @@ export function tradingRoutes(deps: ApiDeps) {
     const [{ leverage }, planLeverage] = [await referenceData.get(), await planLeverageOf(db, user)];
     const data = market.instruments
       .filter((instrument) => instrument.enabled)
-      .map((instrument) => {
-        const classLeverage = leverage[leverageKeyOf(instrument.assetClass)];
-        return presentAsset(market, instrument, { leverage: maxLeverageFor({ instrument, classLeverage, planLeverage }) });
-      });
-    return { data };
+      .map((instrument) => wireAsset(instrument, maxLeverageFor({ instrument, classLeverage: leverage[leverageKeyOf(instrument.assetClass)], planLeverage })));
+    return new WireBody({ data });
   });
 
   on(api.candles, async ({ params, query }) => {
