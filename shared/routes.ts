@@ -9,8 +9,13 @@ export const paths = {
   tradeRoom: '/mt4',
   chat: '/main/chat',
   marketplace: '/main/marketplace',
+  admin: '/admin',
+  adminCustomers: '/admin/customers',
   adminChat: '/admin/chat',
   adminAutotrader: '/admin/autotrader',
+  adminAudit: '/admin/audit',
+  adminOutbox: '/admin/outbox',
+  adminSettings: '/admin/settings',
 } as const;
 
 /** Pages exempt from the data and account gate (docs/access.md#the-gate). */

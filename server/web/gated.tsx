@@ -3,6 +3,8 @@ import type { SiteSettings } from '../../shared/api/settings.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import type { PageAssets } from '../../views/assets';
 import { GatePage } from '../../views/pages/gate';
+import { NotFoundPage } from '../../views/pages/not-found';
+import { isStaffRole } from '../../shared/api/user.schema';
 import { decidePage, type Access, type GateDeps, type PageDecision } from './gate';
 import { sendPage } from './render';
 
@@ -37,4 +39,23 @@ export async function settingsForPage(req: Request, res: Response, deps: PageDep
   if (decision.kind === 'gate') sendGate(req, res, deps.assets, decision);
   else res.redirect(303, decision.location);
   return null;
+}
+
+/** The not-found page (also what a customer gets for a back-office path: docs/back-office.md#roles). */
+export function sendNotFound(req: Request, res: Response, assets: PageAssets, settings: SiteSettings): void {
+  sendPage(req, res, assets, { status: 404, title: 'Page not found', settings, body: () => <NotFoundPage path={req.path} /> });
+}
+
+export type StaffPage = PassedPage & { user: NonNullable<PassedPage['user']>; token: string };
+
+/**
+ * A back-office page: signed-in staff (or only admins) get it; everyone else the not-found page, so the
+ * back office does not even show that it exists (docs/back-office.md#roles). The API checks the role again.
+ */
+export function staffPage(deps: PageDeps, render: (req: Request, res: Response, page: StaffPage) => Promise<void> | void, { adminOnly = false }: { adminOnly?: boolean } = {}) {
+  return gatedPage(deps, 'customer', (req, res, page) => {
+    const user = page.user;
+    if (!user || !page.token || !isStaffRole(user.role) || (adminOnly && user.role !== 'admin')) return sendNotFound(req, res, deps.assets, page.settings);
+    return render(req, res, { ...page, user, token: page.token });
+  });
 }

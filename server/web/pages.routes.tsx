@@ -10,13 +10,13 @@ import { TradeRoomPage } from '../../views/pages/trade-room';
 import { ChatPage } from '../../views/pages/chat';
 import { AdminAutotraderPage } from '../../views/pages/admin-autotrader';
 import { MarketplacePage } from '../../views/pages/marketplace';
-import { NotFoundPage } from '../../views/pages/not-found';
 import { legalDocuments } from '../../views/legal/documents';
 import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
+import { backOfficeRoutes } from './admin/routes';
 import { callContext, type Access } from './gate';
 import { UpstreamUnavailable, type Answer, type Forwarded } from './trading-client';
-import { gatedPage, type PageDeps, type PassedPage } from './gated';
+import { gatedPage, sendNotFound, staffPage, type PageDeps, type PassedPage } from './gated';
 import { sendPage } from './render';
 import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
 import { api as endpoints } from '../../shared/api/endpoints';
@@ -50,8 +50,7 @@ export function pageRoutes(deps: PageDeps): Router {
   const router = Router();
   const { assets, api } = deps;
 
-  const notFound = (req: Request, res: Response, page: PassedPage) =>
-    sendPage(req, res, assets, { status: 404, title: 'Page not found', settings: page.settings, body: () => <NotFoundPage path={req.path} /> });
+  const notFound = (req: Request, res: Response, page: PassedPage) => sendNotFound(req, res, assets, page.settings);
 
   const gated = (access: Access, render: Parameters<typeof gatedPage>[2], options?: Parameters<typeof gatedPage>[3]) => gatedPage(deps, access, render, options);
 
@@ -92,6 +91,8 @@ export function pageRoutes(deps: PageDeps): Router {
     paths.dashboard,
     gated('customer', async (req, res, page) => {
       const user = page.user!;
+      // Staff work in the back office; a customer's dashboard (accounts, plan) is not theirs (docs/back-office.md#roles).
+      if (isStaffRole(user.role)) return res.redirect(302, paths.admin);
       const data = page.token ? await api.request(endpoints.siteData, { token: page.token }, callContext(req)) : null;
       sendPage(req, res, assets, {
         title: 'Dashboard',
@@ -142,17 +143,17 @@ export function pageRoutes(deps: PageDeps): Router {
   // AutoTrader requests: staff only, checked here (docs/access.md#roles); customers get the not-found page, as for `/admin/chat`.
   router.get(
     paths.adminAutotrader,
-    gated('customer', (req, res, page) => {
-      const user = page.user!;
-      if (!isStaffRole(user.role)) return notFound(req, res, page);
+    staffPage(deps, (req, res, page) =>
       sendPage(req, res, assets, {
         title: 'AutoTrader requests',
         settings: page.settings,
-        user,
-        body: (csrfToken) => <AdminAutotraderPage settings={page.settings} user={user} csrfToken={csrfToken} />,
-      });
-    }),
+        user: page.user,
+        body: (csrfToken) => <AdminAutotraderPage settings={page.settings} user={page.user} csrfToken={csrfToken} />,
+      }),
+    ),
   );
+
+  router.use(backOfficeRoutes(deps));
 
   router.get(
     [paths.tradeRoom, `${paths.tradeRoom}/`],

@@ -10,7 +10,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * pending or deactivated customer their screen); a user in good standing; a customer in good standing;
  * staff (staff or admin) in good standing.
  */
-export type Access = 'public' | 'signed-in' | 'active' | 'customer' | 'staff';
+export type Access = 'public' | 'signed-in' | 'active' | 'customer' | 'staff' | 'admin';
 
 /**
  * One call of the API: its method and path under `apiPrefix` (`:name` for a path parameter), the schemas

@@ -10,7 +10,7 @@ test('when the process is killed outright after a write was acknowledged, then t
   const first = await startServer({ DATA_DIR: dataDir });
   const api = await request.newContext({ baseURL: first.api! });
   try {
-    const login = await api.post('/api/v1/auth/login', { data: demo.staff });
+    const login = await api.post('/api/v1/auth/login', { data: demo.admin });
     const { data } = (await login.json()) as { data: { token: string } };
     const saved = await api.patch('/api/v1/admin/settings', {
       data: { maintenanceMessage: 'written before kill -9' },

@@ -7,6 +7,7 @@ export const demo = {
   pending: { email: 'pending@demo.test', password: 'pending-demo-1' },
   disabled: { email: 'disabled@demo.test', password: 'disabled-demo-1' },
   staff: { email: 'staff@demo.test', password: 'staff-demo-1' },
+  admin: { email: 'admin@demo.test', password: 'admin-demo-1' },
 } as const;
 
 /** Signs in through the login form (a plain form post: it works whether or not its script has run yet). */
@@ -49,11 +50,11 @@ export async function freshCustomer(): Promise<{ email: string; password: string
   }
 }
 
-/** Changes site settings through the trading API, as staff would from the back office. */
+/** Changes site settings through the trading API, as an admin would from the back office. */
 export async function updateSiteSettings(patch: Record<string, unknown>) {
   const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
   try {
-    const login = await api.post('/api/v1/auth/login', { data: demo.staff });
+    const login = await api.post('/api/v1/auth/login', { data: demo.admin });
     expect(login.status()).toBe(200);
     const { data } = (await login.json()) as { data: { token: string } };
     const res = await api.patch('/api/v1/admin/settings', { data: patch, headers: { Authorization: `Bearer ${data.token}` } });

@@ -185,15 +185,22 @@ describe('staff actions', () => {
     const person = await makeUser(database.db);
     const bad = await request(app).patch(`/api/v1/admin/users/${person.user.id}`).set(bearer(token)).send({ status: 'banned' });
     expect(bad.status).toBe(422);
-    const unknown = await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ colour: 'red' });
+    const admin = await tokenFor(app, await makeUser(database.db, { role: 'admin' }));
+    const unknown = await request(app).patch('/api/v1/admin/settings').set(bearer(admin)).send({ colour: 'red' });
     expect(unknown.status).toBe(422);
     const missing = await request(app).patch('/api/v1/admin/users/999999').set(bearer(token)).send({ status: 'active' });
     expect(missing.status).toBe(404);
   });
 
-  it('when staff switch the site off and on, then the public settings follow', async () => {
-    const staff = await makeUser(database.db, { role: 'staff' });
-    const token = await tokenFor(app, staff);
+  it('when staff (not an admin) change a site setting, then 403 and nothing changes (docs/back-office.md#roles)', async () => {
+    const token = await tokenFor(app, await makeUser(database.db, { role: 'staff' }));
+    const res = await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ status: 'disabled' });
+    expect(res.status).toBe(403);
+    expect(settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data.status).toBe('enabled');
+  });
+
+  it('when an admin switches the site off and on, then the public settings follow', async () => {
+    const token = await tokenFor(app, await makeUser(database.db, { role: 'admin' }));
     const off = await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ status: 'disabled', maintenanceMessage: 'Back at 18:00 UTC' });
     expect(off.status).toBe(200);
     const seen = settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data;
@@ -201,8 +208,8 @@ describe('staff actions', () => {
     await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ status: 'enabled', maintenanceMessage: null });
   });
 
-  it('when staff set the review score, then it is kept whole from 1 to 5 stars and cleared with null', async () => {
-    const token = await tokenFor(app, await makeUser(database.db, { role: 'staff' }));
+  it('when an admin sets the review score, then it is kept whole from 1 to 5 stars and cleared with null', async () => {
+    const token = await tokenFor(app, await makeUser(database.db, { role: 'admin' }));
     const patch = (body: object) => request(app).patch('/api/v1/admin/settings').set(bearer(token)).send(body);
     for (const bad of [{ review_stars: 6 }, { review_stars: 0 }, { review_stars: 4.5 }, { review_count: -1 }, { reviews_url: 'javascript:alert(1)' }]) {
       expect((await patch(bad)).status, JSON.stringify(bad)).toBe(422);

@@ -31,8 +31,8 @@ afterAll(async () => {
 /** A bearer token for a new person of the endpoint's kind, made without the (rate-limited) login route. */
 async function tokenFor(access: Endpoint['access']): Promise<string | undefined> {
   if (access === 'public') return undefined;
-  const person = await makeUser(stack.database.db, { role: access === 'staff' ? 'staff' : 'customer' });
-  if (access !== 'staff') await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '10000.00');
+  const person = await makeUser(stack.database.db, { role: access === 'staff' || access === 'admin' ? access : 'customer' });
+  if (access !== 'staff' && access !== 'admin') await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '10000.00');
   const { token } = await startSession({ database: stack.database, tokenTtlHours: 1 }, person.user, { ip: null, userAgent: null });
   return token;
 }

@@ -123,8 +123,8 @@ describe('GET /settings: credit_card_deposit', () => {
     ['enable_autotrader', true],
     ['livetrader_status', false],
     ['expert_advisor', false],
-  ])('staff cannot flip the switch %s: it says what the product does (docs/site-settings.md)', async (flag, value) => {
-    const staff = await makeUser(story.stack.database.db, { role: 'staff' });
+  ])('an admin cannot flip the switch %s: it says what the product does (docs/site-settings.md)', async (flag, value) => {
+    const staff = await makeUser(story.stack.database.db, { role: 'admin' });
     const res = await request(story.stack.app)
       .patch('/api/v1/admin/settings')
       .set(story.bearer(await tokenFor(story.stack.app, staff)))

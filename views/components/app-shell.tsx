@@ -8,51 +8,65 @@ import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 import { chatPathOf, SignedInIslands } from './signed-in-islands';
 
-/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. */
-export function AppShell({
-  settings,
-  user,
-  csrfToken,
-  current = 'dashboard',
-  children,
-}: {
-  settings: SiteSettings;
-  user: User;
-  csrfToken: string;
-  current?: 'dashboard' | 'chat' | 'marketplace' | 'autotrader';
-  children: ReactNode;
-}) {
-  const chatPath = chatPathOf(user);
+export type ShellPage = 'dashboard' | 'chat' | 'marketplace' | 'autotrader' | 'overview' | 'customers' | 'audit' | 'outbox' | 'settings';
+
+/** The back office's sections (docs/back-office.md): staff see all but Settings, which is the admins'. */
+const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
+  { page: 'overview', href: paths.admin, label: 'Overview' },
+  { page: 'customers', href: paths.adminCustomers, label: 'Customers' },
+  { page: 'chat', href: paths.adminChat, label: 'Admin Chat' },
+  { page: 'autotrader', href: paths.adminAutotrader, label: 'AutoTrader requests' },
+  { page: 'audit', href: paths.adminAudit, label: 'Audit log' },
+  { page: 'outbox', href: paths.adminOutbox, label: 'Outbox' },
+  { page: 'settings', href: paths.adminSettings, label: 'Settings', adminOnly: true },
+];
+
+function CustomerLinks({ current, user }: { current: ShellPage; user: User }) {
+  return (
+    <>
+      <a href={paths.dashboard} aria-current={current === 'dashboard' ? 'page' : undefined}>
+        Dashboard
+      </a>
+      <a href={paths.tradeRoom}>Trade room</a>
+      <a href={paths.marketplace} aria-current={current === 'marketplace' ? 'page' : undefined}>
+        Marketplace
+      </a>
+      <a href={chatPathOf(user)} aria-current={current === 'chat' ? 'page' : undefined}>
+        Support chat
+      </a>
+    </>
+  );
+}
+
+/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. Staff get the back office's sections instead of the customer's. */
+export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: ShellPage; children: ReactNode }) {
+  const staff = isStaffRole(user.role);
   return (
     <div className="app-shell">
       <Stylesheet src="client/styles/app.scss" />
       <Stylesheet src="views/components/app-shell.css" />
       <header className="topbar">
-        <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
-        <nav aria-label="Main">
-          <a href="/main/dashboard" aria-current={current === 'dashboard' ? 'page' : undefined}>
-            Dashboard
-          </a>
-          <a href="/mt4">Trade room</a>
-          {user.role === 'customer' ? (
-            <a href={paths.marketplace} aria-current={current === 'marketplace' ? 'page' : undefined}>
-              Marketplace
-            </a>
-          ) : null}
-          <a href={chatPath} aria-current={current === 'chat' ? 'page' : undefined}>
-            {user.role === 'customer' ? 'Support chat' : 'Admin Chat'}
-          </a>
-          {isStaffRole(user.role) ? (
-            <a href={paths.adminAutotrader} aria-current={current === 'autotrader' ? 'page' : undefined}>
-              AutoTrader requests
-            </a>
-          ) : null}
+        <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href={staff ? paths.admin : paths.dashboard} />
+        <nav aria-label={staff ? 'Back office' : 'Main'}>
+          {staff ? (
+            backOfficeLinks
+              .filter((link) => !link.adminOnly || user.role === 'admin')
+              .map((link) => (
+                <a key={link.page} href={link.href} aria-current={current === link.page ? 'page' : undefined}>
+                  {link.label}
+                </a>
+              ))
+          ) : (
+            <CustomerLinks current={current} user={user} />
+          )}
         </nav>
         <div className="topbar-user">
           <span className="user-name">
             {user.first_name} {user.last_name}
           </span>
-          {user.account_type ? (
+          {staff ? (
+            <span className="role-badge">{user.role === 'admin' ? 'Admin' : 'Staff'}</span>
+          ) : user.account_type ? (
             <span className="plan-badge" style={{ borderColor: user.account_type.color ?? undefined }}>
               {user.account_type.title}
             </span>

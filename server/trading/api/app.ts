@@ -2,6 +2,8 @@ import express, { type Express } from 'express';
 import { requestLogger } from '../../logger';
 import { measureRequests, metricsEndpoint } from '../../metrics';
 import { adminRoutes } from './admin.routes';
+import { auditRoutes } from './audit.routes';
+import { backOfficeRoutes } from './back-office.routes';
 import { chatRoutes } from './chat.routes';
 import { autotraderRoutes } from './autotrader.routes';
 import { advisorRoutes } from './advisors.routes';
@@ -58,6 +60,8 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(advisorRoutes(apiDeps));
   api.use(autotraderRoutes(apiDeps));
   api.use(adminRoutes(apiDeps));
+  api.use(backOfficeRoutes(apiDeps));
+  api.use(auditRoutes(apiDeps));
   api.use(broadcastingRoutes(apiDeps));
   app.use(apiPrefix, api);
   // Laravel's path, where pusher-js posts by default (the web tier proxies it); also under /api/v1 above.

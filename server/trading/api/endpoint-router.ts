@@ -29,6 +29,7 @@ export function accessGuards(deps: ApiDeps): Record<Access, RequestHandler[]> {
     active: [signedIn, standing],
     customer: [signedIn, standing, requireRole('customer')],
     staff: [signedIn, standing, requireRole('staff', 'admin')],
+    admin: [signedIn, standing, requireRole('admin')],
   };
 }
 

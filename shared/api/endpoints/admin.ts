@@ -19,7 +19,7 @@ export const outboxMailSchema = z.object({
 
 /** The back office. */
 export const adminApi = {
-  changeSettings: endpoint({ method: 'PATCH', path: '/admin/settings', access: 'staff', body: settingsUpdateRequest, response: settingsResponse }),
+  changeSettings: endpoint({ method: 'PATCH', path: '/admin/settings', access: 'admin', body: settingsUpdateRequest, response: settingsResponse }),
   changeUserStatus: endpoint({ method: 'PATCH', path: '/admin/users/:id', access: 'staff', params: smallIdOf('User not found.'), body: userStatusUpdateRequest, response: userResponse }),
   notifyCustomer: endpoint({
     method: 'POST',

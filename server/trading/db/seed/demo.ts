@@ -22,7 +22,8 @@ export const demoLogins: readonly DemoLogin[] = [
   { email: 'trader@demo.test', password: 'trader-demo-1', role: 'customer', status: 'active', firstName: 'Alex', lastName: 'Morgan', describe: 'active customer, 25,000 USD on Live' },
   { email: 'pending@demo.test', password: 'pending-demo-1', role: 'customer', status: 'pending', firstName: 'Priya', lastName: 'Shah', describe: 'customer awaiting approval' },
   { email: 'disabled@demo.test', password: 'disabled-demo-1', role: 'customer', status: 'deactivated', firstName: 'Daniel', lastName: 'Weber', describe: 'deactivated customer' },
-  { email: 'staff@demo.test', password: 'staff-demo-1', role: 'staff', status: 'active', firstName: 'Sam', lastName: 'Okafor', describe: 'staff (back office, chat)' },
+  { email: 'staff@demo.test', password: 'staff-demo-1', role: 'staff', status: 'active', firstName: 'Sam', lastName: 'Okafor', describe: 'staff (back office: customers, chat, reviews)' },
+  { email: 'admin@demo.test', password: 'admin-demo-1', role: 'admin', status: 'active', firstName: 'Rita', lastName: 'Lindqvist', describe: 'admin (back office, also settings)' },
 ];
 
 export const demoDeposit = { email: 'trader@demo.test', amount: '25000.00', reference: 'demo-seed' } as const;
