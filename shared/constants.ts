@@ -14,6 +14,8 @@ export const maxVisibleToasts = 3;
 
 /** A user counts as online while their last heartbeat is younger than two heartbeat periods. */
 export const onlineWindowMs = 2 * timing.heartbeatMs;
+/** Online: seen (a heartbeat, an open realtime connection) within the window. */
+export const isOnline = (lastSeenAt: Date | null, now: number): boolean => lastSeenAt !== null && now - lastSeenAt.getTime() < onlineWindowMs;
 
 export const demoOpeningBalance = '10000.00';
 export const defaultCurrency = 'USD';

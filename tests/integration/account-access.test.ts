@@ -154,7 +154,7 @@ describe('staff actions', () => {
     const res = await request(app)
       .patch(`/api/v1/admin/users/${person.user.id}`)
       .set(bearer(await tokenFor(app, staff)))
-      .send({ status: 'deactivated' });
+      .send({ status: 'deactivated', reason: 'Compliance review' });
     expect(res.status).toBe(200);
     expect(userResponse.parse(res.body).data.status).toBe('deactivated');
     expect((await request(app).get('/api/v1/user').set(bearer(customerToken))).status).toBe(401);
@@ -169,13 +169,13 @@ describe('staff actions', () => {
     const staffToken = await tokenFor(app, staff);
     const self = await request(app).patch(`/api/v1/admin/users/${staff.user.id}`).set(bearer(staffToken)).send({ status: 'active' });
     expect(self.status).toBe(403);
-    const colleague = await request(app).patch(`/api/v1/admin/users/${other.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated' });
+    const colleague = await request(app).patch(`/api/v1/admin/users/${other.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated', reason: 'Compliance review' });
     expect(colleague.status).toBe(403);
-    expect((await request(app).patch(`/api/v1/admin/users/${admin.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated' })).status).toBe(403);
+    expect((await request(app).patch(`/api/v1/admin/users/${admin.user.id}`).set(bearer(staffToken)).send({ status: 'deactivated', reason: 'Compliance review' })).status).toBe(403);
     const byAdmin = await request(app)
       .patch(`/api/v1/admin/users/${other.user.id}`)
       .set(bearer(await tokenFor(app, admin)))
-      .send({ status: 'deactivated' });
+      .send({ status: 'deactivated', reason: 'Compliance review' });
     expect(byAdmin.status).toBe(200);
   });
 

@@ -73,7 +73,7 @@ describe('GET /user: can_open_trade says what the API does with an order', () =>
     expect(order.status).toBe(201);
     const staff = await makeUser(story.stack.database.db, { role: 'staff' });
     const staffToken = await tokenFor(story.stack.app, staff);
-    expect((await request(story.stack.app).patch(`/api/v1/admin/users/${person.user.id}`).set(story.bearer(staffToken)).send({ status: 'deactivated' })).status).toBe(200);
+    expect((await request(story.stack.app).patch(`/api/v1/admin/users/${person.user.id}`).set(story.bearer(staffToken)).send({ status: 'deactivated', reason: 'Compliance review' })).status).toBe(200);
     // Deactivation signs them out everywhere; signing in again shows them the gate, and closing still works.
     const token = await tokenFor(story.stack.app, person);
     expect(await userOf(token)).toMatchObject({ can_open_trade: false, can_close_trade: true });

@@ -21,10 +21,15 @@ export function adminRoutes(deps: ApiDeps) {
   on(api.changeSettings, async ({ body }, req, res) => ({ data: await changeSettings(db, actorOf(req, res), body) }));
 
   on(api.changeUserStatus, async ({ params: { id }, body }, req, res) => {
-    const { user, notice } = await changeUserStatus(db, actorOf(req, res), id, body.status);
-    bus.publish('access.changed', { userId: id });
-    bus.publish('user.updated', { userId: id });
-    if (notice) bus.publish('notification.message', { userId: id, notification: presentNotification(notice) });
+    const { user, notice, changed } = await changeUserStatus(db, actorOf(req, res), id, body);
+    if (changed) {
+      bus.publish('access.changed', { userId: id });
+      bus.publish('user.updated', { userId: id });
+    }
+    if (notice) {
+      bus.publish('notification.message', { userId: id, notification: presentNotification(notice) });
+      await deps.mailer.send({ to: user.email, subject: notice.title, text: `Hello ${user.firstName},\n\n${notice.message}\n` });
+    }
     return { data: await presentUser(db, user) };
   });
 

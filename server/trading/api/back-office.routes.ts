@@ -1,7 +1,162 @@
+import type { Request, Response } from 'express';
+import type { CustomerDetail, CustomerRow } from '../../../shared/api/back-office.schema';
+import { backOfficeTexts } from '../../../shared/api/back-office.schema';
+import { api } from '../../../shared/api/endpoints';
+import { isOnline } from '../../../shared/constants';
+import { Money } from '../../../shared/money';
+import { advisorsOwnedBy, auditTrailOf, customerListPage, ledgerOf, notesOf, overviewCounts, planChoices } from '../db/back-office.repo';
+import { presentNotification } from '../db/notifications.repo';
+import { waitingOrdersPage } from '../db/pending-orders.repo';
+import { openTradesOf, tradesPage } from '../db/trades.repo';
+import { findUserById } from '../db/users.repo';
 import type { ApiDeps } from '../deps';
+import { listAccountSummaries } from '../engine/account-actions';
+import { exposureFromTotals, openTotalsOf } from '../engine/accounts';
+import { presentPending } from '../engine/pending';
+import { presentTrade } from '../engine/trade-view';
+import { addCustomerNote, changeCustomerPlan } from '../users/staff-actions';
+import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
+import { notFound } from './errors';
+import { pageOf } from './paging';
 
+const perPage = 25;
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+function actorOf(req: Request, res: Response) {
+  const { user } = authOf(res);
+  return { id: user.id, role: user.role, ip: req.ip ?? null };
+}
+
+/** The back office's customers (docs/back-office.md): staff and admins only, every change audited. */
 export function backOfficeRoutes(deps: ApiDeps) {
-  const { router } = endpointRouter(deps);
+  const { router, on } = endpointRouter(deps);
+  const { db } = deps.database;
+  const { market, bus } = deps;
+
+  on(api.overview, async () => {
+    const counts = await overviewCounts(db);
+    return {
+      data: {
+        customers_pending: counts.customersPending,
+        autotrader_pending: counts.autotraderPending,
+        unread_chats: counts.unreadChats,
+        customers_total: counts.customersTotal,
+        customers_online: counts.customersOnline,
+      },
+    };
+  });
+
+  on(api.customers, async ({ query }) => {
+    const { rows, total } = await customerListPage(db, query, perPage);
+    const liveIds = rows.flatMap((r) => (r.account ? [r.account.id] : []));
+    const totals = liveIds.length ? await openTotalsOf(db, liveIds) : new Map();
+    const now = Date.now();
+    const data: CustomerRow[] = rows.map(({ user, plan, account }) => ({
+      id: user.id,
+      name: fullName(user),
+      email: user.email,
+      country: user.country,
+      status: user.status,
+      plan,
+      verification_status: 'unverified',
+      account_number: account?.number ?? null,
+      currency: account?.currency ?? null,
+      balance: account?.balance ?? null,
+      equity: account ? exposureFromTotals(market, account, totals.get(account.id) ?? []).equity.toFixed(2) : null,
+      is_online: isOnline(user.lastSeenAt, now),
+      created_at: user.createdAt.toISOString(),
+    }));
+    return pageOf({ rows: data, page: query.page, perPage, total, path: api.customers.path, filters: { q: query.q, status: query.status, sort: query.sort } });
+  });
+
+  on(api.customer, async ({ params: { id } }) => {
+    const user = await findUserById(db, id);
+    if (!user || user.role !== 'customer') throw notFound(backOfficeTexts.customerNotFound);
+    const accounts = await listAccountSummaries(db, market, id);
+    const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]));
+    const perAccount = await Promise.all(
+      accounts.map(async (a) => ({
+        open: await openTradesOf(db, a.id),
+        closed: (await tradesPage(db, { accountId: a.id, status: 'closed', limit: 20, offset: 0 })).rows,
+        pending: (await waitingOrdersPage(db, { accountId: a.id, limit: 50, offset: 0 })).rows,
+      })),
+    );
+    const [ledger, notes, audit, advisors, plans] = [
+      await ledgerOf(
+        db,
+        accounts.map((a) => a.id),
+      ),
+      await notesOf(db, id),
+      await auditTrailOf(db, id),
+      await advisorsOwnedBy(db, id),
+      await planChoices(db),
+    ];
+    const plan = plans.find((p) => p.id === user.planId) ?? null;
+    const trade = (row: Parameters<typeof presentTrade>[1]) => presentTrade(market, row, currencyOf.get(row.accountId) ?? 'USD');
+    const detail: CustomerDetail = {
+      profile: {
+        id: user.id,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        phone: user.phone,
+        country: user.country,
+        nationality: user.nationality,
+        promo_code: user.promoCode,
+        status: user.status,
+        plan,
+        verification_status: 'unverified',
+        is_online: isOnline(user.lastSeenAt, Date.now()),
+        last_seen_at: user.lastSeenAt?.toISOString() ?? null,
+        created_at: user.createdAt.toISOString(),
+        autotrader: { active: user.autotrader, level: user.autotraderLevel },
+        advisors,
+      },
+      accounts,
+      open_trades: perAccount.flatMap((a) => a.open.map(trade)),
+      closed_trades: perAccount
+        .flatMap((a) => a.closed.map(trade))
+        .sort((a, b) => (b.close_time ?? '').localeCompare(a.close_time ?? ''))
+        .slice(0, 20),
+      pending_orders: perAccount.flatMap((a) => a.pending.map((row) => presentPending(market, row))),
+      ledger: ledger.map(({ entry, number }) => ({
+        id: entry.id,
+        account_number: number,
+        kind: entry.kind,
+        bucket: entry.bucket,
+        amount: new Money(entry.amount).toFixed(2),
+        balance_after: new Money(entry.balanceAfter).toFixed(2),
+        reference: entry.reference,
+        memo: entry.memo,
+        created_at: entry.createdAt.toISOString(),
+      })),
+      notes: notes.map(({ note, author }) => ({ id: note.id, body: note.body, author: { id: author.id, name: fullName(author), email: author.email }, created_at: note.createdAt.toISOString() })),
+      audit: audit.map(({ entry, actor }) => ({
+        id: entry.id,
+        action: entry.action,
+        actor: actor ? { id: actor.id, name: fullName(actor), role: actor.role } : null,
+        details: entry.details as Record<string, unknown>,
+        created_at: entry.createdAt.toISOString(),
+      })),
+      plans,
+    };
+    return { data: detail };
+  });
+
+  on(api.changeCustomerPlan, async ({ params: { id }, body }, req, res) => {
+    const result = await changeCustomerPlan(db, actorOf(req, res), id, { planId: body.plan_id, reason: body.reason });
+    if (result.changed) bus.publish('user.updated', { userId: id });
+    if (result.notice) bus.publish('notification.message', { userId: id, notification: presentNotification(result.notice) });
+    return { data: { plan_id: result.plan.id, changed: result.changed }, message: result.changed ? `Moved to the ${result.plan.title} plan.` : backOfficeTexts.samePlan };
+  });
+
+  on(api.addCustomerNote, async ({ params: { id }, body }, req, res) => {
+    const actor = actorOf(req, res);
+    const note = await addCustomerNote(db, actor, id, body.body);
+    const { user } = authOf(res);
+    return { data: { id: note.id, body: note.body, author: { id: user.id, name: fullName(user), email: user.email }, created_at: note.createdAt.toISOString() } };
+  });
+
   return router;
 }

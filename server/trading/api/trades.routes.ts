@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import { apiPrefix } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
 import { candleTexts } from '../../../shared/api/candles.schema';
 import type { OrderRequest, PendingOrderRequest } from '../../../shared/api/trades.schema';
@@ -24,19 +23,10 @@ import { authOf } from './auth.middleware';
 import { endpointRouter, WireBody } from './endpoint-router';
 import { notFound, validationFailed } from './errors';
 import { originOf } from './origin';
+import { pageOf } from './paging';
 
 const perPage = 20;
 
-/** A Laravel-style page (docs/api-conventions.md#paging): `links.next` only while there is a next page. */
-function pageOf<T>({ rows, page, total, path, accountId }: { rows: T[]; page: number; total: number; path: string; accountId: number | undefined }) {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const accountParam = accountId ? `&account_id=${accountId}` : '';
-  return {
-    data: rows,
-    meta: { current_page: page, per_page: perPage, last_page: lastPage, total },
-    links: { next: page < lastPage ? `${apiPrefix}${path}?page=${page + 1}${accountParam}` : null },
-  };
-}
 
 /** What every order states, from the wire's fields. */
 const termsOf = (o: OrderRequest | PendingOrderRequest): OrderTerms => ({
@@ -138,7 +128,7 @@ export function tradingRoutes(deps: ApiDeps) {
   on(api.pendingOrders, async ({ query: { page, account_id } }, _req, res) => {
     const account = await accountOfUser(db, userId(res), account_id);
     const { rows, total } = await waitingOrdersPage(db, { accountId: account.id, limit: perPage, offset: (page - 1) * perPage });
-    return pageOf({ rows: rows.map((row) => presentPending(market, row)), page, total, path: api.pendingOrders.path, accountId: account_id });
+    return pageOf({ rows: rows.map((row) => presentPending(market, row)), page, perPage, total, path: api.pendingOrders.path, filters: { account_id } });
   });
 
   for (const [e, status] of [
@@ -148,7 +138,7 @@ export function tradingRoutes(deps: ApiDeps) {
     on(e, async ({ query: { page, account_id } }, _req, res) => {
       const account = await accountOfUser(db, userId(res), account_id);
       const { rows, total } = await tradesPage(db, { accountId: account.id, status, limit: perPage, offset: (page - 1) * perPage });
-      return pageOf({ rows: rows.map((row) => presentTrade(market, row, account.currency)), page, total, path: e.path, accountId: account_id });
+      return pageOf({ rows: rows.map((row) => presentTrade(market, row, account.currency)), page, perPage, total, path: e.path, filters: { account_id } });
     });
   }
 

@@ -1,5 +1,5 @@
 import { accountTitles, type AccountStatus, type TradesSummary, type User } from '../../../shared/api/user.schema';
-import { onlineWindowMs } from '../../../shared/constants';
+import { isOnline } from '../../../shared/constants';
 import { Money } from '../../../shared/money';
 import type { Executor } from '../db/database';
 import type { TradeRecord } from '../db/trade-record.repo';
@@ -37,7 +37,7 @@ export async function presentProfile({ user, accounts, plan, unread, advisorIds,
     avatar: user.avatar,
     role: user.role,
     status: user.status,
-    is_online: user.lastSeenAt !== null && now.getTime() - user.lastSeenAt.getTime() < onlineWindowMs,
+    is_online: isOnline(user.lastSeenAt, now.getTime()),
     balance: live?.balance ?? '0.00',
     credit_balance: live?.credit ?? '0.00',
     account_id: live?.number ?? '',

@@ -1,9 +1,9 @@
 import { api } from '../../../shared/api/endpoints';
-import { apiPrefix } from '../../../shared/api/endpoint';
 import { markAllNotificationsRead, markNotificationRead, notificationsPage, presentNotification, unreadNotificationCount } from '../db/notifications.repo';
 import { touchLastSeen } from '../db/users.repo';
 import type { ApiDeps } from '../deps';
 import { authOf } from './auth.middleware';
+import { pageOf } from './paging';
 import { endpointRouter } from './endpoint-router';
 import { notFound } from './errors';
 import { presentUser } from './user.presenter';
@@ -31,15 +31,8 @@ export function userRoutes(deps: ApiDeps) {
   // The original's bell (docs/realtime.md#notifications): a page of the user's own, newest first.
   on(api.notifications, async ({ query: { page } }, _req, res) => {
     const { rows, total, unread } = await notificationsPage(db, { userId: authOf(res).user.id, limit: perPage, offset: (page - 1) * perPage });
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
     const notifications = rows.map(presentNotification);
-    return {
-      data: notifications,
-      notifications,
-      meta: { current_page: page, per_page: perPage, last_page: lastPage, total },
-      links: { next: page < lastPage ? `${apiPrefix}${api.notifications.path}?page=${page + 1}` : null },
-      unread_count: unread,
-    };
+    return { ...pageOf({ rows: notifications, page, perPage, total, path: api.notifications.path }), notifications, unread_count: unread };
   });
 
   on(api.readAllNotifications, async (_input, _req, res) => {

@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatUser } from '../../../shared/api/chat.schema';
 import { chatTexts } from '../../../shared/api/chat.schema';
-import { onlineWindowMs } from '../../../shared/constants';
+import { isOnline } from '../../../shared/constants';
 import { isStaffRole, type Role } from '../../../shared/api/user.schema';
 import type { Bus } from '../bus';
 import { addChatMessage, attachFiles, chatCustomers, conversationPage, markConversationRead, messagesAfter, unreadChatCount } from '../db/chat.repo';
@@ -110,7 +110,7 @@ export async function chatCustomerList(db: AppDb, now = Date.now()): Promise<Cha
     last_name: user.lastName,
     email: user.email,
     avatar: user.avatar,
-    is_online: user.lastSeenAt !== null && now - user.lastSeenAt.getTime() < onlineWindowMs,
+    is_online: isOnline(user.lastSeenAt, now),
     unread_count: Number(unread ?? 0),
     account_id: accountNumber ?? '',
     last_message_at: last ? new Date(last).toISOString() : null,

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../../shared/api/user.schema';
 import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
-import type { Executor } from './database';
+import type { Executor, Tx } from './database';
 import type { NotificationRow } from './notifications.repo';
 import { plans, siteSettings, tradingAccounts, users } from './schema';
 import { tradeRecordOf, tradeRecordSql, type TradeRecord, type TradeRecordJson } from './trade-record.repo';
@@ -16,6 +16,12 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The user's row, locked until the transaction ends (a change of standing or plan decides once). */
+export async function lockUserRow(tx: Tx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row;
 }
 

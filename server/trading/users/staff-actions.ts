@@ -5,7 +5,11 @@ import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
 import { updateSettings } from '../db/settings.repo';
 import { revokeTokensOfUser } from '../db/tokens.repo';
-import { findUserById, setUserStatus, type UserRow } from '../db/users.repo';
+import { eq } from 'drizzle-orm';
+import { backOfficeTexts } from '../../../shared/api/back-office.schema';
+import { addNote } from '../db/back-office.repo';
+import { plans, users } from '../db/schema';
+import { findUserById, lockUserRow, setUserStatus, type UserRow } from '../db/users.repo';
 import { addNotification, type NotificationColor, type NotificationRow } from '../db/notifications.repo';
 import { issueOneTimeToken } from '../db/one-time-tokens.repo';
 import { customerMails, type OutboxRow } from '../db/outbox.repo';
@@ -18,31 +22,82 @@ interface Actor {
   ip: string | null;
 }
 
+/** What a change of standing tells the customer: a stored notification and, where it matters, a mail (docs/back-office.md#customer-actions). */
+function standingNotice(from: UserStatus, to: UserStatus, reason: string | undefined) {
+  const why = reason ? ` Reason: ${reason}` : '';
+  if (from === 'pending' && to === 'active') return { title: 'Account approved', message: 'Your account has been approved. You can start trading now.', color: 'success' as const };
+  if (to === 'active') return { title: 'Account reactivated', message: `Your account is active again.${why}`, color: 'success' as const };
+  if (to === 'deactivated')
+    return { title: 'Account deactivated', message: `Your account has been deactivated: you can sign in and close positions, but not open new ones.${why}`, color: 'danger' as const };
+  return { title: 'Account under review', message: `Your account is awaiting approval again.${why}`, color: 'warning' as const };
+}
+
 /**
- * Approves, re-activates or deactivates a user; deactivation revokes every token they hold. Audited.
- * Staff change customers; only an admin changes staff; nobody changes their own standing.
+ * Approves, re-activates or deactivates a user; deactivation revokes every token they hold. Audited with
+ * before and after. The row is locked, so two staff deciding at once decide once: the second finds the
+ * status already set and changes nothing (`changed: false`). A reason is required to deactivate or to
+ * reactivate (docs/back-office.md#customer-actions); the customer is told it. Staff change customers;
+ * only an admin changes staff; nobody changes their own standing.
  */
-export async function changeUserStatus(db: AppDb, actor: Actor, userId: number, status: UserStatus): Promise<{ user: UserRow; notice: NotificationRow | undefined }> {
+export async function changeUserStatus(
+  db: AppDb,
+  actor: Actor,
+  userId: number,
+  { status, reason }: { status: UserStatus; reason?: string | undefined },
+): Promise<{ user: UserRow; notice: NotificationRow | undefined; changed: boolean }> {
   return db.transaction(async (tx) => {
-    const before = await findUserById(tx, userId);
+    const before = await lockUserRow(tx, userId);
     if (!before) fail(refusal.notFound(userNotFound));
     if (before.id === actor.id) fail(refusal.forbidden('You cannot change the status of your own account.'));
     if (before.role !== 'customer' && actor.role !== 'admin') fail(refusal.forbidden('Only an admin can change the status of a staff account.'));
-    const after = await setUserStatus(tx, userId, status);
-    if (!after) fail(refusal.notFound(userNotFound));
+    if (before.status === status) return { user: before, notice: undefined, changed: false };
+    const note = reason?.trim() || undefined;
+    const needsReason = status === 'deactivated' || before.status === 'deactivated' || status === 'pending';
+    if (needsReason && !note) fail(refusal.invalid(backOfficeTexts.reasonRequired, 'reason'));
+    const after = (await setUserStatus(tx, userId, status))!;
     const revoked = status === 'deactivated' ? await revokeTokensOfUser(tx, userId) : 0;
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'user.status_changed',
       subjectType: 'user',
       subjectId: userId,
-      details: { from: before.status, to: status, tokens_revoked: revoked },
+      details: { from: before.status, to: status, reason: note ?? null, tokens_revoked: revoked },
       ip: actor.ip,
     });
-    // An approval is also a stored notification (docs/access.md#staff-actions).
-    const approved = before.status === 'pending' && status === 'active';
-    const notice = approved ? await addNotification(tx, { userId, title: 'Account approved', message: 'Your account has been approved. You can start trading now.', color: 'success' }) : undefined;
-    return { user: after, notice };
+    const notice = before.role === 'customer' ? await addNotification(tx, { userId, ...standingNotice(before.status, status, note) }) : undefined;
+    return { user: after, notice, changed: true };
+  });
+}
+
+/** Moves a customer to another plan (its leverage applies to new orders; open trades keep theirs). Audited; idempotent. */
+export async function changeCustomerPlan(db: AppDb, actor: Actor, userId: number, { planId, reason }: { planId: number; reason?: string | undefined }) {
+  return db.transaction(async (tx) => {
+    const before = await lockUserRow(tx, userId);
+    if (!before || before.role !== 'customer') fail(refusal.notFound(backOfficeTexts.customerNotFound));
+    const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
+    if (!plan) fail(refusal.invalid(backOfficeTexts.planNotFound, 'plan_id'));
+    if (before.planId === planId) return { changed: false, plan };
+    await tx.update(users).set({ planId, updatedAt: new Date() }).where(eq(users.id, userId));
+    const note = reason?.trim() || null;
+    await recordAudit(tx, { actorId: actor.id, action: 'user.plan_changed', subjectType: 'user', subjectId: userId, details: { from: before.planId, to: planId, reason: note }, ip: actor.ip });
+    const notice = await addNotification(tx, {
+      userId,
+      title: 'Plan changed',
+      message: `Your account is now on the ${plan.title} plan (leverage up to 1:${plan.leverage} where the rules allow).`,
+      color: 'info',
+    });
+    return { changed: true, plan, notice };
+  });
+}
+
+/** A staff note on a customer (never shown to them). Audited without its text, which stays in the note. */
+export async function addCustomerNote(db: AppDb, actor: Actor, customerId: number, body: string) {
+  return db.transaction(async (tx) => {
+    const customer = await findUserById(tx, customerId);
+    if (!customer || customer.role !== 'customer') fail(refusal.notFound(backOfficeTexts.customerNotFound));
+    const note = await addNote(tx, { customerId, authorId: actor.id, body });
+    await recordAudit(tx, { actorId: actor.id, action: 'user.note_added', subjectType: 'user', subjectId: customerId, details: { note_id: note.id }, ip: actor.ip });
+    return note;
   });
 }
 

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { isoDateTime, resource } from '../common.schema';
 import { settingsResponse, settingsUpdateRequest } from '../settings.schema';
-import { notificationCreateRequest, notificationSchema, userResponse, userStatusUpdateRequest } from '../user.schema';
+import { customerStatusRequest } from '../back-office.schema';
+import { notificationCreateRequest, notificationSchema, userResponse } from '../user.schema';
 import { endpoint } from '../endpoint';
 import { smallIdOf } from './parts';
 
@@ -20,7 +21,7 @@ export const outboxMailSchema = z.object({
 /** The back office. */
 export const adminApi = {
   changeSettings: endpoint({ method: 'PATCH', path: '/admin/settings', access: 'admin', body: settingsUpdateRequest, response: settingsResponse }),
-  changeUserStatus: endpoint({ method: 'PATCH', path: '/admin/users/:id', access: 'staff', params: smallIdOf('User not found.'), body: userStatusUpdateRequest, response: userResponse }),
+  changeUserStatus: endpoint({ method: 'PATCH', path: '/admin/users/:id', access: 'staff', params: smallIdOf('User not found.'), body: customerStatusRequest, response: userResponse }),
   notifyCustomer: endpoint({
     method: 'POST',
     path: '/admin/users/:id/notifications',

@@ -41,7 +41,30 @@ export const users = pgTable(
     check('users_autotrader_level', inList('autotrader_level', autotraderLevels)),
     check('users_autotrader_consistent', sql`not ${t.autotrader} or (${t.autotraderLevel} is not null and ${t.autotraderAccountId} is not null)`),
     check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
+    // The back office's customer search by prefix (docs/back-office.md#customers): `like 'abc%'` uses
+    // these under any collation; the e-mail is stored lower-cased, names are matched lower-cased.
+    index('users_email_prefix').using('btree', sql`${t.email} text_pattern_ops`),
+    index('users_full_name_prefix').using('btree', sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
+    index('users_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('users_role_status').on(t.role, t.status, t.createdAt),
   ],
+);
+
+/** Staff's notes on a customer (never shown to the customer), newest first on the customer's page. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_notes_customer').on(t.customerId, t.id)],
 );
 
 export const oneTimePurposes = ['password_reset', 'auto_login'] as const;
@@ -94,7 +117,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_subject').on(t.subjectType, t.subjectId)],
+  (t) => [index('audit_log_subject').on(t.subjectType, t.subjectId), index('audit_log_actor').on(t.actorId, t.id)],
 );
 
 /** Stored notifications (fills, margin calls, stop-outs, approvals): the card shows the first unread one. */
