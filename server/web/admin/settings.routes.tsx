@@ -1,4 +1,28 @@
-import type { Router } from 'express';
-import type { PageDeps } from '../gated';
+import type { Request, Response, Router } from 'express';
+import { paths } from '../../../shared/routes';
+import { AdminSettingsPage } from '../../../views/pages/admin/settings';
+import { callContext } from '../gate';
+import { staffPage, type PageDeps, type StaffPage } from '../gated';
+import { sendPage } from '../render';
 
-export function settingsRoutes(_router: Router, _deps: PageDeps): void {}
+/**
+ * `/admin/settings`, admins only (staff and customers get the not-found page; docs/site-settings.md#editing).
+ * The form shows the settings read afresh, not the gate's copy, which may be up to SETTINGS_CACHE_MS old;
+ * reading them through the cache's `refresh` also renews that copy for every page this process serves next.
+ */
+export function settingsRoutes(router: Router, deps: PageDeps): void {
+  async function render(req: Request, res: Response, page: StaffPage) {
+    const settings = await deps.settings.refresh(callContext(req)).catch((error: unknown) => {
+      req.log.warn({ err: error }, 'site settings could not be read afresh; showing the cached copy');
+      return page.settings;
+    });
+    sendPage(req, res, deps.assets, {
+      title: 'Site settings',
+      settings,
+      user: page.user,
+      body: (csrfToken) => <AdminSettingsPage settings={settings} user={page.user} csrfToken={csrfToken} />,
+    });
+  }
+
+  router.get(paths.adminSettings, staffPage(deps, render, { adminOnly: true }));
+}

@@ -1,0 +1,391 @@
+import './site-settings.css';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import * as z from 'zod/mini';
+import { fieldErrors, type FieldErrors } from '../../shared/api/common.schema';
+import { adminApi } from '../../shared/api/endpoints/admin';
+import { registrationPages, settingsUpdateRequest, siteSettingsSchema, type EntryLook, type SettingsUpdate, type SiteSettings } from '../../shared/api/settings.schema';
+import { gateTexts } from '../../shared/texts';
+import { call } from '../lib/call';
+import { defineIsland } from '../runtime/define-island';
+import { csrfToken } from '../state/session';
+import { showToast } from '../state/toasts';
+
+/** The fields typed as text (empty means null, except the name, which is required). */
+const textFields = [
+  'name',
+  'logo',
+  'logo_sm',
+  'favicon',
+  'website_url',
+  'maintenanceMessage',
+  'contactEmail',
+  'register_page_header',
+  'register_page_footer',
+  'terms_url',
+  'privacy_url',
+  'risk_url',
+  'help_url',
+  'reviews_url',
+] as const;
+/** The whole numbers typed into number fields (empty means null). */
+const numberFields = ['review_stars', 'review_count'] as const;
+
+type TextField = (typeof textFields)[number];
+type NumberField = (typeof numberFields)[number];
+
+/** What the form holds: every field of `settingsUpdateRequest`, text and numbers as typed. */
+export type SettingsForm = Record<TextField | NumberField, string> & {
+  status: SiteSettings['status'];
+  must_verify_account: boolean;
+  r_page: EntryLook;
+};
+export type SettingsField = keyof SettingsForm;
+
+/** Every field the form edits, in the form's order (the same set as `settingsUpdateRequest`'s keys). */
+export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'r_page'];
+
+/** The form's values for saved settings. */
+export function settingsFormOf(settings: SiteSettings): SettingsForm {
+  const form = { status: settings.status, must_verify_account: settings.must_verify_account, r_page: settings.r_page } as SettingsForm;
+  for (const key of textFields) form[key] = settings[key] ?? '';
+  for (const key of numberFields) form[key] = settings[key] === null ? '' : String(settings[key]);
+  return form;
+}
+
+/** A typed value as the API takes it: trimmed; blank is null (cleared), except the name, which the API then refuses as required. */
+function wireValue(key: SettingsField, value: string | boolean): unknown {
+  if (typeof value === 'boolean') return value;
+  const text = value.trim();
+  if (key === 'name' || key === 'status' || key === 'r_page') return text;
+  if (text === '') return null;
+  if ((numberFields as readonly string[]).includes(key)) {
+    // A number the schema then checks (whole, in range); what is not a number at all goes as typed, for the schema's own message.
+    const number = Number(text);
+    return Number.isFinite(number) ? number : text;
+  }
+  return text;
+}
+
+/** Only the fields whose value differs from the baseline, as the API takes them (a change of spaces alone is no change). */
+export function settingsChanges(baseline: SettingsForm, form: SettingsForm): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const key of settingsFormFields) {
+    const value = wireValue(key, form[key]);
+    if (value !== wireValue(key, baseline[key])) changes[key] = value;
+  }
+  return changes;
+}
+
+/** The changes checked by the API's own schema: the body to send, or the messages it would answer with (`{field: [msg]}`). */
+export function checkSettingsChanges(changes: Record<string, unknown>): { ok: true; body: SettingsUpdate } | { ok: false; errors: FieldErrors } {
+  const parsed = settingsUpdateRequest.safeParse(changes);
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
+}
+
+const fieldId = (key: string) => `site-${key}`;
+
+/** After a save, drop the web tier's cached settings as Check Status does (`POST /session/refresh`), so pages it serves next read the new ones. */
+function dropCachedSettings(): void {
+  void fetch('/session/refresh', {
+    method: 'POST',
+    credentials: 'same-origin',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken.value },
+    body: '{}',
+  }).catch(() => undefined);
+}
+
+const lookTexts: Record<EntryLook, { title: string; description: string }> = {
+  basic: { title: 'Basic', description: 'Dark. The whole registration form on one page.' },
+  ic: { title: 'IC', description: 'Dark two-column start page, “Live Trading Account Application”, then three steps; shows the header and footer notes.' },
+  td: { title: 'TD', description: 'Light page, “Sign up to power up your trading”, with the trust block and the risk banner, then three steps; shows the header and footer notes.' },
+};
+
+/** A field's message (first: it is what needs doing) and its hint, each with the id the field's `aria-describedby` names. */
+function Notes({ id, hint, error }: { id: string; hint?: ReactNode; error: string | undefined }) {
+  if (!hint && !error) return null;
+  return (
+    <div className="settings-notes">
+      {error ? (
+        <small id={`${id}-error`} className="settings-error">
+          {error}
+        </small>
+      ) : null}
+      {hint ? (
+        <small id={`${id}-hint`} className="settings-hint">
+          {hint}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** The `aria-describedby` of a field with `Notes`: its message first, then its hint. */
+const describedBy = (id: string, hint: boolean, error: string | undefined) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+
+interface FieldProps {
+  name: TextField | NumberField;
+  label: string;
+  hint?: ReactNode;
+  errors: FieldErrors;
+  value: string;
+  onChange: (value: string) => void;
+  kind?: 'text' | 'link' | 'email' | 'number' | 'textarea';
+  required?: boolean;
+  min?: number;
+  max?: number;
+}
+
+/** A label, its input, a hint and the field's messages, tied together by `aria-describedby`. */
+function Field({ name, label, hint, errors, value, onChange, kind = 'text', required, min, max }: FieldProps) {
+  const id = fieldId(name);
+  const error = errors[name]?.[0];
+  const common = {
+    id,
+    name,
+    value,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, Boolean(hint), error),
+  } as const;
+  return (
+    <div className="settings-field">
+      <label htmlFor={id}>
+        {label}
+        {required ? null : <span className="settings-optional"> (optional)</span>}
+      </label>
+      {kind === 'textarea' ? (
+        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input
+          {...common}
+          type={kind === 'number' ? 'number' : kind === 'email' ? 'email' : 'text'}
+          inputMode={kind === 'link' ? 'url' : kind === 'number' ? 'numeric' : undefined}
+          autoComplete="off"
+          spellCheck={kind === 'text' ? undefined : false}
+          min={min}
+          max={max}
+          step={kind === 'number' ? 1 : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      <Notes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+const linkHint = 'An http(s) address or a path on this site starting with /.';
+
+/** `/admin/settings` (docs/site-settings.md#editing): the site's settings, saved by `PATCH /admin/settings` with only what changed. */
+function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
+  const [baseline, setBaseline] = useState(() => settingsFormOf(settings));
+  const [form, setForm] = useState(baseline);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const changes = settingsChanges(baseline, form);
+  const dirty = Object.keys(changes).length > 0;
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [dirty]);
+
+  function set<K extends SettingsField>(key: K, value: SettingsForm[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _dropped, ...rest }) => rest);
+  }
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    const known = settingsFormFields.filter((key) => found[key]);
+    setProblem(known.length > 0 ? 'Please correct the highlighted fields.' : (Object.values(found)[0]?.[0] ?? 'The given data was invalid.'));
+    // The first field with a message takes the focus, so a keyboard or screen-reader user lands on it.
+    const first = settingsFormFields.find((key) => found[key]);
+    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${fieldId(first === 'r_page' ? `r_page-${form.r_page}` : first)}`)?.focus());
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!dirty || saving) return;
+    const checked = checkSettingsChanges(changes);
+    if (!checked.ok) return showErrors(checked.errors);
+    setSaving(true);
+    setProblem(null);
+    const result = await call(adminApi.changeSettings, { body: checked.body });
+    setSaving(false);
+    if (result.ok) {
+      const saved = settingsFormOf(result.data.data);
+      setBaseline(saved);
+      setForm(saved);
+      setErrors({});
+      dropCachedSettings();
+      showToast({ kind: 'success', title: 'Settings saved', description: 'Customers see the change at their next page.' });
+      return;
+    }
+    if (Object.keys(result.errors).length > 0) return showErrors(result.errors);
+    const message = result.message ?? (result.failure === 'unreachable' ? 'The server did not answer. Please try again.' : 'The settings were not saved. Please try again.');
+    setProblem(message);
+    showToast({ kind: 'error', title: 'Settings not saved', description: message });
+  }
+
+  function discard() {
+    setForm(baseline);
+    setErrors({});
+    setProblem(null);
+  }
+
+  const field = (name: TextField | NumberField, label: string, options: Omit<FieldProps, 'name' | 'label' | 'errors' | 'value' | 'onChange'> = {}) => (
+    <Field name={name} label={label} errors={errors} value={form[name]} onChange={(value) => set(name, value)} {...options} />
+  );
+  const switchedOff = form.status === 'disabled';
+  const statusError = errors.status?.[0];
+  const lookError = errors.r_page?.[0];
+  const verifyError = errors.must_verify_account?.[0];
+
+  return (
+    <form ref={formRef} className="site-settings" noValidate onSubmit={(event) => void save(event)} aria-describedby={problem ? 'site-settings-problem' : undefined}>
+      <fieldset className="settings-group" disabled={saving}>
+        <legend>Brand</legend>
+        {field('name', 'Site name', { required: true, hint: 'Page titles, the splash screen and mails.' })}
+        {field('logo', 'Logo URL', { kind: 'link', hint: linkHint })}
+        {field('logo_sm', 'Small logo URL', { kind: 'link', hint: 'In the top bar and the trade room.' })}
+        {field('favicon', 'Favicon URL', { kind: 'link' })}
+        {field('website_url', 'Website URL', { kind: 'link', hint: 'Where the logo on the sign-in and sign-up pages leads (else /).' })}
+      </fieldset>
+
+      <fieldset className="settings-group" disabled={saving}>
+        <legend>Availability</legend>
+        <div className={`settings-switch${switchedOff ? ' is-off' : ''}`}>
+          <label htmlFor={fieldId('status')}>
+            <input
+              id={fieldId('status')}
+              name="status"
+              type="checkbox"
+              role="switch"
+              checked={switchedOff}
+              aria-invalid={statusError ? true : undefined}
+              aria-describedby={describedBy(fieldId('status'), true, statusError)}
+              onChange={(event) => set('status', event.target.checked ? 'disabled' : 'enabled')}
+            />
+            Site switched off (maintenance)
+          </label>
+          <Notes
+            id={fieldId('status')}
+            error={statusError}
+            hint={
+              switchedOff
+                ? baseline.status === 'disabled'
+                  ? 'Switched off: customers see Site Temporarily Disabled. Staff still sign in and work.'
+                  : 'Once saved, customers see Site Temporarily Disabled. Staff still sign in and work.'
+                : 'The site is open to customers.'
+            }
+          />
+        </div>
+        {field('maintenanceMessage', 'Maintenance message', { kind: 'textarea', hint: `Shown while the site is switched off. Empty: “${gateTexts.siteDisabled.fallback}”` })}
+        {field('contactEmail', 'Contact e-mail', { kind: 'email', hint: 'A mail link on the switched-off and disabled-account screens.' })}
+      </fieldset>
+
+      <fieldset className="settings-group" disabled={saving}>
+        <legend>Registration</legend>
+        <fieldset className="settings-looks" aria-invalid={lookError ? true : undefined} aria-describedby={describedBy(fieldId('r_page'), true, lookError)}>
+          <legend>Sign-in and sign-up look</legend>
+          <div className="look-cards">
+            {registrationPages.map((look) => (
+              <label key={look} className="look-card" htmlFor={fieldId(`r_page-${look}`)}>
+                <input
+                  id={fieldId(`r_page-${look}`)}
+                  type="radio"
+                  name="r_page"
+                  value={look}
+                  checked={form.r_page === look}
+                  aria-labelledby={`${fieldId(`r_page-${look}`)}-title`}
+                  aria-describedby={`${baseline.r_page === look ? `${fieldId('r_page')}-in-use ` : ''}${fieldId(`r_page-${look}`)}-description`}
+                  onChange={() => set('r_page', look)}
+                />
+                <span className="look-title">
+                  <span id={`${fieldId(`r_page-${look}`)}-title`}>{lookTexts[look].title}</span>
+                  {baseline.r_page === look ? (
+                    <span id={`${fieldId('r_page')}-in-use`} className="look-in-use">
+                      In use
+                    </span>
+                  ) : null}
+                </span>
+                <span id={`${fieldId(`r_page-${look}`)}-description`} className="look-description">
+                  {lookTexts[look].description}
+                </span>
+              </label>
+            ))}
+          </div>
+          <Notes
+            id={fieldId('r_page')}
+            error={lookError}
+            hint={
+              <>
+                To see a look as a visitor does, save it and open <code>/signup</code> in a private window: signed-in people are taken from it to their own pages. <code>/signup?type=basic</code>{' '}
+                always shows the basic look.
+              </>
+            }
+          />
+        </fieldset>
+        <div className="settings-field">
+          <label htmlFor={fieldId('must_verify_account')}>
+            <input
+              id={fieldId('must_verify_account')}
+              name="must_verify_account"
+              type="checkbox"
+              checked={form.must_verify_account}
+              aria-invalid={verifyError ? true : undefined}
+              aria-describedby={describedBy(fieldId('must_verify_account'), true, verifyError)}
+              onChange={(event) => set('must_verify_account', event.target.checked)}
+            />
+            New customers wait for approval
+          </label>
+          <Notes id={fieldId('must_verify_account')} error={verifyError} hint="They can sign in but see Awaiting Approval until staff approve them." />
+        </div>
+        {field('register_page_header', 'Sign-up page header', { kind: 'textarea', hint: 'A note above the form on the IC and TD looks.' })}
+        {field('register_page_footer', 'Sign-up page footer', { kind: 'textarea', hint: 'A note below the form on the IC and TD looks.' })}
+      </fieldset>
+
+      <fieldset className="settings-group" disabled={saving}>
+        <legend>Legal links</legend>
+        <p className="settings-hint settings-group-hint">Shown on the sign-in and sign-up pages when set. This site serves its own at /legal/terms, /legal/privacy, /legal/risk and /legal/help.</p>
+        {field('terms_url', 'Terms URL', { kind: 'link' })}
+        {field('privacy_url', 'Privacy URL', { kind: 'link' })}
+        {field('risk_url', 'Risk disclosure URL', { kind: 'link' })}
+        {field('help_url', 'Help centre URL', { kind: 'link' })}
+      </fieldset>
+
+      <fieldset className="settings-group" disabled={saving}>
+        <legend>Trust block</legend>
+        <p className="settings-hint settings-group-hint">Shown on the TD sign-up page only when the stars and the count are both set; your own figures, never invented.</p>
+        <div className="settings-row">
+          {field('review_stars', 'Review stars', { kind: 'number', min: 1, max: 5, hint: 'From 1 to 5.' })}
+          {field('review_count', 'Review count', { kind: 'number', min: 0, hint: 'Shown as “1,196 reviews”.' })}
+        </div>
+        {field('reviews_url', 'Reviews URL', { kind: 'link', hint: 'Where the stars and count lead, when set.' })}
+      </fieldset>
+
+      <div className="settings-actions">
+        <p id="site-settings-problem" className="settings-problem" role="alert">
+          {problem}
+        </p>
+        <span className="settings-state" aria-live="polite">
+          {saving ? 'Saving…' : dirty ? `${Object.keys(changes).length} unsaved ${Object.keys(changes).length === 1 ? 'change' : 'changes'}` : 'No changes'}
+        </span>
+        <button type="button" className="secondary outline" disabled={!dirty || saving} onClick={discard}>
+          Discard changes
+        </button>
+        <button type="submit" disabled={!dirty || saving} aria-busy={saving || undefined}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default defineIsland({ name: 'site-settings', component: SiteSettingsForm, props: z.object({ settings: siteSettingsSchema }) });
