@@ -30,6 +30,10 @@ export const pageSheets = [
   'views/pages/legal.css',
   'views/pages/chat.css',
   'views/pages/trade-room.css',
+  'client/styles/staff-tables.css',
+  'views/pages/admin/back-office.css',
+  'views/pages/admin/audit.css',
+  'views/pages/admin/settings.css',
 ] as const;
 export type PageSheet = (typeof pageSheets)[number];
 

@@ -26,6 +26,8 @@ export interface ChatPeer {
   subtitle: string;
   online: boolean | null;
   avatar: string | null;
+  /** Staff: the customer's page in the back office. */
+  href?: string;
 }
 
 const PaperclipIcon = () => (
@@ -218,7 +220,7 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
           {peer.avatar ? <img src={peer.avatar} alt="" /> : peer.name.slice(0, 1).toUpperCase()}
         </span>
         <div>
-          <strong>{peer.name}</strong>
+          <strong>{peer.href ? <a href={peer.href}>{peer.name}</a> : peer.name}</strong>
           <small>{[peer.online === null ? null : peer.online ? 'Online' : 'Offline', peer.subtitle || null].filter(Boolean).join(' · ')}</small>
         </div>
         <span className={`connection-indicator ${status}`} role="status">

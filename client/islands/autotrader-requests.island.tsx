@@ -1,3 +1,4 @@
+import '../styles/staff-tables.css';
 import './autotrader-requests.css';
 import { useState } from 'react';
 import * as z from 'zod/mini';

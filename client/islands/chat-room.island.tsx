@@ -1,6 +1,7 @@
 import './chat-room.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useState } from 'react';
+import { paths } from '../../shared/routes';
 import * as z from 'zod/mini';
 import { chatTexts, type chatUserList } from '../../shared/api/chat.schema';
 import { chatApi } from '../../shared/api/endpoints/chat';
@@ -67,6 +68,15 @@ function StaffChat() {
   const self = currentUser.value;
   useConversation(selected, true);
 
+  // `/admin/chat?customer={id}`: the customer page's "Open chat" opens their conversation.
+  useEffect(() => {
+    const wanted = Number(new URLSearchParams(window.location.search).get('customer'));
+    if (Number.isSafeInteger(wanted) && wanted > 0) {
+      setSelected(wanted);
+      setShowUsers(false);
+    }
+  }, []);
+
   useEffect(() => {
     const load = async () => {
       const result = await call(chatApi.chatCustomers);
@@ -90,7 +100,14 @@ function StaffChat() {
   }, [users, search, tab]);
   const chosen = users?.find((u) => u.id === selected);
   const peer: ChatPeer | null = chosen
-    ? { id: chosen.id, name: `${chosen.first_name} ${chosen.last_name}`, subtitle: chosen.account_id ? `Account ${chosen.account_id}` : chosen.email, online: chosen.is_online, avatar: chosen.avatar }
+    ? {
+        id: chosen.id,
+        name: `${chosen.first_name} ${chosen.last_name}`,
+        subtitle: chosen.account_id ? `Account ${chosen.account_id}` : chosen.email,
+        online: chosen.is_online,
+        avatar: chosen.avatar,
+        href: `${paths.adminCustomers}/${chosen.id}`,
+      }
     : null;
 
   return (

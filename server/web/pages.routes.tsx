@@ -15,10 +15,10 @@ import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
 import { backOfficeRoutes } from './admin/routes';
 import { callContext, type Access } from './gate';
-import { UpstreamUnavailable, type Answer, type Forwarded } from './trading-client';
+import type { Forwarded } from './trading-client';
+import { dataOrNothing, firstAnswer } from './answers';
 import { gatedPage, sendNotFound, staffPage, type PageDeps, type PassedPage } from './gated';
 import { sendPage } from './render';
-import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
 import { api as endpoints } from '../../shared/api/endpoints';
 
 export interface LoginView {
@@ -54,16 +54,6 @@ export function pageRoutes(deps: PageDeps): Router {
 
   const gated = (access: Access, render: Parameters<typeof gatedPage>[2], options?: Parameters<typeof gatedPage>[3]) => gatedPage(deps, access, render, options);
 
-  /** An API answer for a page's first data, or undefined when the API could not give it (the island then fetches it, and reports a failure itself). */
-  const firstAnswer = <A extends Answer<Endpoint> | Forwarded>(call: Promise<A>): Promise<Extract<A, { ok: true }> | undefined> =>
-    call.then(
-      (answer) => (answer.ok ? (answer as Extract<A, { ok: true }>) : undefined),
-      (error: unknown) => {
-        if (error instanceof UpstreamUnavailable) return undefined;
-        throw error;
-      },
-    );
-  const firstData = async <E extends Endpoint>(call: Promise<Answer<E>>): Promise<ResponseOf<E> | undefined> => (await firstAnswer(call))?.data;
   /** Page data for islands travels as the API answered it (the wire's types: docs/api-conventions.md#wire-types); the island reads it with the endpoint's schema. */
   const asAnswered = async (call: Promise<Forwarded>): Promise<unknown> => (await firstAnswer(call))?.body;
 
@@ -107,7 +97,7 @@ export function pageRoutes(deps: PageDeps): Router {
     paths.marketplace,
     gated('customer', async (req, res, page) => {
       const user = page.user!;
-      const advisors = await firstData(api.request(endpoints.advisors, { token: page.token! }, callContext(req)));
+      const advisors = await dataOrNothing(api.request(endpoints.advisors, { token: page.token! }, callContext(req)));
       const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
       sendPage(req, res, assets, {
         title: 'Marketplace',

@@ -5,7 +5,7 @@ import { demo, freshCustomer, signIn } from './support';
 async function person(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, who);
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await expect(page).toHaveURL(/\/(main\/dashboard|admin)$/);
   return page;
 }
 
@@ -50,10 +50,11 @@ test('when a customer asks for AutoTrader, then staff refuse one request with a 
   expect(notFound?.status()).toBe(404);
   await expect(customer.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await customer.goto('/main/dashboard');
-  await expect(customer.getByRole('link', { name: 'AutoTrader requests' })).toHaveCount(0);
+  await expect(customer.getByRole('link', { name: 'AutoTrader' })).toHaveCount(0);
 
   const staff = await person(browser, demo.staff);
-  await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AutoTrader requests' }).click();
+  await expect(staff).toHaveURL(/\/admin$/);
+  await staff.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'AutoTrader' }).click();
   await expect(staff).toHaveURL(/\/admin\/autotrader$/);
   await expect(staff.getByRole('heading', { name: 'AutoTrader requests', level: 1 })).toBeVisible();
   await expect(staff.locator('app-island[name="autotrader-requests"][hydrated]')).toBeAttached();

@@ -5,7 +5,7 @@ import { demo, freshCustomer, signIn } from './support';
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, who);
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await expect(page).toHaveURL(/\/(main\/dashboard|admin)$/);
   return page;
 }
 

@@ -10,7 +10,7 @@ async function person(browser: Browser, who: { email: string; password: string }
   // Without the live channel (its websocket refused), the page has to fall back to polling.
   if (options.realtime === false) await page.routeWebSocket(/\/app\//, (ws) => ws.close());
   await signIn(page, who);
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
+  await expect(page).toHaveURL(/\/(main\/dashboard|admin)$/);
   return page;
 }
 

@@ -14,8 +14,8 @@ export type ShellPage = 'dashboard' | 'chat' | 'marketplace' | 'autotrader' | 'o
 const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
   { page: 'overview', href: paths.admin, label: 'Overview' },
   { page: 'customers', href: paths.adminCustomers, label: 'Customers' },
-  { page: 'chat', href: paths.adminChat, label: 'Admin Chat' },
-  { page: 'autotrader', href: paths.adminAutotrader, label: 'AutoTrader requests' },
+  { page: 'chat', href: paths.adminChat, label: 'Chat' },
+  { page: 'autotrader', href: paths.adminAutotrader, label: 'AutoTrader' },
   { page: 'audit', href: paths.adminAudit, label: 'Audit log' },
   { page: 'outbox', href: paths.adminOutbox, label: 'Outbox' },
   { page: 'settings', href: paths.adminSettings, label: 'Settings', adminOnly: true },
@@ -78,7 +78,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
           </CsrfForm>
         </div>
       </header>
-      <main className="app-main">{children}</main>
+      <main className={staff ? 'app-main wide' : 'app-main'}>{children}</main>
       <footer className="app-footer">
         <RiskWarning />
       </footer>

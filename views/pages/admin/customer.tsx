@@ -1,0 +1,213 @@
+import type { ReactNode } from 'react';
+import type { CustomerDetail } from '../../../shared/api/back-office.schema';
+import type { SiteSettings } from '../../../shared/api/settings.schema';
+import type { TradeView } from '../../../shared/api/trades.schema';
+import type { User } from '../../../shared/api/user.schema';
+import { Money } from '../../../shared/money';
+import { paths } from '../../../shared/routes';
+import CustomerActions from '../../../client/islands/customer-actions.island';
+import CustomerNotes from '../../../client/islands/customer-notes.island';
+import { formatDay, formatWhen } from '../../../client/lib/format';
+import { AppShell } from '../../components/app-shell';
+import { Island } from '../../island';
+import { Stylesheet } from '../../page-needs';
+import { money, Online, StatusBadge, verificationLabel } from './customers';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="bo-panel" aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A table that becomes labelled cards on a phone (client/styles/staff-tables.css); the empty text when there are no rows. */
+function Table<T>({ rows, empty, columns }: { rows: readonly T[]; empty: string; columns: readonly [label: string, cell: (row: T) => ReactNode][] }) {
+  if (rows.length === 0) return <p className="empty-line">{empty}</p>;
+  return (
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <thead>
+          <tr>
+            {columns.map(([label]) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {columns.map(([label, cell]) => (
+                <td key={label} data-label={label}>
+                  {cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const signed = (amount: string, currency: string) => <span className={`money ${new Money(amount).isNegative() ? 'negative' : 'positive'}`}>{money(amount, currency)}</span>;
+
+const tradeColumns = (currencyOf: (accountId: number) => string, closed: boolean): readonly [string, (t: TradeView) => ReactNode][] => [
+  ['Instrument', (t) => <strong>{t.asset_symbol}</strong>],
+  ['Side', (t) => t.trade_type.toUpperCase()],
+  ['Lots', (t) => t.lots],
+  ['Open', (t) => <span className="money">{t.opening_price}</span>],
+  [closed ? 'Close' : 'Current', (t) => <span className="money">{t.closing_price ?? '—'}</span>],
+  ['P/L', (t) => signed(t.pnl, currencyOf(t.account_id))],
+  [closed ? 'Closed' : 'Opened', (t) => formatWhen(closed ? t.close_time : t.open_time)],
+  ['By', (t) => t.placed_by.replace('_', ' ')],
+];
+
+/** A readable line for an audit entry's details: from → to when it has them, else its fields. */
+function detailsText(details: Record<string, unknown>): string {
+  const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const parts: string[] = [];
+  if ('from' in details || 'to' in details) parts.push(`${show(details.from)} → ${show(details.to)}`);
+  for (const [key, value] of Object.entries(details)) if (key !== 'from' && key !== 'to' && value !== null) parts.push(`${key.replace(/_/g, ' ')}: ${show(value)}`);
+  return parts.join(' · ');
+}
+
+interface CustomerPageProps {
+  settings: SiteSettings;
+  user: User;
+  csrfToken: string;
+  detail: CustomerDetail;
+}
+
+/** `/admin/customers/{id}` (docs/back-office.md#a-customers-page): everything staff need about one customer, and what they may do. */
+export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPageProps) {
+  const { profile } = detail;
+  const currencyOf = (accountId: number) => detail.accounts.find((a) => a.id === accountId)?.currency ?? 'USD';
+  const currencyOfNumber = (number: string) => detail.accounts.find((a) => a.number === number)?.currency ?? 'USD';
+  const name = `${profile.first_name} ${profile.last_name}`;
+  return (
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="customers">
+      <Stylesheet src="client/styles/staff-tables.css" />
+      <Stylesheet src="views/pages/admin/back-office.css" />
+      <p>
+        <a href={paths.adminCustomers}>← Customers</a>
+      </p>
+      <header className="customer-head">
+        <div>
+          <h1>{name}</h1>
+          <p>
+            <StatusBadge status={profile.status} /> · <Online online={profile.is_online} /> · customer #{profile.id}
+          </p>
+        </div>
+        <Island
+          island={CustomerActions}
+          client="load"
+          props={{ customerId: profile.id, name, status: profile.status, planId: profile.plan?.id ?? null, plans: detail.plans, chatHref: `${paths.adminChat}?customer=${profile.id}` }}
+        />
+      </header>
+      <div className="customer-grid">
+        <div>
+          <Panel title="Accounts">
+            <Table
+              rows={detail.accounts}
+              empty="No accounts."
+              columns={[
+                ['Account', (a) => `${a.title} #${a.number}`],
+                ['Balance', (a) => <span className="money">{money(a.balance, a.currency)}</span>],
+                ['Credit', (a) => <span className="money">{money(a.credit, a.currency)}</span>],
+                ['Equity', (a) => <span className="money">{money(a.equity, a.currency)}</span>],
+                ['Margin', (a) => <span className="money">{money(a.margin, a.currency)}</span>],
+                ['Margin level', (a) => a.marginLevel],
+                ['Open trades', (a) => a.open_trades],
+              ]}
+            />
+          </Panel>
+          <Panel title="Open trades">
+            <Table rows={detail.open_trades} empty="No open trades." columns={tradeColumns(currencyOf, false)} />
+          </Panel>
+          <Panel title="Pending orders">
+            <Table
+              rows={detail.pending_orders}
+              empty="No pending orders."
+              columns={[
+                ['Instrument', (o) => <strong>{o.asset_symbol}</strong>],
+                ['Order', (o) => `${o.trade_type.toUpperCase()} ${o.kind}`],
+                ['Lots', (o) => o.lots],
+                ['Price', (o) => <span className="money">{o.price}</span>],
+                ['Placed', (o) => formatWhen(o.created_at)],
+              ]}
+            />
+          </Panel>
+          <Panel title="Closed trades (latest 20)">
+            <Table rows={detail.closed_trades} empty="No closed trades." columns={tradeColumns(currencyOf, true)} />
+          </Panel>
+          <Panel title="Ledger (latest 50)">
+            <Table
+              rows={detail.ledger}
+              empty="No ledger entries."
+              columns={[
+                ['When', (l) => formatWhen(l.created_at)],
+                ['Account', (l) => `#${l.account_number}`],
+                ['Entry', (l) => `${l.kind.replace(/_/g, ' ')}${l.bucket === 'credit' ? ' (credit)' : ''}`],
+                ['Amount', (l) => signed(l.amount, currencyOfNumber(l.account_number))],
+                ['Total after', (l) => <span className="money">{money(l.balance_after, currencyOfNumber(l.account_number))}</span>],
+                ['Reference', (l) => l.memo ?? l.reference ?? '—'],
+              ]}
+            />
+          </Panel>
+        </div>
+        <div>
+          <Panel title="Profile">
+            <dl className="profile-list">
+              <dt>E-mail</dt>
+              <dd>{profile.email}</dd>
+              <dt>Phone</dt>
+              <dd>{profile.phone ?? '—'}</dd>
+              <dt>Country</dt>
+              <dd>{profile.country ?? '—'}</dd>
+              <dt>Nationality</dt>
+              <dd>{profile.nationality ?? '—'}</dd>
+              <dt>Plan</dt>
+              <dd>{profile.plan ? `${profile.plan.title} (1:${profile.plan.leverage})` : '—'}</dd>
+              <dt>Verification</dt>
+              <dd>{verificationLabel(profile.verification_status)}</dd>
+              <dt>AutoTrader</dt>
+              <dd>{profile.autotrader.active ? `On (${profile.autotrader.level ?? '—'})` : 'Off'}</dd>
+              <dt>Expert advisors</dt>
+              <dd>{profile.advisors.length ? profile.advisors.map((a) => a.name).join(', ') : 'None'}</dd>
+              <dt>Promo code</dt>
+              <dd>{profile.promo_code ?? '—'}</dd>
+              <dt>Registered</dt>
+              <dd>{formatDay(profile.created_at)}</dd>
+              <dt>Last seen</dt>
+              <dd>{formatWhen(profile.last_seen_at)}</dd>
+            </dl>
+          </Panel>
+          <Panel title="Staff notes">
+            <Island island={CustomerNotes} client="visible" props={{ customerId: profile.id, notes: detail.notes }} />
+          </Panel>
+          <Panel title="Audit trail">
+            {detail.audit.length === 0 ? (
+              <p className="empty-line">Nothing recorded yet.</p>
+            ) : (
+              <ul className="trail-list">
+                {detail.audit.map((entry) => (
+                  <li key={entry.id}>
+                    <strong>{entry.action.replace(/[._]/g, ' ')}</strong>
+                    <span className="trail-details">{detailsText(entry.details)}</span>
+                    <span className="trail-meta">
+                      {entry.actor ? `${entry.actor.name} (${entry.actor.role})` : 'System'} · {formatWhen(entry.created_at)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </div>
+      </div>
+    </AppShell>
+  );
+}

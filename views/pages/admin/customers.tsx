@@ -1,0 +1,161 @@
+import { customerSorts, customerStatusFilters, type CustomerListQuery, type CustomerRow } from '../../../shared/api/back-office.schema';
+import type { SiteSettings } from '../../../shared/api/settings.schema';
+import type { User } from '../../../shared/api/user.schema';
+import { formatMoney } from '../../../shared/money';
+import { paths } from '../../../shared/routes';
+import { formatDay } from '../../../client/lib/format';
+import { AppShell } from '../../components/app-shell';
+import { Stylesheet } from '../../page-needs';
+
+const statusLabels: Record<(typeof customerStatusFilters)[number], string> = { all: 'All', active: 'Active', pending: 'Awaiting approval', deactivated: 'Deactivated' };
+const sortLabels: Record<(typeof customerSorts)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Name', email: 'E-mail', balance: 'Live balance' };
+
+/** The verification state as staff read it ("unverified" → "Unverified"). */
+export const verificationLabel = (state: string) => state.charAt(0).toUpperCase() + state.slice(1);
+
+export const money = (amount: string | null, currency: string | null) => (amount === null || currency === null ? '—' : formatMoney({ amount, currency }));
+
+export function StatusBadge({ status }: { status: CustomerRow['status'] }) {
+  return <span className={`status-badge status-${status}`}>{statusLabels[status]}</span>;
+}
+
+export function Online({ online }: { online: boolean }) {
+  return (
+    <span>
+      <span className={`online-dot${online ? ' on' : ''}`} aria-hidden="true" />
+      {online ? 'Online' : 'Offline'}
+    </span>
+  );
+}
+
+interface CustomersProps {
+  settings: SiteSettings;
+  user: User;
+  csrfToken: string;
+  query: CustomerListQuery;
+  /** The page of customers, or null when it could not be loaded; `problem` says why (a filter refused, the API away). */
+  page: { rows: CustomerRow[]; total: number; lastPage: number } | null;
+  problem: string | null;
+}
+
+const linkTo = (query: CustomerListQuery, page: number) => {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.status !== 'all') params.set('status', query.status);
+  if (query.sort !== 'newest') params.set('sort', query.sort);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `${paths.adminCustomers}?${text}` : paths.adminCustomers;
+};
+
+/** `/admin/customers` (docs/back-office.md#customers): a server-side paged list with search, a status filter and sorting; a plain GET form. */
+export function CustomersPage({ settings, user, csrfToken, query, page, problem }: CustomersProps) {
+  return (
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="customers">
+      <Stylesheet src="client/styles/staff-tables.css" />
+      <Stylesheet src="views/pages/admin/back-office.css" />
+      <section className="page-heading">
+        <h1>Customers</h1>
+        <p>Search by name, e-mail, account number or customer number.</p>
+      </section>
+      <form method="get" action={paths.adminCustomers} className="list-filters" role="search">
+        <label>
+          Search
+          <input type="search" name="q" defaultValue={query.q ?? ''} maxLength={254} placeholder="Name, e-mail or account" aria-invalid={problem ? true : undefined} />
+        </label>
+        <label>
+          Status
+          <select name="status" defaultValue={query.status}>
+            {customerStatusFilters.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort
+          <select name="sort" defaultValue={query.sort}>
+            {customerSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {problem ? (
+        <p className="staff-message" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {page ? (
+        <>
+          <p className="list-summary" aria-live="polite">
+            {page.total === 0 ? 'No customers match.' : `${page.total.toLocaleString('en-GB')} customer${page.total === 1 ? '' : 's'}`}
+          </p>
+          {page.rows.length > 0 ? (
+            <div className="staff-table-wrap">
+              <table className="staff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Country</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Plan</th>
+                    <th scope="col">Verification</th>
+                    <th scope="col">Live balance</th>
+                    <th scope="col">Equity</th>
+                    <th scope="col">Online</th>
+                    <th scope="col">Registered</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.rows.map((row) => (
+                    <tr key={row.id}>
+                      <td data-label="Customer">
+                        <div>
+                          <a href={`${paths.adminCustomers}/${row.id}`}>
+                            <strong>{row.name}</strong>
+                          </a>
+                          <small className="staff-email">{row.email}</small>
+                          {row.account_number ? <small className="staff-email">#{row.account_number}</small> : null}
+                        </div>
+                      </td>
+                      <td data-label="Country">{row.country ?? '—'}</td>
+                      <td data-label="Status">
+                        <StatusBadge status={row.status} />
+                      </td>
+                      <td data-label="Plan">{row.plan ?? '—'}</td>
+                      <td data-label="Verification">{verificationLabel(row.verification_status)}</td>
+                      <td data-label="Live balance" className="money">
+                        {money(row.balance, row.currency)}
+                      </td>
+                      <td data-label="Equity" className="money">
+                        {money(row.equity, row.currency)}
+                      </td>
+                      <td data-label="Online">
+                        <Online online={row.is_online} />
+                      </td>
+                      <td data-label="Registered">{formatDay(row.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {page.lastPage > 1 ? (
+            <nav className="pager" aria-label="Pages">
+              {query.page > 1 ? <a href={linkTo(query, query.page - 1)}>← Previous</a> : <span />}
+              <span className="list-summary">
+                Page {query.page} of {page.lastPage}
+              </span>
+              {query.page < page.lastPage ? <a href={linkTo(query, query.page + 1)}>Next →</a> : <span />}
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </AppShell>
+  );
+}
