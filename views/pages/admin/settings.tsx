@@ -3,6 +3,7 @@ import type { User } from '../../../shared/api/user.schema';
 import SiteSettingsForm from '../../../client/islands/site-settings.island';
 import { AppShell } from '../../components/app-shell';
 import { Island } from '../../island';
+import { Stylesheet } from '../../page-needs';
 
 type FixedFlag = 'credit_card_deposit' | 'is_mt4' | 'has_marketplace' | 'enable_plan' | 'enable_autotrader' | 'use_deposit_modal' | 'livetrader_status' | 'expert_advisor';
 
@@ -25,6 +26,7 @@ const fixedFlags: readonly { flag: FixedFlag; reason: string }[] = [
 export function AdminSettingsPage({ settings, user, csrfToken }: { settings: SiteSettings; user: User; csrfToken: string }) {
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="settings">
+      <Stylesheet src="views/pages/admin/settings.css" />
       <section className="page-heading">
         <h1>Site settings</h1>
         <p>What every visitor and customer sees. Only the fields you change are saved, and every save is written to the audit log; customers see it at their next page, at most a few seconds later.</p>
@@ -32,7 +34,7 @@ export function AdminSettingsPage({ settings, user, csrfToken }: { settings: Sit
       <Island island={SiteSettingsForm} client="load" props={{ settings }} />
       <section className="fixed-flags" aria-labelledby="fixed-flags-title">
         <h2 id="fixed-flags-title">Fixed by the product</h2>
-        <p className="settings-hint">The original client’s switches. They are not settings here: each is the same for everyone, for the reason given.</p>
+        <p className="fixed-flags-intro">The original client’s switches. They are not settings here: each is the same for everyone, for the reason given.</p>
         <dl>
           {fixedFlags.map(({ flag, reason }) => (
             <div key={flag}>
