@@ -20,6 +20,11 @@ export async function signIn(page: Page, person: { email: string; password: stri
 
 /** A customer of their own for a test that trades (registered, then approved by staff), so no other test sees its trades. */
 export async function freshCustomer(): Promise<{ email: string; password: string }> {
+  return registeredCustomer({ approve: true });
+}
+
+/** A newly registered customer (awaiting approval unless `approve`). */
+export async function registeredCustomer({ approve = false }: { approve?: boolean } = {}): Promise<{ email: string; password: string }> {
   const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
   try {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -40,6 +45,7 @@ export async function freshCustomer(): Promise<{ email: string; password: string
     });
     expect(made.status()).toBe(201);
     const userId = ((await made.json()) as { data: { id: number } }).data.id;
+    if (!approve) return person;
     const login = await api.post('/api/v1/auth/login', { data: demo.staff });
     const { data } = (await login.json()) as { data: { token: string } };
     const approved = await api.patch(`/api/v1/admin/users/${userId}`, { data: { status: 'active' }, headers: { Authorization: `Bearer ${data.token}` } });

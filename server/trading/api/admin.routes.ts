@@ -22,14 +22,14 @@ export function adminRoutes(deps: ApiDeps) {
 
   on(api.changeUserStatus, async ({ params: { id }, body }, req, res) => {
     const { user, notice, changed } = await changeUserStatus(db, actorOf(req, res), id, body);
+    // The notice and the refresh reach the customer's open pages before their sockets close (access.changed),
+    // so a page hears it and asks again: a revoked session then goes to sign-in, which shows the new standing.
+    if (notice) bus.publish('notification.message', { userId: id, notification: presentNotification(notice) });
     if (changed) {
-      bus.publish('access.changed', { userId: id });
       bus.publish('user.updated', { userId: id });
+      bus.publish('access.changed', { userId: id });
     }
-    if (notice) {
-      bus.publish('notification.message', { userId: id, notification: presentNotification(notice) });
-      await deps.mailer.send({ to: user.email, subject: notice.title, text: `Hello ${user.firstName},\n\n${notice.message}\n` });
-    }
+    if (notice) await deps.mailer.send({ to: user.email, subject: notice.title, text: `Hello ${user.firstName},\n\n${notice.message}\n` });
     return { data: await presentUser(db, user) };
   });
 

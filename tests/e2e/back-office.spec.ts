@@ -1,0 +1,69 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demo, registeredCustomer, signIn } from './support';
+
+async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, who);
+  return page;
+}
+
+/** Staff open a customer's page from the list, found by e-mail. */
+async function openCustomer(staff: Page, email: string, from = '/admin/customers') {
+  await staff.goto(from);
+  await staff.getByRole('searchbox', { name: 'Search' }).fill(email);
+  await staff.getByRole('button', { name: 'Search' }).click();
+  await staff.getByRole('link', { name: 'Ada Byron' }).click();
+  await expect(staff.getByRole('heading', { name: 'Ada Byron', level: 1 })).toBeVisible();
+  await expect(staff.locator('app-island[name="customer-actions"][hydrated]')).toBeAttached();
+}
+
+test('staff approve a new customer from the overview, and the signed-in customer reaches the dashboard on the next page', async ({ browser }) => {
+  const who = await registeredCustomer();
+  const customer = await signedIn(browser, who);
+  await expect(customer.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
+
+  const staff = await signedIn(browser, demo.staff);
+  await expect(staff).toHaveURL(/\/admin$/);
+  await staff.getByRole('link', { name: /Customers awaiting approval/ }).click();
+  await expect(staff).toHaveURL(/\/admin\/customers\?status=pending$/);
+  await expect(staff.getByRole('link', { name: 'Ada Byron' }).first()).toBeVisible();
+  await openCustomer(staff, who.email, '/admin/customers?status=pending');
+
+  await staff.getByRole('button', { name: 'Approve' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Approve customer' });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(staff.getByText('Customer approved')).toBeVisible();
+  await expect(staff.locator('.customer-head .status-badge')).toHaveText('Active');
+
+  await customer.goto('/main/dashboard');
+  await expect(customer.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
+
+  // Customers never see the back office.
+  for (const path of ['/admin', '/admin/customers', '/admin/customers/1']) expect((await customer.goto(path))?.status(), path).toBe(404);
+  await expect(customer.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('staff deactivate with a reason: the customer’s open trade room leaves for sign-in, which then shows the disabled account; the audit trail has it', async ({ browser }) => {
+  const who = await registeredCustomer({ approve: true });
+  const customer = await signedIn(browser, who);
+  await customer.goto('/mt4');
+  await expect(customer.locator('app-island[name="notifications"][hydrated]')).toBeAttached();
+
+  const staff = await signedIn(browser, demo.staff);
+  await openCustomer(staff, who.email);
+  await staff.getByRole('button', { name: 'Deactivate' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Deactivate customer' });
+  // A reason is required: the dialog does not send without one.
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/Reason for the customer/).fill('Identity documents expired');
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(staff.getByText('Customer deactivated')).toBeVisible();
+  await expect(staff.locator('.customer-head .status-badge')).toHaveText('Deactivated');
+  await expect(staff.getByRole('region', { name: 'Audit trail' })).toContainText('Identity documents expired');
+
+  // The trade room hears it at once and its session is gone: it goes to sign-in, and signing in shows the disabled account.
+  await expect(customer).toHaveURL(/\/(\?.*)?$/, { timeout: 10_000 });
+  await signIn(customer, who);
+  await expect(customer.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible();
+});
