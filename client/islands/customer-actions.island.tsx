@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { userStatuses, notificationColors } from '../../shared/api/user.schema';
 import { adminApi } from '../../shared/api/endpoints/admin';
+import { adjustmentLabels, adjustmentTypes, type AdjustmentType } from '../../shared/api/back-office.schema';
 import { backOfficeApi } from '../../shared/api/endpoints/back-office';
 import { Modal } from '../components/modal';
 import { ReasonDialog } from '../components/reason-dialog';
@@ -20,9 +21,14 @@ const propsSchema = z.object({
   planId: z.nullable(z.number()),
   plans: z.array(planSchema),
   chatHref: z.string(),
+  /** Admins adjust balances (docs/back-office.md#balance-adjustments); staff do not see the action. */
+  adjust: z.nullable(z.object({ accounts: z.array(z.object({ id: z.number(), label: z.string() })), bonusesEnabled: z.boolean() })),
 });
 type Props = z.infer<typeof propsSchema>;
-type Dialog = 'approve' | 'deactivate' | 'reactivate' | 'plan' | 'notify' | 'link' | null;
+type Dialog = 'approve' | 'deactivate' | 'reactivate' | 'plan' | 'notify' | 'link' | 'adjust' | null;
+
+/** A new adjustment form: a new request id, so the same click sent twice books once and a new adjustment is a new one. */
+const freshAdjustment = (accountId: number) => ({ accountId, type: 'correction' as AdjustmentType, direction: 'credit' as 'credit' | 'debit', amount: '', reason: '', requestId: crypto.randomUUID() });
 
 /** After a change the page is rendered again by the server, so every panel shows the new state. */
 const reloadSoon = () => setTimeout(() => window.location.reload(), 600);
@@ -72,7 +78,7 @@ function FormDialog({
 }
 
 /** The customer page's actions (docs/back-office.md#customer-actions): standing, plan, a notification, a sign-in link, the chat. */
-function CustomerActions({ customerId, name, status, planId, plans, chatHref }: Props) {
+function CustomerActions({ customerId, name, status, planId, plans, chatHref, adjust }: Props) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -80,7 +86,20 @@ function CustomerActions({ customerId, name, status, planId, plans, chatHref }: 
   const [planReason, setPlanReason] = useState('');
   const [notice, setNotice] = useState({ title: '', message: '', color: 'info' as (typeof notificationColors)[number] });
   const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
-  const ids = { plan: useId(), planReason: useId(), title: useId(), message: useId(), color: useId(), link: useId() };
+  const [adjustment, setAdjustment] = useState(() => freshAdjustment(adjust?.accounts[0]?.id ?? 0));
+  const ids = {
+    plan: useId(),
+    planReason: useId(),
+    title: useId(),
+    message: useId(),
+    color: useId(),
+    link: useId(),
+    account: useId(),
+    type: useId(),
+    direction: useId(),
+    amount: useId(),
+    adjustReason: useId(),
+  };
   const params = { id: customerId };
 
   const open = (next: Dialog) => {
@@ -147,6 +166,18 @@ function CustomerActions({ customerId, name, status, planId, plans, chatHref }: 
       >
         Sign-in link
       </button>
+      {adjust ? (
+        <button
+          type="button"
+          className="outline secondary"
+          onClick={() => {
+            setAdjustment(freshAdjustment(adjust.accounts[0]?.id ?? 0));
+            open('adjust');
+          }}
+        >
+          Adjust balance
+        </button>
+      ) : null}
       <a className="outline secondary" role="button" href={chatHref}>
         Open chat
       </a>
@@ -240,6 +271,80 @@ function CustomerActions({ customerId, name, status, planId, plans, chatHref }: 
               </option>
             ))}
           </select>
+        </FormDialog>
+      ) : null}
+
+      {dialog === 'adjust' && adjust ? (
+        <FormDialog
+          title="Adjust balance"
+          busy={busy}
+          problem={problem}
+          confirm={adjustment.direction === 'credit' ? 'Credit' : 'Debit'}
+          onClose={close}
+          onSubmit={() =>
+            void run(
+              () =>
+                staffPost(
+                  backOfficeApi.adjustBalance,
+                  {
+                    params,
+                    body: {
+                      account_id: adjustment.accountId,
+                      type: adjustment.type,
+                      direction: adjustment.direction,
+                      amount: adjustment.amount.trim(),
+                      reason: adjustment.reason,
+                      request_id: adjustment.requestId,
+                    },
+                  },
+                  'amount',
+                ),
+              (data) => {
+                close();
+                showToast({ kind: 'success', title: 'Balance adjusted', description: data.message });
+                reloadSoon();
+              },
+            )
+          }
+        >
+          <label htmlFor={ids.account}>Account</label>
+          <select id={ids.account} value={adjustment.accountId} onChange={(e) => setAdjustment({ ...adjustment, accountId: Number(e.target.value) })}>
+            {adjust.accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={ids.type}>Type</label>
+          <select
+            id={ids.type}
+            value={adjustment.type}
+            onChange={(e) => {
+              const type = e.target.value as AdjustmentType;
+              setAdjustment({ ...adjustment, type, direction: type === 'chargeback' ? 'debit' : type === 'fee_refund' ? 'credit' : adjustment.direction });
+            }}
+          >
+            {adjustmentTypes.map((t) => (
+              <option key={t} value={t} disabled={t === 'bonus' && !adjust.bonusesEnabled}>
+                {adjustmentLabels[t]}
+                {t === 'bonus' && !adjust.bonusesEnabled ? ' (off in settings)' : ''}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={ids.direction}>Direction</label>
+          <select
+            id={ids.direction}
+            value={adjustment.direction}
+            disabled={adjustment.type === 'chargeback' || adjustment.type === 'fee_refund'}
+            onChange={(e) => setAdjustment({ ...adjustment, direction: e.target.value as 'credit' | 'debit' })}
+          >
+            <option value="credit">Credit (add)</option>
+            <option value="debit">Debit (take)</option>
+          </select>
+          <label htmlFor={ids.amount}>Amount</label>
+          <input id={ids.amount} inputMode="decimal" required value={adjustment.amount} onChange={(e) => setAdjustment({ ...adjustment, amount: e.target.value })} />
+          <label htmlFor={ids.adjustReason}>Reason (the customer is told it)</label>
+          <textarea id={ids.adjustReason} rows={2} maxLength={500} required value={adjustment.reason} onChange={(e) => setAdjustment({ ...adjustment, reason: e.target.value })} />
         </FormDialog>
       ) : null}
 

@@ -37,16 +37,17 @@ type NumberField = (typeof numberFields)[number];
 export type SettingsForm = Record<TextField | NumberField, string> & {
   status: SiteSettings['status'];
   must_verify_account: boolean;
+  bonuses_enabled: boolean;
   r_page: EntryLook;
 };
 export type SettingsField = keyof SettingsForm;
 
 /** Every field the form edits, in the form's order (the same set as `settingsUpdateRequest`'s keys). */
-export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'r_page'];
+export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'bonuses_enabled', 'r_page'];
 
 /** The form's values for saved settings. */
 export function settingsFormOf(settings: SiteSettings): SettingsForm {
-  const form = { status: settings.status, must_verify_account: settings.must_verify_account, r_page: settings.r_page } as SettingsForm;
+  const form = { status: settings.status, must_verify_account: settings.must_verify_account, bonuses_enabled: settings.bonuses_enabled, r_page: settings.r_page } as SettingsForm;
   for (const key of textFields) form[key] = settings[key] ?? '';
   for (const key of numberFields) form[key] = settings[key] === null ? '' : String(settings[key]);
   return form;
@@ -245,7 +246,26 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   const switchedOff = form.status === 'disabled';
   const statusError = errors.status?.[0];
   const lookError = errors.r_page?.[0];
-  const verifyError = errors.must_verify_account?.[0];
+  const checkbox = (name: 'must_verify_account' | 'bonuses_enabled', label: string, hint: string) => {
+    const error = errors[name]?.[0];
+    return (
+      <div className="settings-field">
+        <label htmlFor={fieldId(name)}>
+          <input
+            id={fieldId(name)}
+            name={name}
+            type="checkbox"
+            checked={form[name]}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(fieldId(name), true, error)}
+            onChange={(event) => set(name, event.target.checked)}
+          />
+          {label}
+        </label>
+        <Notes id={fieldId(name)} error={error} hint={hint} />
+      </div>
+    );
+  };
 
   return (
     <form ref={formRef} className="site-settings" noValidate onSubmit={(event) => void save(event)} aria-describedby={problem ? 'site-settings-problem' : undefined}>
@@ -332,21 +352,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
             }
           />
         </fieldset>
-        <div className="settings-field">
-          <label htmlFor={fieldId('must_verify_account')}>
-            <input
-              id={fieldId('must_verify_account')}
-              name="must_verify_account"
-              type="checkbox"
-              checked={form.must_verify_account}
-              aria-invalid={verifyError ? true : undefined}
-              aria-describedby={describedBy(fieldId('must_verify_account'), true, verifyError)}
-              onChange={(event) => set('must_verify_account', event.target.checked)}
-            />
-            New customers wait for approval
-          </label>
-          <Notes id={fieldId('must_verify_account')} error={verifyError} hint="They can sign in but see Awaiting Approval until staff approve them." />
-        </div>
+        {checkbox('must_verify_account', 'New customers wait for approval', 'They can sign in but see Awaiting Approval until staff approve them.')}
         {field('register_page_header', 'Sign-up page header', { kind: 'textarea', hint: 'A note above the form on the IC and TD looks.' })}
         {field('register_page_footer', 'Sign-up page footer', { kind: 'textarea', hint: 'A note below the form on the IC and TD looks.' })}
       </fieldset>
@@ -368,6 +374,15 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           {field('review_count', 'Review count', { kind: 'number', min: 0, hint: 'Shown as “1,196 reviews”.' })}
         </div>
         {field('reviews_url', 'Reviews URL', { kind: 'link', hint: 'Where the stars and count lead, when set.' })}
+      </fieldset>
+
+      <fieldset className="settings-group" disabled={saving}>
+        <legend>Customers’ money</legend>
+        {checkbox(
+          'bonuses_enabled',
+          'Admins may credit bonuses',
+          'A bonus goes to the customer’s credit, never their balance. Leave off where the rules ban trading incentives for retail customers (the UK and the EU).',
+        )}
       </fieldset>
 
       <div className="settings-actions">

@@ -131,3 +131,48 @@ export const customerNoteRequest = z.strictObject({
     .string(backOfficeTexts.noteRequired)
     .check(z.trim(), z.minLength(1, backOfficeTexts.noteRequired), z.maxLength(2000, backOfficeTexts.noteTooLong), plainText('The note holds characters that cannot be stored.', { multiline: true })),
 });
+
+/**
+ * An admin's balance adjustment (docs/back-office.md#balance-adjustments): a bonus goes to credit (only while
+ * the site allows bonuses), the others to the balance; a fee refund only adds, a chargeback only takes.
+ */
+export const adjustmentTypes = ['bonus', 'correction', 'fee_refund', 'chargeback'] as const;
+export type AdjustmentType = (typeof adjustmentTypes)[number];
+export const adjustmentLabels: Record<AdjustmentType, string> = { bonus: 'Bonus (credit)', correction: 'Correction', fee_refund: 'Fee refund', chargeback: 'Chargeback' };
+
+export const adjustmentTexts = {
+  bonusesOff: 'Bonuses are switched off in the site settings (UK and EU rules ban trading incentives for retail customers).',
+  wrongDirection: (type: string) => (type === 'fee_refund' ? 'A fee refund can only add to the balance.' : 'A chargeback can only take from the balance.'),
+  overFreeMargin: (free: string) => `This debit would take free margin below zero: at most ${free} can be taken now.`,
+  overBucket: (left: string) => `This debit would take the account below zero: at most ${left} can be taken.`,
+  accountNotFound: 'Choose one of the customer’s accounts.',
+  amount: 'The amount must be a positive number with at most 2 decimals, below 10,000,000.',
+} as const;
+
+export const adjustmentRequest = z.strictObject({
+  account_id: positiveInt(adjustmentTexts.accountNotFound),
+  type: z.enum(adjustmentTypes, 'Choose bonus, correction, fee refund or chargeback.'),
+  direction: z.enum(['credit', 'debit'], 'Choose credit or debit.'),
+  amount: z.string(adjustmentTexts.amount).check(z.trim(), z.regex(/^(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/, adjustmentTexts.amount)),
+  reason: z
+    .string(backOfficeTexts.reasonRequired)
+    .check(
+      z.trim(),
+      z.minLength(3, backOfficeTexts.reasonRequired),
+      z.maxLength(500, backOfficeTexts.reasonTooLong),
+      plainText('The reason holds characters that cannot be stored.', { multiline: true }),
+    ),
+  /** A new one per adjustment the admin means to make: the same id twice books once (a double click, a retry). */
+  request_id: z.uuid('The request id must be a UUID.'),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
+
+export const adjustmentSchema = z.object({
+  ledger_entry_id: z.number(),
+  account_id: z.number(),
+  bucket: z.enum(['balance', 'credit']),
+  amount: wireDecimal,
+  balance_after: wireDecimal,
+  /** False when this request id had already been booked: the first booking is answered again. */
+  created: z.boolean(),
+});

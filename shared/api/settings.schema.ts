@@ -27,6 +27,8 @@ export const siteSettingsSchema = z.object({
   review_stars: z.nullable(z.number()),
   review_count: z.nullable(z.number()),
   reviews_url: optionalText,
+  /** Admins may credit bonuses to customers' credit (docs/back-office.md#balance-adjustments); off by default. */
+  bonuses_enabled: z.boolean(),
   /**
    * Whether the original client offers its card method (docs/site-settings.md#card-deposits). Always false: that
    * method posts the card number, expiry and CVC to the broker's own API, and we never take card data
@@ -86,5 +88,6 @@ export const settingsUpdateRequest = z.strictObject({
   review_stars: z.optional(z.nullable(z.int().check(z.minimum(1, 'Stars must be from 1 to 5'), z.maximum(5, 'Stars must be from 1 to 5')))),
   review_count: z.optional(z.nullable(z.int().check(z.minimum(0, 'The review count cannot be negative'), z.maximum(100_000_000)))),
   reviews_url: editableLink,
+  bonuses_enabled: z.optional(z.boolean()),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;

@@ -67,3 +67,23 @@ test('staff deactivate with a reason: the customer’s open trade room leaves fo
   await signIn(customer, who);
   await expect(customer.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible();
 });
+
+test('an admin credits a correction with a reason: the ledger and the audit trail show it; staff have no such action', async ({ browser }) => {
+  const who = await registeredCustomer({ approve: true });
+  const staff = await signedIn(browser, demo.staff);
+  await openCustomer(staff, who.email);
+  await expect(staff.getByRole('button', { name: 'Adjust balance' })).toHaveCount(0);
+
+  const admin = await signedIn(browser, demo.admin);
+  await openCustomer(admin, who.email);
+  await admin.getByRole('button', { name: 'Adjust balance' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Adjust balance' });
+  await dialog.getByLabel('Amount').fill('25.50');
+  await dialog.getByLabel(/Reason/).fill('Overnight fee charged in error');
+  await dialog.getByRole('button', { name: 'Credit' }).click();
+  await expect(admin.getByText('Balance adjusted')).toBeVisible();
+  await admin.waitForLoadState('load');
+  await expect(admin.getByRole('region', { name: 'Ledger (latest 50)' })).toContainText('Correction: Overnight fee charged in error', { timeout: 10_000 });
+  await expect(admin.getByRole('region', { name: 'Accounts' })).toContainText('25.50 USD');
+  await expect(admin.getByRole('region', { name: 'Audit trail' })).toContainText('account adjusted');
+});

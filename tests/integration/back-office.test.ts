@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerDetailSchema, customerPage, overviewSchema } from '../../shared/api/back-office.schema';
-import { auditLog, notifications, outbox, users } from '../../server/trading/db/schema';
+import { auditLog, ledgerEntries, notifications, outbox, tradingAccounts, users } from '../../server/trading/db/schema';
 import { makeUser, type TestPerson } from '../support/factories';
-import { auditLedger, deposit, liveAccount } from '../support/money';
+import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 
 let stack: TradingStack;
@@ -209,5 +210,90 @@ describe('search at scale', () => {
     expect(text).not.toContain('"Seq Scan"');
     const found = customerPage.parse((await get('/admin/customers?q=load4321')).body).data;
     expect(found.map((r) => r.email)).toEqual(['load4321@scale.test']);
+  });
+});
+
+describe('balance adjustments (admins)', () => {
+  const adjust = (customerId: number, body: object, token = adminToken) => send('post', `/admin/customers/${customerId}/adjustments`, body, token);
+  const setBonuses = (on: boolean) => send('patch', '/admin/settings', { bonuses_enabled: on }, adminToken);
+
+  it('staff may not adjust; bad input is a 422 with the field’s message and books nothing', async () => {
+    const person = await customer('Adam', 'Adjusted');
+    const live = await liveAccount(stack.database.db, person.user.id);
+    const good = { account_id: live.id, type: 'correction', direction: 'credit', amount: '10.00', reason: 'Spread overcharged', request_id: randomUUID() };
+    expect((await adjust(person.user.id, good, staffToken)).status).toBe(403);
+    for (const [bad, field] of [
+      [{ ...good, amount: '0' }, 'amount'],
+      [{ ...good, amount: '1.005' }, 'amount'],
+      [{ ...good, amount: '-5' }, 'amount'],
+      [{ ...good, reason: ' ' }, 'reason'],
+      [{ ...good, type: 'gift' }, 'type'],
+      [{ ...good, request_id: 'again' }, 'request_id'],
+      [{ ...good, type: 'chargeback', direction: 'credit' }, 'direction'],
+      [{ ...good, type: 'fee_refund', direction: 'debit' }, 'direction'],
+      [{ ...good, account_id: (await liveAccount(stack.database.db, (await customer('Other', 'Person')).user.id)).id }, 'account_id'],
+    ] as const) {
+      const res = await adjust(person.user.id, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.body.errors[field], JSON.stringify(res.body)).toBeDefined();
+    }
+    expect(await balanceOf(stack.database.db, live.id)).toBe('0.00');
+  });
+
+  it('a correction books one ledger entry naming the admin and the reason, audited with before and after, and tells the customer; the same request id books once', async () => {
+    const person = await customer('Carl', 'Corrected');
+    const live = await liveAccount(stack.database.db, person.user.id);
+    await deposit(stack.database.db, live.id, '100.00');
+    const body = { account_id: live.id, type: 'correction', direction: 'credit', amount: '12.34', reason: 'Swap charged twice', request_id: randomUUID() };
+    const answers = await Promise.all([adjust(person.user.id, body), adjust(person.user.id, body), adjust(person.user.id, body)]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(answers.filter((a) => a.body.data.created)).toHaveLength(1);
+    expect(await balanceOf(stack.database.db, live.id)).toBe('112.34');
+    const entries = await stack.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, live.id));
+    const booked = entries.filter((e) => e.kind === 'correction');
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ amount: '12.34', memo: 'Correction: Swap charged twice', bucket: 'balance' });
+    expect(booked[0]!.createdBy).not.toBeNull();
+    const [audit] = await auditOf(person.user.id, 'account.adjusted');
+    expect(audit!.details).toMatchObject({ before: { balance: '100.00' }, after: { balance: '112.34' }, reason: 'Swap charged twice' });
+    const [notice] = await stack.database.db.select().from(notifications).where(eq(notifications.userId, person.user.id));
+    expect(notice!.message).toContain('Swap charged twice');
+  });
+
+  it('a bonus needs the site setting (off by default) and goes to credit, not balance', async () => {
+    const person = await customer('Bonnie', 'Bonus');
+    const live = await liveAccount(stack.database.db, person.user.id);
+    const bonus = () => ({ account_id: live.id, type: 'bonus', direction: 'credit', amount: '50.00', reason: 'Loyalty', request_id: randomUUID() });
+    const off = await adjust(person.user.id, bonus());
+    expect(off.status).toBe(422);
+    expect(off.body.errors.type[0]).toContain('Bonuses are switched off');
+    expect((await setBonuses(true)).status).toBe(200);
+    try {
+      const on = await adjust(person.user.id, bonus());
+      expect([on.status, on.body.data.bucket]).toEqual([201, 'credit']);
+      const [row] = await stack.database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, live.id));
+      expect([row!.balance, row!.credit]).toEqual(['0.00', '50.00']);
+    } finally {
+      await setBonuses(false);
+    }
+  });
+
+  it('a debit never takes the balance or free margin below zero, also when two debits race', async () => {
+    const person = await customer('Debra', 'Debited');
+    const live = await liveAccount(stack.database.db, person.user.id);
+    await deposit(stack.database.db, live.id, '1000.00');
+    const token = await tokenFor(stack.app, person);
+    const eurusd = stack.market.instruments.find((i) => i.symbol === 'EURUSD')!.id;
+    stack.prices.set({ [eurusd]: '1.10000' });
+    // 10,000 units at 1:20 hold about 550 of margin: about 450 is free.
+    const order = await send('post', '/trades/store', { type: 'buy', id: eurusd, volume: '10000', leverage: 20, order_id: randomUUID() }, token);
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const debit = (amount: string) => adjust(person.user.id, { account_id: live.id, type: 'chargeback', direction: 'debit', amount, reason: 'Card chargeback', request_id: randomUUID() });
+    const tooMuch = await debit('900.00');
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors.amount[0]).toContain('free margin below zero');
+    const [a, b] = await Promise.all([debit('300.00'), debit('300.00')]);
+    expect([a.status, b.status].sort()).toEqual([201, 422]);
+    expect(await balanceOf(stack.database.db, live.id)).toBe('700.00');
   });
 });

@@ -22,6 +22,7 @@ const saved: SiteSettings = siteSettingsSchema.parse({
   review_stars: 4,
   review_count: 1196,
   reviews_url: null,
+  bonuses_enabled: false,
   credit_card_deposit: false,
   is_mt4: false,
   has_marketplace: true,

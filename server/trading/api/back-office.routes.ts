@@ -14,6 +14,7 @@ import { listAccountSummaries } from '../engine/account-actions';
 import { exposureFromTotals, openTotalsOf } from '../engine/accounts';
 import { presentPending } from '../engine/pending';
 import { presentTrade } from '../engine/trade-view';
+import { adjustBalance } from '../users/balance-adjustments';
 import { addCustomerNote, changeCustomerPlan } from '../users/staff-actions';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
@@ -149,6 +150,18 @@ export function backOfficeRoutes(deps: ApiDeps) {
     if (result.changed) bus.publish('user.updated', { userId: id });
     if (result.notice) bus.publish('notification.message', { userId: id, notification: presentNotification(result.notice) });
     return { data: { plan_id: result.plan.id, changed: result.changed }, message: result.changed ? `Moved to the ${result.plan.title} plan.` : backOfficeTexts.samePlan };
+  });
+
+  on(api.adjustBalance, async ({ params: { id }, body }, req, res) => {
+    const done = await adjustBalance(db, market, actorOf(req, res), id, body);
+    if (done.notice) {
+      bus.publish('notification.message', { userId: id, notification: presentNotification(done.notice) });
+      bus.publish('user.updated', { userId: id });
+    }
+    return {
+      data: { ledger_entry_id: done.ledgerEntryId, account_id: done.accountId, bucket: done.bucket, amount: done.amount, balance_after: done.balanceAfter, created: done.created },
+      message: done.created ? 'Adjustment booked.' : 'This adjustment was booked already.',
+    };
   });
 
   on(api.addCustomerNote, async ({ params: { id }, body }, req, res) => {

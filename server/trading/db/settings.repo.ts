@@ -41,6 +41,7 @@ function toApi(row: Row): SiteSettings {
     review_stars: row.reviewStars,
     review_count: row.reviewCount,
     reviews_url: row.reviewsUrl,
+    bonuses_enabled: row.bonusesEnabled,
     ...originalClientSwitches,
   };
 }
@@ -65,6 +66,7 @@ const columnOf = {
   review_stars: 'reviewStars',
   review_count: 'reviewCount',
   reviews_url: 'reviewsUrl',
+  bonuses_enabled: 'bonusesEnabled',
 } as const satisfies Record<keyof SettingsUpdate, keyof Row>;
 
 export async function getSettings(db: Executor): Promise<SiteSettings> {

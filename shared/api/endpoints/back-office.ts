@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
-import { customerDetailSchema, customerListQuery, customerNoteRequest, customerNoteSchema, customerPage, customerPlanRequest, overviewSchema } from '../back-office.schema';
+import {
+  adjustmentRequest,
+  adjustmentSchema,
+  customerDetailSchema,
+  customerListQuery,
+  customerNoteRequest,
+  customerNoteSchema,
+  customerPage,
+  customerPlanRequest,
+  overviewSchema,
+} from '../back-office.schema';
 import { resource } from '../common.schema';
 import { endpoint } from '../endpoint';
 import { smallIdOf, withMessage } from './parts';
@@ -18,6 +28,15 @@ export const backOfficeApi = {
     params: customerId,
     body: customerPlanRequest,
     response: withMessage(z.object({ plan_id: z.number(), changed: z.boolean() })),
+  }),
+  adjustBalance: endpoint({
+    method: 'POST',
+    path: '/admin/customers/:id/adjustments',
+    access: 'admin',
+    params: customerId,
+    body: adjustmentRequest,
+    status: 201,
+    response: withMessage(adjustmentSchema),
   }),
   addCustomerNote: endpoint({
     method: 'POST',

@@ -105,7 +105,15 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
         <Island
           island={CustomerActions}
           client="load"
-          props={{ customerId: profile.id, name, status: profile.status, planId: profile.plan?.id ?? null, plans: detail.plans, chatHref: `${paths.adminChat}?customer=${profile.id}` }}
+          props={{
+            customerId: profile.id,
+            name,
+            status: profile.status,
+            planId: profile.plan?.id ?? null,
+            plans: detail.plans,
+            chatHref: `${paths.adminChat}?customer=${profile.id}`,
+            adjust: user.role === 'admin' ? { accounts: detail.accounts.map((a) => ({ id: a.id, label: `${a.title} #${a.number} (${a.currency})` })), bonusesEnabled: settings.bonuses_enabled } : null,
+          }}
         />
       </header>
       <div className="customer-grid">

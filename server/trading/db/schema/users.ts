@@ -117,7 +117,13 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_subject').on(t.subjectType, t.subjectId), index('audit_log_actor').on(t.actorId, t.id)],
+  (t) => [
+    index('audit_log_subject').on(t.subjectType, t.subjectId),
+    index('audit_log_actor').on(t.actorId, t.id),
+    // The audit log page (docs/back-office-audit.md): by action, and by date.
+    index('audit_log_action').on(t.action, t.id),
+    index('audit_log_created').on(t.createdAt),
+  ],
 );
 
 /** Stored notifications (fills, margin calls, stop-outs, approvals): the card shows the first unread one. */
