@@ -75,6 +75,8 @@ export const autotraderTexts = {
   notActive: 'AutoTrader is not active.',
   requestNotFound: 'AutoTrader request not found.',
   alreadyDecided: 'This request has already been decided.',
+  notInPlan: 'AutoTrader is not included in your plan. Upgrade your plan to request it.',
+  planNoLonger: 'The customer’s plan no longer includes AutoTrader: refuse the request or change their plan first.',
   approvedTitle: 'AutoTrader approved',
   approvedMessage: (level: string, note: string | null) => `Your AutoTrader request was approved. It now trades for you at the ${level} level.${note ? ` ${note}` : ''}`,
   stoppedMessage: 'AutoTrader stopped because your account can no longer trade.',

@@ -26,6 +26,8 @@ export const planSchema = z.object({
   leverage: z.number(),
   is_default: z.boolean(),
   is_recommended: z.boolean(),
+  /** Customers on this plan may ask for AutoTrader. */
+  autotrader: z.boolean(),
   /** One value per `plan_features` row label, in the same order. */
   features: z.array(z.string()),
 });

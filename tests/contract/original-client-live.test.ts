@@ -101,7 +101,11 @@ describe('the original client, live', () => {
   });
 
   it('asks for AutoTrader with autotrader_type and reads a message on refusal', async () => {
-    const person = await makeUser(stack.database.db);
+    const basic = await signedIn(await makeUser(stack.database.db, { plan: 'basic' }));
+    const notInPlan = await call(basic, 'POST', '/update/autotrader', { autotrader_type: 'low' });
+    expect([notInPlan.status, typeof notInPlan.body.message]).toEqual([403, 'string']);
+
+    const person = await makeUser(stack.database.db, { plan: 'pro' });
     await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '5000.00');
     const token = await signedIn(person);
 

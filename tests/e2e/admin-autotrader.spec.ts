@@ -42,7 +42,7 @@ async function expectNotification(page: Page, text: string) {
 
 test('when a customer asks for AutoTrader, then staff refuse one request with a reason the customer sees, approve the next, and the page is not found for customers', async ({ browser }) => {
   test.slow();
-  const who = await freshCustomer();
+  const who = await freshCustomer('pro');
   const customer = await person(browser, who);
   expect(await requestAutotrader(customer, 'low')).toBe(201);
 

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshCustomer, signIn } from './support';
 
-/** A customer of their own in the trade room (Trend Rider is free and in every plan). */
-async function openTradeRoom(page: Page) {
-  await signIn(page, await freshCustomer());
+/** A customer of their own in the trade room (Trend Rider is free and in every plan; AutoTrader is in Pro's). */
+async function openTradeRoom(page: Page, plan?: 'pro') {
+  await signIn(page, await freshCustomer(plan));
   await expect(page).toHaveURL(/\/main\/dashboard$/);
   await page.goto('/mt4');
   await expect(page.locator('.trade-splash')).toHaveCount(0, { timeout: 15_000 });
@@ -55,7 +55,7 @@ test('when a customer activates Trend Rider and starts it on BTC/USD, then it tr
 });
 
 test('when a customer asks for AutoTrader, then Accept gates Activate, the request is sent, and a second one is told to wait for approval', async ({ page }) => {
-  await openTradeRoom(page);
+  await openTradeRoom(page, 'pro');
   const opener = page.getByRole('button', { name: /^AutoTrader/ });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'AutoTrader' });

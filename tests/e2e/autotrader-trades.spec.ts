@@ -11,7 +11,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 
 test('when staff approve a customer’s AutoTrader request, then the trade room shows Auto Trader Active and its trades, never more than the level allows', async ({ browser }) => {
   test.setTimeout(150_000);
-  const who = await freshCustomer();
+  const who = await freshCustomer('pro');
   const customer = await signedIn(browser, who);
   await customer.goto('/mt4');
   await expect(customer.locator('.trade-splash')).toHaveCount(0, { timeout: 15_000 });

@@ -19,12 +19,12 @@ export async function signIn(page: Page, person: { email: string; password: stri
 }
 
 /** A customer of their own for a test that trades (registered, then approved by staff), so no other test sees its trades. */
-export async function freshCustomer(): Promise<{ email: string; password: string }> {
-  return registeredCustomer({ approve: true });
+export async function freshCustomer(plan?: 'pro' | 'premium'): Promise<{ email: string; password: string }> {
+  return registeredCustomer({ approve: true, plan });
 }
 
-/** A newly registered customer (awaiting approval unless `approve`). */
-export async function registeredCustomer({ approve = false }: { approve?: boolean } = {}): Promise<{ email: string; password: string }> {
+/** A newly registered customer (awaiting approval unless `approve`; on the default plan unless `plan`, which staff then give them). */
+export async function registeredCustomer({ approve = false, plan }: { approve?: boolean; plan?: 'pro' | 'premium' | undefined } = {}): Promise<{ email: string; password: string }> {
   const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
   try {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -48,8 +48,14 @@ export async function registeredCustomer({ approve = false }: { approve?: boolea
     if (!approve) return person;
     const login = await api.post('/api/v1/auth/login', { data: demo.staff });
     const { data } = (await login.json()) as { data: { token: string } };
-    const approved = await api.patch(`/api/v1/admin/users/${userId}`, { data: { status: 'active' }, headers: { Authorization: `Bearer ${data.token}` } });
+    const headers = { Authorization: `Bearer ${data.token}` };
+    const approved = await api.patch(`/api/v1/admin/users/${userId}`, { data: { status: 'active' }, headers });
     expect(approved.status()).toBe(200);
+    if (plan) {
+      const site = (await (await api.get('/api/v1/data', { headers })).json()) as { data: { plans: { id: number; slug: string }[] } };
+      const moved = await api.post(`/api/v1/admin/customers/${userId}/plan`, { data: { plan_id: site.data.plans.find((p) => p.slug === plan)!.id }, headers });
+      expect(moved.status()).toBe(200);
+    }
     return person;
   } finally {
     await api.dispose();

@@ -45,8 +45,24 @@ async function trend(run: AdvisorRunner, n: number, step: number) {
 }
 
 describe('AutoTrader', () => {
+  it('follows the plan: a Basic customer (no AutoTrader in the plans table) is refused, a Pro one may ask; approval needs the plan still to include it', async () => {
+    const basic = await fundedTrader(stack, '5000', { plan: 'basic' });
+    const refused = await ask(basic, 'low').expect(403);
+    expect(refused.body.message).toBe('AutoTrader is not included in your plan. Upgrade your plan to request it.');
+    const plans = (await request(stack.app).get('/api/v1/data').set(bearer(basic.token)).expect(200)).body.data.plans as { slug: string; autotrader: boolean }[];
+    expect(Object.fromEntries(plans.map((p) => [p.slug, p.autotrader]))).toEqual({ basic: false, pro: true, premium: true });
+
+    const pro = await fundedTrader(stack, '5000', { plan: 'pro' });
+    const asked = await ask(pro, 'low').expect(201);
+    const basicId = plans.findIndex((p) => p.slug === 'basic');
+    const basicPlanId = ((await request(stack.app).get('/api/v1/data').set(bearer(pro.token))).body.data.plans as { id: number }[])[basicId]!.id;
+    await request(stack.app).post(`/api/v1/admin/customers/${pro.user.id}/plan`).set(bearer(staffToken)).send({ plan_id: basicPlanId }).expect(200);
+    expect((await decide(asked.body.data.id, 'approve').expect(409)).body.message).toContain('no longer includes AutoTrader');
+    await decide(asked.body.data.id, 'refuse', { reason: 'Your plan does not include AutoTrader.' }).expect(200);
+  });
+
   it('when a customer asks twice, then the second gets the pending message; a customer cannot decide; staff refuse with a reason the customer reads', async () => {
-    const trader = await fundedTrader(stack, '5000');
+    const trader = await fundedTrader(stack, '5000', { plan: 'pro' });
     const first = await ask(trader, 'medium').expect(201);
     expect(first.body.message).toBe('Your AutoTrader request was sent. Our team will review it.');
     expect((await ask(trader, 'high').expect(409)).body.message).toBe('You already have a pending auto trader request.');
@@ -66,7 +82,7 @@ describe('AutoTrader', () => {
   });
 
   it('when staff approve a low-level request, then it trades for the customer with never more than two trades open, until the customer turns it off', async () => {
-    const trader = await fundedTrader(stack, '20000');
+    const trader = await fundedTrader(stack, '20000', { plan: 'pro' });
     const asked = await ask(trader, 'low').expect(201);
     let now = Date.now();
     const run = new AdvisorRunner({ db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, barMs: 1_000, clock: () => (now += 1_000) });
@@ -105,7 +121,7 @@ describe('AutoTrader', () => {
   });
 
   it('when staff revoke it, the customer is told why and it stops', async () => {
-    const trader = await fundedTrader(stack, '1000');
+    const trader = await fundedTrader(stack, '1000', { plan: 'pro' });
     const asked = await ask(trader, 'high').expect(201);
     await decide(asked.body.data.id, 'approve').expect(200);
     const active = (await request(stack.app).get('/api/v1/admin/autotrader/active').set(bearer(staffToken)).expect(200)).body.data;

@@ -1,8 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Role, UserStatus } from '../../shared/api/user.schema';
 import { hashPassword } from '../../server/trading/auth/passwords';
 import type { AppDb } from '../../server/trading/db/database';
 import { createUser, type UserRow } from '../../server/trading/db/users.repo';
+import { plans, users } from '../../server/trading/db/schema';
 
 export interface TestPerson {
   user: UserRow;
@@ -11,7 +13,10 @@ export interface TestPerson {
 }
 
 /** A new person with a unique e-mail; each test makes its own. */
-export async function makeUser(db: AppDb, { role = 'customer', status = 'active', password = 'correct-horse-9' }: { role?: Role; status?: UserStatus; password?: string } = {}): Promise<TestPerson> {
+export async function makeUser(
+  db: AppDb,
+  { role = 'customer', status = 'active', password = 'correct-horse-9', plan }: { role?: Role; status?: UserStatus; password?: string; plan?: 'basic' | 'pro' | 'premium' } = {},
+): Promise<TestPerson> {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
   const user = await createUser(db, {
     email,
@@ -21,5 +26,11 @@ export async function makeUser(db: AppDb, { role = 'customer', status = 'active'
     role,
     status,
   });
-  return { user, email, password };
+  if (!plan) return { user, email, password };
+  const [onPlan] = await db
+    .update(users)
+    .set({ planId: sql`(select ${plans.id} from ${plans} where ${plans.slug} = ${plan})` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return { user: onPlan!, email, password };
 }

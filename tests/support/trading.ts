@@ -96,8 +96,8 @@ export async function tokenFor(app: Express, person: Pick<TestPerson, 'email' | 
 }
 
 /** A new active customer whose Live account holds `amount`, with an API token. */
-export async function fundedTrader(stack: Pick<TradingStack, 'app' | 'database'>, amount: string) {
-  const person = await makeUser(stack.database.db);
+export async function fundedTrader(stack: Pick<TradingStack, 'app' | 'database'>, amount: string, options: Parameters<typeof makeUser>[1] = {}) {
+  const person = await makeUser(stack.database.db, options);
   const account = await liveAccount(stack.database.db, person.user.id);
   await deposit(stack.database.db, account.id, amount);
   return { ...person, account, token: await tokenFor(stack.app, person) };

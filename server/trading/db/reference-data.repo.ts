@@ -30,6 +30,7 @@ export async function listPlans(db: Executor): Promise<{ plans: Plan[]; featureL
       leverage: row.leverage,
       is_default: row.isDefault,
       is_recommended: row.isRecommended,
+      autotrader: row.autotraderAllowed,
       features: features.map((f) => valueOf.get(`${row.id}:${f.id}`) ?? ''),
     })),
   };

@@ -19,9 +19,13 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return row;
 }
 
-/** The user's row, locked until the transaction ends (a change of standing or plan decides once). */
+/**
+ * The user's row, locked until the transaction ends, so a change of standing or plan decides once. `no key
+ * update`, not `update`: the engine's transactions insert notifications for this user (a key-share lock
+ * through the foreign key) and must not wait on staff.
+ */
 export async function lockUserRow(tx: Tx, id: number): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
   return row;
 }
 

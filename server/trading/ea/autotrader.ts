@@ -1,3 +1,4 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
 import {
   type ActiveAutotrader,
   autotraderOpenLimit,
@@ -26,6 +27,7 @@ import {
 } from '../db/automation.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
 import { addNotification, presentNotification } from '../db/notifications.repo';
+import { plans, users } from '../db/schema';
 import { findUserById } from '../db/users.repo';
 import { accountOfUser, lockAccount } from '../engine/accounts';
 
@@ -78,6 +80,7 @@ export async function requestAutotrader(
 ): Promise<AutotraderRequestView> {
   return db.transaction(async (tx) => {
     if (await lockAutotraderFlag(tx, userId)) fail(refusal.conflict(autotraderTexts.alreadyActive));
+    if (!(await planAllowsAutotrader(tx, userId))) fail(refusal.forbidden(autotraderTexts.notInPlan));
     const account = await accountOfUser(tx, userId, accountId);
     const row = await addAutotraderRequest(tx, { userId, level, accountId: account.id });
     if (!row) return fail(refusal.conflict(autotraderTexts.pending));
@@ -108,6 +111,16 @@ export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason
   });
 }
 
+/** Whether the customer's plan includes AutoTrader (the plan's `autotrader_allowed`; a customer without a plan has the default plan's). */
+async function planAllowsAutotrader(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ allowed: plans.autotraderAllowed })
+    .from(users)
+    .innerJoin(plans, or(eq(plans.id, users.planId), and(isNull(users.planId), eq(plans.isDefault, true))))
+    .where(eq(users.id, userId));
+  return row?.allowed ?? false;
+}
+
 async function lockPending(tx: Tx, id: number): Promise<RequestRow> {
   const row = await lockAutotraderRequest(tx, id);
   if (!row) return fail(refusal.notFound(autotraderTexts.requestNotFound));
@@ -123,6 +136,8 @@ export async function decideAutotraderRequest(
 ): Promise<{ userId: number; notification: Notification }> {
   return db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
+    // The plan may have changed since the request: approval follows the plan the customer is on now.
+    if (approve && !(await planAllowsAutotrader(tx, row.userId))) fail(refusal.conflict(autotraderTexts.planNoLonger));
     await decideAutotraderRequestRow(tx, id, { status: approve ? 'approved' : 'refused', reason, decidedBy: actor.id, decidedAt: new Date() });
     if (approve) await switchAutotraderOn(tx, { userId: row.userId, level: row.level, accountId: row.accountId });
     await recordAudit(tx, {

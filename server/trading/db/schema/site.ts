@@ -74,6 +74,8 @@ export const plans = pgTable(
     leverage: integer('leverage').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     isRecommended: boolean('is_recommended').notNull().default(false),
+    /** Whether customers on this plan may ask for AutoTrader (docs/advisors.md#autotrader). */
+    autotraderAllowed: boolean('autotrader_allowed').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
