@@ -117,7 +117,6 @@ export type User = z.infer<typeof userSchema>;
 
 export const userResponse = resource(userSchema);
 
-
 export const notificationColors = ['success', 'danger', 'warning', 'info'] as const;
 /** Staff writing to a customer: `POST /admin/users/{id}/notifications`. */
 export const notificationCreateRequest = z.strictObject({

@@ -27,7 +27,6 @@ import { pageOf } from './paging';
 
 const perPage = 20;
 
-
 /** What every order states, from the wire's fields. */
 const termsOf = (o: OrderRequest | PendingOrderRequest): OrderTerms => ({
   assetId: o.id,

@@ -33,7 +33,19 @@ export const tradingAccounts = pgTable(
   (t) => [uniqueIndex('trading_accounts_user_type').on(t.userId, t.type), check('trading_accounts_type', inList('type', accountTypes))],
 );
 
-export const ledgerKinds = ['deposit', 'withdrawal', 'realized_pnl', 'ea_purchase', 'bonus_credit', 'negative_balance_correction', 'demo_funding', 'demo_reset', 'correction', 'fee_refund', 'chargeback'] as const;
+export const ledgerKinds = [
+  'deposit',
+  'withdrawal',
+  'realized_pnl',
+  'ea_purchase',
+  'bonus_credit',
+  'negative_balance_correction',
+  'demo_funding',
+  'demo_reset',
+  'correction',
+  'fee_refund',
+  'chargeback',
+] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export const ledgerEntries = pgTable(
