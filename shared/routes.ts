@@ -16,6 +16,8 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminOutbox: '/admin/outbox',
   adminSettings: '/admin/settings',
+  adminStaff: '/admin/staff',
+  adminQueues: '/admin/queues',
 } as const;
 
 /** Pages exempt from the data and account gate (docs/access.md#the-gate). */

@@ -4,6 +4,7 @@ import { measureRequests, metricsEndpoint } from '../../metrics';
 import { adminRoutes } from './admin.routes';
 import { auditRoutes } from './audit.routes';
 import { backOfficeRoutes } from './back-office.routes';
+import { staffAccountsRoutes } from './staff-accounts.routes';
 import { chatRoutes } from './chat.routes';
 import { autotraderRoutes } from './autotrader.routes';
 import { advisorRoutes } from './advisors.routes';
@@ -62,6 +63,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(adminRoutes(apiDeps));
   api.use(backOfficeRoutes(apiDeps));
   api.use(auditRoutes(apiDeps));
+  api.use(staffAccountsRoutes(apiDeps));
   api.use(broadcastingRoutes(apiDeps));
   app.use(apiPrefix, api);
   // Laravel's path, where pusher-js posts by default (the web tier proxies it); also under /api/v1 above.
