@@ -1,6 +1,7 @@
 import { adminApi } from './endpoints/admin';
 import { auditApi } from './endpoints/audit';
 import { backOfficeApi } from './endpoints/back-office';
+import { fundingApi } from './endpoints/funding';
 import { staffAccountsApi } from './endpoints/staff-accounts';
 import { authApi } from './endpoints/auth';
 import { automationApi } from './endpoints/automation';
@@ -14,8 +15,20 @@ import { tradingApi } from './endpoints/trading';
  * the fuzz suite, declared by area under endpoints/ (the browser imports only the areas a page uses, so
  * it loads only their schemas). A wire type changes there, once.
  */
-export const api = { ...siteApi, ...notificationsApi, ...authApi, ...tradingApi, ...automationApi, ...chatApi, ...adminApi, ...backOfficeApi, ...auditApi, ...staffAccountsApi } as const;
+export const api = {
+  ...siteApi,
+  ...notificationsApi,
+  ...authApi,
+  ...tradingApi,
+  ...automationApi,
+  ...chatApi,
+  ...adminApi,
+  ...backOfficeApi,
+  ...auditApi,
+  ...staffAccountsApi,
+  ...fundingApi,
+} as const;
 
 export type Api = typeof api;
 export type EndpointName = keyof Api;
-export { adminApi, auditApi, authApi, backOfficeApi, staffAccountsApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };
+export { adminApi, auditApi, authApi, backOfficeApi, fundingApi, staffAccountsApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };

@@ -5,6 +5,7 @@ import { api } from '../../../shared/api/endpoints';
 import { isOnline } from '../../../shared/constants';
 import { Money } from '../../../shared/money';
 import { advisorsOwnedBy, auditTrailOf, customerListPage, ledgerOf, notesOf, overviewCounts, planChoices } from '../db/back-office.repo';
+import { pendingFundingCounts } from '../db/funding.repo';
 import { presentNotification } from '../db/notifications.repo';
 import { waitingOrdersPage } from '../db/pending-orders.repo';
 import { openTradesOf, tradesPage } from '../db/trades.repo';
@@ -36,12 +37,14 @@ export function backOfficeRoutes(deps: ApiDeps) {
   const { market, bus } = deps;
 
   on(api.overview, async () => {
-    const counts = await overviewCounts(db);
+    const [counts, funding] = [await overviewCounts(db), await pendingFundingCounts(db)];
     return {
       data: {
         customers_pending: counts.customersPending,
         autotrader_pending: counts.autotraderPending,
         unread_chats: counts.unreadChats,
+        deposits_pending: funding.deposits,
+        withdrawals_pending: funding.withdrawals,
         customers_total: counts.customersTotal,
         customers_online: counts.customersOnline,
       },

@@ -10,3 +10,4 @@ export * from './schema/markets';
 export * from './schema/trading';
 export * from './schema/chat';
 export * from './schema/advisors';
+export * from './schema/funding';

@@ -7,6 +7,8 @@ import { Stylesheet } from '../../page-needs';
 
 const tiles = (o: Overview) => [
   { label: 'Customers awaiting approval', count: o.customers_pending, href: `${paths.adminCustomers}?status=pending`, urgent: true },
+  { label: 'Deposits awaiting confirmation', count: o.deposits_pending, href: `${paths.adminQueues}/deposits`, urgent: true },
+  { label: 'Withdrawals awaiting a decision', count: o.withdrawals_pending, href: `${paths.adminQueues}/withdrawals`, urgent: true },
   { label: 'AutoTrader requests', count: o.autotrader_pending, href: paths.adminAutotrader, urgent: true },
   { label: 'Chats with unread messages', count: o.unread_chats, href: paths.adminChat, urgent: true },
   { label: 'Customers online', count: o.customers_online, href: paths.adminCustomers, urgent: false },

@@ -45,6 +45,7 @@ export const ledgerKinds = [
   'correction',
   'fee_refund',
   'chargeback',
+  'withdrawal_reversal',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

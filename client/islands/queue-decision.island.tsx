@@ -1,0 +1,117 @@
+import '../styles/staff-tables.css';
+import { useId, useState } from 'react';
+import * as z from 'zod/mini';
+import { fundingApi } from '../../shared/api/endpoints/funding';
+import { Modal } from '../components/modal';
+import { ReasonDialog } from '../components/reason-dialog';
+import { staffPost } from '../lib/staff-list';
+import { defineIsland } from '../runtime/define-island';
+import { showToast } from '../state/toasts';
+
+const propsSchema = z.object({
+  kind: z.enum(['deposit', 'withdrawal']),
+  id: z.number(),
+  /** What the row is, for the dialogs ("DEP-… from Ada Byron"). */
+  summary: z.string(),
+  /** A deposit's expected amount, offered as the amount received. */
+  suggested: z.nullable(z.string()),
+  currency: z.string(),
+});
+type Props = z.infer<typeof propsSchema>;
+
+/** A pending row's decision (docs/back-office.md#funding-queues): confirm or pay with its figure, or reject with a reason. */
+function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
+  const [open, setOpen] = useState<'accept' | 'reject' | null>(null);
+  const [value, setValue] = useState(suggested ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fieldId = useId();
+  const params = { id };
+  const accept = kind === 'deposit' ? 'Confirm' : 'Mark paid';
+
+  const done = (message: string) => {
+    setOpen(null);
+    showToast({ kind: 'success', title: kind === 'deposit' ? 'Deposit decided' : 'Withdrawal decided', description: message });
+    setTimeout(() => window.location.reload(), 600);
+  };
+  /** Someone else decided it meanwhile (409) or it is gone (404): the list is shown again as it is now. */
+  const settledElsewhere = (status: number) => status === 409 || status === 404;
+
+  async function sendAccept() {
+    setBusy(true);
+    setProblem(null);
+    const result =
+      kind === 'deposit'
+        ? await staffPost(fundingApi.confirmDeposit, { params, body: { amount_received: value.trim() } }, 'amount_received')
+        : await staffPost(fundingApi.payWithdrawal, { params, body: { payout_reference: value.trim() } }, 'payout_reference');
+    setBusy(false);
+    if (result.ok) return done(result.data.message);
+    if (settledElsewhere(result.status)) return done(result.message);
+    setProblem(result.message);
+  }
+
+  async function sendReject(reason: string): Promise<string | null> {
+    const result = kind === 'deposit' ? await staffPost(fundingApi.rejectDeposit, { params, body: { reason } }) : await staffPost(fundingApi.rejectWithdrawal, { params, body: { reason } });
+    if (result.ok || settledElsewhere(result.status)) {
+      done(result.ok ? result.data.message : result.message);
+      return null;
+    }
+    return result.message;
+  }
+
+  return (
+    <div className="staff-actions">
+      <button type="button" className="small" onClick={() => setOpen('accept')} aria-label={`${accept}: ${summary}`}>
+        {accept}
+      </button>
+      <button type="button" className="outline secondary small" onClick={() => setOpen('reject')} aria-label={`Reject: ${summary}`}>
+        Reject
+      </button>
+      {open === 'accept' ? (
+        <Modal title={kind === 'deposit' ? 'Confirm deposit' : 'Mark withdrawal paid'} onClose={() => !busy && setOpen(null)} className="reason-dialog">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void sendAccept();
+            }}
+          >
+            <p>{summary}</p>
+            <label htmlFor={fieldId}>{kind === 'deposit' ? `Amount received (${currency})` : 'Payout reference'}</label>
+            <input id={fieldId} required value={value} inputMode={kind === 'deposit' ? 'decimal' : undefined} aria-invalid={problem ? true : undefined} onChange={(e) => setValue(e.target.value)} />
+            {problem ? (
+              <small className="field-problem" role="alert">
+                {problem}
+              </small>
+            ) : null}
+            <footer>
+              <button type="button" className="secondary" disabled={busy} onClick={() => setOpen(null)}>
+                Cancel
+              </button>
+              <button type="submit" disabled={busy} aria-busy={busy || undefined}>
+                {accept}
+              </button>
+            </footer>
+          </form>
+        </Modal>
+      ) : null}
+      {open === 'reject' ? (
+        <ReasonDialog
+          title={kind === 'deposit' ? 'Reject deposit' : 'Reject withdrawal'}
+          label="Reason for the customer"
+          required
+          confirm="Reject"
+          danger
+          onSubmit={sendReject}
+          onClose={() => setOpen(null)}
+        >
+          <p>
+            {summary}
+            {kind === 'withdrawal' ? ': the amount goes back to the customer’s balance.' : '.'}
+          </p>
+        </ReasonDialog>
+      ) : null}
+    </div>
+  );
+}
+
+export default defineIsland({ name: 'queue-decision', component: QueueDecision, props: propsSchema });

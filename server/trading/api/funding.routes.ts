@@ -1,0 +1,104 @@
+import type { Request, Response } from 'express';
+import type { DepositRow, WithdrawalRow } from '../../../shared/api/funding.schema';
+import { api } from '../../../shared/api/endpoints';
+import { depositQueue, withdrawalQueue } from '../db/funding.repo';
+import { presentNotification, type NotificationRow } from '../db/notifications.repo';
+import type { ApiDeps } from '../deps';
+import { decideDeposit, decideWithdrawal } from '../funding/funding';
+import { authOf } from './auth.middleware';
+import { endpointRouter } from './endpoint-router';
+import { pageOf } from './paging';
+
+const perPage = 25;
+
+type DepositJoin = Awaited<ReturnType<typeof depositQueue>>['rows'][number];
+type WithdrawalJoin = Awaited<ReturnType<typeof withdrawalQueue>>['rows'][number];
+
+const decisionOf = ({ row, decider }: { row: { reason: string | null; decidedAt: Date | null; createdAt: Date }; decider: string | null }) => ({
+  reason: row.reason,
+  decided_by: decider,
+  decided_at: row.decidedAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+function presentDeposit(joined: DepositJoin): DepositRow {
+  const { row, customer, accountNumber } = joined;
+  return {
+    id: row.id,
+    customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+    account_number: accountNumber,
+    method: row.method,
+    reference: row.reference,
+    currency: row.currency,
+    amount_expected: row.amountExpected,
+    amount_received: row.amountReceived,
+    status: row.status,
+    ...decisionOf(joined),
+  };
+}
+
+function presentWithdrawal(joined: WithdrawalJoin): WithdrawalRow {
+  const { row, customer, accountNumber } = joined;
+  return {
+    id: row.id,
+    customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+    account_number: accountNumber,
+    method: row.method,
+    destination: row.destination,
+    currency: row.currency,
+    amount: row.amount,
+    status: row.status,
+    payout_reference: row.payoutReference,
+    ...decisionOf(joined),
+  };
+}
+
+/** The funding queues (docs/back-office.md#funding-queues): staff list and decide deposits and withdrawals. */
+export function fundingRoutes(deps: ApiDeps) {
+  const { router, on } = endpointRouter(deps);
+  const { db } = deps.database;
+  const actorOf = (req: Request, res: Response) => ({ id: authOf(res).user.id, role: authOf(res).user.role, ip: req.ip ?? null });
+  const told = (userId: number, notice: NotificationRow) => {
+    deps.bus.publish('notification.message', { userId, notification: presentNotification(notice) });
+    deps.bus.publish('user.updated', { userId });
+  };
+  /** The decided row as the queue shows it (a fresh read with its customer and decider). */
+  const depositById = async (id: number) => presentDeposit((await depositQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
+  const withdrawalById = async (id: number) => presentWithdrawal((await withdrawalQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
+
+  on(api.depositQueue, async ({ query }) => {
+    const { rows, total, pending } = await depositQueue(db, { tab: query.status, q: query.q, page: query.page, perPage });
+    return { ...pageOf({ rows: rows.map(presentDeposit), page: query.page, perPage, total, path: api.depositQueue.path, filters: { status: query.status, q: query.q } }), pending };
+  });
+
+  on(api.withdrawalQueue, async ({ query }) => {
+    const { rows, total, pending } = await withdrawalQueue(db, { tab: query.status, q: query.q, page: query.page, perPage });
+    return { ...pageOf({ rows: rows.map(presentWithdrawal), page: query.page, perPage, total, path: api.withdrawalQueue.path, filters: { status: query.status, q: query.q } }), pending };
+  });
+
+  on(api.confirmDeposit, async ({ params: { id }, body }, req, res) => {
+    const { row, notice } = await decideDeposit(db, actorOf(req, res), id, { action: 'confirm', amountReceived: body.amount_received });
+    told(row.userId, notice);
+    return { data: await depositById(id), message: 'Deposit confirmed and credited.' };
+  });
+
+  on(api.rejectDeposit, async ({ params: { id }, body }, req, res) => {
+    const { row, notice } = await decideDeposit(db, actorOf(req, res), id, { action: 'reject', reason: body.reason });
+    told(row.userId, notice);
+    return { data: await depositById(id), message: 'Deposit rejected.' };
+  });
+
+  on(api.payWithdrawal, async ({ params: { id }, body }, req, res) => {
+    const { row, notice } = await decideWithdrawal(db, actorOf(req, res), id, { action: 'pay', payoutReference: body.payout_reference });
+    told(row.userId, notice);
+    return { data: await withdrawalById(id), message: 'Withdrawal marked paid.' };
+  });
+
+  on(api.rejectWithdrawal, async ({ params: { id }, body }, req, res) => {
+    const { row, notice } = await decideWithdrawal(db, actorOf(req, res), id, { action: 'reject', reason: body.reason });
+    told(row.userId, notice);
+    return { data: await withdrawalById(id), message: 'Withdrawal rejected; the funds are back in the balance.' };
+  });
+
+  return router;
+}

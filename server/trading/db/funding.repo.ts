@@ -1,0 +1,91 @@
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { QueueTab } from '../../../shared/api/funding.schema';
+import type { Executor, Tx } from './database';
+import { deposits, tradingAccounts, users, withdrawals } from './schema';
+
+/** The funding queues' rows (docs/back-office.md#funding-queues). */
+
+export type DepositRecord = typeof deposits.$inferSelect;
+export type WithdrawalRecord = typeof withdrawals.$inferSelect;
+
+export async function insertDeposit(tx: Tx, row: typeof deposits.$inferInsert): Promise<DepositRecord> {
+  const [made] = await tx.insert(deposits).values(row).returning();
+  return made!;
+}
+
+export async function insertWithdrawal(tx: Tx, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRecord> {
+  const [made] = await tx.insert(withdrawals).values(row).returning();
+  return made!;
+}
+
+/** The row, locked until the transaction ends: one decision per row, whoever clicks first. */
+export async function lockDeposit(tx: Tx, id: number): Promise<DepositRecord | undefined> {
+  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  return row;
+}
+
+export async function lockWithdrawal(tx: Tx, id: number): Promise<WithdrawalRecord | undefined> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row;
+}
+
+export async function updateDeposit(tx: Tx, id: number, values: Partial<typeof deposits.$inferInsert>): Promise<DepositRecord> {
+  const [row] = await tx.update(deposits).set(values).where(eq(deposits.id, id)).returning();
+  return row!;
+}
+
+export async function updateWithdrawal(tx: Tx, id: number, values: Partial<typeof withdrawals.$inferInsert>): Promise<WithdrawalRecord> {
+  const [row] = await tx.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
+  return row!;
+}
+
+const person = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
+/** Who decided, by name (a subquery: drizzle cannot type a query joining `users` and an alias of it). */
+const deciderOf = (decidedBy: typeof deposits.decidedBy | typeof withdrawals.decidedBy) =>
+  sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${decidedBy})`;
+
+function tabOf(status: typeof deposits.status | typeof withdrawals.status, tab: QueueTab): SQL | undefined {
+  if (tab === 'pending') return eq(status, 'pending');
+  if (tab === 'done') return ne(status, 'pending');
+  return undefined;
+}
+
+/** A deposit's reference or the customer's e-mail, exactly. */
+const searchDeposits = (q: string | undefined) => (q ? or(eq(deposits.reference, q.trim().toUpperCase()), eq(users.email, q.trim().toLowerCase())) : undefined);
+
+export async function depositQueue(db: Executor, { tab, q, page, perPage, id }: { tab: QueueTab; q: string | undefined; page: number; perPage: number; id?: number }) {
+  const where = and(tabOf(deposits.status, tab), searchDeposits(q), id === undefined ? undefined : eq(deposits.id, id));
+  const [total] = await db.select({ n: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where);
+  const [pending] = await db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending'));
+  const rows = await db
+    .select({ row: deposits, customer: person, accountNumber: tradingAccounts.number, decider: deciderOf(deposits.decidedBy) })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, deposits.accountId))
+    .where(where)
+    .orderBy(tab === 'pending' ? deposits.id : desc(deposits.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: total?.n ?? 0, pending: pending?.n ?? 0 };
+}
+
+export async function withdrawalQueue(db: Executor, { tab, q, page, perPage, id }: { tab: QueueTab; q: string | undefined; page: number; perPage: number; id?: number }) {
+  const where = and(tabOf(withdrawals.status, tab), q ? eq(users.email, q.trim().toLowerCase()) : undefined, id === undefined ? undefined : eq(withdrawals.id, id));
+  const [total] = await db.select({ n: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where);
+  const [pending] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
+  const rows = await db
+    .select({ row: withdrawals, customer: person, accountNumber: tradingAccounts.number, decider: deciderOf(withdrawals.decidedBy) })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, withdrawals.accountId))
+    .where(where)
+    .orderBy(tab === 'pending' ? withdrawals.id : desc(withdrawals.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, total: total?.n ?? 0, pending: pending?.n ?? 0 };
+}
+
+export async function pendingFundingCounts(db: Executor) {
+  const [[d], [w]] = [await db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending')), await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'))];
+  return { deposits: d?.n ?? 0, withdrawals: w?.n ?? 0 };
+}

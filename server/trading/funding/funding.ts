@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { fundingTexts } from '../../../shared/api/funding.schema';
+import type { Role } from '../../../shared/api/user.schema';
+import { formatMoney, Money } from '../../../shared/money';
+import { recordAudit } from '../db/audit.repo';
+import type { AppDb, Tx } from '../db/database';
+import { insertDeposit, insertWithdrawal, lockDeposit, lockWithdrawal, updateDeposit, updateWithdrawal, type DepositRecord, type WithdrawalRecord } from '../db/funding.repo';
+import { addNotification, type NotificationRow } from '../db/notifications.repo';
+import { accountOfUser, exposureFromTotals, lockAccount, openTotalsOf } from '../engine/accounts';
+import { fail, refusal } from '../errors';
+import { postEntry } from '../ledger/ledger';
+import type { Market } from '../market/market';
+
+/**
+ * Money in and out that staff decide (docs/back-office.md#funding-queues). The customer's side opens rows
+ * (a bank transfer to expect, a withdrawal whose funds are held from the request on); the staff's side
+ * decides each once, under the row's lock, with the ledger moving in the same transaction.
+ */
+
+interface Actor {
+  id: number;
+  role: Role;
+  ip: string | null;
+}
+
+/** A transfer reference the customer quotes: "DEP-" and 8 letters and digits without look-alikes. */
+function transferReference(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `DEP-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/** A bank transfer the customer says they will send: staff confirm it by its reference when it arrives. */
+export async function openBankDeposit(
+  db: AppDb,
+  { userId, accountId, amountExpected, ip }: { userId: number; accountId?: number; amountExpected?: string; ip: string | null },
+): Promise<DepositRecord> {
+  return db.transaction(async (tx) => {
+    const account = await accountOfUser(tx, userId, accountId);
+    if (account.type !== 'live') fail(refusal.invalid('Deposits go to a Live account.', 'account_id'));
+    const row = await insertDeposit(tx, { userId, accountId: account.id, method: 'bank_transfer', reference: transferReference(), currency: account.currency, amountExpected: amountExpected ?? null });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'deposit.opened',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { deposit_id: row.id, reference: row.reference, amount_expected: row.amountExpected },
+      ip,
+    });
+    return row;
+  });
+}
+
+/**
+ * A withdrawal request: the amount leaves the balance at once (a `withdrawal` entry holds it) and waits for
+ * staff to pay it out or reject it. It may not exceed the balance nor the free margin.
+ */
+export async function requestWithdrawal(
+  db: AppDb,
+  market: Market,
+  { userId, accountId, amount, method, destination, ip }: { userId: number; accountId?: number; amount: string; method: WithdrawalRecord['method']; destination: string; ip: string | null },
+): Promise<WithdrawalRecord> {
+  return db.transaction(async (tx) => {
+    const account = await lockAccount(tx, (await accountOfUser(tx, userId, accountId)).id);
+    if (account.type !== 'live') fail(refusal.invalid('Withdrawals come from a Live account.', 'account_id'));
+    const { freeMargin } = exposureFromTotals(market, account, (await openTotalsOf(tx, [account.id])).get(account.id) ?? []);
+    const free = Money.min(freeMargin, account.balance);
+    if (new Money(amount).greaterThan(free)) fail(refusal.invalid(fundingTexts.overBalance(formatMoney({ amount: Money.max(free, 0).toFixed(2), currency: account.currency })), 'amount'));
+    const row = await insertWithdrawal(tx, { userId, accountId: account.id, method, destination, currency: account.currency, amount });
+    const hold = await postEntry(tx, { accountId: account.id, kind: 'withdrawal', amount: new Money(amount).negated().toFixed(2), reference: `withdrawal:${row.id}`, memo: 'Withdrawal requested' });
+    await recordAudit(tx, { actorId: userId, action: 'withdrawal.requested', subjectType: 'user', subjectId: userId, details: { withdrawal_id: row.id, amount, method }, ip });
+    return updateWithdrawal(tx, row.id, { holdEntryId: hold.id });
+  });
+}
+
+async function tell(tx: Tx, userId: number, notice: { title: string; message: string; color: 'success' | 'danger' | 'info' }): Promise<NotificationRow> {
+  return addNotification(tx, { userId, ...notice });
+}
+
+export type WithdrawalDecision = { action: 'pay'; payoutReference: string } | { action: 'reject'; reason: string };
+
+/** Staff pay a withdrawal out (with the bank's or the chain's reference) or reject it, which books the held funds back. Once. */
+export async function decideWithdrawal(db: AppDb, actor: Actor, id: number, decision: WithdrawalDecision): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
+  return db.transaction(async (tx) => {
+    const before = await lockWithdrawal(tx, id);
+    if (!before) fail(refusal.notFound(fundingTexts.withdrawalNotFound));
+    if (before.status !== 'pending') fail(refusal.conflict(fundingTexts.decided));
+    const shown = formatMoney({ amount: before.amount, currency: before.currency });
+    const decided = { decidedBy: actor.id, decidedAt: new Date() };
+    let row: WithdrawalRecord;
+    let notice: NotificationRow;
+    if (decision.action === 'pay') {
+      row = await updateWithdrawal(tx, id, { status: 'paid', payoutReference: decision.payoutReference, ...decided });
+      notice = await tell(tx, before.userId, { title: 'Withdrawal paid', message: `Your withdrawal of ${shown} has been paid out (reference ${decision.payoutReference}).`, color: 'success' });
+    } else {
+      await lockAccount(tx, before.accountId);
+      await postEntry(tx, {
+        accountId: before.accountId,
+        kind: 'withdrawal_reversal',
+        amount: before.amount,
+        reference: `withdrawal:${id}`,
+        memo: `Withdrawal rejected: ${decision.reason}`,
+        createdBy: actor.id,
+      });
+      row = await updateWithdrawal(tx, id, { status: 'rejected', reason: decision.reason, ...decided });
+      notice = await tell(tx, before.userId, {
+        title: 'Withdrawal rejected',
+        message: `Your withdrawal of ${shown} was rejected and the amount is back in your balance: ${decision.reason}`,
+        color: 'danger',
+      });
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: decision.action === 'pay' ? 'withdrawal.paid' : 'withdrawal.rejected',
+      subjectType: 'user',
+      subjectId: before.userId,
+      details: { withdrawal_id: id, from: before.status, to: row.status, amount: before.amount, payout_reference: row.payoutReference, reason: row.reason },
+      ip: actor.ip,
+    });
+    return { row, notice };
+  });
+}
+
+export type DepositDecision = { action: 'confirm'; amountReceived: string } | { action: 'reject'; reason: string };
+
+/** Staff confirm a bank transfer with the amount that arrived (credited to the account) or reject it. Once. */
+export async function decideDeposit(db: AppDb, actor: Actor, id: number, decision: DepositDecision): Promise<{ row: DepositRecord; notice: NotificationRow }> {
+  return db.transaction(async (tx) => {
+    const before = await lockDeposit(tx, id);
+    if (!before) fail(refusal.notFound(fundingTexts.depositNotFound));
+    if (before.status !== 'pending') fail(refusal.conflict(fundingTexts.decided));
+    const decided = { decidedBy: actor.id, decidedAt: new Date() };
+    let row: DepositRecord;
+    let notice: NotificationRow;
+    if (decision.action === 'confirm') {
+      await lockAccount(tx, before.accountId);
+      const entry = await postEntry(tx, {
+        accountId: before.accountId,
+        kind: 'deposit',
+        amount: decision.amountReceived,
+        reference: `deposit:${id}`,
+        memo: `Bank transfer ${before.reference}`,
+        createdBy: actor.id,
+      });
+      row = await updateDeposit(tx, id, { status: 'confirmed', amountReceived: decision.amountReceived, ledgerEntryId: entry.id, ...decided });
+      const shown = formatMoney({ amount: decision.amountReceived, currency: before.currency });
+      notice = await tell(tx, before.userId, { title: 'Deposit received', message: `Your bank transfer ${before.reference} of ${shown} has been credited.`, color: 'success' });
+    } else {
+      row = await updateDeposit(tx, id, { status: 'rejected', reason: decision.reason, ...decided });
+      notice = await tell(tx, before.userId, { title: 'Deposit not credited', message: `Your bank transfer ${before.reference} could not be credited: ${decision.reason}`, color: 'danger' });
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: decision.action === 'confirm' ? 'deposit.confirmed' : 'deposit.rejected',
+      subjectType: 'user',
+      subjectId: before.userId,
+      details: { deposit_id: id, reference: before.reference, from: before.status, to: row.status, amount_received: row.amountReceived, reason: row.reason },
+      ip: actor.ip,
+    });
+    return { row, notice };
+  });
+}

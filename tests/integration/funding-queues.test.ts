@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { depositQueuePage, withdrawalQueuePage } from '../../shared/api/funding.schema';
+import { auditLog, ledgerEntries } from '../../server/trading/db/schema';
+import { openBankDeposit, requestWithdrawal } from '../../server/trading/funding/funding';
+import { makeUser } from '../support/factories';
+import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
+import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+let stack: TradingStack;
+let staffToken: string;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const get = (path: string, token = staffToken) => request(stack.app).get(`/api/v1${path}`).set(bearer(token));
+const post = (path: string, body: object, token = staffToken) => request(stack.app).post(`/api/v1${path}`).set(bearer(token)).send(body);
+
+beforeAll(async () => {
+  stack = await startTrading();
+  staffToken = await tokenFor(stack.app, await makeUser(stack.database.db, { role: 'staff' }));
+});
+afterEach(() => auditLedger(stack.database.db));
+afterAll(() => stack.database.close());
+
+/** A customer with money on Live, and a withdrawal request of theirs holding `amount`. */
+async function withdrawing(funds: string, amount: string) {
+  const person = await makeUser(stack.database.db);
+  const live = await liveAccount(stack.database.db, person.user.id);
+  await deposit(stack.database.db, live.id, funds);
+  const row = await requestWithdrawal(stack.database.db, stack.market, { userId: person.user.id, amount, method: 'bank_transfer', destination: 'GB33BUKB20201555555555', ip: null });
+  return { person, live, row };
+}
+
+describe('who may decide', () => {
+  it('refuses customers with 403 on every queue call', async () => {
+    const token = await tokenFor(stack.app, await makeUser(stack.database.db));
+    for (const [method, path] of [
+      ['get', '/admin/queues/deposits'],
+      ['get', '/admin/queues/withdrawals'],
+      ['post', '/admin/queues/deposits/1/confirm'],
+      ['post', '/admin/queues/deposits/1/reject'],
+      ['post', '/admin/queues/withdrawals/1/pay'],
+      ['post', '/admin/queues/withdrawals/1/reject'],
+    ] as const) {
+      const res = method === 'get' ? await get(path, token) : await post(path, {}, token);
+      expect(res.status, path).toBe(403);
+    }
+  });
+});
+
+describe('withdrawals', () => {
+  it('a request holds the funds at once; staff pay it out with a reference, once; it shows under Done with who decided', async () => {
+    const { person, live, row } = await withdrawing('1000.00', '250.00');
+    expect(await balanceOf(stack.database.db, live.id)).toBe('750.00');
+    const pending = withdrawalQueuePage.parse((await get(`/admin/queues/withdrawals?q=${encodeURIComponent(person.email)}`)).body);
+    expect(pending.data.map((r) => [r.id, r.status, r.amount])).toEqual([[row.id, 'pending', '250']]);
+
+    expect((await post(`/admin/queues/withdrawals/${row.id}/pay`, { payout_reference: ' ' })).status).toBe(422);
+    const paid = await post(`/admin/queues/withdrawals/${row.id}/pay`, { payout_reference: 'FPS-77812' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'paid', payout_reference: 'FPS-77812' });
+    expect(typeof paid.body.data.decided_by).toBe('string');
+    expect(await balanceOf(stack.database.db, live.id)).toBe('750.00');
+    expect((await post(`/admin/queues/withdrawals/${row.id}/reject`, { reason: 'Too late' })).status).toBe(409);
+    const done = withdrawalQueuePage.parse((await get(`/admin/queues/withdrawals?status=done&q=${encodeURIComponent(person.email)}`)).body);
+    expect(done.data[0]).toMatchObject({ id: row.id, status: 'paid' });
+    const [entry] = (await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'withdrawal.paid'))).filter((e) => e.subjectId === String(person.user.id));
+    expect(entry!.details).toMatchObject({ from: 'pending', to: 'paid', payout_reference: 'FPS-77812' });
+  });
+
+  it('a rejection needs a reason and books the held funds back', async () => {
+    const { live, row } = await withdrawing('500.00', '500.00');
+    expect(await balanceOf(stack.database.db, live.id)).toBe('0.00');
+    expect((await post(`/admin/queues/withdrawals/${row.id}/reject`, { reason: '' })).status).toBe(422);
+    const rejected = await post(`/admin/queues/withdrawals/${row.id}/reject`, { reason: 'The bank account is not in the customer’s name.' });
+    expect(rejected.status).toBe(200);
+    expect(await balanceOf(stack.database.db, live.id)).toBe('500.00');
+    const reversal = (await stack.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, live.id))).filter((e) => e.kind === 'withdrawal_reversal');
+    expect(reversal.map((e) => e.amount)).toEqual(['500.00']);
+  });
+
+  it('paid and rejected at the same moment: exactly one decision stands, and the money matches it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { live, row } = await withdrawing('300.00', '100.00');
+      const [pay, reject] = await Promise.all([
+        post(`/admin/queues/withdrawals/${row.id}/pay`, { payout_reference: 'WIRE-1' }),
+        post(`/admin/queues/withdrawals/${row.id}/reject`, { reason: 'Duplicate request' }),
+      ]);
+      expect([pay.status, reject.status].sort()).toEqual([200, 409]);
+      expect(await balanceOf(stack.database.db, live.id)).toBe(pay.status === 200 ? '200.00' : '300.00');
+    }
+  });
+
+  it('a request may not exceed the balance or the free margin', async () => {
+    const person = await makeUser(stack.database.db);
+    await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '100.00');
+    await expect(requestWithdrawal(stack.database.db, stack.market, { userId: person.user.id, amount: '100.01', method: 'crypto', destination: 'bc1qexample', ip: null })).rejects.toThrow(/at most/);
+  });
+});
+
+describe('deposits', () => {
+  it('staff find a bank transfer by its reference and confirm the amount received, once; the account is credited', async () => {
+    const person = await makeUser(stack.database.db);
+    const live = await liveAccount(stack.database.db, person.user.id);
+    const opened = await openBankDeposit(stack.database.db, { userId: person.user.id, amountExpected: '1000.00', ip: null });
+    expect(opened.reference).toMatch(/^DEP-[A-Z2-9]{8}$/);
+    const found = depositQueuePage.parse((await get(`/admin/queues/deposits?q=${opened.reference.toLowerCase()}`)).body);
+    expect(found.data.map((r) => r.id)).toEqual([opened.id]);
+    expect(found.pending).toBeGreaterThanOrEqual(1);
+
+    expect((await post(`/admin/queues/deposits/${opened.id}/confirm`, { amount_received: '0' })).status).toBe(422);
+    const twice = await Promise.all([
+      post(`/admin/queues/deposits/${opened.id}/confirm`, { amount_received: '998.50' }),
+      post(`/admin/queues/deposits/${opened.id}/confirm`, { amount_received: '998.50' }),
+    ]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balanceOf(stack.database.db, live.id)).toBe('998.50');
+    expect((await post(`/admin/queues/deposits/${opened.id}/reject`, { reason: 'Not received' })).status).toBe(409);
+  });
+
+  it('a rejected transfer credits nothing and tells the customer why', async () => {
+    const person = await makeUser(stack.database.db);
+    const opened = await openBankDeposit(stack.database.db, { userId: person.user.id, ip: null });
+    const rejected = await post(`/admin/queues/deposits/${opened.id}/reject`, { reason: 'No transfer with this reference arrived within 10 days.' });
+    expect([rejected.status, rejected.body.data.status]).toEqual([200, 'rejected']);
+    expect(await balanceOf(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id)).toBe('0.00');
+    expect((await get('/admin/queues/deposits?status=nope')).status).toBe(422);
+    expect((await post('/admin/queues/deposits/999999/confirm', { amount_received: '1' })).status).toBe(404);
+  });
+});
