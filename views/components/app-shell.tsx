@@ -47,7 +47,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
     <div className="app-shell">
       <Stylesheet src="client/styles/app.scss" />
       <Stylesheet src="views/components/app-shell.css" />
-      <header className="topbar">
+      <header className={staff ? 'topbar back-office' : 'topbar'}>
         <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href={staff ? paths.admin : paths.dashboard} />
         <nav aria-label={staff ? 'Back office' : 'Main'}>
           {staff ? (
