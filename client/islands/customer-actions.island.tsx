@@ -25,7 +25,7 @@ const propsSchema = z.object({
   adjust: z.nullable(z.object({ accounts: z.array(z.object({ id: z.number(), label: z.string() })), bonusesEnabled: z.boolean() })),
 });
 type Props = z.infer<typeof propsSchema>;
-type Dialog = 'approve' | 'deactivate' | 'reactivate' | 'plan' | 'notify' | 'link' | 'adjust' | null;
+type Dialog = 'approve' | 'deactivate' | 'reactivate' | 'plan' | 'notify' | 'link' | 'adjust' | 'demo' | null;
 
 /** A new adjustment form: a new request id, so the same click sent twice books once and a new adjustment is a new one. */
 const freshAdjustment = (accountId: number) => ({ accountId, type: 'correction' as AdjustmentType, direction: 'credit' as 'credit' | 'debit', amount: '', reason: '', requestId: crypto.randomUUID() });
@@ -165,6 +165,9 @@ function CustomerActions({ customerId, name, status, planId, plans, chatHref, ad
         disabled={busy}
       >
         Sign-in link
+      </button>
+      <button type="button" className="outline secondary" onClick={() => open('demo')}>
+        Reset Demo
       </button>
       {adjust ? (
         <button
@@ -345,6 +348,28 @@ function CustomerActions({ customerId, name, status, planId, plans, chatHref, ad
           <input id={ids.amount} inputMode="decimal" required value={adjustment.amount} onChange={(e) => setAdjustment({ ...adjustment, amount: e.target.value })} />
           <label htmlFor={ids.adjustReason}>Reason (the customer is told it)</label>
           <textarea id={ids.adjustReason} rows={2} maxLength={500} required value={adjustment.reason} onChange={(e) => setAdjustment({ ...adjustment, reason: e.target.value })} />
+        </FormDialog>
+      ) : null}
+
+      {dialog === 'demo' ? (
+        <FormDialog
+          title="Reset Demo account"
+          busy={busy}
+          problem={problem}
+          confirm="Reset Demo"
+          onClose={close}
+          onSubmit={() =>
+            void run(
+              () => staffPost(backOfficeApi.resetCustomerDemo, { params }),
+              (data) => {
+                close();
+                showToast({ kind: 'success', title: 'Demo reset', description: data.message });
+                reloadSoon();
+              },
+            )
+          }
+        >
+          <p>{`Closes ${name}'s open Demo trades at market, cancels Demo orders and sets the Demo balance back to its opening amount. The Live account is not touched.`}</p>
         </FormDialog>
       ) : null}
 

@@ -297,3 +297,20 @@ describe('balance adjustments (admins)', () => {
     expect(await balanceOf(stack.database.db, live.id)).toBe('700.00');
   });
 });
+
+describe('resetting a customer’s Demo account', () => {
+  it('staff set the Demo balance back to its opening amount, audited; the Live account is untouched; customers may not', async () => {
+    const person = await customer('Dora', 'Demo');
+    const live = await liveAccount(stack.database.db, person.user.id);
+    const demoId = (await stack.database.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, person.user.id))).find((a) => a.type === 'demo')!.id;
+    await deposit(stack.database.db, demoId, '500.00');
+    await deposit(stack.database.db, live.id, '70.00');
+    expect((await send('post', `/admin/customers/${person.user.id}/demo-reset`, {}, await tokenFor(stack.app, person))).status).toBe(403);
+    const reset = await send('post', `/admin/customers/${person.user.id}/demo-reset`, {});
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.balance).toBe(10000);
+    expect(await balanceOf(stack.database.db, live.id)).toBe('70.00');
+    const [entry] = await auditOf(person.user.id, 'account.demo_reset');
+    expect(entry!.details).toMatchObject({ account_id: demoId, balance_before: '10500.00' });
+  });
+});

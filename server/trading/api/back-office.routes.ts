@@ -11,7 +11,8 @@ import { waitingOrdersPage } from '../db/pending-orders.repo';
 import { openTradesOf, tradesPage } from '../db/trades.repo';
 import { findUserById } from '../db/users.repo';
 import type { ApiDeps } from '../deps';
-import { listAccountSummaries } from '../engine/account-actions';
+import { listAccountSummaries, resetDemo } from '../engine/account-actions';
+import { valueOf } from '../errors';
 import { exposureFromTotals, openTotalsOf } from '../engine/accounts';
 import { presentPending } from '../engine/pending';
 import { presentTrade } from '../engine/trade-view';
@@ -165,6 +166,16 @@ export function backOfficeRoutes(deps: ApiDeps) {
       data: { ledger_entry_id: done.ledgerEntryId, account_id: done.accountId, bucket: done.bucket, amount: done.amount, balance_after: done.balanceAfter, created: done.created },
       message: done.created ? 'Adjustment booked.' : 'This adjustment was booked already.',
     };
+  });
+
+  on(api.resetCustomerDemo, async ({ params: { id } }, req, res) => {
+    const user = await findUserById(db, id);
+    if (!user || user.role !== 'customer') throw notFound(backOfficeTexts.customerNotFound);
+    const demo = (await listAccountSummaries(db, market, id)).find((a) => a.type === 'demo');
+    if (!demo) throw notFound('This customer has no Demo account.');
+    const actor = actorOf(req, res);
+    const summary = valueOf(await resetDemo(deps, { userId: id, accountId: demo.id, staff: { id: actor.id, ip: actor.ip } }));
+    return { data: summary, message: 'The Demo account is back to its opening balance.' };
   });
 
   on(api.addCustomerNote, async ({ params: { id }, body }, req, res) => {

@@ -9,6 +9,7 @@ import type { Bus } from '../bus';
 import type { AppDb, Executor } from '../db/database';
 import { accountsOfUser, findAccount } from '../db/accounts.repo';
 import { cancelWaitingOrdersOf } from '../db/pending-orders.repo';
+import { recordAudit } from '../db/audit.repo';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
 import { accountOfUser, lifetimePnlOf, lockAccount, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
@@ -75,7 +76,7 @@ export async function closeAll(
  */
 export async function resetDemo(
   { database, market, bus }: Deps,
-  { userId, accountId, origin }: { userId: number; accountId: number; origin?: string | undefined },
+  { userId, accountId, origin, staff }: { userId: number; accountId: number; origin?: string | undefined; staff?: { id: number; ip: string | null } },
 ): Promise<Outcome<Awaited<ReturnType<typeof summarise>>>> {
   const account = await accountOfUser(database.db, userId, accountId);
   if (account.type !== 'demo') return refused(refusal.invalid(tradeTexts.onlyDemoReset));
@@ -102,6 +103,17 @@ export async function resetDemo(
         amount: new Money(after!.credit).negated().toFixed(2),
         reference: `reset-credit:${Date.now()}`,
         memo: 'Demo account reset',
+      });
+    }
+    // Staff resetting a customer's Demo account (docs/back-office.md#customer-actions) is audited with it.
+    if (staff) {
+      await recordAudit(tx, {
+        actorId: staff.id,
+        action: 'account.demo_reset',
+        subjectType: 'user',
+        subjectId: userId,
+        details: { account_id: account.id, trades_closed: views.length, orders_cancelled: cancelled.length, balance_before: after!.balance },
+        ip: staff.ip,
       });
     }
     return { views, orders: cancelled.map((row) => presentPending(market, row)) };

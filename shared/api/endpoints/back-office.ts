@@ -11,6 +11,7 @@ import {
   overviewSchema,
 } from '../back-office.schema';
 import { resource } from '../common.schema';
+import { accountSummarySchema } from '../trades.schema';
 import { endpoint } from '../endpoint';
 import { smallIdOf, withMessage } from './parts';
 
@@ -38,6 +39,7 @@ export const backOfficeApi = {
     status: 201,
     response: withMessage(adjustmentSchema),
   }),
+  resetCustomerDemo: endpoint({ method: 'POST', path: '/admin/customers/:id/demo-reset', access: 'staff', params: customerId, response: withMessage(accountSummarySchema) }),
   addCustomerNote: endpoint({
     method: 'POST',
     path: '/admin/customers/:id/notes',
