@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerDetailSchema, customerPage, overviewSchema } from '../../shared/api/back-office.schema';
+import { customerSearch } from '../../server/trading/db/back-office.repo';
 import { auditLog, ledgerEntries, notifications, outbox, tradingAccounts, users } from '../../server/trading/db/schema';
 import { makeUser, type TestPerson } from '../support/factories';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
@@ -202,9 +203,12 @@ describe('search at scale', () => {
     await db.execute(sql`insert into users (first_name, last_name, email, password_hash, role, status)
       select 'Load', 'Customer' || g, 'load' || g || '@scale.test', 'x', 'customer', 'active' from generate_series(1, 5000) g`);
     await db.execute(sql`analyze users`);
-    const plan = await db.execute(
-      sql`explain (format json) select id from users where role = 'customer' and (email like 'load4321%' or lower(first_name || ' ' || last_name) like 'load4321%' or lower(last_name) like 'load4321%')`,
-    );
+    // The search the list runs (customerSearch), explained as PostgreSQL would run it.
+    const search = db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'customer'), customerSearch('load4321')));
+    const plan = await db.execute(sql`explain (format json) ${search}`);
     const text = JSON.stringify((plan as { rows?: unknown }).rows ?? plan);
     expect(text).toContain('users_email_prefix');
     expect(text).not.toContain('"Seq Scan"');
