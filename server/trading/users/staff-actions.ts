@@ -36,8 +36,8 @@ function standingNotice(from: UserStatus, to: UserStatus, reason: string | undef
  * Approves, re-activates or deactivates a user; deactivation revokes every token they hold. Audited with
  * before and after. The row is locked, so two staff deciding at once decide once: the second finds the
  * status already set and changes nothing (`changed: false`). A reason is required to deactivate or to
- * reactivate (docs/back-office.md#customer-actions); the customer is told it. Staff change customers;
- * only an admin changes staff; nobody changes their own standing.
+ * reactivate (docs/back-office.md#customer-actions); the customer is told it. This changes customers only:
+ * staff accounts change through changeStaffAccount; nobody changes their own standing.
  */
 export async function changeUserStatus(
   db: AppDb,
@@ -49,7 +49,8 @@ export async function changeUserStatus(
     const before = await lockUserRow(tx, userId);
     if (!before) fail(refusal.notFound(userNotFound));
     if (before.id === actor.id) fail(refusal.forbidden('You cannot change the status of your own account.'));
-    if (before.role !== 'customer' && actor.role !== 'admin') fail(refusal.forbidden('Only an admin can change the status of a staff account.'));
+    // Staff accounts have one way of changing, which keeps the last admin (docs/back-office.md#staff-accounts).
+    if (before.role !== 'customer') fail(refusal.forbidden(actor.role === 'admin' ? 'Staff accounts are changed on the Staff page (PATCH /admin/staff/{id}).' : 'Only an admin can change the status of a staff account.'));
     if (before.status === status) return { user: before, notice: undefined, changed: false };
     const note = reason?.trim() || undefined;
     const needsReason = status === 'deactivated' || before.status === 'deactivated' || status === 'pending';
