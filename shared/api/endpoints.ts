@@ -1,6 +1,7 @@
 import { adminApi } from './endpoints/admin';
 import { auditApi } from './endpoints/audit';
 import { backOfficeApi } from './endpoints/back-office';
+import { catalogueApi } from './endpoints/catalogue';
 import { fundingApi } from './endpoints/funding';
 import { staffAccountsApi } from './endpoints/staff-accounts';
 import { authApi } from './endpoints/auth';

@@ -33,6 +33,8 @@ export const expertAdvisors = pgTable(
     features: jsonb('features').$type<string[]>().notNull().default([]),
     params: jsonb('params').$type<Record<string, number>>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** On sale in the marketplace; a disabled advisor is not sold, and those who have it keep it (docs/back-office.md#catalogue). */
+    enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,7 @@
+import type { ApiDeps } from '../deps';
+import { endpointRouter } from './endpoint-router';
+
+export function catalogueRoutes(deps: ApiDeps) {
+  const { router } = endpointRouter(deps);
+  return router;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "expert_advisors" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;
