@@ -17,6 +17,7 @@ export const paths = {
   adminOutbox: '/admin/outbox',
   adminSettings: '/admin/settings',
   adminStaff: '/admin/staff',
+  adminCatalogue: '/admin/catalogue',
   adminQueues: '/admin/queues',
 } as const;
 

@@ -28,8 +28,9 @@ export const api = {
   ...auditApi,
   ...staffAccountsApi,
   ...fundingApi,
+  ...catalogueApi,
 } as const;
 
 export type Api = typeof api;
 export type EndpointName = keyof Api;
-export { adminApi, auditApi, authApi, backOfficeApi, fundingApi, staffAccountsApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };
+export { adminApi, auditApi, authApi, backOfficeApi, catalogueApi, fundingApi, staffAccountsApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };

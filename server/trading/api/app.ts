@@ -4,6 +4,7 @@ import { measureRequests, metricsEndpoint } from '../../metrics';
 import { adminRoutes } from './admin.routes';
 import { auditRoutes } from './audit.routes';
 import { backOfficeRoutes } from './back-office.routes';
+import { catalogueRoutes } from './catalogue.routes';
 import { fundingRoutes } from './funding.routes';
 import { staffAccountsRoutes } from './staff-accounts.routes';
 import { chatRoutes } from './chat.routes';
@@ -65,6 +66,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(backOfficeRoutes(apiDeps));
   api.use(auditRoutes(apiDeps));
   api.use(fundingRoutes(apiDeps));
+  api.use(catalogueRoutes(apiDeps));
   api.use(staffAccountsRoutes(apiDeps));
   api.use(broadcastingRoutes(apiDeps));
   app.use(apiPrefix, api);

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { PageDeps } from '../gated';
 import { auditRoutes } from './audit.routes';
+import { catalogueRoutes } from './catalogue.routes';
 import { customerRoutes } from './customers.routes';
 import { overviewRoutes } from './overview.routes';
 import { queueRoutes } from './queues.routes';
@@ -10,6 +11,6 @@ import { staffRoutes } from './staff.routes';
 /** The back office's pages under `/admin` (docs/back-office.md), each checked for its role here and again by the API. */
 export function backOfficeRoutes(deps: PageDeps): Router {
   const router = Router();
-  for (const routes of [overviewRoutes, customerRoutes, queueRoutes, auditRoutes, settingsRoutes, staffRoutes]) routes(router, deps);
+  for (const routes of [overviewRoutes, customerRoutes, queueRoutes, auditRoutes, settingsRoutes, staffRoutes, catalogueRoutes]) routes(router, deps);
   return router;
 }
