@@ -1,6 +1,5 @@
 import type { Router } from 'express';
-import { customerListQuery } from '../../../shared/api/back-office.schema';
-import { fieldErrors, firstError, messageOf, positiveInt } from '../../../shared/api/common.schema';
+import { positiveInt } from '../../../shared/api/common.schema';
 import { api as endpoints } from '../../../shared/api/endpoints';
 import { paths } from '../../../shared/routes';
 import { CustomerPage } from '../../../views/pages/admin/customer';
@@ -8,7 +7,7 @@ import { CustomersPage } from '../../../views/pages/admin/customers';
 import { callContext } from '../gate';
 import { sendNotFound, staffPage, type PageDeps } from '../gated';
 import { sendPage } from '../render';
-import { UpstreamUnavailable } from '../trading-client';
+import { listAnswer } from './list-answer';
 
 const unreachable = 'The customers could not be loaded. Reload the page to try again.';
 
@@ -17,22 +16,10 @@ export function customerRoutes(router: Router, deps: PageDeps): void {
   router.get(
     paths.adminCustomers,
     staffPage(deps, async (req, res, page) => {
-      const asked = customerListQuery.safeParse(req.query);
-      const query = asked.success ? asked.data : customerListQuery.parse({});
-      let problem = asked.success ? null : firstError(fieldErrors(asked.error.issues));
-      let list = null;
-      if (asked.success) {
-        try {
-          const answer = await deps.api.request(endpoints.customers, { token: page.token, query }, callContext(req));
-          if (answer.ok) list = { rows: answer.data.data, total: answer.data.meta.total, lastPage: answer.data.meta.last_page };
-          else problem = messageOf(answer.body, unreachable);
-        } catch (error) {
-          if (!(error instanceof UpstreamUnavailable)) throw error;
-          problem = unreachable;
-        }
-      }
+      const { query, data, problem, status } = await listAnswer(deps, req, page.token, endpoints.customers, unreachable);
+      const list = data ? { rows: data.data, total: data.meta.total, lastPage: data.meta.last_page } : null;
       sendPage(req, res, deps.assets, {
-        status: asked.success ? 200 : 422,
+        status,
         title: 'Customers',
         settings: page.settings,
         user: page.user,

@@ -1,13 +1,10 @@
 import type { Router } from 'express';
-import { fieldErrors, firstError, messageOf } from '../../../shared/api/common.schema';
 import { api as endpoints } from '../../../shared/api/endpoints';
-import { queueQuery } from '../../../shared/api/funding.schema';
 import { paths } from '../../../shared/routes';
 import { QueuesPage, type QueueKind, type QueueView } from '../../../views/pages/admin/queues';
-import { callContext } from '../gate';
 import { staffPage, type PageDeps } from '../gated';
 import { sendPage } from '../render';
-import { UpstreamUnavailable } from '../trading-client';
+import { listAnswer } from './list-answer';
 
 const unreachable = 'The queue could not be loaded. Reload the page to try again.';
 
@@ -18,22 +15,10 @@ export function queueRoutes(router: Router, deps: PageDeps): void {
     router.get(
       `${paths.adminQueues}/${kind}`,
       staffPage(deps, async (req, res, page) => {
-        const asked = queueQuery.safeParse(req.query);
-        const query = asked.success ? asked.data : queueQuery.parse({});
-        let problem = asked.success ? null : firstError(fieldErrors(asked.error.issues));
-        let view: QueueView | null = null;
-        if (asked.success) {
-          try {
-            const answer = await deps.api.request(kind === 'deposits' ? endpoints.depositQueue : endpoints.withdrawalQueue, { token: page.token, query }, callContext(req));
-            if (answer.ok) view = { kind, rows: answer.data.data, total: answer.data.meta.total, lastPage: answer.data.meta.last_page, pending: answer.data.pending };
-            else problem = messageOf(answer.body, unreachable);
-          } catch (error) {
-            if (!(error instanceof UpstreamUnavailable)) throw error;
-            problem = unreachable;
-          }
-        }
+        const { query, data, problem, status } = await listAnswer(deps, req, page.token, kind === 'deposits' ? endpoints.depositQueue : endpoints.withdrawalQueue, unreachable);
+        const view: QueueView | null = data ? { kind, rows: data.data, total: data.meta.total, lastPage: data.meta.last_page, pending: data.pending } : null;
         sendPage(req, res, deps.assets, {
-          status: asked.success ? 200 : 422,
+          status,
           title: kind === 'deposits' ? 'Deposits' : 'Withdrawals',
           settings: page.settings,
           user: page.user,

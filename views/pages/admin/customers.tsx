@@ -5,6 +5,7 @@ import { formatMoney } from '../../../shared/money';
 import { paths } from '../../../shared/routes';
 import { formatDay } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
+import { Pager } from '../../components/pager';
 import { Stylesheet } from '../../page-needs';
 
 const statusLabels: Record<(typeof customerStatusFilters)[number], string> = { all: 'All', active: 'Active', pending: 'Awaiting approval', deactivated: 'Deactivated' };
@@ -145,15 +146,7 @@ export function CustomersPage({ settings, user, csrfToken, query, page, problem 
               </table>
             </div>
           ) : null}
-          {page.lastPage > 1 ? (
-            <nav className="pager" aria-label="Pages">
-              {query.page > 1 ? <a href={linkTo(query, query.page - 1)}>← Previous</a> : <span />}
-              <span className="list-summary">
-                Page {query.page} of {page.lastPage}
-              </span>
-              {query.page < page.lastPage ? <a href={linkTo(query, query.page + 1)}>Next →</a> : <span />}
-            </nav>
-          ) : null}
+          <Pager page={query.page} lastPage={page.lastPage} hrefOf={(n) => linkTo(query, n)} />
         </>
       ) : null}
     </AppShell>

@@ -6,6 +6,7 @@ import { paths } from '../../../shared/routes';
 import QueueDecision from '../../../client/islands/queue-decision.island';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
+import { Pager } from '../../components/pager';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money } from './customers';
@@ -218,15 +219,7 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
               </table>
             </div>
           ) : null}
-          {view.lastPage > 1 ? (
-            <nav className="pager" aria-label="Pages">
-              {query.page > 1 ? <a href={hrefOf(kind, query.status, query.q, query.page - 1)}>← Previous</a> : <span />}
-              <span className="list-summary">
-                Page {query.page} of {view.lastPage}
-              </span>
-              {query.page < view.lastPage ? <a href={hrefOf(kind, query.status, query.q, query.page + 1)}>Next →</a> : <span />}
-            </nav>
-          ) : null}
+          <Pager page={query.page} lastPage={view.lastPage} hrefOf={(n) => hrefOf(kind, query.status, query.q, n)} />
         </>
       ) : null}
     </AppShell>
