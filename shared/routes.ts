@@ -18,6 +18,7 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminStaff: '/admin/staff',
   adminCatalogue: '/admin/catalogue',
+  adminInstruments: '/admin/instruments',
   adminQueues: '/admin/queues',
 } as const;
 

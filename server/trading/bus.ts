@@ -31,6 +31,8 @@ export interface BusEvents {
   'chat.read': { customerId: number; messageIds: readonly number[]; origin?: string | undefined };
   /** The mids the price owner applied, for the other trading processes' markets to apply the same. */
   'market.ticks': readonly Tick[];
+  /** An admin changed an instrument: every trading process reloads it (docs/back-office.md#instruments). */
+  'instrument.changed': { assetId: number };
 }
 export type Topic = keyof BusEvents;
 

@@ -8,7 +8,7 @@ import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 import { chatPathOf, SignedInIslands } from './signed-in-islands';
 
-export type ShellPage = 'dashboard' | 'chat' | 'marketplace' | 'autotrader' | 'overview' | 'customers' | 'queues' | 'audit' | 'outbox' | 'settings' | 'staff' | 'catalogue';
+export type ShellPage = 'dashboard' | 'chat' | 'marketplace' | 'autotrader' | 'overview' | 'customers' | 'queues' | 'audit' | 'outbox' | 'settings' | 'staff' | 'catalogue' | 'instruments';
 
 /** The back office's sections (docs/back-office.md): staff see all but Settings, which is the admins'. */
 const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
@@ -20,6 +20,7 @@ const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; 
   { page: 'audit', href: paths.adminAudit, label: 'Audit log' },
   { page: 'outbox', href: paths.adminOutbox, label: 'Outbox' },
   { page: 'catalogue', href: paths.adminCatalogue, label: 'Catalogue', adminOnly: true },
+  { page: 'instruments', href: paths.adminInstruments, label: 'Instruments', adminOnly: true },
   { page: 'staff', href: paths.adminStaff, label: 'Staff', adminOnly: true },
   { page: 'settings', href: paths.adminSettings, label: 'Settings', adminOnly: true },
 ];

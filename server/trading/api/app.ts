@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.routes';
 import { backOfficeRoutes } from './back-office.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { fundingRoutes } from './funding.routes';
+import { instrumentsAdminRoutes } from './instruments-admin.routes';
 import { staffAccountsRoutes } from './staff-accounts.routes';
 import { chatRoutes } from './chat.routes';
 import { autotraderRoutes } from './autotrader.routes';
@@ -67,6 +68,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(auditRoutes(apiDeps));
   api.use(fundingRoutes(apiDeps));
   api.use(catalogueRoutes(apiDeps));
+  api.use(instrumentsAdminRoutes(apiDeps));
   api.use(staffAccountsRoutes(apiDeps));
   api.use(broadcastingRoutes(apiDeps));
   app.use(apiPrefix, api);

@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, or, sql, type
 import type { CustomerListQuery, CustomerSort } from '../../../shared/api/back-office.schema';
 import { onlineWindowMs } from '../../../shared/constants';
 import type { Executor } from './database';
+import { escapeLike } from './like';
 import { auditLog, autotraderRequests, chatMessages, customerNotes, expertAdvisors, ledgerEntries, ownedExpertAdvisors, plans, tradingAccounts, users } from './schema';
 
 /** The back office's reads (docs/back-office.md): counts for the overview, the customer list, a customer's page. */
@@ -32,8 +33,7 @@ export async function overviewCounts(db: Executor, now = new Date()) {
   };
 }
 
-/** `like` matches its pattern characters literally once escaped. */
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (text: string) => `${escapeLike(text)}%`;
 
 /**
  * The search: an e-mail, full-name or last-name prefix (indexed with text_pattern_ops, migration 0020),

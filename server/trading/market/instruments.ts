@@ -3,7 +3,7 @@ import { schedules, type Schedule, type ScheduleId } from '../../../shared/tradi
 import type { SpreadSpec } from '../../../shared/trading/prices';
 import { Money } from '../../../shared/money';
 import type { Executor } from '../db/database';
-import { allAssets } from '../db/instruments.repo';
+import { allAssets, assetById, type AssetRow } from '../db/instruments.repo';
 
 /** An instrument as the engine uses it: catalogue facts, parsed once. */
 export interface Instrument {
@@ -31,8 +31,17 @@ export interface Instrument {
 
 export async function loadInstruments(db: Executor): Promise<Instrument[]> {
   // Disabled instruments stay loaded: open trades on them must still price and close; they take no new orders.
-  const rows = await allAssets(db);
-  return rows.map((row) => ({
+  return (await allAssets(db)).map(instrumentOf);
+}
+
+/** One instrument as it is stored now (after an admin changed it: docs/back-office.md#instruments). */
+export async function loadInstrument(db: Executor, id: number): Promise<Instrument | undefined> {
+  const row = await assetById(db, id);
+  return row ? instrumentOf(row) : undefined;
+}
+
+function instrumentOf(row: AssetRow): Instrument {
+  return {
     id: row.id,
     symbol: row.symbol,
     name: row.name,
@@ -52,5 +61,5 @@ export async function loadInstruments(db: Executor): Promise<Instrument[]> {
     seedPrice: new Money(row.seedPrice).toFixed(row.digits),
     volatility: Number(row.volatility),
     enabled: row.enabled,
-  }));
+  };
 }

@@ -20,6 +20,8 @@ export interface Market {
   conversion(from: string, to: string): Decimal;
   start(): void;
   stop(): Promise<void>;
+  /** An instrument changed by an admin (enabled, spreads, hours): the engine, the quotes and the catalogue use it from now on. */
+  replaceInstrument(instrument: Instrument): void;
 }
 
 /** The live market of one trading process: instruments, their quotes, and the source that moves them. */
@@ -37,6 +39,7 @@ export function createMarket({
   now?: () => Date;
 }): Market {
   const byId = new Map(instruments.map((i) => [i.id, i]));
+  const list = [...instruments];
   const quotes = new QuoteBook(instruments);
   const candles = new CandleBook(instruments);
   const pairs = new Map<string, Instrument>();
@@ -53,7 +56,9 @@ export function createMarket({
   };
 
   return {
-    instruments,
+    get instruments() {
+      return list;
+    },
     instrument: (id) => byId.get(id),
     quotes,
     candles,
@@ -85,5 +90,12 @@ export function createMarket({
       });
     },
     stop: () => source.stop(),
+    replaceInstrument(instrument) {
+      const at = list.findIndex((i) => i.id === instrument.id);
+      if (at < 0) return;
+      list[at] = instrument;
+      byId.set(instrument.id, instrument);
+      quotes.replaceInstrument(instrument);
+    },
   };
 }

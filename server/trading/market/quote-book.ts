@@ -111,6 +111,12 @@ export class QuoteBook {
     return this.quotes.get(assetId);
   }
 
+  /** An instrument changed by an admin: its next quotes use the new spreads (the current one stands until the next tick). */
+  replaceInstrument(instrument: Instrument): void {
+    this.instruments.set(instrument.id, instrument);
+    this.spreads.set(instrument.id, pointSpread({ buySpread: instrument.spread.buySpread.toString(), sellSpread: instrument.spread.sellSpread.toString(), digits: instrument.digits }));
+  }
+
   all(): LiveQuote[] {
     return [...this.quotes.values()];
   }

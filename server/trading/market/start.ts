@@ -3,7 +3,7 @@ import type { Bus } from '../bus';
 import { candleCountsSince, latestCandlesSince, latestCloses } from '../db/candles.repo';
 import type { AppDb } from '../db/database';
 import { ensureHistory } from './history';
-import { loadInstruments, type Instrument } from './instruments';
+import { loadInstrument, loadInstruments, type Instrument } from './instruments';
 import { createMarket, type Market } from './market';
 import type { PriceSource } from './price-source';
 import { PriceSimulator } from './simulator';
@@ -33,6 +33,9 @@ export async function openMarket({
   const startPrices = await latestCloses(db);
   const priceSource = source ? source(instruments, startPrices) : new PriceSimulator({ instruments, startPrices });
   const market = createMarket({ instruments, source: priceSource, bus, startPrices, now });
+  bus.subscribe('instrument.changed', ({ assetId }) => {
+    void loadInstrument(db, assetId).then((next) => next && market.replaceInstrument(next));
+  });
   if (dayFigures) await seedDayFigures(db, market);
   return market;
 }

@@ -1,0 +1,122 @@
+import type { AdminInstrument, InstrumentListQuery } from '../../../shared/api/instruments-admin.schema';
+import type { SiteSettings } from '../../../shared/api/settings.schema';
+import type { User } from '../../../shared/api/user.schema';
+import { assetClasses } from '../../../shared/constants';
+import { paths } from '../../../shared/routes';
+import InstrumentEditor from '../../../client/islands/instrument-editor.island';
+import { AppShell } from '../../components/app-shell';
+import { Pager } from '../../components/pager';
+import { Island } from '../../island';
+import { Stylesheet } from '../../page-needs';
+
+const percent = (fraction: string) => `${(Number(fraction) * 100).toFixed(4).replace(/0+$/, '').replace(/\.$/, '')} %`;
+
+const hrefOf = (query: InstrumentListQuery, page: number) => {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.class) params.set('class', query.class);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `${paths.adminInstruments}?${text}` : paths.adminInstruments;
+};
+
+interface InstrumentsProps {
+  settings: SiteSettings;
+  user: User;
+  csrfToken: string;
+  query: InstrumentListQuery;
+  list: { rows: AdminInstrument[]; total: number; lastPage: number } | null;
+  problem: string | null;
+}
+
+/** `/admin/instruments` (admins; docs/back-office.md#instruments): list or unlist instruments, their spreads and hours. */
+export function InstrumentsPage({ settings, user, csrfToken, query, list, problem }: InstrumentsProps) {
+  return (
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="instruments">
+      <Stylesheet src="client/styles/staff-tables.css" />
+      <Stylesheet src="views/pages/admin/back-office.css" />
+      <section className="page-heading">
+        <h1>Instruments</h1>
+        <p>What customers can trade, at which spreads and hours. Leverage caps come from regulation and are not edited here.</p>
+      </section>
+      <form method="get" action={paths.adminInstruments} className="list-filters queue-filters" role="search">
+        <label>
+          Search
+          <input type="search" name="q" defaultValue={query.q ?? ''} maxLength={60} placeholder="Symbol or name" />
+        </label>
+        <label>
+          Class
+          <select name="class" defaultValue={query.class ?? ''}>
+            <option value="">All</option>
+            {assetClasses.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {problem ? (
+        <p className="staff-message" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {list ? (
+        <>
+          <p className="list-summary">{list.total === 0 ? 'No instruments match.' : `${list.total} instruments`}</p>
+          {list.rows.length > 0 ? (
+            <div className="staff-table-wrap">
+              <table className="staff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Instrument</th>
+                    <th scope="col">Class</th>
+                    <th scope="col">Listed</th>
+                    <th scope="col">Buy spread</th>
+                    <th scope="col">Sell spread</th>
+                    <th scope="col">Trading hours</th>
+                    <th scope="col">Leverage cap</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Edit</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.rows.map((row) => (
+                    <tr key={row.id}>
+                      <td data-label="Instrument">
+                        <div>
+                          <strong>{row.symbol}</strong>
+                          <small className="staff-email">{row.name}</small>
+                        </div>
+                      </td>
+                      <td data-label="Class">{row.asset_class}</td>
+                      <td data-label="Listed">
+                        <span className={`status-badge ${row.enabled ? 'status-active' : 'status-deactivated'}`}>{row.enabled ? 'Listed' : 'Unlisted'}</span>
+                      </td>
+                      <td data-label="Buy spread" className="money">
+                        {percent(row.buy_spread)}
+                      </td>
+                      <td data-label="Sell spread" className="money">
+                        {percent(row.sell_spread)}
+                      </td>
+                      <td data-label="Trading hours" className="staff-reason">
+                        {row.schedule_label}
+                      </td>
+                      <td data-label="Leverage cap">1:{row.regulatory_leverage_cap}</td>
+                      <td>
+                        <Island island={InstrumentEditor} client="visible" props={{ instrument: row }} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <Pager page={query.page} lastPage={list.lastPage} hrefOf={(n) => hrefOf(query, n)} />
+        </>
+      ) : null}
+    </AppShell>
+  );
+}
