@@ -2,6 +2,7 @@ import '../styles/staff-tables.css';
 import { useId, useState } from 'react';
 import * as z from 'zod/mini';
 import { fundingApi } from '../../shared/api/endpoints/funding';
+import { rejectionReasons, type RejectionReason } from '../../shared/api/verification.schema';
 import { Modal } from '../components/modal';
 import { ReasonDialog } from '../components/reason-dialog';
 import { staffPost } from '../lib/staff-list';
@@ -9,7 +10,7 @@ import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
 const propsSchema = z.object({
-  kind: z.enum(['deposit', 'withdrawal']),
+  kind: z.enum(['deposit', 'withdrawal', 'document']),
   id: z.number(),
   /** What the row is, for the dialogs ("DEP-… from Ada Byron"). */
   summary: z.string(),
@@ -19,7 +20,7 @@ const propsSchema = z.object({
 });
 type Props = z.infer<typeof propsSchema>;
 
-/** A pending row's decision (docs/back-office.md#funding-queues): confirm or pay with its figure, or reject with a reason. */
+/** A pending row's decision (docs/back-office.md#funding-queues, #verification-documents): confirm, pay or approve, or reject with a reason. */
 function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
   const [open, setOpen] = useState<'accept' | 'reject' | null>(null);
   const [value, setValue] = useState(suggested ?? '');
@@ -27,11 +28,14 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
   const params = { id };
-  const accept = kind === 'deposit' ? 'Confirm' : 'Mark paid';
+  const accept = kind === 'deposit' ? 'Confirm' : kind === 'withdrawal' ? 'Mark paid' : 'Approve';
+  const [reasonCode, setReasonCode] = useState<RejectionReason>('unreadable');
+  const [note, setNote] = useState('');
+  const ids = { reason: useId(), note: useId() };
 
   const done = (message: string) => {
     setOpen(null);
-    showToast({ kind: 'success', title: kind === 'deposit' ? 'Deposit decided' : 'Withdrawal decided', description: message });
+    showToast({ kind: 'success', title: { deposit: 'Deposit decided', withdrawal: 'Withdrawal decided', document: 'Document reviewed' }[kind], description: message });
     setTimeout(() => window.location.reload(), 600);
   };
   /** Someone else decided it meanwhile (409) or it is gone (404): the list is shown again as it is now. */
@@ -43,7 +47,9 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
     const result =
       kind === 'deposit'
         ? await staffPost(fundingApi.confirmDeposit, { params, body: { amount_received: value.trim() } }, 'amount_received')
-        : await staffPost(fundingApi.payWithdrawal, { params, body: { payout_reference: value.trim() } }, 'payout_reference');
+        : kind === 'withdrawal'
+          ? await staffPost(fundingApi.payWithdrawal, { params, body: { payout_reference: value.trim() } }, 'payout_reference')
+          : await staffPost(fundingApi.approveDocument, { params });
     setBusy(false);
     if (result.ok) return done(result.data.message);
     if (settledElsewhere(result.status)) return done(result.message);
@@ -51,7 +57,12 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
   }
 
   async function sendReject(reason: string): Promise<string | null> {
-    const result = kind === 'deposit' ? await staffPost(fundingApi.rejectDeposit, { params, body: { reason } }) : await staffPost(fundingApi.rejectWithdrawal, { params, body: { reason } });
+    const result =
+      kind === 'deposit'
+        ? await staffPost(fundingApi.rejectDeposit, { params, body: { reason } })
+        : kind === 'withdrawal'
+          ? await staffPost(fundingApi.rejectWithdrawal, { params, body: { reason } })
+          : await staffPost(fundingApi.rejectDocument, { params, body: note.trim() ? { reason: reasonCode, note: note.trim() } : { reason: reasonCode } }, 'note');
     if (result.ok || settledElsewhere(result.status)) {
       done(result.ok ? result.data.message : result.message);
       return null;
@@ -68,7 +79,7 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
         Reject
       </button>
       {open === 'accept' ? (
-        <Modal title={kind === 'deposit' ? 'Confirm deposit' : 'Mark withdrawal paid'} onClose={() => !busy && setOpen(null)} className="reason-dialog">
+        <Modal title={kind === 'deposit' ? 'Confirm deposit' : kind === 'withdrawal' ? 'Mark withdrawal paid' : 'Approve document'} onClose={() => !busy && setOpen(null)} className="reason-dialog">
           <form
             onSubmit={(event) => {
               event.preventDefault();
@@ -76,8 +87,21 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
             }}
           >
             <p>{summary}</p>
-            <label htmlFor={fieldId}>{kind === 'deposit' ? `Amount received (${currency})` : 'Payout reference'}</label>
-            <input id={fieldId} required value={value} inputMode={kind === 'deposit' ? 'decimal' : undefined} aria-invalid={problem ? true : undefined} onChange={(e) => setValue(e.target.value)} />
+            {kind === 'document' ? (
+              <p>The customer is told it was checked and approved.</p>
+            ) : (
+              <>
+                <label htmlFor={fieldId}>{kind === 'deposit' ? `Amount received (${currency})` : 'Payout reference'}</label>
+                <input
+                  id={fieldId}
+                  required
+                  value={value}
+                  inputMode={kind === 'deposit' ? 'decimal' : undefined}
+                  aria-invalid={problem ? true : undefined}
+                  onChange={(e) => setValue(e.target.value)}
+                />
+              </>
+            )}
             {problem ? (
               <small className="field-problem" role="alert">
                 {problem}
@@ -94,7 +118,47 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
           </form>
         </Modal>
       ) : null}
-      {open === 'reject' ? (
+      {open === 'reject' && kind === 'document' ? (
+        <Modal title="Reject document" onClose={() => !busy && setOpen(null)} className="reason-dialog">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              setBusy(true);
+              setProblem(null);
+              void sendReject('').then((message) => {
+                setBusy(false);
+                setProblem(message);
+              });
+            }}
+          >
+            <p>{summary}: the customer is told why and asked for a new one.</p>
+            <label htmlFor={ids.reason}>Reason</label>
+            <select id={ids.reason} value={reasonCode} onChange={(e) => setReasonCode(e.target.value as RejectionReason)}>
+              {(Object.keys(rejectionReasons) as RejectionReason[]).map((code) => (
+                <option key={code} value={code}>
+                  {rejectionReasons[code]}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={ids.note}>Note for the customer {reasonCode === 'other' ? '(required)' : '(optional)'}</label>
+            <textarea id={ids.note} rows={3} maxLength={500} value={note} aria-invalid={problem ? true : undefined} onChange={(e) => setNote(e.target.value)} />
+            {problem ? (
+              <small className="field-problem" role="alert">
+                {problem}
+              </small>
+            ) : null}
+            <footer>
+              <button type="button" className="secondary" disabled={busy} onClick={() => setOpen(null)}>
+                Cancel
+              </button>
+              <button type="submit" className="danger" disabled={busy} aria-busy={busy || undefined}>
+                Reject
+              </button>
+            </footer>
+          </form>
+        </Modal>
+      ) : null}
+      {open === 'reject' && kind !== 'document' ? (
         <ReasonDialog
           title={kind === 'deposit' ? 'Reject deposit' : 'Reject withdrawal'}
           label="Reason for the customer"

@@ -23,6 +23,7 @@ export const overviewSchema = z.object({
   autotrader_pending: z.number(),
   /** Customers with messages staff have not read. */
   unread_chats: z.number(),
+  documents_pending: z.number(),
   deposits_pending: z.number(),
   withdrawals_pending: z.number(),
   customers_total: z.number(),

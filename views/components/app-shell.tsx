@@ -14,7 +14,7 @@ export type ShellPage = 'dashboard' | 'chat' | 'marketplace' | 'autotrader' | 'o
 const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
   { page: 'overview', href: paths.admin, label: 'Overview' },
   { page: 'customers', href: paths.adminCustomers, label: 'Customers' },
-  { page: 'queues', href: `${paths.adminQueues}/deposits`, label: 'Funding' },
+  { page: 'queues', href: `${paths.adminQueues}/deposits`, label: 'Queues' },
   { page: 'chat', href: paths.adminChat, label: 'Chat' },
   { page: 'autotrader', href: paths.adminAutotrader, label: 'AutoTrader' },
   { page: 'audit', href: paths.adminAudit, label: 'Audit log' },

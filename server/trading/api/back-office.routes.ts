@@ -44,6 +44,7 @@ export function backOfficeRoutes(deps: ApiDeps) {
         customers_pending: counts.customersPending,
         autotrader_pending: counts.autotraderPending,
         unread_chats: counts.unreadChats,
+        documents_pending: funding.documents,
         deposits_pending: funding.deposits,
         withdrawals_pending: funding.withdrawals,
         customers_total: counts.customersTotal,

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type { DepositRow, WithdrawalRow } from '../../../shared/api/funding.schema';
 import { api } from '../../../shared/api/endpoints';
@@ -5,6 +6,10 @@ import { depositQueue, withdrawalQueue } from '../db/funding.repo';
 import { presentNotification, type NotificationRow } from '../db/notifications.repo';
 import type { ApiDeps } from '../deps';
 import { decideDeposit, decideWithdrawal } from '../funding/funding';
+import { documentQueue } from '../db/verification.repo';
+import { decideDocument, openDocument } from '../verification/documents';
+import type { DocumentRow } from '../../../shared/api/verification.schema';
+import { pathOf } from '../../../shared/api/endpoint';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
@@ -53,7 +58,25 @@ function presentWithdrawal(joined: WithdrawalJoin): WithdrawalRow {
   };
 }
 
-/** The funding queues (docs/back-office.md#funding-queues): staff list and decide deposits and withdrawals. */
+type DocumentJoin = Awaited<ReturnType<typeof documentQueue>>['rows'][number];
+
+function presentDocument(joined: DocumentJoin): DocumentRow {
+  const { row, customer } = joined;
+  return {
+    id: row.id,
+    customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+    kind: row.kind,
+    file_name: row.fileName,
+    mime: row.mime,
+    size: row.size,
+    is_image: row.mime.startsWith('image/'),
+    file_url: pathOf(api.documentFile, { id: row.id }),
+    status: row.status,
+    ...decisionOf(joined),
+  };
+}
+
+/** The queues (docs/back-office.md#funding-queues, #verification-documents): staff list and decide deposits, withdrawals and documents. */
 export function fundingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
@@ -65,6 +88,39 @@ export function fundingRoutes(deps: ApiDeps) {
   /** The decided row as the queue shows it (a fresh read with its customer and decider). */
   const depositById = async (id: number) => presentDeposit((await depositQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
   const withdrawalById = async (id: number) => presentWithdrawal((await withdrawalQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
+
+  const documentById = async (id: number) => presentDocument((await documentQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
+
+  on(api.documentQueue, async ({ query }) => {
+    const { rows, total, pending } = await documentQueue(db, { tab: query.status, q: query.q, page: query.page, perPage });
+    return { ...pageOf({ rows: rows.map(presentDocument), page: query.page, perPage, total, path: api.documentQueue.path, filters: { status: query.status, q: query.q } }), pending };
+  });
+
+  on(api.documentFile, async ({ params: { id } }, req, res) => {
+    const { row, body } = await openDocument({ db, files: deps.files }, id);
+    res.set({
+      'Content-Type': row.mime,
+      'Content-Length': String(row.size),
+      'Content-Disposition': `inline; filename="${row.fileName.replace(/[^\x20-\x7e]/g, '_')}"`,
+      'X-Content-Type-Options': 'nosniff',
+      // An image is shown by the review page's <img>; a PDF opens in the browser's own viewer. Neither runs anything of ours.
+      ...(row.mime.startsWith('image/') ? { 'Content-Security-Policy': "default-src 'none'; sandbox" } : {}),
+      'Cache-Control': 'private, no-store',
+    });
+    await pipeline(body, res).catch((error: unknown) => req.log?.debug({ err: error }, 'document view ended early'));
+  });
+
+  on(api.approveDocument, async ({ params: { id } }, req, res) => {
+    const { row, notice } = await decideDocument(db, actorOf(req, res), id, { action: 'approve' });
+    told(row.userId, notice);
+    return { data: await documentById(id), message: 'Document approved.' };
+  });
+
+  on(api.rejectDocument, async ({ params: { id }, body }, req, res) => {
+    const { row, notice } = await decideDocument(db, actorOf(req, res), id, { action: 'reject', ...body });
+    told(row.userId, notice);
+    return { data: await documentById(id), message: 'Document rejected; the customer is asked for a new one.' };
+  });
 
   on(api.depositQueue, async ({ query }) => {
     const { rows, total, pending } = await depositQueue(db, { tab: query.status, q: query.q, page: query.page, perPage });

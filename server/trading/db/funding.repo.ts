@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { QueueTab } from '../../../shared/api/funding.schema';
 import type { Executor, Tx } from './database';
-import { deposits, tradingAccounts, users, withdrawals } from './schema';
+import { deposits, tradingAccounts, users, verificationDocuments, withdrawals } from './schema';
 
 /** The funding queues' rows (docs/back-office.md#funding-queues). */
 
@@ -85,7 +85,10 @@ export async function withdrawalQueue(db: Executor, { tab, q, page, perPage, id 
   return { rows, total: total?.n ?? 0, pending: pending?.n ?? 0 };
 }
 
+/** What waits in the queues (the overview's counts). */
 export async function pendingFundingCounts(db: Executor) {
-  const [[d], [w]] = [await db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending')), await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'))];
-  return { deposits: d?.n ?? 0, withdrawals: w?.n ?? 0 };
+  const [d] = await db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending'));
+  const [w] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
+  const [v] = await db.select({ n: count() }).from(verificationDocuments).where(eq(verificationDocuments.status, 'pending'));
+  return { deposits: d?.n ?? 0, withdrawals: w?.n ?? 0, documents: v?.n ?? 0 };
 }

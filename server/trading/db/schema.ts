@@ -11,3 +11,4 @@ export * from './schema/trading';
 export * from './schema/chat';
 export * from './schema/advisors';
 export * from './schema/funding';
+export * from './schema/verification';

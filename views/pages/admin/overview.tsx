@@ -7,6 +7,7 @@ import { Stylesheet } from '../../page-needs';
 
 const tiles = (o: Overview) => [
   { label: 'Customers awaiting approval', count: o.customers_pending, href: `${paths.adminCustomers}?status=pending`, urgent: true },
+  { label: 'Documents awaiting review', count: o.documents_pending, href: `${paths.adminQueues}/documents`, urgent: true },
   { label: 'Deposits awaiting confirmation', count: o.deposits_pending, href: `${paths.adminQueues}/deposits`, urgent: true },
   { label: 'Withdrawals awaiting a decision', count: o.withdrawals_pending, href: `${paths.adminQueues}/withdrawals`, urgent: true },
   { label: 'AutoTrader requests', count: o.autotrader_pending, href: paths.adminAutotrader, urgent: true },

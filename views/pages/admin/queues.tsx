@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { queueTabs, type DepositRow, type QueueQuery, type QueueTab, type WithdrawalRow } from '../../../shared/api/funding.schema';
+import { documentKindLabels, type DocumentRow } from '../../../shared/api/verification.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
@@ -11,14 +12,14 @@ import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money } from './customers';
 
-export type QueueKind = 'deposits' | 'withdrawals';
+export type QueueKind = 'deposits' | 'withdrawals' | 'documents';
 const tabLabels: Record<QueueTab, string> = { pending: 'Pending', done: 'Done', all: 'All' };
-const statusLabels: Record<string, string> = { pending: 'Pending', confirmed: 'Confirmed', paid: 'Paid', rejected: 'Rejected' };
-const statusClass: Record<string, string> = { pending: 'status-pending', confirmed: 'status-approved', paid: 'status-approved', rejected: 'status-refused' };
+const statusLabels: Record<string, string> = { pending: 'Pending', confirmed: 'Confirmed', paid: 'Paid', approved: 'Approved', rejected: 'Rejected' };
+const statusClass: Record<string, string> = { pending: 'status-pending', confirmed: 'status-approved', paid: 'status-approved', approved: 'status-approved', rejected: 'status-refused' };
 
 export interface QueueView {
   kind: QueueKind;
-  rows: DepositRow[] | WithdrawalRow[];
+  rows: DepositRow[] | WithdrawalRow[] | DocumentRow[];
   total: number;
   lastPage: number;
   pending: number;
@@ -31,7 +32,7 @@ const hrefOf = (kind: QueueKind, tab: QueueTab, q?: string, page = 1) => {
   return `${paths.adminQueues}/${kind}?${params}`;
 };
 
-function Decided({ row }: { row: DepositRow | WithdrawalRow }) {
+function Decided({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
   if (row.status === 'pending') return <>—</>;
   return (
     <div>
@@ -41,14 +42,14 @@ function Decided({ row }: { row: DepositRow | WithdrawalRow }) {
   );
 }
 
-function Customer({ row }: { row: DepositRow | WithdrawalRow }) {
+function Customer({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
   return (
     <div>
       <a href={`${paths.adminCustomers}/${row.customer.id}`}>
         <strong>{row.customer.name}</strong>
       </a>
       <small className="staff-email">{row.customer.email}</small>
-      <small className="staff-email">#{row.account_number}</small>
+      {'account_number' in row ? <small className="staff-email">#{row.account_number}</small> : null}
     </div>
   );
 }
@@ -136,9 +137,56 @@ function WithdrawalRows({ rows }: { rows: WithdrawalRow[] }) {
   );
 }
 
+function DocumentRows({ rows }: { rows: DocumentRow[] }) {
+  return (
+    <>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td data-label="Customer">
+            <Customer row={row} />
+          </td>
+          <td data-label="Document">{documentKindLabels[row.kind]}</td>
+          <td data-label="File">
+            <a href={row.file_url} target="_blank" rel="noopener" className="document-link">
+              {row.is_image ? <img src={row.file_url} alt={`${documentKindLabels[row.kind]} of ${row.customer.name}`} className="document-thumb" loading="lazy" /> : null}
+              <span>{row.is_image ? 'Open full size' : `Open ${row.file_name}`}</span>
+            </a>
+          </td>
+          <td data-label="Sent">{formatWhen(row.created_at)}</td>
+          <td data-label="Status">
+            <Status status={row.status} />
+          </td>
+          <td data-label="Reason" className="staff-reason">
+            {row.reason ?? '—'}
+          </td>
+          <td data-label="Reviewed">
+            <Decided row={row} />
+          </td>
+          <td>
+            {row.status === 'pending' ? (
+              <Island
+                island={QueueDecision}
+                client="visible"
+                props={{ kind: 'document' as const, id: row.id, summary: `${documentKindLabels[row.kind]} of ${row.customer.name}`, suggested: null, currency: '' }}
+              />
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
 const headers: Record<QueueKind, string[]> = {
   deposits: ['Customer', 'Reference', 'Expected', 'Received', 'Opened', 'Status', 'Reason', 'Decided'],
   withdrawals: ['Customer', 'Amount', 'To', 'Requested', 'Status', 'Payout / reason', 'Decided'],
+  documents: ['Customer', 'Document', 'File', 'Sent', 'Status', 'Reason', 'Reviewed'],
+};
+
+const descriptions: Record<QueueKind, string> = {
+  deposits: 'Bank transfers to match by reference and confirm with the amount received, or reject.',
+  withdrawals: 'Withdrawals to pay out with the payout reference, or reject (the funds go back to the balance).',
+  documents: 'Identity documents to check against the account and approve, or reject with a reason the customer reads.',
 };
 
 interface QueuesProps {
@@ -151,19 +199,15 @@ interface QueuesProps {
   problem: string | null;
 }
 
-/** `/admin/queues/deposits` and `/admin/queues/withdrawals` (docs/back-office.md#funding-queues). */
+/** `/admin/queues/{deposits,withdrawals,documents}` (docs/back-office.md#funding-queues, #verification-documents). */
 export function QueuesPage({ settings, user, csrfToken, query, view, kind, problem }: QueuesProps): ReactNode {
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="queues">
       <Stylesheet src="client/styles/staff-tables.css" />
       <Stylesheet src="views/pages/admin/back-office.css" />
       <section className="page-heading">
-        <h1>Funding</h1>
-        <p>
-          {kind === 'deposits'
-            ? 'Bank transfers to match by reference and confirm with the amount received, or reject.'
-            : 'Withdrawals to pay out with the payout reference, or reject (the funds go back to the balance).'}
-        </p>
+        <h1>Queues</h1>
+        <p>{descriptions[kind]}</p>
       </section>
       <nav className="staff-tabs" aria-label="Queues">
         <a href={hrefOf('deposits', 'pending')} aria-current={kind === 'deposits' ? 'page' : undefined}>
@@ -171,6 +215,9 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
         </a>
         <a href={hrefOf('withdrawals', 'pending')} aria-current={kind === 'withdrawals' ? 'page' : undefined}>
           Withdrawals
+        </a>
+        <a href={hrefOf('documents', 'pending')} aria-current={kind === 'documents' ? 'page' : undefined}>
+          Documents
         </a>
       </nav>
       <form method="get" action={`${paths.adminQueues}/${kind}`} className="list-filters queue-filters" role="search">
@@ -215,7 +262,15 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
                     </th>
                   </tr>
                 </thead>
-                <tbody>{kind === 'deposits' ? <DepositRows rows={view.rows as DepositRow[]} /> : <WithdrawalRows rows={view.rows as WithdrawalRow[]} />}</tbody>
+                <tbody>
+                  {kind === 'deposits' ? (
+                    <DepositRows rows={view.rows as DepositRow[]} />
+                  ) : kind === 'withdrawals' ? (
+                    <WithdrawalRows rows={view.rows as WithdrawalRow[]} />
+                  ) : (
+                    <DocumentRows rows={view.rows as DocumentRow[]} />
+                  )}
+                </tbody>
               </table>
             </div>
           ) : null}

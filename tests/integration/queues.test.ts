@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositQueuePage, withdrawalQueuePage } from '../../shared/api/funding.schema';
 import { auditLog, ledgerEntries } from '../../server/trading/db/schema';
 import { openBankDeposit, requestWithdrawal } from '../../server/trading/funding/funding';
+import { submitDocument } from '../../server/trading/verification/documents';
+import { documentQueuePage } from '../../shared/api/verification.schema';
 import { makeUser } from '../support/factories';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
@@ -125,5 +127,41 @@ describe('deposits', () => {
     expect(await balanceOf(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id)).toBe('0.00');
     expect((await get('/admin/queues/deposits?status=nope')).status).toBe(422);
     expect((await post('/admin/queues/deposits/999999/confirm', { amount_received: '1' })).status).toBe(404);
+  });
+});
+
+describe('verification documents', () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const submit = async (userId: number, bytes = png, originalName = 'passport.png') =>
+    submitDocument({ db: stack.database.db, files: stack.files }, { userId, kind: 'identity', originalName, bytes, ip: null });
+
+  it('only photos and PDFs known by their bytes are kept; staff view one inline and customers may not', async () => {
+    const person = await makeUser(stack.database.db);
+    await expect(submit(person.user.id, Buffer.from('<html><script>alert(1)</script></html>'), 'passport.png')).rejects.toThrow(/photo/);
+    const doc = await submit(person.user.id);
+    const queue = documentQueuePage.parse((await get(`/admin/queues/documents?q=${encodeURIComponent(person.email)}`)).body);
+    expect(queue.data.map((d) => [d.id, d.kind, d.is_image, d.mime])).toEqual([[doc.id, 'identity', true, 'image/png']]);
+    const file = await request(stack.app).get(`/api/v1/admin/queues/documents/${doc.id}/file`).set(bearer(staffToken)).buffer(true);
+    expect([file.status, file.headers['content-type'], file.headers['content-disposition']?.startsWith('inline')]).toEqual([200, 'image/png', true]);
+    expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
+    const customerToken = await tokenFor(stack.app, person);
+    expect((await request(stack.app).get(`/api/v1/admin/queues/documents/${doc.id}/file`).set(bearer(customerToken))).status).toBe(403);
+  });
+
+  it('staff approve a document once; a rejection needs a reason from the list (and a note for "other") and tells the customer', async () => {
+    const person = await makeUser(stack.database.db);
+    const first = await submit(person.user.id);
+    const twice = await Promise.all([post(`/admin/queues/documents/${first.id}/approve`, {}), post(`/admin/queues/documents/${first.id}/approve`, {})]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
+
+    const second = await submit(person.user.id);
+    expect((await post(`/admin/queues/documents/${second.id}/reject`, { reason: 'looks_fake' })).status).toBe(422);
+    const noNote = await post(`/admin/queues/documents/${second.id}/reject`, { reason: 'other' });
+    expect([noNote.status, noNote.body.errors?.note?.[0]]).toEqual([422, 'Write a note: the customer reads it.']);
+    const rejected = await post(`/admin/queues/documents/${second.id}/reject`, { reason: 'expired', note: 'It expired in March.' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'The document has expired. It expired in March.' });
+    const [entry] = (await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'document.rejected'))).filter((e) => e.subjectId === String(person.user.id));
+    expect(entry!.details).toMatchObject({ from: 'pending', to: 'rejected' });
   });
 });
