@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateTime, plainText, positiveInt } from './common.schema';
 import { accountSummarySchema, paged, pendingOrderSchema, tradeSchema } from './trades.schema';
-import { roles, userStatuses } from './user.schema';
+import { roles, userStatuses, verificationStatuses } from './user.schema';
 import { wireDecimal } from './wire';
 
 /** The back office's customers (docs/back-office.md): the overview, the list, one customer and what staff do there. */
@@ -42,6 +42,7 @@ export const customerListQuery = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(254, backOfficeTexts.searchTooLong))),
   status: z._default(z.enum(customerStatusFilters, 'Choose active, pending, deactivated or all.'), 'all'),
   sort: z._default(z.enum(customerSorts, 'Sort by newest, oldest, name, email or balance.'), 'newest'),
+  verification: z._default(z.enum([...verificationStatuses, 'all'], 'Choose unverified, pending, approved, rejected or all.'), 'all'),
   page: pageNumber,
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
@@ -53,7 +54,7 @@ export const customerRowSchema = z.object({
   country: z.nullable(z.string()),
   status: z.enum(userStatuses),
   plan: z.nullable(z.string()),
-  verification_status: z.string(),
+  verification_status: z.enum(verificationStatuses),
   /** The Live account: its number and figures at current prices. */
   account_number: z.nullable(z.string()),
   currency: z.nullable(z.string()),

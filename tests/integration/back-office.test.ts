@@ -100,7 +100,7 @@ describe('the customer list', () => {
     for (let i = 0; i < 26; i++) await customer('Pager', `Person${i}`);
     const first = await list('q=pager&sort=name');
     expect([first.data.length, first.meta.total, first.meta.last_page]).toEqual([25, 26, 2]);
-    expect(first.links.next).toBe('/api/v1/admin/customers?q=pager&status=all&sort=name&page=2');
+    expect(first.links.next).toBe('/api/v1/admin/customers?q=pager&status=all&verification=all&sort=name&page=2');
     expect((await list('q=pager&sort=name&page=2')).data).toHaveLength(1);
   });
 

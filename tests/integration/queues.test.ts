@@ -164,4 +164,24 @@ describe('verification documents', () => {
     const [entry] = (await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'document.rejected'))).filter((e) => e.subjectId === String(person.user.id));
     expect(entry!.details).toMatchObject({ from: 'pending', to: 'rejected' });
   });
+
+  it('a customer is approved once an identity document and a proof of address are: /user, the list and its filter say so', async () => {
+    const person = await makeUser(stack.database.db);
+    const token = await tokenFor(stack.app, person);
+    const status = async () => (await get('/user', token)).body.data.verification_status as string;
+    expect(await status()).toBe('unverified');
+    const identity = await submit(person.user.id);
+    expect(await status()).toBe('pending');
+    const address = await submitDocument({ db: stack.database.db, files: stack.files }, { userId: person.user.id, kind: 'proof_of_address', originalName: 'bill.png', bytes: png, ip: null });
+    await post(`/admin/queues/documents/${identity.id}/approve`, {});
+    expect(await status()).toBe('pending');
+    await post(`/admin/queues/documents/${address.id}/reject`, { reason: 'address_too_old' });
+    expect(await status()).toBe('rejected');
+    const again = await submitDocument({ db: stack.database.db, files: stack.files }, { userId: person.user.id, kind: 'proof_of_address', originalName: 'bill.png', bytes: png, ip: null });
+    await post(`/admin/queues/documents/${again.id}/approve`, {});
+    expect(await status()).toBe('approved');
+    const listed = (await get(`/admin/customers?q=${encodeURIComponent(person.email)}&verification=approved`)).body.data as { id: number; verification_status: string }[];
+    expect(listed.map((c) => [c.id, c.verification_status])).toEqual([[person.user.id, 'approved']]);
+    expect((await get(`/admin/customers?q=${encodeURIComponent(person.email)}&verification=pending`)).body.data).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import { presentNotification } from '../db/notifications.repo';
 import { waitingOrdersPage } from '../db/pending-orders.repo';
 import { openTradesOf, tradesPage } from '../db/trades.repo';
 import { findUserById } from '../db/users.repo';
+import { verificationStatusOf } from '../db/verification.repo';
 import type { ApiDeps } from '../deps';
 import { listAccountSummaries, resetDemo } from '../engine/account-actions';
 import { valueOf } from '../errors';
@@ -58,14 +59,14 @@ export function backOfficeRoutes(deps: ApiDeps) {
     const liveIds = rows.flatMap((r) => (r.account ? [r.account.id] : []));
     const totals = liveIds.length ? await openTotalsOf(db, liveIds) : new Map();
     const now = Date.now();
-    const data: CustomerRow[] = rows.map(({ user, plan, account }) => ({
+    const data: CustomerRow[] = rows.map(({ user, plan, account, verification }) => ({
       id: user.id,
       name: fullName(user),
       email: user.email,
       country: user.country,
       status: user.status,
       plan,
-      verification_status: 'unverified',
+      verification_status: verification,
       account_number: account?.number ?? null,
       currency: account?.currency ?? null,
       balance: account?.balance ?? null,
@@ -73,7 +74,7 @@ export function backOfficeRoutes(deps: ApiDeps) {
       is_online: isOnline(user.lastSeenAt, now),
       created_at: user.createdAt.toISOString(),
     }));
-    return pageOf({ rows: data, page: query.page, perPage, total, path: api.customers.path, filters: { q: query.q, status: query.status, sort: query.sort } });
+    return pageOf({ rows: data, page: query.page, perPage, total, path: api.customers.path, filters: { q: query.q, status: query.status, verification: query.verification, sort: query.sort } });
   });
 
   on(api.customer, async ({ params: { id } }) => {
@@ -112,7 +113,7 @@ export function backOfficeRoutes(deps: ApiDeps) {
         promo_code: user.promoCode,
         status: user.status,
         plan,
-        verification_status: 'unverified',
+        verification_status: await verificationStatusOf(db, id),
         is_online: isOnline(user.lastSeenAt, Date.now()),
         last_seen_at: user.lastSeenAt?.toISOString() ?? null,
         created_at: user.createdAt.toISOString(),

@@ -11,7 +11,10 @@ export { presentNotification };
 
 /** The user object (docs/accounts-and-ledger.md#the-user-object), read afresh in one statement (the row passed in may be seconds old). */
 export async function presentUser(db: Executor, user: UserRow, now = new Date()): Promise<User> {
-  return presentProfile((await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [], advisorIds: [], record: undefined, mustVerifyAccount: true }, now);
+  return presentProfile(
+    (await loadProfile(db, user.id)) ?? { user, accounts: [], plan: undefined, unread: [], advisorIds: [], record: undefined, mustVerifyAccount: true, verification: 'unverified' },
+    now,
+  );
 }
 
 /** An account's status follows its owner's standing: the original's Active / Inactive / Suspended (docs/accounts-and-ledger.md#the-user-object). */
@@ -25,7 +28,7 @@ export function tradesSummaryOf(record: TradeRecord | undefined): TradesSummary 
 }
 
 /** The user object in the API's shape; the top-level balance is the Live account's. */
-export async function presentProfile({ user, accounts, plan, unread, advisorIds, record, mustVerifyAccount }: UserProfile, now = new Date()): Promise<User> {
+export async function presentProfile({ user, accounts, plan, unread, advisorIds, record, mustVerifyAccount, verification }: UserProfile, now = new Date()): Promise<User> {
   const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
   const standing = await standingOf(user.status, () => mustVerifyAccount);
   return {
@@ -60,7 +63,7 @@ export async function presentProfile({ user, accounts, plan, unread, advisorIds,
     can_open_trade: mayOpenTrades(standing),
     can_close_trade: true,
     // No verification exists yet (issue 18 builds it): the original's own word for an unverified customer.
-    verification_status: 'unverified',
+    verification_status: verification,
     trades_summary: tradesSummaryOf(live?.type === 'live' ? record : undefined),
     created_at: user.createdAt.toISOString(),
   };

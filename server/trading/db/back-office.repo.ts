@@ -3,6 +3,7 @@ import type { CustomerListQuery, CustomerSort } from '../../../shared/api/back-o
 import { onlineWindowMs } from '../../../shared/constants';
 import type { Executor } from './database';
 import { escapeLike } from './like';
+import { verificationStatusSql } from './verification.repo';
 import { auditLog, autotraderRequests, chatMessages, customerNotes, expertAdvisors, ledgerEntries, ownedExpertAdvisors, plans, tradingAccounts, users } from './schema';
 
 /** The back office's reads (docs/back-office.md): counts for the overview, the customer list, a customer's page. */
@@ -65,11 +66,17 @@ const orderOf: Record<CustomerSort, SQL[]> = {
 };
 
 export async function customerListPage(db: Executor, query: CustomerListQuery, perPage: number) {
-  const where = and(eq(users.role, 'customer'), query.status === 'all' ? undefined : eq(users.status, query.status), query.q ? customerSearch(query.q) : undefined);
+  const verification = verificationStatusSql(users.id);
+  const where = and(
+    eq(users.role, 'customer'),
+    query.status === 'all' ? undefined : eq(users.status, query.status),
+    query.verification === 'all' ? undefined : sql`${verification} = ${query.verification}`,
+    query.q ? customerSearch(query.q) : undefined,
+  );
   const [[total], rows] = [
     await db.select({ n: count() }).from(users).where(where),
     await db
-      .select({ user: users, plan: plans.title, account: live })
+      .select({ user: users, plan: plans.title, account: live, verification })
       .from(users)
       .leftJoin(plans, eq(plans.id, users.planId))
       .leftJoin(live, and(eq(live.userId, users.id), eq(live.type, 'live')))

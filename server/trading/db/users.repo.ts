@@ -1,11 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Role, UserStatus } from '../../../shared/api/user.schema';
+import type { Role, UserStatus, VerificationStatus } from '../../../shared/api/user.schema';
 import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
 import type { Executor, Tx } from './database';
 import type { NotificationRow } from './notifications.repo';
 import { plans, siteSettings, tradingAccounts, users } from './schema';
 import { tradeRecordOf, tradeRecordSql, type TradeRecord, type TradeRecordJson } from './trade-record.repo';
+import { verificationStatusSql } from './verification.repo';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -120,6 +121,8 @@ export interface UserProfile {
   record: TradeRecord | undefined;
   /** The site setting their standing depends on (see `standingOf`). */
   mustVerifyAccount: boolean;
+  /** From their documents (docs/back-office.md#verification-documents). */
+  verification: VerificationStatus;
 }
 
 interface UnreadJson {
@@ -146,6 +149,7 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
       // Summed on the Live account's row only (a CASE runs its subquery only when taken).
       record: sql<TradeRecordJson | null>`case when ${tradingAccounts.type} = 'live' then ${tradeRecordSql(tradingAccounts.id)} end`,
       mustVerifyAccount: sql<boolean>`coalesce((select ${siteSettings.mustVerifyAccount} from ${siteSettings} where ${siteSettings.id} = 1), true)`,
+      verification: verificationStatusSql(users.id),
     })
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))
@@ -161,6 +165,7 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
     advisorIds: first.advisorIds.map(Number),
     record: rows.flatMap((row) => (row.record ? [tradeRecordOf(row.record)] : []))[0],
     mustVerifyAccount: Boolean(first.mustVerifyAccount),
+    verification: first.verification,
     unread: first.unread.map((n) => ({ id: Number(n.id), userId: n.user_id, title: n.title, message: n.message, color: n.color, readAt: null, createdAt: new Date(n.created_at) })),
   };
 }

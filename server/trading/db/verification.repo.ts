@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { VerificationStatus } from '../../../shared/api/user.schema';
 import type { QueueTab } from '../../../shared/api/funding.schema';
 import type { Executor, Tx } from './database';
 import { users, verificationDocuments } from './schema';
@@ -48,4 +49,23 @@ export async function documentQueue(db: Executor, { tab, q, page, perPage, id }:
     .limit(perPage)
     .offset((page - 1) * perPage);
   return { rows, total: total?.n ?? 0, pending: pending?.n ?? 0 };
+}
+
+/**
+ * A customer's verification state from their documents (docs/back-office.md#verification-documents):
+ * approved once an identity document and a proof of address are approved; else pending while one waits;
+ * else rejected when one was refused; else unverified. As SQL, for a user id column or value.
+ */
+export const verificationStatusSql = (userId: SQL | AnyColumn | number) => {
+  const has = (condition: SQL) => sql`exists (select 1 from ${verificationDocuments} d where d.user_id = ${userId} and ${condition})`;
+  return sql<VerificationStatus>`case
+    when ${has(sql`d.kind = 'identity' and d.status = 'approved'`)} and ${has(sql`d.kind = 'proof_of_address' and d.status = 'approved'`)} then 'approved'
+    when ${has(sql`d.status = 'pending'`)} then 'pending'
+    when ${has(sql`d.status = 'rejected'`)} then 'rejected'
+    else 'unverified' end`;
+};
+
+export async function verificationStatusOf(db: Executor, userId: number): Promise<VerificationStatus> {
+  const [row] = await db.select({ status: verificationStatusSql(userId) }).from(sql`(select 1) one`);
+  return row?.status ?? 'unverified';
 }

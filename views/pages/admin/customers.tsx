@@ -1,6 +1,6 @@
 import { customerSorts, customerStatusFilters, type CustomerListQuery, type CustomerRow } from '../../../shared/api/back-office.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
-import type { User } from '../../../shared/api/user.schema';
+import { verificationStatuses, type User } from '../../../shared/api/user.schema';
 import { formatMoney } from '../../../shared/money';
 import { paths } from '../../../shared/routes';
 import { formatDay } from '../../../client/lib/format';
@@ -43,6 +43,7 @@ const linkTo = (query: CustomerListQuery, page: number) => {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.status !== 'all') params.set('status', query.status);
+  if (query.verification !== 'all') params.set('verification', query.verification);
   if (query.sort !== 'newest') params.set('sort', query.sort);
   if (page > 1) params.set('page', String(page));
   const text = params.toString();
@@ -70,6 +71,16 @@ export function CustomersPage({ settings, user, csrfToken, query, page, problem 
             {customerStatusFilters.map((status) => (
               <option key={status} value={status}>
                 {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Verification
+          <select name="verification" defaultValue={query.verification}>
+            {(['all', ...verificationStatuses] as const).map((state) => (
+              <option key={state} value={state}>
+                {state === 'all' ? 'All' : verificationLabel(state)}
               </option>
             ))}
           </select>
