@@ -26,6 +26,7 @@ const textFields = [
   'risk_url',
   'help_url',
   'reviews_url',
+  'risk_warning',
 ] as const;
 /** The whole numbers typed into number fields (empty means null). */
 const numberFields = ['review_stars', 'review_count'] as const;
@@ -364,6 +365,10 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         {field('privacy_url', 'Privacy URL', { kind: 'link' })}
         {field('risk_url', 'Risk disclosure URL', { kind: 'link' })}
         {field('help_url', 'Help centre URL', { kind: 'link' })}
+        {field('risk_warning', 'Risk warning', {
+          kind: 'textarea',
+          hint: 'Shown on every page: your regulator’s wording (for example with the share of retail accounts that lose money). Empty: the product’s own warning.',
+        })}
       </fieldset>
 
       <fieldset className="settings-group" disabled={saving}>

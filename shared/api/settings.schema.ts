@@ -29,6 +29,8 @@ export const siteSettingsSchema = z.object({
   reviews_url: optionalText,
   /** Admins may credit bonuses to customers' credit (docs/back-office.md#balance-adjustments); off by default. */
   bonuses_enabled: z.boolean(),
+  /** The risk warning every page shows (the regulator's wording, e.g. with the share of losing accounts); null: the product's own text. */
+  risk_warning: optionalText,
   /**
    * Whether the original client offers its card method (docs/site-settings.md#card-deposits). Always false: that
    * method posts the card number, expiry and CVC to the broker's own API, and we never take card data
@@ -89,5 +91,6 @@ export const settingsUpdateRequest = z.strictObject({
   review_count: z.optional(z.nullable(z.int().check(z.minimum(0, 'The review count cannot be negative'), z.maximum(100_000_000)))),
   reviews_url: editableLink,
   bonuses_enabled: z.optional(z.boolean()),
+  risk_warning: editableText(1000),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;

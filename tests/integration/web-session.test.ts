@@ -250,3 +250,16 @@ describe('the gate', () => {
     expect(res.text).not.toContain('<script');
   });
 });
+
+describe('the risk warning', () => {
+  it('is the site’s own wording when set, and the product’s text when cleared', async () => {
+    const wording = '74% of retail investor accounts lose money when trading CFDs with this provider.';
+    await updateSettings(stack.database.db, { risk_warning: wording });
+    try {
+      const page = await request(stack.web).get('/');
+      expect(page.text).toContain(wording);
+    } finally {
+      await updateSettings(stack.database.db, { risk_warning: null });
+    }
+  });
+});

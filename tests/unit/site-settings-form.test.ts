@@ -23,6 +23,7 @@ const saved: SiteSettings = siteSettingsSchema.parse({
   review_count: 1196,
   reviews_url: null,
   bonuses_enabled: false,
+  risk_warning: null,
   credit_card_deposit: false,
   is_mt4: false,
   has_marketplace: true,

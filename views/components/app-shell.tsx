@@ -84,7 +84,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
       </header>
       <main className={staff ? 'app-main wide' : 'app-main'}>{children}</main>
       <footer className="app-footer">
-        <RiskWarning />
+        <RiskWarning settings={settings} />
       </footer>
       <SignedInIslands user={user} />
     </div>

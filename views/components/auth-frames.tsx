@@ -70,7 +70,7 @@ export function AuthLayout({
       <main className="auth-panel">
         {children}
         <footer className="auth-footer">
-          <RiskWarning />
+          <RiskWarning settings={settings} />
           {footer}
         </footer>
       </main>
@@ -88,7 +88,7 @@ export function StepFrame({ settings, children }: { settings: SiteSettings; chil
       </header>
       <main className="signup-step-main">{children}</main>
       <footer className="auth-footer signup-step-footer">
-        <RiskWarning />
+        <RiskWarning settings={settings} />
       </footer>
     </div>
   );

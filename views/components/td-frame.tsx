@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
-import { riskWarningText } from '../../shared/texts';
+import { riskWarningOf } from './risk-warning';
 import { Script, Stylesheet } from '../page-needs';
 import { LegalLinks } from './auth-frames';
 import { Brand } from './brand';
@@ -18,7 +18,7 @@ export function TdFrame({ settings, registration = false, children }: { settings
         <Brand name={settings.name} logo={settings.logo} href={settings.website_url ?? '/'} />
         <LanguageSelector />
       </header>
-      <RiskBanner />
+      <RiskBanner settings={settings} />
       <main className="td-main">
         {registration && settings.register_page_header ? <p className="start-page-note">{settings.register_page_header}</p> : null}
         {children}
@@ -36,11 +36,11 @@ export function TdFrame({ settings, registration = false, children }: { settings
  * The risk warning across the top (docs/access.md#registration-look). On a phone the `risk-banner` script lets it fold away
  * to free the screen and come back with "Show risk warning"; on wider screens, and without scripts, it always shows.
  */
-function RiskBanner() {
+function RiskBanner({ settings }: { settings: SiteSettings }) {
   return (
     <aside className="risk-banner" aria-label="Risk warning" data-risk-banner>
       <p className="risk-banner-text">
-        <strong>Risk warning:</strong> {riskWarningText}
+        <strong>Risk warning:</strong> {riskWarningOf(settings)}
       </p>
       <button type="button" className="risk-banner-dismiss" aria-label="Dismiss risk warning" hidden>
         ×

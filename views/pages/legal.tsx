@@ -19,7 +19,7 @@ export function LegalPage({ settings, document }: { settings: SiteSettings; docu
         {document.body}
       </main>
       <footer className="app-footer">
-        <RiskWarning />
+        <RiskWarning settings={settings} />
       </footer>
     </div>
   );

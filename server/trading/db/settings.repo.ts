@@ -42,6 +42,7 @@ function toApi(row: Row): SiteSettings {
     review_count: row.reviewCount,
     reviews_url: row.reviewsUrl,
     bonuses_enabled: row.bonusesEnabled,
+    risk_warning: row.riskWarning,
     ...originalClientSwitches,
   };
 }
@@ -67,6 +68,7 @@ const columnOf = {
   review_count: 'reviewCount',
   reviews_url: 'reviewsUrl',
   bonuses_enabled: 'bonusesEnabled',
+  risk_warning: 'riskWarning',
 } as const satisfies Record<keyof SettingsUpdate, keyof Row>;
 
 export async function getSettings(db: Executor): Promise<SiteSettings> {

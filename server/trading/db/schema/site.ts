@@ -28,6 +28,8 @@ export const siteSettings = pgTable(
     reviewStars: integer('review_stars'),
     reviewCount: integer('review_count'),
     reviewsUrl: text('reviews_url'),
+    /** The risk warning every page shows; the product's own text while unset (`riskWarningText`). */
+    riskWarning: text('risk_warning'),
     /** Whether admins may credit bonuses (docs/back-office.md#balance-adjustments): off, as UK and EU rules ban trading incentives for retail customers. */
     bonusesEnabled: boolean('bonuses_enabled').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
