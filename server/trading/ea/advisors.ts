@@ -1,5 +1,6 @@
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { advisorTexts, eaTexts, type Advisor, type AdvisorSummary } from '../../../shared/api/advisors.schema';
+import { catalogueTexts } from '../../../shared/api/catalogue.schema';
 import { formatAmount, Money } from '../../../shared/money';
 import { done, fail, refusal, refused, type Outcome } from '../errors';
 import type { Bus } from '../bus';
@@ -62,12 +63,17 @@ export async function advisorSummaries(db: AppDb): Promise<AdvisorSummary[]> {
   return rows.map((row) => ({ id: row.id, name: row.name, image: row.image, type: row.category, amount_val: new Money(row.price).toFixed(2), billing: row.billing }));
 }
 
-/** Every advisor, with its real install count and what this customer has of it. */
+/**
+ * Every advisor on sale, and those off sale that this customer has (owned or by plan: they keep using it,
+ * docs/back-office.md#catalogue), with its real install count and what this customer has of it.
+ */
 export async function listAdvisors(db: AppDb, userId: number): Promise<Advisor[]> {
   const rows = await advisorsWithInstalls(db);
   const { owned, included } = await usableAdvisorIds(db, userId);
   const paidUntil = await paidPeriodsOf(db, userId);
-  return rows.map(({ advisor, downloads }) => presentAdvisor(advisor, { downloads, owned: owned.has(advisor.id), included: included.has(advisor.id), paidUntil: paidUntil.get(advisor.id) ?? null }));
+  return rows
+    .filter(({ advisor }) => advisor.enabled || owned.has(advisor.id) || included.has(advisor.id))
+    .map(({ advisor, downloads }) => presentAdvisor(advisor, { downloads, owned: owned.has(advisor.id), included: included.has(advisor.id), paidUntil: paidUntil.get(advisor.id) ?? null }));
 }
 
 /** The same day next month, or that month's last day when it is shorter (31 January → 28 or 29 February). */
@@ -102,6 +108,8 @@ export async function purchaseAdvisor(
     const { account } = await lockCustomerAccount(tx, userId);
     const { owned, included } = await usableAdvisorIds(tx, userId);
     if (owned.has(advisor.id) || included.has(advisor.id)) return refused(refusal.conflict(advisorTexts.alreadyOwned));
+    // An advisor off sale is not sold; those who have it keep it (docs/back-office.md#catalogue).
+    if (!advisor.enabled) return refused(refusal.invalid(catalogueTexts.advisorNotSold, 'expert_advisor_id'));
     const price = new Money(advisor.price);
     // A monthly advisor is paid a month at a time; buying it again after it lapsed starts a new month.
     const paidUntil = advisor.billing === 'monthly' ? oneMonthAfter(new Date()) : null;
