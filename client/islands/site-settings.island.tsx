@@ -1,7 +1,8 @@
 import './site-settings.css';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as z from 'zod/mini';
-import { fieldErrors, type FieldErrors } from '../../shared/api/common.schema';
+import { fieldErrors, messageOf, type FieldErrors } from '../../shared/api/common.schema';
+import { pathOf } from '../../shared/api/endpoint';
 import { adminApi } from '../../shared/api/endpoints/admin';
 import { registrationPages, settingsUpdateRequest, siteSettingsSchema, type EntryLook, type SettingsUpdate, type SiteSettings } from '../../shared/api/settings.schema';
 import { gateTexts } from '../../shared/texts';
@@ -136,6 +137,52 @@ interface FieldProps {
   required?: boolean;
   min?: number;
   max?: number;
+}
+
+/**
+ * Uploads an image for one of the site's image fields (docs/site-settings.md#images) and puts its address in
+ * the field; Save keeps it. Raster images only, known by their bytes on the server.
+ */
+function ImageUpload({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  async function upload(file: File) {
+    setBusy(true);
+    setProblem(null);
+    const form = new FormData();
+    form.append('file', file);
+    const res = await fetch(pathOf(adminApi.uploadSiteImage), { method: 'POST', body: form, headers: { Accept: 'application/json', 'X-CSRF-Token': csrfToken.value } }).catch(() => null);
+    const body: unknown = res ? await res.json().catch(() => null) : null;
+    const parsed = adminApi.uploadSiteImage.response.safeParse(body);
+    setBusy(false);
+    if (res?.status === 201 && parsed.success) return onUploaded(parsed.data.url);
+    setProblem(messageOf(body, 'The image could not be uploaded. Try again.'));
+  }
+  return (
+    <div className="settings-upload">
+      <button type="button" className="outline secondary" aria-busy={busy || undefined} disabled={busy} onClick={() => picker.current?.click()}>
+        {busy ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
+      </button>
+      <input
+        ref={picker}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon"
+        hidden
+        aria-label={`${label} image file`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      {problem ? (
+        <small className="settings-error" role="alert">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
 }
 
 /** A label, its input, a hint and the field's messages, tied together by `aria-describedby`. */
@@ -274,8 +321,11 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         <legend>Brand</legend>
         {field('name', 'Site name', { required: true, hint: 'Page titles, the splash screen and mails.' })}
         {field('logo', 'Logo URL', { kind: 'link', hint: linkHint })}
+        <ImageUpload label="Logo" onUploaded={(url) => set('logo', url)} />
         {field('logo_sm', 'Small logo URL', { kind: 'link', hint: 'In the top bar and the trade room.' })}
+        <ImageUpload label="Small logo" onUploaded={(url) => set('logo_sm', url)} />
         {field('favicon', 'Favicon URL', { kind: 'link' })}
+        <ImageUpload label="Favicon" onUploaded={(url) => set('favicon', url)} />
         {field('website_url', 'Website URL', { kind: 'link', hint: 'Where the logo on the sign-in and sign-up pages leads (else /).' })}
       </fieldset>
 

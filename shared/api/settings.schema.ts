@@ -94,3 +94,11 @@ export const settingsUpdateRequest = z.strictObject({
   risk_warning: editableText(1000),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;
+
+/** The site's uploaded images (docs/site-settings.md#images). */
+export const siteImageTexts = {
+  missing: 'Choose an image to upload.',
+  type: 'Upload a PNG, JPEG, WebP, GIF or ICO image (at most 1 MB). SVG is not accepted.',
+  notFound: 'Image not found.',
+} as const;
+export const siteImageResponse = z.object({ url: z.string() });

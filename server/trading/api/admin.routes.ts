@@ -1,5 +1,12 @@
+import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
+import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
+import { siteImageTexts } from '../../../shared/api/settings.schema';
+import { recordAudit } from '../db/audit.repo';
+import { keepSiteImage, openSiteImage, siteImageMaxBytes } from '../files/site-images';
+import { validationFailed } from './errors';
+import { fileReceiver } from './multipart';
 import type { ApiDeps } from '../deps';
 import { presentNotification } from '../db/notifications.repo';
 import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer, readOutbox } from '../users/staff-actions';
@@ -44,6 +51,23 @@ export function adminRoutes(deps: ApiDeps) {
   on(api.outbox, async ({ query }, req, res) => {
     const rows = await readOutbox(db, actorOf(req, res), query.to?.trim().toLowerCase() || undefined);
     return { data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString(), sent_at: r.sentAt?.toISOString() ?? null, error: r.error })) };
+  });
+
+  // The site's images (docs/site-settings.md#images): an admin uploads one; the answer is its address, which
+  // the settings page then saves into logo, logo_sm or favicon. Served to everyone, cached for good.
+  const receiveImage = fileReceiver({ maxBytes: siteImageMaxBytes, limits: { idleMs: 10_000, totalMs: 60_000 } });
+  on(api.uploadSiteImage, async (_input, req, res) => {
+    await receiveImage(req, res);
+    if (!req.file) throw validationFailed({ file: [siteImageTexts.missing] });
+    const { name } = await keepSiteImage(deps.files, req.file.buffer);
+    await recordAudit(db, { actorId: authOf(res).user.id, action: 'site_image.uploaded', subjectType: 'site_settings', subjectId: 1, details: { name, bytes: req.file.size }, ip: req.ip ?? null });
+    return { url: pathOf(api.siteImage, { name }) };
+  });
+
+  on(api.siteImage, async ({ params }, req, res) => {
+    const { mime, body } = await openSiteImage(deps.files, params.name);
+    res.set({ 'Content-Type': mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; sandbox", 'Cache-Control': 'public, max-age=31536000, immutable' });
+    await pipeline(body, res).catch((error: unknown) => req.log?.debug({ err: error }, 'image ended early'));
   });
 
   on(api.loginLink, async ({ params: { id } }, req, res) => {

@@ -1,6 +1,5 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
-import multer from 'multer';
 import { chatTexts } from '../../../shared/api/chat.schema';
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
@@ -13,6 +12,7 @@ import { UploadLimiter } from '../files/upload-limiter';
 import { authOf } from './auth.middleware';
 import { accessGuards, endpointRouter } from './endpoint-router';
 import { ApiError, validationFailed } from './errors';
+import { fileReceiver } from './multipart';
 import { originOf } from './origin';
 
 /** Support chat: one conversation per customer with the staff (the rules in chat/). */
@@ -36,10 +36,9 @@ export function chatRoutes(deps: ApiDeps) {
   });
 
   // Browsers send file names as UTF-8 without saying so.
-  const receive = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', preservePath: true, limits: { fileSize: deps.uploadMaxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
-  const megabytes = Math.round((deps.uploadMaxBytes / 1024 / 1024) * 10) / 10;
   // Uploads are held in memory while they are checked: a few at once per user and per process, each for a short time.
   const uploads = deps.uploadLimiter ?? new UploadLimiter();
+  const receiveBody = fileReceiver({ maxBytes: deps.uploadMaxBytes, limits: uploads.limits });
 
   on(api.chatUpload, async (_input, req, res) => {
     const release = uploads.take(authOf(res).user.id);
@@ -59,43 +58,6 @@ export function chatRoutes(deps: ApiDeps) {
       release();
     }
   });
-
-  /**
-   * Reads the multipart body into `req.file`. A body that stops arriving (nothing for `idleMs`) or takes
-   * longer than `totalMs` is answered 408 at once and its connection closed, so its slot is free again.
-   */
-  function receiveBody(req: Request, res: Response): Promise<void> {
-    const { idleMs, totalMs } = uploads.limits;
-    return new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const tooSlow = () => {
-        res.set('Connection', 'close');
-        settle(new ApiError(408, chatTexts.uploadTimeout, 'upload_timeout', { file: [chatTexts.uploadTimeout] }));
-      };
-      const idle = setTimeout(tooSlow, idleMs);
-      const overall = setTimeout(tooSlow, totalMs);
-      const progress = () => idle.refresh();
-      function settle(error?: unknown) {
-        if (settled) return;
-        settled = true;
-        clearTimeout(idle);
-        clearTimeout(overall);
-        req.off('data', progress);
-        if (error) reject(error);
-        else resolve();
-      }
-      receive(req, res, (error: unknown) => {
-        if (!error) return settle();
-        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE')
-          return settle(new ApiError(413, chatTexts.fileTooLarge(megabytes), 'file_too_large', { file: [chatTexts.fileTooLarge(megabytes)] }));
-        if (error instanceof multer.MulterError) return settle(validationFailed({ file: [chatTexts.fileMissing] }));
-        // A body the reader could not parse (no boundary, cut short, malformed): 400 from the error middleware.
-        settle(error);
-      });
-      // multer has piped the request by now; this listener only watches the bytes go by.
-      if (!settled) req.on('data', progress);
-    });
-  }
 
   /**
    * A download is opened by its signed link (`download_url`: no header needed, the link is the

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isoDateTime, resource } from '../common.schema';
-import { settingsResponse, settingsUpdateRequest } from '../settings.schema';
+import { settingsResponse, settingsUpdateRequest, siteImageResponse } from '../settings.schema';
 import { customerStatusRequest } from '../back-office.schema';
 import { notificationCreateRequest, notificationSchema, userResponse } from '../user.schema';
 import { endpoint } from '../endpoint';
@@ -32,6 +32,9 @@ export const adminApi = {
     response: resource(notificationSchema),
   }),
   outbox: endpoint({ method: 'GET', path: '/admin/outbox', access: 'staff', query: outboxQuery, response: resource(z.array(outboxMailSchema)) }),
+  uploadSiteImage: endpoint({ method: 'POST', path: '/admin/site-images', access: 'admin', encoding: 'multipart', status: 201, response: siteImageResponse }),
+  /** The site's images, for every page (no token): the logo, the small logo, the favicon. */
+  siteImage: endpoint({ method: 'GET', path: '/site-images/:name', access: 'public', params: z.object({ name: z.string().check(z.maxLength(64, 'Image not found.')) }) }),
   loginLink: endpoint({
     method: 'POST',
     path: '/admin/users/:id/login-link',
