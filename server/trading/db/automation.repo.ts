@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountRow } from './accounts.repo';
 import type { Executor, Tx } from './database';
@@ -309,4 +309,14 @@ export async function autotraderRequestRows(db: Executor, { status, id }: { stat
     .where(and(status ? eq(autotraderRequests.status, status) : undefined, id !== undefined ? eq(autotraderRequests.id, id) : undefined))
     .orderBy(desc(autotraderRequests.id))
     .limit(200);
+}
+
+/** Whether the customer's plan includes AutoTrader (the plan's `autotrader_allowed`; a customer without a plan has the default plan's). */
+export async function planAllowsAutotrader(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ allowed: plans.autotraderAllowed })
+    .from(users)
+    .innerJoin(plans, or(eq(plans.id, users.planId), and(isNull(users.planId), eq(plans.isDefault, true))))
+    .where(eq(users.id, userId));
+  return row?.allowed ?? false;
 }

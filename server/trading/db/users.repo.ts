@@ -30,6 +30,15 @@ export async function lockUserRow(tx: Tx, id: number): Promise<UserRow | undefin
   return row;
 }
 
+export async function findPlan(db: Executor, id: number) {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, id));
+  return plan;
+}
+
+export async function setUserPlan(tx: Tx, userId: number, planId: number): Promise<void> {
+  await tx.update(users).set({ planId, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 export interface NewUser {
   email: string;
   passwordHash: string;

@@ -1,4 +1,3 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
 import {
   type ActiveAutotrader,
   autotraderOpenLimit,
@@ -19,6 +18,7 @@ import {
   decideAutotraderRequestRow,
   latestAutotraderRequest,
   lockAutotraderFlag,
+  planAllowsAutotrader,
   lockAutotraderRequest,
   lockAutotraderUser,
   switchAutotraderOff,
@@ -27,7 +27,6 @@ import {
 } from '../db/automation.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
 import { addNotification, presentNotification } from '../db/notifications.repo';
-import { plans, users } from '../db/schema';
 import { findUserById } from '../db/users.repo';
 import { accountOfUser, lockAccount } from '../engine/accounts';
 
@@ -109,16 +108,6 @@ export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason
     const message = by === 'staff' ? autotraderTexts.revokedMessage(reason ?? '') : autotraderTexts.stoppedMessage;
     return presentNotification(await addNotification(tx, { userId, title: autotraderTexts.revokedTitle, message, color: 'warning' }));
   });
-}
-
-/** Whether the customer's plan includes AutoTrader (the plan's `autotrader_allowed`; a customer without a plan has the default plan's). */
-async function planAllowsAutotrader(tx: Tx, userId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ allowed: plans.autotraderAllowed })
-    .from(users)
-    .innerJoin(plans, or(eq(plans.id, users.planId), and(isNull(users.planId), eq(plans.isDefault, true))))
-    .where(eq(users.id, userId));
-  return row?.allowed ?? false;
 }
 
 async function lockPending(tx: Tx, id: number): Promise<RequestRow> {

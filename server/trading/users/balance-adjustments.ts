@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { adjustmentLabels, adjustmentTexts, type AdjustmentRequest } from '../../../shared/api/back-office.schema';
 import { accountTitles, type Role } from '../../../shared/api/user.schema';
 import { formatMoney, Money } from '../../../shared/money';
@@ -6,7 +5,8 @@ import { recordAudit } from '../db/audit.repo';
 import { lockAccountRow } from '../db/accounts.repo';
 import type { AppDb } from '../db/database';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { ledgerEntries, type LedgerKind } from '../db/schema';
+import type { LedgerKind } from '../db/schema';
+import { findLedgerEntryByReference } from '../db/ledger.repo';
 import { getSettings } from '../db/settings.repo';
 import { exposureFromTotals, openTotalsOf } from '../engine/accounts';
 import { fail, refusal } from '../errors';
@@ -43,10 +43,7 @@ export async function adjustBalance(db: AppDb, market: Market, actor: Actor, cus
     const account = await lockAccountRow(tx, input.account_id);
     if (!account || account.userId !== customerId) fail(refusal.invalid(adjustmentTexts.accountNotFound, 'account_id'));
     const reference = `admin:${input.request_id}`;
-    const [already] = await tx
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.accountId, account.id), eq(ledgerEntries.reference, reference)));
+    const already = await findLedgerEntryByReference(tx, account.id, reference);
     if (already) return { ledgerEntryId: already.id, accountId: account.id, bucket: already.bucket, amount: already.amount, balanceAfter: already.balanceAfter, created: false };
 
     if (input.type === 'bonus' && !(await getSettings(tx)).bonuses_enabled) fail(refusal.invalid(adjustmentTexts.bonusesOff, 'type'));

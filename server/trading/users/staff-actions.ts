@@ -5,11 +5,9 @@ import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
 import { updateSettings } from '../db/settings.repo';
 import { revokeTokensOfUser } from '../db/tokens.repo';
-import { eq } from 'drizzle-orm';
 import { backOfficeTexts } from '../../../shared/api/back-office.schema';
 import { addNote } from '../db/back-office.repo';
-import { plans, users } from '../db/schema';
-import { findUserById, lockUserRow, setUserStatus, type UserRow } from '../db/users.repo';
+import { findPlan, findUserById, lockUserRow, setUserPlan, setUserStatus, type UserRow } from '../db/users.repo';
 import { addNotification, type NotificationColor, type NotificationRow } from '../db/notifications.repo';
 import { issueOneTimeToken } from '../db/one-time-tokens.repo';
 import { customerMails, type OutboxRow } from '../db/outbox.repo';
@@ -50,7 +48,8 @@ export async function changeUserStatus(
     if (!before) fail(refusal.notFound(userNotFound));
     if (before.id === actor.id) fail(refusal.forbidden('You cannot change the status of your own account.'));
     // Staff accounts have one way of changing, which keeps the last admin (docs/back-office.md#staff-accounts).
-    if (before.role !== 'customer') fail(refusal.forbidden(actor.role === 'admin' ? 'Staff accounts are changed on the Staff page (PATCH /admin/staff/{id}).' : 'Only an admin can change the status of a staff account.'));
+    if (before.role !== 'customer')
+      fail(refusal.forbidden(actor.role === 'admin' ? 'Staff accounts are changed on the Staff page (PATCH /admin/staff/{id}).' : 'Only an admin can change the status of a staff account.'));
     if (before.status === status) return { user: before, notice: undefined, changed: false };
     const note = reason?.trim() || undefined;
     const needsReason = status === 'deactivated' || before.status === 'deactivated' || status === 'pending';
@@ -75,10 +74,10 @@ export async function changeCustomerPlan(db: AppDb, actor: Actor, userId: number
   return db.transaction(async (tx) => {
     const before = await lockUserRow(tx, userId);
     if (!before || before.role !== 'customer') fail(refusal.notFound(backOfficeTexts.customerNotFound));
-    const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
+    const plan = await findPlan(tx, planId);
     if (!plan) fail(refusal.invalid(backOfficeTexts.planNotFound, 'plan_id'));
     if (before.planId === planId) return { changed: false, plan };
-    await tx.update(users).set({ planId, updatedAt: new Date() }).where(eq(users.id, userId));
+    await setUserPlan(tx, userId, planId);
     const note = reason?.trim() || null;
     await recordAudit(tx, { actorId: actor.id, action: 'user.plan_changed', subjectType: 'user', subjectId: userId, details: { from: before.planId, to: planId, reason: note }, ip: actor.ip });
     const notice = await addNotification(tx, {
