@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { isStaffRole, type User } from '../../shared/api/user.schema';
 import { paths } from '../../shared/routes';
+import QueueCounts from '../../client/islands/queue-counts.island';
+import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 import { Brand } from './brand';
 import { CsrfForm } from './csrf-form';
@@ -58,6 +60,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
               .map((link) => (
                 <a key={link.page} href={link.href} aria-current={current === link.page ? 'page' : undefined}>
                   {link.label}
+                  {link.page === 'queues' ? <Island island={QueueCounts} client="idle" props={{}} /> : null}
                 </a>
               ))
           ) : (
