@@ -87,11 +87,13 @@ function AccountBar() {
       </div>
       {currencies.value.length > 0 ? (
         <select className="currency-select" aria-label="Display currency" value={displayCurrency.value} onChange={(e) => chooseDisplayCurrency(e.target.value)}>
-          {currencies.value.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.code}
-            </option>
-          ))}
+          {currencies.value
+            .filter((c) => c.display || c.code === displayCurrency.value)
+            .map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code}
+              </option>
+            ))}
         </select>
       ) : null}
       {figure('BALANCE', summary?.balance)}

@@ -5,6 +5,7 @@ import { fieldErrors, messageOf, type FieldErrors } from '../../shared/api/commo
 import { pathOf } from '../../shared/api/endpoint';
 import { adminApi } from '../../shared/api/endpoints/admin';
 import { registrationPages, settingsUpdateRequest, siteSettingsSchema, type EntryLook, type SettingsUpdate, type SiteSettings } from '../../shared/api/settings.schema';
+import { defaultCurrency } from '../../shared/constants';
 import { gateTexts } from '../../shared/texts';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
@@ -41,15 +42,23 @@ export type SettingsForm = Record<TextField | NumberField, string> & {
   must_verify_account: boolean;
   bonuses_enabled: boolean;
   r_page: EntryLook;
+  /** The display currencies' codes, sorted and joined by commas; empty: every currency. */
+  display_currencies: string;
 };
 export type SettingsField = keyof SettingsForm;
 
 /** Every field the form edits, in the form's order (the same set as `settingsUpdateRequest`'s keys). */
-export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'bonuses_enabled', 'r_page'];
+export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'bonuses_enabled', 'r_page', 'display_currencies'];
 
 /** The form's values for saved settings. */
 export function settingsFormOf(settings: SiteSettings): SettingsForm {
-  const form = { status: settings.status, must_verify_account: settings.must_verify_account, bonuses_enabled: settings.bonuses_enabled, r_page: settings.r_page } as SettingsForm;
+  const form = {
+    status: settings.status,
+    must_verify_account: settings.must_verify_account,
+    bonuses_enabled: settings.bonuses_enabled,
+    r_page: settings.r_page,
+    display_currencies: settings.display_currencies === null ? '' : [...settings.display_currencies].sort().join(','),
+  } as SettingsForm;
   for (const key of textFields) form[key] = settings[key] ?? '';
   for (const key of numberFields) form[key] = settings[key] === null ? '' : String(settings[key]);
   return form;
@@ -61,6 +70,7 @@ function wireValue(key: SettingsField, value: string | boolean): unknown {
   const text = value.trim();
   if (key === 'name' || key === 'status' || key === 'r_page') return text;
   if (text === '') return null;
+  if (key === 'display_currencies') return text.split(',');
   if ((numberFields as readonly string[]).includes(key)) {
     // A number the schema then checks (whole, in range); what is not a number at all goes as typed, for the schema's own message.
     const number = Number(text);
@@ -74,7 +84,7 @@ export function settingsChanges(baseline: SettingsForm, form: SettingsForm): Rec
   const changes: Record<string, unknown> = {};
   for (const key of settingsFormFields) {
     const value = wireValue(key, form[key]);
-    if (value !== wireValue(key, baseline[key])) changes[key] = value;
+    if (JSON.stringify(value) !== JSON.stringify(wireValue(key, baseline[key]))) changes[key] = value;
   }
   return changes;
 }
@@ -185,6 +195,51 @@ function ImageUpload({ label, onUploaded }: { label: string; onUploaded: (url: s
   );
 }
 
+/**
+ * Which currencies customers may show their figures in (the account bar's selector): a box per currency;
+ * USD, the accounts' own, is always one. Every box ticked saves "all" (null), so new currencies join.
+ */
+function DisplayCurrencies({
+  currencies,
+  value,
+  onChange,
+  error,
+}: {
+  currencies: readonly { code: string; name: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const chosen = new Set(value === '' ? currencies.map((c) => c.code) : value.split(','));
+  const toggle = (code: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(code);
+    else next.delete(code);
+    next.add(defaultCurrency);
+    onChange(currencies.every((c) => next.has(c.code)) ? '' : [...next].sort().join(','));
+  };
+  return (
+    <fieldset className="settings-field settings-currencies" aria-describedby={error ? `${fieldId('display_currencies')}-error` : undefined}>
+      <legend>Display currencies</legend>
+      <p className="settings-hint">The currencies customers may show their figures in; their accounts stay in USD.</p>
+      <div className="settings-currency-list">
+        {currencies.map((c) => (
+          <label key={c.code}>
+            <input type="checkbox" checked={c.code === defaultCurrency || chosen.has(c.code)} disabled={c.code === defaultCurrency} onChange={(e) => toggle(c.code, e.target.checked)} />
+            <span className="currency-code">{c.code}</span>
+            <span className="currency-name">{c.name}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <small id={`${fieldId('display_currencies')}-error`} className="settings-error" role="alert">
+          {error}
+        </small>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** A label, its input, a hint and the field's messages, tied together by `aria-describedby`. */
 function Field({ name, label, hint, errors, value, onChange, kind = 'text', required, min, max }: FieldProps) {
   const id = fieldId(name);
@@ -226,7 +281,7 @@ function Field({ name, label, hint, errors, value, onChange, kind = 'text', requ
 const linkHint = 'An http(s) address or a path on this site starting with /.';
 
 /** `/admin/settings` (docs/site-settings.md#editing): the site's settings, saved by `PATCH /admin/settings` with only what changed. */
-function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
+function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; currencies: { code: string; name: string }[] }) {
   const [baseline, setBaseline] = useState(() => settingsFormOf(settings));
   const [form, setForm] = useState(baseline);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -438,6 +493,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
           'Admins may credit bonuses',
           'A bonus goes to the customer’s credit, never their balance. Leave off where the rules ban trading incentives for retail customers (the UK and the EU).',
         )}
+        <DisplayCurrencies currencies={currencies} value={form.display_currencies} onChange={(value) => set('display_currencies', value)} error={errors.display_currencies?.[0]} />
       </fieldset>
 
       <div className="settings-actions">
@@ -458,4 +514,8 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
   );
 }
 
-export default defineIsland({ name: 'site-settings', component: SiteSettingsForm, props: z.object({ settings: siteSettingsSchema }) });
+export default defineIsland({
+  name: 'site-settings',
+  component: SiteSettingsForm,
+  props: z.object({ settings: siteSettingsSchema, currencies: z.array(z.object({ code: z.string(), name: z.string() })) }),
+});

@@ -5,6 +5,7 @@ import type { LeverageKey } from '../../shared/constants';
 import { createTtlCache, type TtlCache } from '../ttl-cache';
 import { leverageMap, listCurrencies, listPlans } from './db/reference-data.repo';
 import type { AppDb } from './db/database';
+import { getSettings } from './db/settings.repo';
 
 export interface ReferenceData {
   leverage: Record<LeverageKey, number>;
@@ -20,7 +21,8 @@ export interface ReferenceData {
  */
 export function createReferenceData(db: AppDb, ttlMs = 5_000): TtlCache<ReferenceData, void> {
   return createTtlCache(async () => {
-    const [leverage, currencies, { plans, featureLabels }, advisors] = [await leverageMap(db), await listCurrencies(db), await listPlans(db), await advisorSummaries(db)];
+    const { display_currencies: shown } = await getSettings(db);
+    const [leverage, currencies, { plans, featureLabels }, advisors] = [await leverageMap(db), await listCurrencies(db, shown), await listPlans(db), await advisorSummaries(db)];
     return { leverage, currencies, plans, planFeatures: featureLabels, advisors };
   }, ttlMs);
 }

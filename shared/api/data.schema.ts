@@ -10,6 +10,8 @@ export const currencySchema = z.object({
   symbol: z.string(),
   /** The issuer's flag on this site, or null. */
   icon: z.nullable(z.string()),
+  /** Offered as a display currency (the site's `display_currencies`); every currency stays here for formatting. */
+  display: z.boolean(),
   /** Units of this currency per 1 USD. */
   rate: wireDecimal,
   decimals: z.number(),

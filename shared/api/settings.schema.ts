@@ -31,6 +31,8 @@ export const siteSettingsSchema = z.object({
   bonuses_enabled: z.boolean(),
   /** The risk warning every page shows (the regulator's wording, e.g. with the share of losing accounts); null: the product's own text. */
   risk_warning: optionalText,
+  /** The currencies customers may show their figures in (codes); null: all of them. USD, the accounts' own, always is. */
+  display_currencies: z.nullable(z.array(z.string())),
   /**
    * Whether the original client offers its card method (docs/site-settings.md#card-deposits). Always false: that
    * method posts the card number, expiry and CVC to the broker's own API, and we never take card data
@@ -92,6 +94,11 @@ export const settingsUpdateRequest = z.strictObject({
   reviews_url: editableLink,
   bonuses_enabled: z.optional(z.boolean()),
   risk_warning: editableText(1000),
+  display_currencies: z.optional(
+    z.nullable(
+      z.array(z.string().check(z.regex(/^[A-Z]{3}$/, 'A currency is its three-letter code, like EUR.')), 'Choose the display currencies.').check(z.maxLength(50, 'Choose at most 50 currencies.')),
+    ),
+  ),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteDataResponse } from '../../shared/api/data.schema';
 import { settingsResponse } from '../../shared/api/settings.schema';
 import { heartbeatResponse, userResponse } from '../../shared/api/user.schema';
@@ -205,6 +205,28 @@ describe('staff actions', () => {
     const seen = settingsResponse.parse((await request(app).get('/api/v1/settings')).body).data;
     expect(seen).toMatchObject({ status: 'disabled', maintenanceMessage: 'Back at 18:00 UTC' });
     await request(app).patch('/api/v1/admin/settings').set(bearer(token)).send({ status: 'enabled', maintenanceMessage: null });
+  });
+
+  it('when an admin chooses the display currencies, then /data marks only those (and USD) as offered, every currency still listed', async () => {
+    const token = await tokenFor(app, await makeUser(database.db, { role: 'admin' }));
+    const patch = (body: object) => request(app).patch('/api/v1/admin/settings').set(bearer(token)).send(body);
+    expect((await patch({ display_currencies: ['eur'] })).status).toBe(422);
+    expect((await patch({ display_currencies: ['EUR', 'GBP'] })).status).toBe(200);
+    try {
+      const customer = await tokenFor(app, await makeUser(database.db));
+      // The site data is kept for a few seconds per process: wait for it to follow.
+      await vi.waitFor(
+        async () => {
+          const shown = Object.fromEntries(
+            ((await request(app).get('/api/v1/data').set(bearer(customer))).body.data.currencies as { code: string; display: boolean }[]).map((c) => [c.code, c.display]),
+          );
+          expect(shown).toMatchObject({ USD: true, EUR: true, GBP: true, JPY: false, CHF: false });
+        },
+        { timeout: 8_000, interval: 250 },
+      );
+    } finally {
+      await patch({ display_currencies: null });
+    }
   });
 
   it('when an admin sets the review score, then it is kept whole from 1 to 5 stars and cleared with null', async () => {

@@ -24,6 +24,7 @@ const saved: SiteSettings = siteSettingsSchema.parse({
   reviews_url: null,
   bonuses_enabled: false,
   risk_warning: null,
+  display_currencies: null,
   credit_card_deposit: false,
   is_mt4: false,
   has_marketplace: true,

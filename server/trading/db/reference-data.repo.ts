@@ -1,13 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Currency, Plan } from '../../../shared/api/data.schema';
-import { defaultClassLeverage, leverageKeys, leverageKeyOf, type AssetClass, type LeverageKey } from '../../../shared/constants';
+import { defaultClassLeverage, defaultCurrency, leverageKeys, leverageKeyOf, type AssetClass, type LeverageKey } from '../../../shared/constants';
 import { currencyIcon } from '../../../shared/countries';
 import type { Executor } from './database';
 import { assetClasses, currencies, planFeatures, planFeatureValues, plans } from './schema';
 
-export async function listCurrencies(db: Executor): Promise<Currency[]> {
+/** Every currency, each marked whether customers may pick it for display (`shown`: the site's list, null for all; USD always). */
+export async function listCurrencies(db: Executor, shown: readonly string[] | null = null): Promise<Currency[]> {
   const rows = await db.select().from(currencies).orderBy(asc(currencies.sortOrder), asc(currencies.code));
-  return rows.map((row) => ({ code: row.code, name: row.name, symbol: row.symbol, icon: currencyIcon(row.code), rate: row.rate, decimals: row.decimals }));
+  const display = (code: string) => shown === null || code === defaultCurrency || shown.includes(code);
+  return rows.map((row) => ({ code: row.code, name: row.name, symbol: row.symbol, icon: currencyIcon(row.code), rate: row.rate, decimals: row.decimals, display: display(row.code) }));
 }
 
 export async function listPlanFeatures(db: Executor): Promise<{ id: number; label: string }[]> {

@@ -43,6 +43,7 @@ function toApi(row: Row): SiteSettings {
     reviews_url: row.reviewsUrl,
     bonuses_enabled: row.bonusesEnabled,
     risk_warning: row.riskWarning,
+    display_currencies: row.displayCurrencies,
     ...originalClientSwitches,
   };
 }
@@ -69,6 +70,7 @@ const columnOf = {
   reviews_url: 'reviewsUrl',
   bonuses_enabled: 'bonusesEnabled',
   risk_warning: 'riskWarning',
+  display_currencies: 'displayCurrencies',
 } as const satisfies Record<keyof SettingsUpdate, keyof Row>;
 
 export async function getSettings(db: Executor): Promise<SiteSettings> {

@@ -1,5 +1,7 @@
 import type { Request, Response, Router } from 'express';
+import { api as endpoints } from '../../../shared/api/endpoints';
 import { paths } from '../../../shared/routes';
+import { dataOrNothing } from '../answers';
 import { AdminSettingsPage } from '../../../views/pages/admin/settings';
 import { callContext } from '../gate';
 import { staffPage, type PageDeps, type StaffPage } from '../gated';
@@ -16,11 +18,14 @@ export function settingsRoutes(router: Router, deps: PageDeps): void {
       req.log.warn({ err: error }, 'site settings could not be read afresh; showing the cached copy');
       return page.settings;
     });
+    // Every currency there is, for the display list (the site data marks which are offered; all are listed).
+    const siteData = await dataOrNothing(deps.api.request(endpoints.siteData, { token: page.token }, callContext(req)));
+    const currencies = (siteData?.data.currencies ?? []).map((c) => ({ code: c.code, name: c.name }));
     sendPage(req, res, deps.assets, {
       title: 'Site settings',
       settings,
       user: page.user,
-      body: (csrfToken) => <AdminSettingsPage settings={settings} user={page.user} csrfToken={csrfToken} />,
+      body: (csrfToken) => <AdminSettingsPage settings={settings} user={page.user} csrfToken={csrfToken} currencies={currencies} />,
     });
   }
 

@@ -23,7 +23,7 @@ const fixedFlags: readonly { flag: FixedFlag; reason: string }[] = [
  * `/admin/settings` (admins only; docs/site-settings.md#editing): the site's settings as a form that saves
  * only what changed, and the original client's switches that are fixed by the product, read-only.
  */
-export function AdminSettingsPage({ settings, user, csrfToken }: { settings: SiteSettings; user: User; csrfToken: string }) {
+export function AdminSettingsPage({ settings, user, csrfToken, currencies }: { settings: SiteSettings; user: User; csrfToken: string; currencies: { code: string; name: string }[] }) {
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="settings">
       <Stylesheet src="views/pages/admin/settings.css" />
@@ -31,7 +31,7 @@ export function AdminSettingsPage({ settings, user, csrfToken }: { settings: Sit
         <h1>Site settings</h1>
         <p>What every visitor and customer sees. Only the fields you change are saved, and every save is written to the audit log; customers see it at their next page, at most a few seconds later.</p>
       </section>
-      <Island island={SiteSettingsForm} client="load" props={{ settings }} />
+      <Island island={SiteSettingsForm} client="load" props={{ settings, currencies }} />
       <section className="fixed-flags" aria-labelledby="fixed-flags-title">
         <h2 id="fixed-flags-title">Fixed by the product</h2>
         <p className="fixed-flags-intro">The original client’s switches. They are not settings here: each is the same for everyone, for the reason given.</p>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, jsonb } from 'drizzle-orm/pg-core';
 import { registrationPages, siteStatuses } from '../../../../shared/api/settings.schema';
 import { createdAt, inList } from './columns';
 
@@ -28,6 +28,8 @@ export const siteSettings = pgTable(
     reviewStars: integer('review_stars'),
     reviewCount: integer('review_count'),
     reviewsUrl: text('reviews_url'),
+    /** The currencies customers may show their figures in (codes); null: every currency. USD is always one. */
+    displayCurrencies: jsonb('display_currencies').$type<string[]>(),
     /** The risk warning every page shows; the product's own text while unset (`riskWarningText`). */
     riskWarning: text('risk_warning'),
     /** Whether admins may credit bonuses (docs/back-office.md#balance-adjustments): off, as UK and EU rules ban trading incentives for retail customers. */
