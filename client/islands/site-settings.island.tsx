@@ -6,6 +6,7 @@ import { pathOf } from '../../shared/api/endpoint';
 import { adminApi } from '../../shared/api/endpoints/admin';
 import { registrationPages, settingsUpdateRequest, siteSettingsSchema, type EntryLook, type SettingsUpdate, type SiteSettings } from '../../shared/api/settings.schema';
 import { defaultCurrency } from '../../shared/constants';
+import { paths } from '../../shared/routes';
 import { gateTexts } from '../../shared/texts';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
@@ -444,6 +445,9 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
                 <span id={`${fieldId(`r_page-${look}`)}-description`} className="look-description">
                   {lookTexts[look].description}
                 </span>
+                <a className="look-preview" href={`${paths.adminSettings}/preview/${look}`} target="_blank" rel="noopener">
+                  Preview
+                </a>
               </label>
             ))}
           </div>
@@ -452,8 +456,7 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
             error={lookError}
             hint={
               <>
-                To see a look as a visitor does, save it and open <code>/signup</code> in a private window: signed-in people are taken from it to their own pages. <code>/signup?type=basic</code>{' '}
-                always shows the basic look.
+                Preview opens a look as visitors see it, with its forms switched off. <code>/signup?type=basic</code> always shows the basic look.
               </>
             }
           />

@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { fieldErrors, firstError, messageOf, type FieldErrors } from '../../shared/api/common.schema';
 import { registerRequest, startPageForm } from '../../shared/api/registration.schema';
-import { entryLook, type SiteSettings } from '../../shared/api/settings.schema';
+import { entryLook, type EntryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import { countryByCode, countrySlugs, defaultCountrySlug, unknownCountrySlug } from '../../shared/countries';
 import type { ToastInput } from '../../shared/page-state.schema';
 import { paths } from '../../shared/routes';
@@ -64,8 +64,14 @@ function draftOf(req: Request): SignupDraft | undefined {
 
 const missing = (res: Response) => res.redirect(303, `${paths.signup}?missing=1`);
 
-function renderSignup({ assets }: SignupDeps, req: Request, res: Response, settings: SiteSettings, view: { form?: FormState; status?: number; flash?: ToastInput[]; missingDraft?: boolean }) {
-  const look = entryLook(settings, req.query.type);
+export function renderSignup(
+  { assets }: Pick<SignupDeps, 'assets'>,
+  req: Request,
+  res: Response,
+  settings: SiteSettings,
+  view: { form?: FormState; status?: number; flash?: ToastInput[]; missingDraft?: boolean; look?: EntryLook },
+) {
+  const look = view.look ?? entryLook(settings, req.query.type);
   const missingDraft = view.missingDraft ?? false;
   // The start screens say it as a toast; the one-page form has a notice in its card.
   const missingToast: ToastInput[] = missingDraft && look !== 'basic' ? [{ kind: 'error', title: registrationTexts.missingDraft }] : [];

@@ -263,3 +263,17 @@ describe('the risk warning', () => {
     }
   });
 });
+
+describe('previewing a sign-up look', () => {
+  it('shows an admin the look as visitors see it with forms the browser may not send; staff get not-found', async () => {
+    const admin = await makeUser(stack.database.db, { role: 'admin' });
+    const { agent } = await signedInAgent(stack.web, admin);
+    const page = await agent.get('/admin/settings/preview/td');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Sign up to power up your trading');
+    expect(page.headers['content-security-policy']).toContain("form-action 'none'");
+    expect((await agent.get('/admin/settings/preview/nope')).status).toBe(404);
+    const staff = await signedInAgent(stack.web, await makeUser(stack.database.db, { role: 'staff' }));
+    expect((await staff.agent.get('/admin/settings/preview/td')).status).toBe(404);
+  });
+});

@@ -74,6 +74,7 @@ export async function signedInAgent(web: Express, person: { email: string; passw
   const csrf = csrfFrom(page.text);
   const res = await agent.post('/session').set('X-CSRF-Token', csrf).set('Accept', 'application/json').send({ email: person.email, password: person.password });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const dashboard = await agent.get('/main/dashboard');
-  return { agent, csrf: csrfFrom(dashboard.text) };
+  // Customers land on the dashboard, staff on the back office (a redirect from it).
+  const landing = await agent.get('/main/dashboard').redirects(1);
+  return { agent, csrf: csrfFrom(landing.text) };
 }

@@ -4,7 +4,9 @@ import { paths } from '../../../shared/routes';
 import { dataOrNothing } from '../answers';
 import { AdminSettingsPage } from '../../../views/pages/admin/settings';
 import { callContext } from '../gate';
-import { staffPage, type PageDeps, type StaffPage } from '../gated';
+import { sendNotFound, staffPage, type PageDeps, type StaffPage } from '../gated';
+import { renderSignup } from '../signup.routes';
+import { registrationPages } from '../../../shared/api/settings.schema';
 import { sendPage } from '../render';
 
 /**
@@ -30,4 +32,24 @@ export function settingsRoutes(router: Router, deps: PageDeps): void {
   }
 
   router.get(paths.adminSettings, staffPage(deps, render, { adminOnly: true }));
+
+  // A sign-up look as visitors see it (docs/site-settings.md#editing), for an admin who is signed in and so
+  // would be taken from /signup to their own pages. Its forms are there but the browser may send them
+  // nowhere (CSP form-action 'none'), so a preview never registers anyone.
+  router.get(
+    `${paths.adminSettings}/preview/:look`,
+    staffPage(
+      deps,
+      (req, res, page) => {
+        const look = registrationPages.find((l) => l === req.params.look);
+        if (!look) return sendNotFound(req, res, deps.assets, page.settings);
+        res.setHeader('Content-Security-Policy', String(res.getHeader('Content-Security-Policy')).replace("form-action 'self'", "form-action 'none'"));
+        renderSignup(deps, req, res, page.settings, {
+          look,
+          flash: [{ kind: 'default', title: 'Preview', description: `The ${look} sign-up page as visitors see it; its forms are switched off here.` }],
+        });
+      },
+      { adminOnly: true },
+    ),
+  );
 }
