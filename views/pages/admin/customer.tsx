@@ -9,6 +9,7 @@ import CustomerActions from '../../../client/islands/customer-actions.island';
 import CustomerNotes from '../../../client/islands/customer-notes.island';
 import { formatDay, formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
+import { StaffTable, type Column } from '../../components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money, Online, StatusBadge, verificationLabel } from './customers';
@@ -22,48 +23,17 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A table that becomes labelled cards on a phone (client/styles/staff-tables.css); the empty text when there are no rows. */
-function Table<T>({ rows, empty, columns }: { rows: readonly T[]; empty: string; columns: readonly [label: string, cell: (row: T) => ReactNode][] }) {
-  if (rows.length === 0) return <p className="empty-line">{empty}</p>;
-  return (
-    <div className="staff-table-wrap">
-      <table className="staff-table">
-        <thead>
-          <tr>
-            {columns.map(([label]) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {columns.map(([label, cell]) => (
-                <td key={label} data-label={label}>
-                  {cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 const signed = (amount: string, currency: string) => <span className={`money ${new Money(amount).isNegative() ? 'negative' : 'positive'}`}>{money(amount, currency)}</span>;
 
-const tradeColumns = (currencyOf: (accountId: number) => string, closed: boolean): readonly [string, (t: TradeView) => ReactNode][] => [
-  ['Instrument', (t) => <strong>{t.asset_symbol}</strong>],
-  ['Side', (t) => t.trade_type.toUpperCase()],
-  ['Lots', (t) => t.lots],
-  ['Open', (t) => <span className="money">{t.opening_price}</span>],
-  [closed ? 'Close' : 'Current', (t) => <span className="money">{t.closing_price ?? '—'}</span>],
-  ['P/L', (t) => signed(t.pnl, currencyOf(t.account_id))],
-  [closed ? 'Closed' : 'Opened', (t) => formatWhen(closed ? t.close_time : t.open_time)],
-  ['By', (t) => t.placed_by.replace('_', ' ')],
+const tradeColumns = (currencyOf: (accountId: number) => string, closed: boolean): readonly Column<TradeView>[] => [
+  { label: 'Instrument', cell: (t) => <strong>{t.asset_symbol}</strong> },
+  { label: 'Side', cell: (t) => t.trade_type.toUpperCase() },
+  { label: 'Lots', cell: (t) => t.lots },
+  { label: 'Open', cell: (t) => <span className="money">{t.opening_price}</span> },
+  { label: closed ? 'Close' : 'Current', cell: (t) => <span className="money">{t.closing_price ?? '—'}</span> },
+  { label: 'P/L', cell: (t) => signed(t.pnl, currencyOf(t.account_id)) },
+  { label: closed ? 'Closed' : 'Opened', cell: (t) => formatWhen(closed ? t.close_time : t.open_time) },
+  { label: 'By', cell: (t) => t.placed_by.replace('_', ' ') },
 ];
 
 /** A readable line for an audit entry's details: from → to when it has them, else its fields. */
@@ -119,50 +89,50 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
       <div className="customer-grid">
         <div>
           <Panel title="Accounts">
-            <Table
+            <StaffTable
               rows={detail.accounts}
               empty="No accounts."
               columns={[
-                ['Account', (a) => `${a.title} #${a.number}`],
-                ['Balance', (a) => <span className="money">{money(a.balance, a.currency)}</span>],
-                ['Credit', (a) => <span className="money">{money(a.credit, a.currency)}</span>],
-                ['Equity', (a) => <span className="money">{money(a.equity, a.currency)}</span>],
-                ['Margin', (a) => <span className="money">{money(a.margin, a.currency)}</span>],
-                ['Margin level', (a) => a.marginLevel],
-                ['Open trades', (a) => a.open_trades],
+                { label: 'Account', cell: (a) => `${a.title} #${a.number}` },
+                { label: 'Balance', cell: (a) => <span className="money">{money(a.balance, a.currency)}</span> },
+                { label: 'Credit', cell: (a) => <span className="money">{money(a.credit, a.currency)}</span> },
+                { label: 'Equity', cell: (a) => <span className="money">{money(a.equity, a.currency)}</span> },
+                { label: 'Margin', cell: (a) => <span className="money">{money(a.margin, a.currency)}</span> },
+                { label: 'Margin level', cell: (a) => a.marginLevel },
+                { label: 'Open trades', cell: (a) => a.open_trades },
               ]}
             />
           </Panel>
           <Panel title="Open trades">
-            <Table rows={detail.open_trades} empty="No open trades." columns={tradeColumns(currencyOf, false)} />
+            <StaffTable rows={detail.open_trades} empty="No open trades." columns={tradeColumns(currencyOf, false)} />
           </Panel>
           <Panel title="Pending orders">
-            <Table
+            <StaffTable
               rows={detail.pending_orders}
               empty="No pending orders."
               columns={[
-                ['Instrument', (o) => <strong>{o.asset_symbol}</strong>],
-                ['Order', (o) => `${o.trade_type.toUpperCase()} ${o.kind}`],
-                ['Lots', (o) => o.lots],
-                ['Price', (o) => <span className="money">{o.price}</span>],
-                ['Placed', (o) => formatWhen(o.created_at)],
+                { label: 'Instrument', cell: (o) => <strong>{o.asset_symbol}</strong> },
+                { label: 'Order', cell: (o) => `${o.trade_type.toUpperCase()} ${o.kind}` },
+                { label: 'Lots', cell: (o) => o.lots },
+                { label: 'Price', cell: (o) => <span className="money">{o.price}</span> },
+                { label: 'Placed', cell: (o) => formatWhen(o.created_at) },
               ]}
             />
           </Panel>
           <Panel title="Closed trades (latest 20)">
-            <Table rows={detail.closed_trades} empty="No closed trades." columns={tradeColumns(currencyOf, true)} />
+            <StaffTable rows={detail.closed_trades} empty="No closed trades." columns={tradeColumns(currencyOf, true)} />
           </Panel>
           <Panel title="Ledger (latest 50)">
-            <Table
+            <StaffTable
               rows={detail.ledger}
               empty="No ledger entries."
               columns={[
-                ['When', (l) => formatWhen(l.created_at)],
-                ['Account', (l) => `#${l.account_number}`],
-                ['Entry', (l) => `${l.kind.replace(/_/g, ' ')}${l.bucket === 'credit' ? ' (credit)' : ''}`],
-                ['Amount', (l) => signed(l.amount, currencyOfNumber(l.account_number))],
-                ['Total after', (l) => <span className="money">{money(l.balance_after, currencyOfNumber(l.account_number))}</span>],
-                ['Reference', (l) => l.memo ?? l.reference ?? '—'],
+                { label: 'When', cell: (l) => formatWhen(l.created_at) },
+                { label: 'Account', cell: (l) => `#${l.account_number}` },
+                { label: 'Entry', cell: (l) => `${l.kind.replace(/_/g, ' ')}${l.bucket === 'credit' ? ' (credit)' : ''}` },
+                { label: 'Amount', cell: (l) => signed(l.amount, currencyOfNumber(l.account_number)) },
+                { label: 'Total after', cell: (l) => <span className="money">{money(l.balance_after, currencyOfNumber(l.account_number))}</span> },
+                { label: 'Reference', cell: (l) => l.memo ?? l.reference ?? '—' },
               ]}
             />
           </Panel>

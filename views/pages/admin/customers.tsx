@@ -6,6 +6,7 @@ import { paths } from '../../../shared/routes';
 import { formatDay } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../components/pager';
+import { StaffTable, type Column } from '../../components/staff-table';
 import { Stylesheet } from '../../page-needs';
 
 const statusLabels: Record<(typeof customerStatusFilters)[number], string> = { all: 'All', active: 'Active', pending: 'Awaiting approval', deactivated: 'Deactivated' };
@@ -28,6 +29,29 @@ export function Online({ online }: { online: boolean }) {
     </span>
   );
 }
+
+const customerColumns: readonly Column<CustomerRow>[] = [
+  {
+    label: 'Customer',
+    cell: (row) => (
+      <div>
+        <a href={`${paths.adminCustomers}/${row.id}`}>
+          <strong>{row.name}</strong>
+        </a>
+        <small className="staff-email">{row.email}</small>
+        {row.account_number ? <small className="staff-email">#{row.account_number}</small> : null}
+      </div>
+    ),
+  },
+  { label: 'Country', cell: (row) => row.country ?? '—' },
+  { label: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  { label: 'Plan', cell: (row) => row.plan ?? '—' },
+  { label: 'Verification', cell: (row) => verificationLabel(row.verification_status) },
+  { label: 'Live balance', cell: (row) => money(row.balance, row.currency), className: 'money' },
+  { label: 'Equity', cell: (row) => money(row.equity, row.currency), className: 'money' },
+  { label: 'Online', cell: (row) => <Online online={row.is_online} /> },
+  { label: 'Registered', cell: (row) => formatDay(row.created_at) },
+];
 
 interface CustomersProps {
   settings: SiteSettings;
@@ -107,56 +131,7 @@ export function CustomersPage({ settings, user, csrfToken, query, page, problem 
           <p className="list-summary" aria-live="polite">
             {page.total === 0 ? 'No customers match.' : `${page.total.toLocaleString('en-GB')} customer${page.total === 1 ? '' : 's'}`}
           </p>
-          {page.rows.length > 0 ? (
-            <div className="staff-table-wrap">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Country</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Verification</th>
-                    <th scope="col">Live balance</th>
-                    <th scope="col">Equity</th>
-                    <th scope="col">Online</th>
-                    <th scope="col">Registered</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((row) => (
-                    <tr key={row.id}>
-                      <td data-label="Customer">
-                        <div>
-                          <a href={`${paths.adminCustomers}/${row.id}`}>
-                            <strong>{row.name}</strong>
-                          </a>
-                          <small className="staff-email">{row.email}</small>
-                          {row.account_number ? <small className="staff-email">#{row.account_number}</small> : null}
-                        </div>
-                      </td>
-                      <td data-label="Country">{row.country ?? '—'}</td>
-                      <td data-label="Status">
-                        <StatusBadge status={row.status} />
-                      </td>
-                      <td data-label="Plan">{row.plan ?? '—'}</td>
-                      <td data-label="Verification">{verificationLabel(row.verification_status)}</td>
-                      <td data-label="Live balance" className="money">
-                        {money(row.balance, row.currency)}
-                      </td>
-                      <td data-label="Equity" className="money">
-                        {money(row.equity, row.currency)}
-                      </td>
-                      <td data-label="Online">
-                        <Online online={row.is_online} />
-                      </td>
-                      <td data-label="Registered">{formatDay(row.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          <StaffTable rows={page.rows} rowKey={(row) => row.id} columns={customerColumns} />
           <Pager page={query.page} lastPage={page.lastPage} hrefOf={(n) => linkTo(query, n)} />
         </>
       ) : null}

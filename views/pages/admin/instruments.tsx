@@ -6,6 +6,7 @@ import { paths } from '../../../shared/routes';
 import InstrumentEditor from '../../../client/islands/instrument-editor.island';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../components/pager';
+import { StaffTable, type Column } from '../../components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 
@@ -19,6 +20,25 @@ const hrefOf = (query: InstrumentListQuery, page: number) => {
   const text = params.toString();
   return text ? `${paths.adminInstruments}?${text}` : paths.adminInstruments;
 };
+
+const instrumentColumns: readonly Column<AdminInstrument>[] = [
+  {
+    label: 'Instrument',
+    cell: (row) => (
+      <div>
+        <strong>{row.symbol}</strong>
+        <small className="staff-email">{row.name}</small>
+      </div>
+    ),
+  },
+  { label: 'Class', cell: (row) => row.asset_class },
+  { label: 'Listed', cell: (row) => <span className={`status-badge ${row.enabled ? 'status-active' : 'status-deactivated'}`}>{row.enabled ? 'Listed' : 'Unlisted'}</span> },
+  { label: 'Buy spread', cell: (row) => percent(row.buy_spread), className: 'money' },
+  { label: 'Sell spread', cell: (row) => percent(row.sell_spread), className: 'money' },
+  { label: 'Trading hours', cell: (row) => row.schedule_label, className: 'staff-reason' },
+  { label: 'Leverage cap', cell: (row) => `1:${row.regulatory_leverage_cap}` },
+  { label: 'Edit', hiddenLabel: true, cell: (row) => <Island island={InstrumentEditor} client="visible" props={{ instrument: row }} /> },
+];
 
 interface InstrumentsProps {
   settings: SiteSettings;
@@ -65,55 +85,7 @@ export function InstrumentsPage({ settings, user, csrfToken, query, list, proble
       {list ? (
         <>
           <p className="list-summary">{list.total === 0 ? 'No instruments match.' : `${list.total} instruments`}</p>
-          {list.rows.length > 0 ? (
-            <div className="staff-table-wrap">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Instrument</th>
-                    <th scope="col">Class</th>
-                    <th scope="col">Listed</th>
-                    <th scope="col">Buy spread</th>
-                    <th scope="col">Sell spread</th>
-                    <th scope="col">Trading hours</th>
-                    <th scope="col">Leverage cap</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Edit</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.rows.map((row) => (
-                    <tr key={row.id}>
-                      <td data-label="Instrument">
-                        <div>
-                          <strong>{row.symbol}</strong>
-                          <small className="staff-email">{row.name}</small>
-                        </div>
-                      </td>
-                      <td data-label="Class">{row.asset_class}</td>
-                      <td data-label="Listed">
-                        <span className={`status-badge ${row.enabled ? 'status-active' : 'status-deactivated'}`}>{row.enabled ? 'Listed' : 'Unlisted'}</span>
-                      </td>
-                      <td data-label="Buy spread" className="money">
-                        {percent(row.buy_spread)}
-                      </td>
-                      <td data-label="Sell spread" className="money">
-                        {percent(row.sell_spread)}
-                      </td>
-                      <td data-label="Trading hours" className="staff-reason">
-                        {row.schedule_label}
-                      </td>
-                      <td data-label="Leverage cap">1:{row.regulatory_leverage_cap}</td>
-                      <td>
-                        <Island island={InstrumentEditor} client="visible" props={{ instrument: row }} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          <StaffTable rows={list.rows} rowKey={(row) => row.id} columns={instrumentColumns} />
           <Pager page={query.page} lastPage={list.lastPage} hrefOf={(n) => hrefOf(query, n)} />
         </>
       ) : null}

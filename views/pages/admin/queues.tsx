@@ -8,6 +8,7 @@ import QueueDecision from '../../../client/islands/queue-decision.island';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../components/pager';
+import { StaffTable, type Column } from '../../components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money } from './customers';
@@ -56,132 +57,59 @@ function Customer({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
 
 const Status = ({ status }: { status: string }) => <span className={`status-badge ${statusClass[status] ?? ''}`}>{statusLabels[status] ?? status}</span>;
 
-function DepositRows({ rows }: { rows: DepositRow[] }) {
-  return (
-    <>
-      {rows.map((row) => (
-        <tr key={row.id}>
-          <td data-label="Customer">
-            <Customer row={row} />
-          </td>
-          <td data-label="Reference">
-            <code>{row.reference}</code>
-          </td>
-          <td data-label="Expected" className="money">
-            {money(row.amount_expected, row.currency)}
-          </td>
-          <td data-label="Received" className="money">
-            {money(row.amount_received, row.currency)}
-          </td>
-          <td data-label="Opened">{formatWhen(row.created_at)}</td>
-          <td data-label="Status">
-            <Status status={row.status} />
-          </td>
-          <td data-label="Reason" className="staff-reason">
-            {row.reason ?? '—'}
-          </td>
-          <td data-label="Decided">
-            <Decided row={row} />
-          </td>
-          <td>
-            {row.status === 'pending' ? (
-              <Island
-                island={QueueDecision}
-                client="visible"
-                props={{ kind: 'deposit' as const, id: row.id, summary: `${row.reference} from ${row.customer.name}`, suggested: row.amount_expected, currency: row.currency }}
-              />
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </>
-  );
-}
+const customerColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Customer', cell: (row) => <Customer row={row} /> };
+const statusColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Status', cell: (row) => <Status status={row.status} /> };
+const decidedColumn = (label: string): Column<DepositRow | WithdrawalRow | DocumentRow> => ({ label, cell: (row) => <Decided row={row} /> });
+/** A pending row's decision buttons (an island: the dialogs). */
+const decideColumn = <T extends { status: string }>(
+  props: (row: T) => { kind: 'deposit' | 'withdrawal' | 'document'; id: number; summary: string; suggested: string | null; currency: string },
+): Column<T> => ({
+  label: 'Decide',
+  hiddenLabel: true,
+  cell: (row) => (row.status === 'pending' ? <Island island={QueueDecision} client="visible" props={props(row)} /> : null),
+});
 
-function WithdrawalRows({ rows }: { rows: WithdrawalRow[] }) {
-  return (
-    <>
-      {rows.map((row) => (
-        <tr key={row.id}>
-          <td data-label="Customer">
-            <Customer row={row} />
-          </td>
-          <td data-label="Amount" className="money">
-            {money(row.amount, row.currency)}
-          </td>
-          <td data-label="To" className="staff-reason">
-            {row.method === 'crypto' ? 'Wallet' : 'Bank'}: {row.destination}
-          </td>
-          <td data-label="Requested">{formatWhen(row.created_at)}</td>
-          <td data-label="Status">
-            <Status status={row.status} />
-          </td>
-          <td data-label="Payout / reason" className="staff-reason">
-            {row.payout_reference ?? row.reason ?? '—'}
-          </td>
-          <td data-label="Decided">
-            <Decided row={row} />
-          </td>
-          <td>
-            {row.status === 'pending' ? (
-              <Island
-                island={QueueDecision}
-                client="visible"
-                props={{ kind: 'withdrawal' as const, id: row.id, summary: `${money(row.amount, row.currency)} to ${row.customer.name}`, suggested: null, currency: row.currency }}
-              />
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </>
-  );
-}
+const depositColumns: readonly Column<DepositRow>[] = [
+  customerColumn,
+  { label: 'Reference', cell: (row) => <code>{row.reference}</code> },
+  { label: 'Expected', cell: (row) => money(row.amount_expected, row.currency), className: 'money' },
+  { label: 'Received', cell: (row) => money(row.amount_received, row.currency), className: 'money' },
+  { label: 'Opened', cell: (row) => formatWhen(row.created_at) },
+  statusColumn,
+  { label: 'Reason', cell: (row) => row.reason ?? '—', className: 'staff-reason' },
+  decidedColumn('Decided'),
+  decideColumn((row) => ({ kind: 'deposit', id: row.id, summary: `${row.reference} from ${row.customer.name}`, suggested: row.amount_expected, currency: row.currency })),
+];
 
-function DocumentRows({ rows }: { rows: DocumentRow[] }) {
-  return (
-    <>
-      {rows.map((row) => (
-        <tr key={row.id}>
-          <td data-label="Customer">
-            <Customer row={row} />
-          </td>
-          <td data-label="Document">{documentKindLabels[row.kind]}</td>
-          <td data-label="File">
-            <a href={row.file_url} target="_blank" rel="noopener" className="document-link">
-              {row.is_image ? <img src={row.file_url} alt={`${documentKindLabels[row.kind]} of ${row.customer.name}`} className="document-thumb" loading="lazy" /> : null}
-              <span>{row.is_image ? 'Open full size' : `Open ${row.file_name}`}</span>
-            </a>
-          </td>
-          <td data-label="Sent">{formatWhen(row.created_at)}</td>
-          <td data-label="Status">
-            <Status status={row.status} />
-          </td>
-          <td data-label="Reason" className="staff-reason">
-            {row.reason ?? '—'}
-          </td>
-          <td data-label="Reviewed">
-            <Decided row={row} />
-          </td>
-          <td>
-            {row.status === 'pending' ? (
-              <Island
-                island={QueueDecision}
-                client="visible"
-                props={{ kind: 'document' as const, id: row.id, summary: `${documentKindLabels[row.kind]} of ${row.customer.name}`, suggested: null, currency: '' }}
-              />
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </>
-  );
-}
+const withdrawalColumns: readonly Column<WithdrawalRow>[] = [
+  customerColumn,
+  { label: 'Amount', cell: (row) => money(row.amount, row.currency), className: 'money' },
+  { label: 'To', cell: (row) => `${row.method === 'crypto' ? 'Wallet' : 'Bank'}: ${row.destination}`, className: 'staff-reason' },
+  { label: 'Requested', cell: (row) => formatWhen(row.created_at) },
+  statusColumn,
+  { label: 'Payout / reason', cell: (row) => row.payout_reference ?? row.reason ?? '—', className: 'staff-reason' },
+  decidedColumn('Decided'),
+  decideColumn((row) => ({ kind: 'withdrawal', id: row.id, summary: `${money(row.amount, row.currency)} to ${row.customer.name}`, suggested: null, currency: row.currency })),
+];
 
-const headers: Record<QueueKind, string[]> = {
-  deposits: ['Customer', 'Reference', 'Expected', 'Received', 'Opened', 'Status', 'Reason', 'Decided'],
-  withdrawals: ['Customer', 'Amount', 'To', 'Requested', 'Status', 'Payout / reason', 'Decided'],
-  documents: ['Customer', 'Document', 'File', 'Sent', 'Status', 'Reason', 'Reviewed'],
-};
+const documentColumns: readonly Column<DocumentRow>[] = [
+  customerColumn,
+  { label: 'Document', cell: (row) => documentKindLabels[row.kind] },
+  {
+    label: 'File',
+    cell: (row) => (
+      <a href={row.file_url} target="_blank" rel="noopener" className="document-link">
+        {row.is_image ? <img src={row.file_url} alt={`${documentKindLabels[row.kind]} of ${row.customer.name}`} className="document-thumb" loading="lazy" /> : null}
+        <span>{row.is_image ? 'Open full size' : `Open ${row.file_name}`}</span>
+      </a>
+    ),
+  },
+  { label: 'Sent', cell: (row) => formatWhen(row.created_at) },
+  statusColumn,
+  { label: 'Reason', cell: (row) => row.reason ?? '—', className: 'staff-reason' },
+  decidedColumn('Reviewed'),
+  decideColumn((row) => ({ kind: 'document', id: row.id, summary: `${documentKindLabels[row.kind]} of ${row.customer.name}`, suggested: null, currency: '' })),
+];
 
 const descriptions: Record<QueueKind, string> = {
   deposits: 'Bank transfers to match by reference and confirm with the amount received, or reject.',
@@ -247,33 +175,13 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
           <p className="list-summary" aria-live="polite">
             {view.total === 0 ? (query.status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${view.total.toLocaleString('en-GB')} shown · ${view.pending} pending`}
           </p>
-          {view.rows.length > 0 ? (
-            <div className="staff-table-wrap">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    {headers[kind].map((h) => (
-                      <th key={h} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span className="visually-hidden">Decide</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {kind === 'deposits' ? (
-                    <DepositRows rows={view.rows as DepositRow[]} />
-                  ) : kind === 'withdrawals' ? (
-                    <WithdrawalRows rows={view.rows as WithdrawalRow[]} />
-                  ) : (
-                    <DocumentRows rows={view.rows as DocumentRow[]} />
-                  )}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          {kind === 'deposits' ? (
+            <StaffTable rows={view.rows as DepositRow[]} rowKey={(row) => row.id} columns={depositColumns} />
+          ) : kind === 'withdrawals' ? (
+            <StaffTable rows={view.rows as WithdrawalRow[]} rowKey={(row) => row.id} columns={withdrawalColumns} />
+          ) : (
+            <StaffTable rows={view.rows as DocumentRow[]} rowKey={(row) => row.id} columns={documentColumns} />
+          )}
           <Pager page={query.page} lastPage={view.lastPage} hrefOf={(n) => hrefOf(kind, query.status, query.q, n)} />
         </>
       ) : null}
