@@ -13,11 +13,24 @@ export interface Column<T> {
  * A back-office table that becomes labelled cards on a phone (client/styles/staff-tables.css: each cell
  * carries its header as `data-label`). Without rows it shows `empty`, when given.
  */
-export function StaffTable<T>({ rows, columns, rowKey, empty }: { rows: readonly T[]; columns: readonly Column<T>[]; rowKey?: (row: T) => string | number; empty?: string }) {
+export function StaffTable<T>({
+  rows,
+  columns,
+  rowKey,
+  empty,
+  className,
+}: {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey?: (row: T) => string | number;
+  empty?: string;
+  /** Added to the table's own class, for a page's column widths. */
+  className?: string;
+}) {
   if (rows.length === 0) return empty ? <p className="empty-line">{empty}</p> : null;
   return (
     <div className="staff-table-wrap">
-      <table className="staff-table">
+      <table className={className ? `staff-table ${className}` : 'staff-table'}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -1,5 +1,4 @@
 import { pipeline } from 'node:stream/promises';
-import type { Request, Response } from 'express';
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
 import { siteImageTexts } from '../../../shared/api/settings.schema';
@@ -10,14 +9,9 @@ import { fileReceiver } from './multipart';
 import type { ApiDeps } from '../deps';
 import { presentNotification } from '../db/notifications.repo';
 import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer, readOutbox } from '../users/staff-actions';
-import { authOf } from './auth.middleware';
+import { authOf, staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { presentUser } from './user.presenter';
-
-function actorOf(req: Request, res: Response) {
-  const { user } = authOf(res);
-  return { id: user.id, role: user.role, ip: req.ip ?? null };
-}
 
 /** The back office's API: staff and admins only, every change audited. */
 export function adminRoutes(deps: ApiDeps) {
@@ -25,10 +19,10 @@ export function adminRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const { bus } = deps;
 
-  on(api.changeSettings, async ({ body }, req, res) => ({ data: await changeSettings(db, actorOf(req, res), body) }));
+  on(api.changeSettings, async ({ body }, req, res) => ({ data: await changeSettings(db, staffActorOf(req, res), body) }));
 
   on(api.changeUserStatus, async ({ params: { id }, body }, req, res) => {
-    const { user, notice, changed } = await changeUserStatus(db, actorOf(req, res), id, body);
+    const { user, notice, changed } = await changeUserStatus(db, staffActorOf(req, res), id, body);
     // The notice and the refresh reach the customer's open pages before their sockets close (access.changed),
     // so a page hears it and asks again: a revoked session then goes to sign-in, which shows the new standing.
     if (notice) bus.publish('notification.message', { userId: id, notification: presentNotification(notice) });
@@ -41,7 +35,7 @@ export function adminRoutes(deps: ApiDeps) {
   });
 
   on(api.notifyCustomer, async ({ params: { id }, body }, req, res) => {
-    const notification = presentNotification(await notifyCustomer(db, actorOf(req, res), id, body));
+    const notification = presentNotification(await notifyCustomer(db, staffActorOf(req, res), id, body));
     bus.publish('notification.message', { userId: id, notification });
     return { data: notification };
   });
@@ -49,7 +43,7 @@ export function adminRoutes(deps: ApiDeps) {
   // The mail the platform sent to customers (staff and tests read the outbox), newest first. Mail to
   // staff and admins is never shown (it may hold their reset links), and every read is audited.
   on(api.outbox, async ({ query }, req, res) => {
-    const rows = await readOutbox(db, actorOf(req, res), query.to?.trim().toLowerCase() || undefined);
+    const rows = await readOutbox(db, staffActorOf(req, res), query.to?.trim().toLowerCase() || undefined);
     return { data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString(), sent_at: r.sentAt?.toISOString() ?? null, error: r.error })) };
   });
 
@@ -71,7 +65,7 @@ export function adminRoutes(deps: ApiDeps) {
   });
 
   on(api.loginLink, async ({ params: { id } }, req, res) => {
-    const link = await customerLoginLink(db, actorOf(req, res), id, deps.siteOrigin());
+    const link = await customerLoginLink(db, staffActorOf(req, res), id, deps.siteOrigin());
     return { data: { url: link.url, expires_at: link.expiresAt.toISOString() } };
   });
 

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Role } from '../../../shared/api/user.schema';
 import { gateTexts } from '../../../shared/texts';
 import { bearerToken, hashToken } from '../auth/tokens';
@@ -6,6 +6,7 @@ import { getSettings } from '../db/settings.repo';
 import type { AuthContext } from '../auth/sign-ins';
 import type { ApiDeps, TradingDeps } from '../deps';
 import { standingOf } from '../engine/standing';
+import type { StaffActor } from '../users/staff-actor';
 import { forbidden, unauthenticated } from './errors';
 
 export type { AuthContext };
@@ -14,6 +15,12 @@ export function authOf(res: Response): AuthContext {
   const auth = res.locals.auth as AuthContext | undefined;
   if (!auth) throw unauthenticated();
   return auth;
+}
+
+/** The signed-in staff member behind a back-office call, as the audit trail records them. */
+export function staffActorOf(req: Request, res: Response): StaffActor {
+  const { user } = authOf(res);
+  return { id: user.id, role: user.role, ip: req.ip ?? null };
 }
 
 /** A valid bearer token, or 401 `Unauthenticated.` */

@@ -1,14 +1,14 @@
-import type { Request, Response } from 'express';
 import type { CustomerDetail, CustomerRow } from '../../../shared/api/back-office.schema';
 import { backOfficeTexts } from '../../../shared/api/back-office.schema';
 import { api } from '../../../shared/api/endpoints';
 import { isOnline } from '../../../shared/constants';
 import { Money } from '../../../shared/money';
 import { advisorsOwnedBy, auditTrailOf, customerListPage, ledgerOf, notesOf, overviewCounts, planChoices } from '../db/back-office.repo';
-import { pendingFundingCounts } from '../db/funding.repo';
+import { pendingQueueCounts } from '../db/funding.repo';
 import { presentNotification } from '../db/notifications.repo';
 import { waitingOrdersPage } from '../db/pending-orders.repo';
 import { openTradesOf, tradesPage } from '../db/trades.repo';
+import { accountsOfUser } from '../db/accounts.repo';
 import { findUserById } from '../db/users.repo';
 import { verificationStatusOf } from '../db/verification.repo';
 import type { ApiDeps } from '../deps';
@@ -19,18 +19,13 @@ import { presentPending } from '../engine/pending';
 import { presentTrade } from '../engine/trade-view';
 import { adjustBalance } from '../users/balance-adjustments';
 import { addCustomerNote, changeCustomerPlan } from '../users/staff-actions';
-import { authOf } from './auth.middleware';
+import { authOf, staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { notFound } from './errors';
 import { pageOf } from './paging';
 
 const perPage = 25;
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
-
-function actorOf(req: Request, res: Response) {
-  const { user } = authOf(res);
-  return { id: user.id, role: user.role, ip: req.ip ?? null };
-}
 
 /** The back office's customers (docs/back-office.md): staff and admins only, every change audited. */
 export function backOfficeRoutes(deps: ApiDeps) {
@@ -39,7 +34,7 @@ export function backOfficeRoutes(deps: ApiDeps) {
   const { market, bus } = deps;
 
   on(api.overview, async () => {
-    const [counts, funding] = [await overviewCounts(db), await pendingFundingCounts(db)];
+    const [counts, funding] = [await overviewCounts(db), await pendingQueueCounts(db)];
     return {
       data: {
         customers_pending: counts.customersPending,
@@ -152,14 +147,14 @@ export function backOfficeRoutes(deps: ApiDeps) {
   });
 
   on(api.changeCustomerPlan, async ({ params: { id }, body }, req, res) => {
-    const result = await changeCustomerPlan(db, actorOf(req, res), id, { planId: body.plan_id, reason: body.reason });
+    const result = await changeCustomerPlan(db, staffActorOf(req, res), id, { planId: body.plan_id, reason: body.reason });
     if (result.changed) bus.publish('user.updated', { userId: id });
     if (result.notice) bus.publish('notification.message', { userId: id, notification: presentNotification(result.notice) });
     return { data: { plan_id: result.plan.id, changed: result.changed }, message: result.changed ? `Moved to the ${result.plan.title} plan.` : backOfficeTexts.samePlan };
   });
 
   on(api.adjustBalance, async ({ params: { id }, body }, req, res) => {
-    const done = await adjustBalance(db, market, actorOf(req, res), id, body);
+    const done = await adjustBalance(db, market, staffActorOf(req, res), id, body);
     if (done.notice) {
       bus.publish('notification.message', { userId: id, notification: presentNotification(done.notice) });
       bus.publish('user.updated', { userId: id });
@@ -173,15 +168,15 @@ export function backOfficeRoutes(deps: ApiDeps) {
   on(api.resetCustomerDemo, async ({ params: { id } }, req, res) => {
     const user = await findUserById(db, id);
     if (!user || user.role !== 'customer') throw notFound(backOfficeTexts.customerNotFound);
-    const demo = (await listAccountSummaries(db, market, id)).find((a) => a.type === 'demo');
+    const demo = (await accountsOfUser(db, id)).find((a) => a.type === 'demo');
     if (!demo) throw notFound('This customer has no Demo account.');
-    const actor = actorOf(req, res);
+    const actor = staffActorOf(req, res);
     const summary = valueOf(await resetDemo(deps, { userId: id, accountId: demo.id, staff: { id: actor.id, ip: actor.ip } }));
     return { data: summary, message: 'The Demo account is back to its opening balance.' };
   });
 
   on(api.addCustomerNote, async ({ params: { id }, body }, req, res) => {
-    const actor = actorOf(req, res);
+    const actor = staffActorOf(req, res);
     const note = await addCustomerNote(db, actor, id, body.body);
     const { user } = authOf(res);
     return { data: { id: note.id, body: note.body, author: { id: user.id, name: fullName(user), email: user.email }, created_at: note.createdAt.toISOString() } };

@@ -1,15 +1,9 @@
-import type { Request, Response } from 'express';
 import { catalogueTexts as texts } from '../../../shared/api/catalogue.schema';
 import { api } from '../../../shared/api/endpoints';
 import type { ApiDeps } from '../deps';
 import { changeAdvisor, changePlan, readCatalogue } from '../users/catalogue';
-import { authOf } from './auth.middleware';
+import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
-
-function actorOf(req: Request, res: Response) {
-  const { user } = authOf(res);
-  return { id: user.id, role: user.role, ip: req.ip ?? null };
-}
 
 /** The catalogue, admins only (docs/back-office.md#catalogue): expert advisors and plans, each change audited. */
 export function catalogueRoutes(deps: ApiDeps) {
@@ -21,13 +15,13 @@ export function catalogueRoutes(deps: ApiDeps) {
   on(api.catalogue, async () => ({ data: await readCatalogue(db) }));
 
   on(api.changeCatalogueAdvisor, async ({ params: { id }, body }, req, res) => {
-    const { advisor, changed } = await changeAdvisor(db, actorOf(req, res), id, body);
+    const { advisor, changed } = await changeAdvisor(db, staffActorOf(req, res), id, body);
     if (changed) await refreshSiteData();
     return { data: advisor, changed, message: changed ? texts.advisorSaved(advisor.name) : texts.unchanged };
   });
 
   on(api.changeCataloguePlan, async ({ params: { id }, body }, req, res) => {
-    const { plan, changed } = await changePlan(db, actorOf(req, res), id, body);
+    const { plan, changed } = await changePlan(db, staffActorOf(req, res), id, body);
     if (changed) await refreshSiteData();
     return { data: plan, changed, message: changed ? texts.planSaved(plan.title) : texts.unchanged };
   });

@@ -1,5 +1,4 @@
 import { pipeline } from 'node:stream/promises';
-import type { Request, Response } from 'express';
 import type { DepositRow, WithdrawalRow } from '../../../shared/api/funding.schema';
 import { api } from '../../../shared/api/endpoints';
 import { depositQueue, withdrawalQueue } from '../db/funding.repo';
@@ -10,7 +9,7 @@ import { documentQueue } from '../db/verification.repo';
 import { decideDocument, openDocument } from '../verification/documents';
 import type { DocumentRow } from '../../../shared/api/verification.schema';
 import { pathOf } from '../../../shared/api/endpoint';
-import { authOf } from './auth.middleware';
+import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
 
@@ -80,7 +79,6 @@ function presentDocument(joined: DocumentJoin): DocumentRow {
 export function fundingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
-  const actorOf = (req: Request, res: Response) => ({ id: authOf(res).user.id, role: authOf(res).user.role, ip: req.ip ?? null });
   const told = (userId: number, notice: NotificationRow) => {
     deps.bus.publish('notification.message', { userId, notification: presentNotification(notice) });
     deps.bus.publish('user.updated', { userId });
@@ -111,13 +109,13 @@ export function fundingRoutes(deps: ApiDeps) {
   });
 
   on(api.approveDocument, async ({ params: { id } }, req, res) => {
-    const { row, notice } = await decideDocument(db, actorOf(req, res), id, { action: 'approve' });
+    const { row, notice } = await decideDocument(db, staffActorOf(req, res), id, { action: 'approve' });
     told(row.userId, notice);
     return { data: await documentById(id), message: 'Document approved.' };
   });
 
   on(api.rejectDocument, async ({ params: { id }, body }, req, res) => {
-    const { row, notice } = await decideDocument(db, actorOf(req, res), id, { action: 'reject', ...body });
+    const { row, notice } = await decideDocument(db, staffActorOf(req, res), id, { action: 'reject', ...body });
     told(row.userId, notice);
     return { data: await documentById(id), message: 'Document rejected; the customer is asked for a new one.' };
   });
@@ -133,25 +131,25 @@ export function fundingRoutes(deps: ApiDeps) {
   });
 
   on(api.confirmDeposit, async ({ params: { id }, body }, req, res) => {
-    const { row, notice } = await decideDeposit(db, actorOf(req, res), id, { action: 'confirm', amountReceived: body.amount_received });
+    const { row, notice } = await decideDeposit(db, staffActorOf(req, res), id, { action: 'confirm', amountReceived: body.amount_received });
     told(row.userId, notice);
     return { data: await depositById(id), message: 'Deposit confirmed and credited.' };
   });
 
   on(api.rejectDeposit, async ({ params: { id }, body }, req, res) => {
-    const { row, notice } = await decideDeposit(db, actorOf(req, res), id, { action: 'reject', reason: body.reason });
+    const { row, notice } = await decideDeposit(db, staffActorOf(req, res), id, { action: 'reject', reason: body.reason });
     told(row.userId, notice);
     return { data: await depositById(id), message: 'Deposit rejected.' };
   });
 
   on(api.payWithdrawal, async ({ params: { id }, body }, req, res) => {
-    const { row, notice } = await decideWithdrawal(db, actorOf(req, res), id, { action: 'pay', payoutReference: body.payout_reference });
+    const { row, notice } = await decideWithdrawal(db, staffActorOf(req, res), id, { action: 'pay', payoutReference: body.payout_reference });
     told(row.userId, notice);
     return { data: await withdrawalById(id), message: 'Withdrawal marked paid.' };
   });
 
   on(api.rejectWithdrawal, async ({ params: { id }, body }, req, res) => {
-    const { row, notice } = await decideWithdrawal(db, actorOf(req, res), id, { action: 'reject', reason: body.reason });
+    const { row, notice } = await decideWithdrawal(db, staffActorOf(req, res), id, { action: 'reject', reason: body.reason });
     told(row.userId, notice);
     return { data: await withdrawalById(id), message: 'Withdrawal rejected; the funds are back in the balance.' };
   });

@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import type { AdminInstrument } from '../../../shared/api/instruments-admin.schema';
 import { api } from '../../../shared/api/endpoints';
 import type { AssetClass } from '../../../shared/constants';
@@ -7,7 +6,7 @@ import { schedules, type ScheduleId } from '../../../shared/trading/hours';
 import { assetPage, type AssetRow } from '../db/instruments.repo';
 import type { ApiDeps } from '../deps';
 import { changeInstrument } from '../market/instrument-changes';
-import { authOf } from './auth.middleware';
+import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
 
@@ -35,7 +34,6 @@ function presentInstrument(row: AssetRow): AdminInstrument {
 export function instrumentsAdminRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
-  const actorOf = (req: Request, res: Response) => ({ id: authOf(res).user.id, role: authOf(res).user.role, ip: req.ip ?? null });
 
   on(api.adminInstruments, async ({ query }) => {
     const { rows, total } = await assetPage(db, { q: query.q, assetClass: query.class, page: query.page, perPage });
@@ -43,7 +41,7 @@ export function instrumentsAdminRoutes(deps: ApiDeps) {
   });
 
   on(api.changeInstrument, async ({ params: { id }, body }, req, res) => {
-    const { row, changed } = await changeInstrument(db, actorOf(req, res), id, body);
+    const { row, changed } = await changeInstrument(db, staffActorOf(req, res), id, body);
     if (changed) deps.bus.publish('instrument.changed', { assetId: id });
     return { data: { instrument: presentInstrument(row), changed }, message: changed ? `${row.symbol} changed.` : 'Nothing changed.' };
   });

@@ -1,16 +1,10 @@
-import type { Request, Response } from 'express';
 import { api } from '../../../shared/api/endpoints';
 import { staffAccountTexts as texts, type StaffMember, type StaffRole } from '../../../shared/api/staff-accounts.schema';
 import type { ApiDeps } from '../deps';
 import type { UserRow } from '../db/users.repo';
 import { changeStaffAccount, inviteStaff, listStaffMembers } from '../users/staff-accounts';
-import { authOf } from './auth.middleware';
+import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
-
-function actorOf(req: Request, res: Response) {
-  const { user } = authOf(res);
-  return { id: user.id, role: user.role, ip: req.ip ?? null };
-}
 
 /** A staff row as the list shows it (only staff and admins reach here). */
 function presentStaffMember(user: UserRow): StaffMember {
@@ -36,12 +30,12 @@ export function staffAccountsRoutes(deps: ApiDeps) {
   on(api.staffAccounts, async () => ({ data: (await listStaffMembers(db)).map(presentStaffMember) }));
 
   on(api.inviteStaff, async ({ body }, req, res) => {
-    const { user } = await inviteStaff(deps, actorOf(req, res), body);
+    const { user } = await inviteStaff(deps, staffActorOf(req, res), body);
     return { data: presentStaffMember(user), message: texts.invited(user.email) };
   });
 
   on(api.changeStaffAccount, async ({ params: { id }, body }, req, res) => {
-    const { user, changed } = await changeStaffAccount(db, actorOf(req, res), id, body);
+    const { user, changed } = await changeStaffAccount(db, staffActorOf(req, res), id, body);
     // Their cached sign-ins hold the old role or standing: drop them (a disabled member's tokens are revoked too).
     if (changed) bus.publish('access.changed', { userId: id });
     const member = presentStaffMember(user);

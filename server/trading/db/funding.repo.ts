@@ -86,7 +86,7 @@ export async function withdrawalQueue(db: Executor, { tab, q, page, perPage, id 
 }
 
 /** What waits in the queues (the overview's counts). */
-export async function pendingFundingCounts(db: Executor) {
+export async function pendingQueueCounts(db: Executor) {
   const [d] = await db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending'));
   const [w] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
   const [v] = await db.select({ n: count() }).from(verificationDocuments).where(eq(verificationDocuments.status, 'pending'));

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { fundingTexts } from '../../../shared/api/funding.schema';
-import type { Role } from '../../../shared/api/user.schema';
 import { formatMoney, Money } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Tx } from '../db/database';
@@ -10,18 +9,13 @@ import { accountOfUser, exposureFromTotals, lockAccount, openTotalsOf } from '..
 import { fail, refusal } from '../errors';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
+import type { StaffActor as Actor } from '../users/staff-actor';
 
 /**
  * Money in and out that staff decide (docs/back-office.md#funding-queues). The customer's side opens rows
  * (a bank transfer to expect, a withdrawal whose funds are held from the request on); the staff's side
  * decides each once, under the row's lock, with the ledger moving in the same transaction.
  */
-
-interface Actor {
-  id: number;
-  role: Role;
-  ip: string | null;
-}
 
 /** A transfer reference the customer quotes: "DEP-" and 8 letters and digits without look-alikes. */
 function transferReference(): string {

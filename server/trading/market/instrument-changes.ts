@@ -1,17 +1,17 @@
 import type { InstrumentChange } from '../../../shared/api/instruments-admin.schema';
 import { instrumentTexts } from '../../../shared/api/instruments-admin.schema';
-import type { Role } from '../../../shared/api/user.schema';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
 import { lockAsset, updateAsset, type AssetRow } from '../db/instruments.repo';
 import { fail, refusal } from '../errors';
+import type { StaffActor } from '../users/staff-actor';
 
 /**
  * An admin lists or unlists an instrument, changes its spreads or its trading hours (docs/back-office.md#instruments),
  * audited with before and after. The caller publishes `instrument.changed` so every trading process reloads it:
  * unlisted, it takes no new orders, while open trades on it still price and close.
  */
-export async function changeInstrument(db: AppDb, actor: { id: number; role: Role; ip: string | null }, id: number, change: InstrumentChange): Promise<{ row: AssetRow; changed: boolean }> {
+export async function changeInstrument(db: AppDb, actor: StaffActor, id: number, change: InstrumentChange): Promise<{ row: AssetRow; changed: boolean }> {
   return db.transaction(async (tx) => {
     const before = await lockAsset(tx, id);
     if (!before) fail(refusal.notFound(instrumentTexts.notFound));

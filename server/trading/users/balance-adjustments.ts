@@ -1,5 +1,5 @@
 import { adjustmentLabels, adjustmentTexts, type AdjustmentRequest } from '../../../shared/api/back-office.schema';
-import { accountTitles, type Role } from '../../../shared/api/user.schema';
+import { accountTitles } from '../../../shared/api/user.schema';
 import { formatMoney, Money } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import { lockAccountRow } from '../db/accounts.repo';
@@ -12,12 +12,7 @@ import { exposureFromTotals, openTotalsOf } from '../engine/accounts';
 import { fail, refusal } from '../errors';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
-
-interface Actor {
-  id: number;
-  role: Role;
-  ip: string | null;
-}
+import type { StaffActor as Actor } from './staff-actor';
 
 const kindOf: Record<AdjustmentRequest['type'], LedgerKind> = { bonus: 'bonus_credit', correction: 'correction', fee_refund: 'fee_refund', chargeback: 'chargeback' };
 

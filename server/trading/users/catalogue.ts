@@ -11,7 +11,6 @@ import {
   type PlanChangeRequest,
 } from '../../../shared/api/catalogue.schema';
 import type { FieldErrors } from '../../../shared/api/common.schema';
-import type { Role } from '../../../shared/api/user.schema';
 import { Money } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import {
@@ -34,18 +33,13 @@ import {
 import type { AppDb, Executor } from '../db/database';
 import { listPlanFeatures } from '../db/reference-data.repo';
 import { fail, refusal } from '../errors';
+import type { StaffActor as Actor } from './staff-actor';
 
 /**
  * The catalogue admins edit (docs/back-office.md#catalogue). Each change runs in one transaction, one
  * at a time (`lockCatalogue`), and is audited with the fields it changed, before and after
  * (`catalogue.advisor_updated`, `catalogue.plan_updated`); a change that changes nothing writes nothing.
  */
-
-interface Actor {
-  id: number;
-  role: Role;
-  ip: string | null;
-}
 
 export function presentCatalogueAdvisor({ advisor, planIds, owners }: CatalogueAdvisorRow): CatalogueAdvisor {
   return {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { inviteLinkHours, staffAccountTexts as texts, type StaffChangeRequest, type StaffInviteRequest } from '../../../shared/api/staff-accounts.schema';
-import type { Role } from '../../../shared/api/user.schema';
 import { hashPassword } from '../auth/passwords';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
@@ -11,12 +10,7 @@ import { revokeTokensOfUser } from '../db/tokens.repo';
 import { createUser, findUserByEmail, lockUserRow, setUserStatus, type UserRow } from '../db/users.repo';
 import { fail, refusal } from '../errors';
 import type { Mailer } from '../mail/mailer';
-
-interface Actor {
-  id: number;
-  role: Role;
-  ip: string | null;
-}
+import type { StaffActor as Actor } from './staff-actor';
 
 const inviteLinkTtlMs = inviteLinkHours * 60 * 60_000;
 const fullName = (user: Pick<UserRow, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`;

@@ -1,5 +1,5 @@
 import type { SettingsUpdate, SiteSettings } from '../../../shared/api/settings.schema';
-import type { Role, UserStatus } from '../../../shared/api/user.schema';
+import type { UserStatus } from '../../../shared/api/user.schema';
 import { fail, refusal } from '../errors';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
@@ -11,14 +11,9 @@ import { findPlan, findUserById, lockUserRow, setUserPlan, setUserStatus, type U
 import { addNotification, type NotificationColor, type NotificationRow } from '../db/notifications.repo';
 import { issueOneTimeToken } from '../db/one-time-tokens.repo';
 import { customerMails, type OutboxRow } from '../db/outbox.repo';
+import type { StaffActor as Actor } from './staff-actor';
 
 const userNotFound = 'User not found.';
-
-interface Actor {
-  id: number;
-  role: Role;
-  ip: string | null;
-}
 
 /** What a change of standing tells the customer: a stored notification and, where it matters, a mail (docs/back-office.md#customer-actions). */
 function standingNotice(from: UserStatus, to: UserStatus, reason: string | undefined) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { documentKindLabels, rejectionReasons, verificationTexts, type DocumentKind, type RejectDocument } from '../../../shared/api/verification.schema';
-import type { Role } from '../../../shared/api/user.schema';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
@@ -9,6 +8,7 @@ import { findDocument, insertDocument, lockDocument, updateDocument, type Docume
 import { fail, refusal } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { displayName, sniffAttachment } from '../files/sniff';
+import type { StaffActor } from '../users/staff-actor';
 
 /**
  * Identity documents (docs/back-office.md#verification-documents): the customer's side sends a photo or a
@@ -57,12 +57,7 @@ export async function openDocument({ db, files }: Deps, id: number): Promise<{ r
 export type DocumentDecision = { action: 'approve' } | ({ action: 'reject' } & RejectDocument);
 
 /** Staff approve a document or reject it with a reason from the list (and a note), once; the customer is told. */
-export async function decideDocument(
-  db: AppDb,
-  actor: { id: number; role: Role; ip: string | null },
-  id: number,
-  decision: DocumentDecision,
-): Promise<{ row: DocumentRecord; notice: NotificationRow }> {
+export async function decideDocument(db: AppDb, actor: StaffActor, id: number, decision: DocumentDecision): Promise<{ row: DocumentRecord; notice: NotificationRow }> {
   return db.transaction(async (tx) => {
     const before = await lockDocument(tx, id);
     if (!before) fail(refusal.notFound(verificationTexts.notFound));

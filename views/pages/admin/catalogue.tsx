@@ -4,6 +4,7 @@ import type { User } from '../../../shared/api/user.schema';
 import { formatAmount } from '../../../shared/money';
 import CatalogueEditor from '../../../client/islands/catalogue-editor.island';
 import { AppShell } from '../../components/app-shell';
+import { StaffTable } from '../../components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 
@@ -34,52 +35,38 @@ function AdvisorsSection({ catalogue }: { catalogue: Catalogue }) {
         Prices are in USD. A new price applies to new purchases and to the next monthly renewal; charges already made are never changed. An advisor off sale leaves the marketplace of customers who do
         not have it and can no longer be bought; customers who own it, or whose plan includes it, keep using it.
       </p>
-      <div className="staff-table-wrap">
-        <table className="staff-table catalogue-table">
-          <thead>
-            <tr>
-              <th scope="col">Advisor</th>
-              <th scope="col">Price</th>
-              <th scope="col">Billing</th>
-              <th scope="col">Status</th>
-              <th scope="col">Included in</th>
-              <th scope="col">Owners</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {catalogue.advisors.map((advisor) => (
-              <tr key={advisor.id}>
-                <td data-label="Advisor" className="catalogue-wide">
-                  <div>
-                    <strong>{advisor.name}</strong>
-                    <small className="staff-email">
-                      {advisor.category} · by {advisor.author}
-                    </small>
-                    <small className="catalogue-description">{advisor.description}</small>
-                  </div>
-                </td>
-                <td data-label="Price" className="money">
-                  {priceText(advisor)}
-                </td>
-                <td data-label="Billing" className="nowrap">
-                  {advisorBillingLabels[advisor.billing]}
-                </td>
-                <td data-label="Status">
-                  <span className={`status-badge ${advisor.enabled ? 'status-active' : 'status-off-sale'}`}>{advisor.enabled ? 'On sale' : 'Off sale'}</span>
-                </td>
-                <td data-label="Included in">{advisor.plan_ids.length ? advisor.plan_ids.map((id) => titleOf.get(id) ?? `#${id}`).join(', ') : <span className="muted">Bought only</span>}</td>
-                <td data-label="Owners">{advisor.owners.toLocaleString('en-GB')}</td>
-                <td data-label="Actions">
-                  <Island island={CatalogueEditor} client="load" props={{ kind: 'advisor', advisor, plans: planChoices }} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        className="catalogue-table"
+        rows={catalogue.advisors}
+        rowKey={(advisor) => advisor.id}
+        columns={[
+          {
+            label: 'Advisor',
+            className: 'catalogue-wide',
+            cell: (advisor) => (
+              <div>
+                <strong>{advisor.name}</strong>
+                <small className="staff-email">
+                  {advisor.category} · by {advisor.author}
+                </small>
+                <small className="catalogue-description">{advisor.description}</small>
+              </div>
+            ),
+          },
+          { label: 'Price', className: 'money', cell: (advisor) => priceText(advisor) },
+          { label: 'Billing', className: 'nowrap', cell: (advisor) => advisorBillingLabels[advisor.billing] },
+          {
+            label: 'Status',
+            cell: (advisor) => <span className={`status-badge ${advisor.enabled ? 'status-active' : 'status-off-sale'}`}>{advisor.enabled ? 'On sale' : 'Off sale'}</span>,
+          },
+          {
+            label: 'Included in',
+            cell: (advisor) => (advisor.plan_ids.length ? advisor.plan_ids.map((id) => titleOf.get(id) ?? `#${id}`).join(', ') : <span className="muted">Bought only</span>),
+          },
+          { label: 'Owners', cell: (advisor) => advisor.owners.toLocaleString('en-GB') },
+          { label: 'Actions', hiddenLabel: true, cell: (advisor) => <Island island={CatalogueEditor} client="load" props={{ kind: 'advisor', advisor, plans: planChoices }} /> },
+        ]}
+      />
     </section>
   );
 }
@@ -110,52 +97,43 @@ function PlansSection({ catalogue }: { catalogue: Catalogue }) {
         leverage and its regulatory limit), so a plan above an instrument’s cap trades it at the cap. Customers see a change within 5 seconds; the default plan (the one new customers get) is not
         changed here.
       </p>
-      <div className="staff-table-wrap">
-        <table className="staff-table catalogue-table">
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Leverage</th>
-              <th scope="col">AutoTrader</th>
-              <th scope="col">Comparison</th>
-              <th scope="col">Advisors</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {catalogue.plans.map((plan) => (
-              <tr key={plan.id}>
-                <td data-label="Plan">
-                  <PlanName plan={plan} />
-                </td>
-                <td data-label="Leverage">
-                  <div>
-                    1:{plan.leverage}
-                    {plan.leverage > max ? <small className="staff-email">applies as 1:{max} at most</small> : null}
+      <StaffTable
+        className="catalogue-table"
+        rows={catalogue.plans}
+        rowKey={(plan) => plan.id}
+        columns={[
+          { label: 'Plan', cell: (plan) => <PlanName plan={plan} /> },
+          {
+            label: 'Leverage',
+            cell: (plan) => (
+              <div>
+                1:{plan.leverage}
+                {plan.leverage > max ? <small className="staff-email">applies as 1:{max} at most</small> : null}
+              </div>
+            ),
+          },
+          { label: 'AutoTrader', cell: (plan) => (plan.autotrader_allowed ? 'Allowed' : <span className="muted">Not allowed</span>) },
+          {
+            label: 'Comparison',
+            className: 'catalogue-wide',
+            cell: (plan) => (
+              <dl className="plan-features">
+                {plan.features.map((f) => (
+                  <div key={f.id}>
+                    <dt>{f.label}</dt>
+                    <dd>{f.value || <span className="muted">—</span>}</dd>
                   </div>
-                </td>
-                <td data-label="AutoTrader">{plan.autotrader_allowed ? 'Allowed' : <span className="muted">Not allowed</span>}</td>
-                <td data-label="Comparison" className="catalogue-wide">
-                  <dl className="plan-features">
-                    {plan.features.map((f) => (
-                      <div key={f.id}>
-                        <dt>{f.label}</dt>
-                        <dd>{f.value || <span className="muted">—</span>}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </td>
-                <td data-label="Advisors">{plan.advisor_ids.length ? plan.advisor_ids.map((id) => nameOf.get(id) ?? `#${id}`).join(', ') : <span className="muted">None</span>}</td>
-                <td data-label="Actions">
-                  <Island island={CatalogueEditor} client="load" props={{ kind: 'plan', plan, advisors: advisorChoices, leverageMax: max }} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ))}
+              </dl>
+            ),
+          },
+          {
+            label: 'Advisors',
+            cell: (plan) => (plan.advisor_ids.length ? plan.advisor_ids.map((id) => nameOf.get(id) ?? `#${id}`).join(', ') : <span className="muted">None</span>),
+          },
+          { label: 'Actions', hiddenLabel: true, cell: (plan) => <Island island={CatalogueEditor} client="load" props={{ kind: 'plan', plan, advisors: advisorChoices, leverageMax: max }} /> },
+        ]}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { User } from '../../../shared/api/user.schema';
 import StaffAccounts from '../../../client/islands/staff-accounts.island';
 import { formatDay, formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
+import { StaffTable } from '../../components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 
@@ -48,46 +49,35 @@ export function StaffAccountsPage({ settings, user, csrfToken, members, problem 
       {members ? (
         <>
           <p className="list-summary">{summaryOf(members)}</p>
-          <div className="staff-table-wrap">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <tr key={member.id}>
-                    <td data-label="Name">
-                      <div>
-                        <strong>{member.name}</strong>
-                        {member.id === user.id ? <span className="muted"> (you)</span> : null}
-                        <small className="staff-email">{member.email}</small>
-                      </div>
-                    </td>
-                    <td data-label="Role">{staffRoleLabels[member.role]}</td>
-                    <td data-label="Status">
-                      <StaffStatus status={member.status} />
-                    </td>
-                    <td data-label="Last seen">{member.last_seen_at ? formatWhen(member.last_seen_at) : 'Never'}</td>
-                    <td data-label="Created">{formatDay(member.created_at)}</td>
-                    <td data-label="Actions">
-                      {member.id === user.id ? (
-                        <span className="muted">Another admin changes your account.</span>
-                      ) : (
-                        <Island island={StaffAccounts} client="load" props={{ member: { id: member.id, name: member.name, role: member.role, status: member.status } }} />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            rows={members}
+            rowKey={(member) => member.id}
+            columns={[
+              {
+                label: 'Name',
+                cell: (member) => (
+                  <div>
+                    <strong>{member.name}</strong>
+                    {member.id === user.id ? <span className="muted"> (you)</span> : null}
+                    <small className="staff-email">{member.email}</small>
+                  </div>
+                ),
+              },
+              { label: 'Role', cell: (member) => staffRoleLabels[member.role] },
+              { label: 'Status', cell: (member) => <StaffStatus status={member.status} /> },
+              { label: 'Last seen', cell: (member) => (member.last_seen_at ? formatWhen(member.last_seen_at) : 'Never') },
+              { label: 'Created', cell: (member) => formatDay(member.created_at) },
+              {
+                label: 'Actions',
+                cell: (member) =>
+                  member.id === user.id ? (
+                    <span className="muted">Another admin changes your account.</span>
+                  ) : (
+                    <Island island={StaffAccounts} client="load" props={{ member: { id: member.id, name: member.name, role: member.role, status: member.status } }} />
+                  ),
+              },
+            ]}
+          />
         </>
       ) : null}
     </AppShell>
