@@ -98,6 +98,16 @@ export const envSchema = z.object({
   UPLOAD_MAX_MB: positiveInt(10, 100),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
   EA_BAR_MS: positiveInt(60_000, 3_600_000),
+  PAYMENTS_PROVIDER: choice(['sandbox', 'stripe'], 'sandbox'),
+  PAYMENTS_SANDBOX_PORT: port(3002),
+  PAYMENTS_SANDBOX_URL: url(/^https?:$/, 'the sandbox provider\'s address as browsers reach it, such as http://localhost:3002'),
+  PAYMENTS_SANDBOX_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  PAYMENTS_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…)'))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.regex(/^whsec_[A-Za-z0-9]+$/, 'must be a Stripe webhook signing secret (whsec_…)'))),
+  CRYPTO_XPUB_BTC: z.optional(z.string().check(z.regex(/^[xyzvtu]pub[1-9A-HJ-NP-Za-km-z]{100,}$/, 'must be an extended public key (xpub/zpub/vpub…)'))),
+  CRYPTO_XPUB_ETH: z.optional(z.string().check(z.regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,}$/, 'must be an extended public key (xpub…)'))),
+  CRYPTO_XPUB_TRX: z.optional(z.string().check(z.regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,}$/, 'must be an extended public key (xpub…)'))),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -134,6 +144,18 @@ export interface Config {
   readonly loginRateLimit: number;
   /** How often expert advisors and AutoTrader decide: the length of their bars (60 s: M1). */
   readonly eaBarMs: number;
+  /**
+   * Card payments (docs/funding.md#card-deposits): the sandbox provider (its port, the address browsers reach
+   * it at, our API key there and its webhook signing secret, generated into the data folder when unset), or
+   * Stripe with its keys.
+   */
+  readonly payments: {
+    readonly provider: 'sandbox' | 'stripe';
+    readonly sandbox: { readonly port: number; readonly publicUrl: string | undefined; readonly apiKey: string | undefined; readonly webhookSecret: string | undefined };
+    readonly stripe: { readonly secretKey: string | undefined; readonly webhookSecret: string | undefined };
+  };
+  /** The broker's watch-only extended public keys per chain (docs/funding.md#crypto-deposits); demo keys are made into the data folder for those unset. */
+  readonly crypto: { readonly xpubs: { readonly btc: string | undefined; readonly eth: string | undefined; readonly trx: string | undefined } };
 }
 
 export class ConfigError extends Error {
@@ -163,6 +185,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (env.ROLE !== 'web' && !env.PUSHER_APP_SECRET && (env.ROLE === 'trading' || env.DATABASE_URL)) {
     missing.push('PUSHER_APP_SECRET: is required when ROLE=trading or DATABASE_URL is set (every trading process needs the same one)');
   }
+  if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) missing.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: are required when PAYMENTS_PROVIDER=stripe');
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   return Object.freeze({
     env: env.NODE_ENV,
@@ -186,5 +209,16 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     eaBarMs: env.EA_BAR_MS,
     uploads: Object.freeze({ dir: env.UPLOAD_DIR ?? join(env.DATA_DIR, 'uploads'), maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024 }),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    payments: Object.freeze({
+      provider: env.PAYMENTS_PROVIDER,
+      sandbox: Object.freeze({
+        port: env.PAYMENTS_SANDBOX_PORT,
+        publicUrl: env.PAYMENTS_SANDBOX_URL?.replace(/\/+$/, ''),
+        apiKey: env.PAYMENTS_SANDBOX_KEY,
+        webhookSecret: env.PAYMENTS_WEBHOOK_SECRET,
+      }),
+      stripe: Object.freeze({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }),
+    }),
+    crypto: Object.freeze({ xpubs: Object.freeze({ btc: env.CRYPTO_XPUB_BTC, eth: env.CRYPTO_XPUB_ETH, trx: env.CRYPTO_XPUB_TRX }) }),
   });
 }

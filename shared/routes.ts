@@ -9,6 +9,9 @@ export const paths = {
   tradeRoom: '/mt4',
   chat: '/main/chat',
   marketplace: '/main/marketplace',
+  deposit: '/main/deposit',
+  wallet: '/main/withdrawal',
+  transactionHistory: '/main/transaction-history',
   admin: '/admin',
   adminCustomers: '/admin/customers',
   adminChat: '/admin/chat',
@@ -20,6 +23,7 @@ export const paths = {
   adminCatalogue: '/admin/catalogue',
   adminInstruments: '/admin/instruments',
   adminQueues: '/admin/queues',
+  adminSandboxChain: '/admin/sandbox-chain',
 } as const;
 
 /** Pages exempt from the data and account gate (docs/access.md#the-gate). */

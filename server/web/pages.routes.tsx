@@ -14,6 +14,8 @@ import { legalDocuments } from '../../views/legal/documents';
 import { LegalPage } from '../../views/pages/legal';
 import { LoginPage } from '../../views/pages/login';
 import { backOfficeRoutes } from './admin/routes';
+import { depositPageRoutes } from './deposit.routes';
+import { walletPageRoutes } from './wallet.routes';
 import { callContext, type Access } from './gate';
 import type { Forwarded } from './trading-client';
 import { dataOrNothing, firstAnswer } from './answers';
@@ -144,6 +146,8 @@ export function pageRoutes(deps: PageDeps): Router {
   );
 
   router.use(backOfficeRoutes(deps));
+  router.use(depositPageRoutes(deps));
+  router.use(walletPageRoutes(deps));
 
   router.get(
     [paths.tradeRoom, `${paths.tradeRoom}/`],

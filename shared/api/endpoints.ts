@@ -3,6 +3,7 @@ import { auditApi } from './endpoints/audit';
 import { backOfficeApi } from './endpoints/back-office';
 import { catalogueApi } from './endpoints/catalogue';
 import { fundingApi } from './endpoints/funding';
+import { customerFundingApi } from './endpoints/customer-funding';
 import { instrumentsAdminApi } from './endpoints/instruments-admin';
 import { staffAccountsApi } from './endpoints/staff-accounts';
 import { authApi } from './endpoints/auth';
@@ -29,10 +30,11 @@ export const api = {
   ...auditApi,
   ...staffAccountsApi,
   ...fundingApi,
+  ...customerFundingApi,
   ...catalogueApi,
   ...instrumentsAdminApi,
 } as const;
 
 export type Api = typeof api;
 export type EndpointName = keyof Api;
-export { adminApi, auditApi, authApi, backOfficeApi, catalogueApi, fundingApi, instrumentsAdminApi, staffAccountsApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };
+export { adminApi, auditApi, customerFundingApi, authApi, backOfficeApi, catalogueApi, fundingApi, instrumentsAdminApi, staffAccountsApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };

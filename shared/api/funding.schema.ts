@@ -7,10 +7,48 @@ import { wireDecimal } from './wire';
  * Deposits awaiting confirmation and withdrawals awaiting a decision (docs/back-office.md#funding-queues):
  * the states the funding screens put rows in and the back office decides.
  */
-export const depositStatuses = ['pending', 'confirmed', 'rejected'] as const;
-export const depositMethods = ['bank_transfer'] as const;
-export const withdrawalStatuses = ['pending', 'paid', 'rejected'] as const;
-export const withdrawalMethods = ['bank_transfer', 'crypto'] as const;
+/** `failed`: a card payment the provider declined (or a checkout that expired): nothing was taken. */
+export const depositStatuses = ['pending', 'confirmed', 'rejected', 'failed'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+export const depositMethods = ['bank_transfer', 'card', 'crypto'] as const;
+export type DepositMethod = (typeof depositMethods)[number];
+/** `processing`: staff approved a card refund and the provider is being asked; `cancelled`: the customer withdrew the request. */
+export const withdrawalStatuses = ['pending', 'processing', 'paid', 'rejected', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+export const withdrawalMethods = ['bank_transfer', 'crypto', 'card'] as const;
+export type WithdrawalMethod = (typeof withdrawalMethods)[number];
+/** A chain payment: seen (waiting for confirmations), credited, or too small to credit. */
+export const cryptoPaymentStatuses = ['seen', 'credited', 'below_minimum'] as const;
+
+/** A crypto deposit's chain facts, and once credited the rate it was credited at. */
+export interface DepositDetails {
+  channel?: string;
+  asset?: string;
+  network?: string;
+  tx_id?: string;
+  address?: string;
+  crypto_amount?: string;
+  confirmations?: number;
+  required_confirmations?: number;
+  /** Account currency per coin, from our feed at the moment of the credit. */
+  rate?: string;
+}
+
+/** A withdrawal's destination in parts: a bank account, a wallet, or the card deposit it refunds. */
+export interface WithdrawalDetails {
+  bank_name?: string;
+  bank_address?: string;
+  account_name?: string;
+  account_number?: string;
+  iban?: string | null;
+  bic?: string | null;
+  channel?: string;
+  asset?: string;
+  network?: string;
+  address?: string;
+  deposit_reference?: string;
+  refund_id?: string;
+}
 
 export const queueTabs = ['pending', 'done', 'all'] as const;
 export type QueueTab = (typeof queueTabs)[number];

@@ -6,6 +6,15 @@ export const siteStatuses = ['enabled', 'disabled'] as const;
 
 const optionalText = z.nullable(z.string());
 
+/** The broker's client-money bank account for transfers in (docs/funding.md#bank-transfers). */
+export interface BankDetails {
+  account_name: string;
+  bank_name: string;
+  iban: string;
+  bic: string;
+  bank_address: string;
+}
+
 export const siteSettingsSchema = z.object({
   name: z.string(),
   status: z.enum(siteStatuses),

@@ -10,7 +10,7 @@ import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 import { chatPathOf, SignedInIslands } from './signed-in-islands';
 
-export type ShellPage = 'dashboard' | 'chat' | 'marketplace' | 'autotrader' | 'overview' | 'customers' | 'queues' | 'audit' | 'outbox' | 'settings' | 'staff' | 'catalogue' | 'instruments';
+export type ShellPage = 'dashboard' | 'deposit' | 'wallet' | 'history' | 'chat' | 'marketplace' | 'autotrader' | 'overview' | 'customers' | 'queues' | 'audit' | 'outbox' | 'settings' | 'staff' | 'catalogue' | 'instruments';
 
 /** The back office's sections (docs/back-office.md): staff see all but Settings, which is the admins'. */
 const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
@@ -34,6 +34,15 @@ function CustomerLinks({ current, user }: { current: ShellPage; user: User }) {
         Dashboard
       </a>
       <a href={paths.tradeRoom}>Trade room</a>
+      <a href={paths.deposit} aria-current={current === 'deposit' ? 'page' : undefined}>
+        Deposit
+      </a>
+      <a href={paths.wallet} aria-current={current === 'wallet' ? 'page' : undefined}>
+        Wallet
+      </a>
+      <a href={paths.transactionHistory} aria-current={current === 'history' ? 'page' : undefined}>
+        Transactions
+      </a>
       <a href={paths.marketplace} aria-current={current === 'marketplace' ? 'page' : undefined}>
         Marketplace
       </a>

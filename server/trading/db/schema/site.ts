@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, jsonb } from 'drizzle-orm/pg-core';
-import { registrationPages, siteStatuses } from '../../../../shared/api/settings.schema';
+import { registrationPages, siteStatuses, type BankDetails } from '../../../../shared/api/settings.schema';
 import { createdAt, inList } from './columns';
 
 /** Site settings and the reference data: asset classes, currencies, plans and their features. */
@@ -34,6 +34,8 @@ export const siteSettings = pgTable(
     riskWarning: text('risk_warning'),
     /** Whether admins may credit bonuses (docs/back-office.md#balance-adjustments): off, as UK and EU rules ban trading incentives for retail customers. */
     bonusesEnabled: boolean('bonuses_enabled').notNull().default(false),
+    /** The segregated client-money account customers wire to (docs/funding.md#bank-transfers); bank transfers are off while unset. */
+    bankDetails: jsonb('bank_details').$type<BankDetails>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
