@@ -42,6 +42,8 @@ export const siteSettingsSchema = z.object({
   risk_warning: optionalText,
   /** The currencies customers may show their figures in (codes); null: all of them. USD, the accounts' own, always is. */
   display_currencies: z.nullable(z.array(z.string())),
+  /** The client-money account customers wire to, shown on the bank-transfer step with their reference; null: bank transfers are off. */
+  bank_details: z.nullable(z.object({ account_name: z.string(), bank_name: z.string(), iban: z.string(), bic: z.string(), bank_address: z.string() })),
   /**
    * Whether the original client offers its card method (docs/site-settings.md#card-deposits). Always false: that
    * method posts the card number, expiry and CVC to the broker's own API, and we never take card data
@@ -80,6 +82,13 @@ export function isSafeLink(value: string): boolean {
 }
 const editableLink = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048), z.refine(isSafeLink, 'Must be an http(s) URL or a path starting with /'))));
 
+/** IBAN and BIC are checked on the server (ibantools) where the update is applied; here only their shape. */
+export const bankDetailsTexts = {
+  required: 'Fill in the account name, bank name, IBAN, BIC and bank address (or clear them all to switch bank transfers off).',
+  iban: 'Enter a valid IBAN.',
+  bic: 'Enter a valid SWIFT/BIC code (8 or 11 characters).',
+} as const;
+
 /** What staff may change; every field optional, unknown fields refused. */
 export const settingsUpdateRequest = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.minLength(1, 'The site name is required'), z.maxLength(120))),
@@ -108,8 +117,20 @@ export const settingsUpdateRequest = z.strictObject({
       z.array(z.string().check(z.regex(/^[A-Z]{3}$/, 'A currency is its three-letter code, like EUR.')), 'Choose the display currencies.').check(z.maxLength(50, 'Choose at most 50 currencies.')),
     ),
   ),
+  bank_details: z.optional(
+    z.nullable(
+      z.strictObject({
+        account_name: z.string(bankDetailsTexts.required).check(z.trim(), z.minLength(1, bankDetailsTexts.required), z.maxLength(140)),
+        bank_name: z.string(bankDetailsTexts.required).check(z.trim(), z.minLength(1, bankDetailsTexts.required), z.maxLength(140)),
+        iban: z.string(bankDetailsTexts.iban).check(z.trim(), z.minLength(15, bankDetailsTexts.iban), z.maxLength(42, bankDetailsTexts.iban)),
+        bic: z.string(bankDetailsTexts.bic).check(z.trim(), z.regex(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, bankDetailsTexts.bic)),
+        bank_address: z.string(bankDetailsTexts.required).check(z.trim(), z.minLength(1, bankDetailsTexts.required), z.maxLength(300)),
+      }),
+    ),
+  ),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;
+
 
 /** The site's uploaded images (docs/site-settings.md#images). */
 export const siteImageTexts = {

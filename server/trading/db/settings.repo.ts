@@ -44,6 +44,7 @@ function toApi(row: Row): SiteSettings {
     bonuses_enabled: row.bonusesEnabled,
     risk_warning: row.riskWarning,
     display_currencies: row.displayCurrencies,
+    bank_details: row.bankDetails,
     ...originalClientSwitches,
   };
 }
@@ -71,6 +72,7 @@ const columnOf = {
   bonuses_enabled: 'bonusesEnabled',
   risk_warning: 'riskWarning',
   display_currencies: 'displayCurrencies',
+  bank_details: 'bankDetails',
 } as const satisfies Record<keyof SettingsUpdate, keyof Row>;
 
 export async function getSettings(db: Executor): Promise<SiteSettings> {
