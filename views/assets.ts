@@ -34,6 +34,7 @@ export const pageSheets = [
   'views/pages/admin/back-office.css',
   'views/pages/admin/audit.css',
   'views/pages/admin/settings.css',
+  'views/funding/deposit-methods.css',
 ] as const;
 export type PageSheet = (typeof pageSheets)[number];
 
