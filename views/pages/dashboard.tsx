@@ -3,6 +3,7 @@ import type { Currency } from '../../shared/api/data.schema';
 import type { User } from '../../shared/api/user.schema';
 import { formatMoney } from '../../shared/money';
 import { AppShell } from '../components/app-shell';
+import { DepositPrompt } from '../components/deposit-prompt';
 import { Stylesheet } from '../page-needs';
 
 interface DashboardProps {
@@ -18,6 +19,7 @@ export function DashboardPage({ settings, user, currencies, csrfToken }: Dashboa
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken}>
       <Stylesheet src="views/pages/dashboard.css" />
+      <DepositPrompt user={user} />
       <section className="page-heading">
         <h1>Welcome back, {user.first_name}</h1>
         <p>
