@@ -1,0 +1,132 @@
+import './deposit-steps.css';
+import { useId, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { customerFundingApi } from '../../shared/api/endpoints/customer-funding';
+import type { ResponseOf } from '../../shared/api/endpoint';
+import { wireDecimal } from '../../shared/api/wire';
+import { paths } from '../../shared/routes';
+import { call } from '../lib/call';
+import { defineIsland } from '../runtime/define-island';
+import { amountProblem, CopyButton, moneyExact, moneyText } from './deposit-parts';
+
+const props = z.object({ currency: z.string(), min: wireDecimal });
+
+type BankDeposit = ResponseOf<typeof customerFundingApi.bankDeposit>['data'];
+
+const failedText = 'The bank transfer could not be registered just now. Please try again in a minute.';
+
+/** One line of the bank details, with its Copy button. */
+function Detail({ label, value, copy = true, mono = false }: { label: string; value: string; copy?: boolean; mono?: boolean }) {
+  return (
+    <div className="bank-detail">
+      <dt>{label}</dt>
+      <dd>
+        <span className={mono ? 'mono' : undefined}>{value}</span>
+        {copy ? <CopyButton text={value} label={label} /> : null}
+      </dd>
+    </div>
+  );
+}
+
+/** What the customer's bank needs: the broker's account and this transfer's reference (docs/funding.md#bank-transfers). */
+function BankInstructions({ deposit, message }: { deposit: BankDeposit; message: string | null }) {
+  const { details } = deposit;
+  return (
+    <section className="bank-instructions" aria-labelledby="bank-instructions-title">
+      <h3 id="bank-instructions-title">Send {moneyExact(deposit.amount_expected, deposit.currency)} to this account</h3>
+      {message ? <p className="step-note">{message}</p> : null}
+      <div className="reference-box">
+        <p>Quote this reference in your transfer’s payment reference, exactly as shown, so we can match the money to your account. A transfer without it may be delayed or returned.</p>
+        <dl>
+          <Detail label="Reference" value={deposit.reference} mono />
+        </dl>
+      </div>
+      <dl className="bank-details">
+        <Detail label="Account name" value={details.account_name} />
+        <Detail label="Bank" value={details.bank_name} />
+        <Detail label="IBAN" value={details.iban} mono />
+        <Detail label="BIC / SWIFT" value={details.bic} mono />
+        <Detail label="Bank address" value={details.bank_address} copy={false} />
+      </dl>
+      <p className="step-note">
+        Transfers usually arrive in 1–3 business days. Our staff credit the amount we receive to your Live account and you are notified; you can follow it in{' '}
+        <a href={paths.transactionHistory}>Transaction history</a>.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The bank-transfer step: the amount the customer will send, then the broker's bank details and the
+ * reference to quote (POST /funding/deposits/bank). Staff confirm the amount received.
+ */
+function BankDepositStep({ currency, min }: z.infer<typeof props>) {
+  const id = useId();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<{ deposit: BankDeposit; message: string | null } | null>(null);
+  const limits = { min, currency };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = amountProblem(amount, limits);
+    setError(problem);
+    setFailure(null);
+    if (problem) return;
+    setBusy(true);
+    const result = await call(customerFundingApi.bankDeposit, { body: { amount: amount.trim() } });
+    setBusy(false);
+    if (result.ok) {
+      setMade({ deposit: result.data.data, message: result.data.message });
+      return;
+    }
+    const fieldMessage = result.errors.amount?.[0];
+    if (fieldMessage) setError(fieldMessage);
+    else setFailure(result.message ?? failedText);
+  };
+
+  if (made) return <BankInstructions deposit={made.deposit} message={made.message} />;
+
+  const amountId = `${id}-amount`;
+  return (
+    <form className="deposit-step-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+      <div className="form-field">
+        <label htmlFor={amountId}>Amount you will transfer ({currency})</label>
+        <input
+          id={amountId}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Enter amount"
+          value={amount}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${amountId}-hint${error ? ` ${amountId}-error` : ''}`}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            if (error) setError(amountProblem(event.target.value, limits));
+          }}
+        />
+        {error ? (
+          <small id={`${amountId}-error`} className="field-error" role="alert">
+            {error}
+          </small>
+        ) : null}
+        <small id={`${amountId}-hint`} className="field-hint">
+          At least {moneyText(min, currency)}. We credit the amount that actually arrives.
+        </small>
+      </div>
+      {failure ? (
+        <p className="step-failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        Show bank details and reference
+      </button>
+    </form>
+  );
+}
+
+export default defineIsland({ name: 'deposit-bank', component: BankDepositStep, props });
