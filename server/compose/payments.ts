@@ -23,7 +23,12 @@ export async function openPayments(
     lifecycle,
     apiUrl,
     merchantName = 'Trading platform',
-  }: { logger: Logger; lifecycle: Lifecycle; /** Our trading API's base, e.g. http://127.0.0.1:3001. */ apiUrl: string; merchantName?: string },
+  }: {
+    logger: Logger;
+    lifecycle: Lifecycle;
+    /** Our trading API's base, e.g. http://127.0.0.1:3001 (read at each delivery: known once the tier listens). */ apiUrl: () => string;
+    merchantName?: string;
+  },
 ): Promise<{ provider: PaymentProvider; sandboxUrl: string | undefined }> {
   const { payments } = config;
   if (payments.provider === 'stripe') {
@@ -42,7 +47,7 @@ export async function openPayments(
     publicUrl,
     apiKey,
     webhookSecret,
-    webhookUrl: `${apiUrl.replace(/\/+$/, '')}${sandboxWebhookPath}`,
+    webhookUrl: () => `${apiUrl().replace(/\/+$/, '')}${sandboxWebhookPath}`,
     merchantName,
     logger: logger.child({ component: 'payments-sandbox' }),
   });

@@ -26,6 +26,8 @@ import { ClusterLead, type LeaderJob } from './leadership';
 import { Lifecycle } from './lifecycle';
 import { followLeaderPrices, type MarketOptions } from './market';
 import { openRealtime, type RealtimeSockets } from './realtime';
+import { openPayments } from './payments';
+import { cryptoKeys } from '../trading/funding/crypto/keys';
 
 /** The jobs only the leading process runs, in the order they start (they stop in reverse). */
 export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors'] as const;
@@ -122,6 +124,10 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     opened.onClose(() => leader.stop());
     await leader.begin();
 
+    // The sandbox provider posts its events to this tier: at the configured address, or where it listens once it does.
+    let apiBase = config.api.url;
+    const payments = overrides.payments ?? (await openPayments(config, { logger, lifecycle: opened, apiUrl: () => apiBase })).provider;
+    const keys = overrides.cryptoKeys ?? cryptoKeys(config);
     const credentials = overrides.realtime ?? realtimeCredentials(config);
     const mailer = overrides.mailer ?? openMailer(drivers.mail, { db, config, logger });
     const app = createTradingApp({
@@ -131,6 +137,8 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
       market,
       bus,
       realtime: credentials,
+      payments,
+      cryptoKeys: keys,
       mailer,
       files,
       logger,
@@ -158,6 +166,7 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
       farewell: sockets.farewell,
       async listen(port, host) {
         const listening = await listen(app, port, host);
+        if (!config.api.external) apiBase = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${listening.port}`;
         overrides.lifecycle?.addServer(listening.server);
         sockets.attach(listening.server);
         return listening;

@@ -15,7 +15,7 @@ export interface PaymentsSandboxOptions {
   /** Signs every webhook (`Sandbox-Signature`). */
   webhookSecret: string;
   /** Where events are posted. */
-  webhookUrl: string;
+  webhookUrl: string | (() => string);
   /** Shown on the hosted pages. */
   merchantName: string;
   logger: Logger;
@@ -45,7 +45,7 @@ export async function startPaymentsSandbox(options: PaymentsSandboxOptions): Pro
   // Sessions left unpaid expire (and say so to the merchant) even when nobody opens their page again.
   const sweep = setInterval(() => checkout.expireDue(), expirySweepMs);
   sweep.unref();
-  logger.info({ url, port, webhookUrl: options.webhookUrl }, 'payments sandbox listening');
+  logger.info({ url, port }, 'payments sandbox listening');
 
   let closing: Promise<void> | undefined;
   return {

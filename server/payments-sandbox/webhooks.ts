@@ -18,7 +18,8 @@ export class WebhookSender {
 
   constructor(
     private readonly options: {
-      url: string;
+      /** Where events go; a function when the receiver's address is known only once it listens. */
+      url: string | (() => string);
       secret: string;
       logger: Logger;
       retryDelaysMs?: readonly number[];
@@ -49,7 +50,8 @@ export class WebhookSender {
   }
 
   private async deliver(event: SandboxEvent, body: string, attempt: number): Promise<void> {
-    const { url, secret, logger, retryDelaysMs = defaultRetryDelaysMs, fetch: post = fetch } = this.options;
+    const { secret, logger, retryDelaysMs = defaultRetryDelaysMs, fetch: post = fetch } = this.options;
+    const url = typeof this.options.url === 'function' ? this.options.url() : this.options.url;
     const context = { eventId: event.id, type: event.type, attempt, url };
     let failure: { status?: number; error?: string };
     try {

@@ -11,6 +11,8 @@ import type { ReferenceData } from './reference-data';
 import type { TtlCache } from '../ttl-cache';
 import type { Database } from './db/database';
 import type { Market } from './market/market';
+import type { PaymentProvider } from './funding/payments/provider';
+import type { CryptoKeys } from './funding/crypto/keys';
 
 /** What the trading API needs from outside; `createTradingApp` never reads config or env itself. */
 export interface TradingDeps {
@@ -21,6 +23,10 @@ export interface TradingDeps {
   bus: Bus;
   /** The realtime app's key and secret: `/broadcasting/auth` signs channel subscriptions with them. */
   realtime: AppCredentials;
+  /** The card payment provider (docs/funding.md#card-deposits): the sandbox or Stripe. */
+  payments: PaymentProvider;
+  /** The broker's watch-only keys that derive customers' crypto deposit addresses (docs/funding.md#crypto-deposits). */
+  cryptoKeys: CryptoKeys;
   /** Where outgoing mail goes (the outbox, and SMTP when configured). */
   mailer: Mailer;
   /** Where chat attachments' bytes are kept, and the largest file taken. */

@@ -46,9 +46,7 @@ export const customerFundingTexts = {
   cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;
 
-const amount = z
-  .string(customerFundingTexts.amountRequired)
-  .check(z.trim(), z.minLength(1, customerFundingTexts.amountRequired), z.regex(/^\d{1,9}(\.\d{1,2})?$/, customerFundingTexts.amountNumber));
+const amount = z.string(customerFundingTexts.amountRequired).check(z.trim(), z.minLength(1, customerFundingTexts.amountRequired), z.regex(/^\d{1,9}(\.\d{1,2})?$/, customerFundingTexts.amountNumber));
 /** Amounts arrive as the original's numbers or our strings. */
 const amountInput = z.pipe(
   z.union([z.string(), z.number()], customerFundingTexts.amountRequired),
@@ -240,3 +238,10 @@ export const legacyWithdrawalRequest = z.object({
   iban_number: z.optional(z.nullable(z.string())),
   swiftcode: z.optional(z.nullable(z.string())),
 });
+
+/** Each withdrawal method's label, minimum, fee and review time (docs/funding.md#withdrawals), quoted to the customer before they ask. */
+export const withdrawalRules = {
+  card: { label: 'Card refund', min: '10', fee: '0', timeline: 'Reviewed within 1 business day; your bank shows the refund 5–10 days later.' },
+  bank_transfer: { label: 'Bank transfer', min: '50', fee: '0', timeline: 'Reviewed within 1 business day; the transfer takes 1–3 business days.' },
+  crypto: { label: 'Cryptocurrency', min: '20', fee: '0', timeline: 'Reviewed within 1 business day; sent at once on approval.' },
+} as const;

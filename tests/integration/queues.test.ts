@@ -3,12 +3,17 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositQueuePage, withdrawalQueuePage } from '../../shared/api/funding.schema';
 import { auditLog, ledgerEntries } from '../../server/trading/db/schema';
-import { openBankDeposit, requestWithdrawal } from '../../server/trading/funding/funding';
+import { openBankDeposit } from '../../server/trading/funding/funding';
+import { cryptoKeys } from '../../server/trading/funding/crypto/keys';
+import { requestWithdrawal } from '../../server/trading/funding/withdrawals';
 import { submitDocument } from '../../server/trading/verification/documents';
 import { documentQueuePage } from '../../shared/api/verification.schema';
 import { makeUser } from '../support/factories';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
-import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { startTrading, testConfig, tokenFor, type TradingStack } from '../support/trading';
+
+const keys = cryptoKeys(testConfig());
+const bankTo = { bank_name: 'Barclays', bank_address: '1 Churchill Place, London', account_name: 'Test Person', account_number: '55555555', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22' };
 
 let stack: TradingStack;
 let staffToken: string;
@@ -28,7 +33,7 @@ async function withdrawing(funds: string, amount: string) {
   const person = await makeUser(stack.database.db);
   const live = await liveAccount(stack.database.db, person.user.id);
   await deposit(stack.database.db, live.id, funds);
-  const row = await requestWithdrawal(stack.database.db, stack.market, { userId: person.user.id, amount, method: 'bank_transfer', destination: 'GB33BUKB20201555555555', ip: null });
+  const { row } = await requestWithdrawal(stack.database.db, stack.market, keys, { user: person.user, request: { method: 'bank_transfer', amount, ...bankTo }, ip: null });
   return { person, live, row };
 }
 
@@ -95,7 +100,13 @@ describe('withdrawals', () => {
   it('a request may not exceed the balance or the free margin', async () => {
     const person = await makeUser(stack.database.db);
     await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '100.00');
-    await expect(requestWithdrawal(stack.database.db, stack.market, { userId: person.user.id, amount: '100.01', method: 'crypto', destination: 'bc1qexample', ip: null })).rejects.toThrow(/at most/);
+    await expect(
+      requestWithdrawal(stack.database.db, stack.market, keys, {
+        user: person.user,
+        request: { method: 'crypto', amount: '100.01', channel: 'btc', address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl' },
+        ip: null,
+      }),
+    ).rejects.toThrow(/at most/);
   });
 });
 

@@ -23,6 +23,16 @@ export const testRealtimeCredentials = { key: 'test-app-key', secret: 'test-app-
 /** The price feed's key the tests' web tier adds (and the stacks' feeds take). */
 export const testFeedApiKey = 'feed-key-for-tests-0123456789';
 
+/** The sandbox card provider's API key and webhook signing secret in the test stacks. */
+export const testPaymentsKeys = { apiKey: 'sandbox-api-key-for-tests-0123456789abcdef', webhookSecret: 'sandbox-webhook-secret-for-tests-0123456789' };
+
+/** Account-level public keys (bitcoin testnet m/84'/1'/0', Ethereum m/44'/60'/0', Tron m/44'/195'/0') of the "abandon … about" test mnemonic. */
+export const testXpubs = {
+  btc: 'tpubDC8msFGeGuwnKG9Upg7DM2b4DaRqg3CUZa5g8v2SRQ6K4NSkxUgd7HsL2XVWbVm39yBA4LAxysQAm397zwQSQoQgewGiYZqrA9DsP4zbQ1M',
+  eth: 'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt',
+  trx: 'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd',
+};
+
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 
 export { marketsOpenAt };
@@ -45,6 +55,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
     FEED_API_KEY: testFeedApiKey,
     PUSHER_APP_KEY: testRealtimeCredentials.key,
     PUSHER_APP_SECRET: testRealtimeCredentials.secret,
+    // The sandbox card provider on a free port, and watch-only keys of the published "abandon … about" wallet.
+    PAYMENTS_SANDBOX_PORT: '0',
+    PAYMENTS_SANDBOX_KEY: testPaymentsKeys.apiKey,
+    PAYMENTS_WEBHOOK_SECRET: testPaymentsKeys.webhookSecret,
+    CRYPTO_XPUB_BTC: testXpubs.btc,
+    CRYPTO_XPUB_ETH: testXpubs.eth,
+    CRYPTO_XPUB_TRX: testXpubs.trx,
     ...env,
   });
 }

@@ -6,6 +6,9 @@ import { auditRoutes } from './audit.routes';
 import { backOfficeRoutes } from './back-office.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { fundingRoutes } from './funding.routes';
+import { customerFundingRoutes } from './customer-funding.routes';
+import { sandboxChainRoutes } from './sandbox-chain.routes';
+import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { instrumentsAdminRoutes } from './instruments-admin.routes';
 import { staffAccountsRoutes } from './staff-accounts.routes';
 import { chatRoutes } from './chat.routes';
@@ -47,6 +50,8 @@ export function createTradingApp(deps: TradingDeps): Express {
   app.get('/metrics', metricsEndpoint({ token: deps.metricsToken }));
 
   const api = express.Router();
+  // Before the JSON parser: the provider's signature covers the raw body.
+  api.use(paymentWebhookRoutes(deps));
   api.use(express.json({ limit: '100kb' }));
   // No NUL (or half a surrogate pair) from a body, a query or a path reaches a route or the database.
   api.use(refuseUnstorableText);
@@ -67,6 +72,8 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(backOfficeRoutes(apiDeps));
   api.use(auditRoutes(apiDeps));
   api.use(fundingRoutes(apiDeps));
+  api.use(customerFundingRoutes(apiDeps));
+  api.use(sandboxChainRoutes(apiDeps));
   api.use(catalogueRoutes(apiDeps));
   api.use(instrumentsAdminRoutes(apiDeps));
   api.use(staffAccountsRoutes(apiDeps));

@@ -5,6 +5,7 @@ import { depositQueue, withdrawalQueue } from '../db/funding.repo';
 import { presentNotification, type NotificationRow } from '../db/notifications.repo';
 import type { ApiDeps } from '../deps';
 import { decideDeposit, decideWithdrawal } from '../funding/funding';
+import { refundCardWithdrawal } from '../funding/withdrawals';
 import { documentQueue } from '../db/verification.repo';
 import { decideDocument, openDocument } from '../verification/documents';
 import type { DocumentRow } from '../../../shared/api/verification.schema';
@@ -79,8 +80,10 @@ function presentDocument(joined: DocumentJoin): DocumentRow {
 export function fundingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
-  const told = (userId: number, notice: NotificationRow) => {
+  /** The customer hears the decision; when money moved, the engine re-reads the account's balance too. */
+  const told = (userId: number, notice: NotificationRow, accountId?: number) => {
     deps.bus.publish('notification.message', { userId, notification: presentNotification(notice) });
+    if (accountId !== undefined) deps.bus.publish('account.changed', { userId, accountId });
     deps.bus.publish('user.updated', { userId });
   };
   /** The decided row as the queue shows it (a fresh read with its customer and decider). */
@@ -132,7 +135,7 @@ export function fundingRoutes(deps: ApiDeps) {
 
   on(api.confirmDeposit, async ({ params: { id }, body }, req, res) => {
     const { row, notice } = await decideDeposit(db, staffActorOf(req, res), id, { action: 'confirm', amountReceived: body.amount_received });
-    told(row.userId, notice);
+    told(row.userId, notice, row.accountId);
     return { data: await depositById(id), message: 'Deposit confirmed and credited.' };
   });
 
@@ -148,9 +151,15 @@ export function fundingRoutes(deps: ApiDeps) {
     return { data: await withdrawalById(id), message: 'Withdrawal marked paid.' };
   });
 
+  on(api.refundWithdrawal, async ({ params: { id } }, req, res) => {
+    const { row, notice } = await refundCardWithdrawal(db, deps.payments, staffActorOf(req, res), id);
+    told(row.userId, notice);
+    return { data: await withdrawalById(id), message: 'Refunded to the card: the withdrawal is paid.' };
+  });
+
   on(api.rejectWithdrawal, async ({ params: { id }, body }, req, res) => {
     const { row, notice } = await decideWithdrawal(db, staffActorOf(req, res), id, { action: 'reject', reason: body.reason });
-    told(row.userId, notice);
+    told(row.userId, notice, row.accountId);
     return { data: await withdrawalById(id), message: 'Withdrawal rejected; the funds are back in the balance.' };
   });
 

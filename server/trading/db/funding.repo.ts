@@ -29,7 +29,7 @@ export async function lockWithdrawal(tx: Tx, id: number): Promise<WithdrawalReco
   return row;
 }
 
-export async function updateDeposit(tx: Tx, id: number, values: Partial<typeof deposits.$inferInsert>): Promise<DepositRecord> {
+export async function updateDeposit(tx: Executor, id: number, values: Partial<typeof deposits.$inferInsert>): Promise<DepositRecord> {
   const [row] = await tx.update(deposits).set(values).where(eq(deposits.id, id)).returning();
   return row!;
 }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { fundingTexts } from '../../../shared/api/funding.schema';
-import { formatMoney, Money } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Tx } from '../db/database';
-import { insertDeposit, insertWithdrawal, lockDeposit, lockWithdrawal, updateDeposit, updateWithdrawal, type DepositRecord, type WithdrawalRecord } from '../db/funding.repo';
+import { insertDeposit, lockDeposit, lockWithdrawal, updateDeposit, updateWithdrawal, type DepositRecord, type WithdrawalRecord } from '../db/funding.repo';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { accountOfUser, exposureFromTotals, lockAccount, openTotalsOf } from '../engine/accounts';
+import { accountOfUser, lockAccount } from '../engine/accounts';
 import { fail, refusal } from '../errors';
 import { postEntry } from '../ledger/ledger';
-import type { Market } from '../market/market';
 import type { StaffActor as Actor } from '../users/staff-actor';
+import { releaseHold } from './withdrawals';
 
 /**
  * Money in and out that staff decide (docs/back-office.md#funding-queues). The customer's side opens rows
@@ -44,28 +44,6 @@ export async function openBankDeposit(
   });
 }
 
-/**
- * A withdrawal request: the amount leaves the balance at once (a `withdrawal` entry holds it) and waits for
- * staff to pay it out or reject it. It may not exceed the balance nor the free margin.
- */
-export async function requestWithdrawal(
-  db: AppDb,
-  market: Market,
-  { userId, accountId, amount, method, destination, ip }: { userId: number; accountId?: number; amount: string; method: WithdrawalRecord['method']; destination: string; ip: string | null },
-): Promise<WithdrawalRecord> {
-  return db.transaction(async (tx) => {
-    const account = await lockAccount(tx, (await accountOfUser(tx, userId, accountId)).id);
-    if (account.type !== 'live') fail(refusal.invalid('Withdrawals come from a Live account.', 'account_id'));
-    const { freeMargin } = exposureFromTotals(market, account, (await openTotalsOf(tx, [account.id])).get(account.id) ?? []);
-    const free = Money.min(freeMargin, account.balance);
-    if (new Money(amount).greaterThan(free)) fail(refusal.invalid(fundingTexts.overBalance(formatMoney({ amount: Money.max(free, 0).toFixed(2), currency: account.currency })), 'amount'));
-    const row = await insertWithdrawal(tx, { userId, accountId: account.id, method, destination, currency: account.currency, amount });
-    const hold = await postEntry(tx, { accountId: account.id, kind: 'withdrawal', amount: new Money(amount).negated().toFixed(2), reference: `withdrawal:${row.id}`, memo: 'Withdrawal requested' });
-    await recordAudit(tx, { actorId: userId, action: 'withdrawal.requested', subjectType: 'user', subjectId: userId, details: { withdrawal_id: row.id, amount, method }, ip });
-    return updateWithdrawal(tx, row.id, { holdEntryId: hold.id });
-  });
-}
-
 async function tell(tx: Tx, userId: number, notice: { title: string; message: string; color: 'success' | 'danger' | 'info' }): Promise<NotificationRow> {
   return addNotification(tx, { userId, ...notice });
 }
@@ -78,6 +56,7 @@ export async function decideWithdrawal(db: AppDb, actor: Actor, id: number, deci
     const before = await lockWithdrawal(tx, id);
     if (!before) fail(refusal.notFound(fundingTexts.withdrawalNotFound));
     if (before.status !== 'pending') fail(refusal.conflict(fundingTexts.decided));
+    if (decision.action === 'pay' && before.method === 'card') fail(refusal.invalid('A card withdrawal is refunded through the provider: use Refund to card.'));
     const shown = formatMoney({ amount: before.amount, currency: before.currency });
     const decided = { decidedBy: actor.id, decidedAt: new Date() };
     let row: WithdrawalRecord;
@@ -86,15 +65,7 @@ export async function decideWithdrawal(db: AppDb, actor: Actor, id: number, deci
       row = await updateWithdrawal(tx, id, { status: 'paid', payoutReference: decision.payoutReference, ...decided });
       notice = await tell(tx, before.userId, { title: 'Withdrawal paid', message: `Your withdrawal of ${shown} has been paid out (reference ${decision.payoutReference}).`, color: 'success' });
     } else {
-      await lockAccount(tx, before.accountId);
-      await postEntry(tx, {
-        accountId: before.accountId,
-        kind: 'withdrawal_reversal',
-        amount: before.amount,
-        reference: `withdrawal:${id}`,
-        memo: `Withdrawal rejected: ${decision.reason}`,
-        createdBy: actor.id,
-      });
+      await releaseHold(tx, before, `Withdrawal rejected: ${decision.reason}`, actor.id);
       row = await updateWithdrawal(tx, id, { status: 'rejected', reason: decision.reason, ...decided });
       notice = await tell(tx, before.userId, {
         title: 'Withdrawal rejected',

@@ -52,7 +52,9 @@ const announceRequest = z.strictObject({
   channel: z.string(),
   address: z.string().check(z.trim(), z.minLength(1, sandboxChainTexts.addressUnknown), z.maxLength(128, sandboxChainTexts.addressUnknown)),
   amount: z.string(sandboxChainTexts.amount).check(z.trim(), z.regex(/^(?!0+(\.0+)?$)\d{1,20}(\.\d{1,18})?$/, sandboxChainTexts.amount)),
-  confirmations: z.coerce.number(sandboxChainTexts.confirmations).check(z.int(sandboxChainTexts.confirmations), z.minimum(0, sandboxChainTexts.confirmations), z.maximum(1000, sandboxChainTexts.confirmations)),
+  confirmations: z.coerce
+    .number(sandboxChainTexts.confirmations)
+    .check(z.int(sandboxChainTexts.confirmations), z.minimum(0, sandboxChainTexts.confirmations), z.maximum(1000, sandboxChainTexts.confirmations)),
   tx_id: z.optional(z.string().check(z.trim(), z.regex(/^[0-9A-Za-z]{8,100}$/, sandboxChainTexts.txId))),
 });
 const confirmationsRequest = z.strictObject({ confirmations: announceRequest.shape.confirmations });
@@ -78,7 +80,6 @@ export const customerFundingApi = {
   /** Declared without a body schema on purpose: card fields are refused unread (docs/funding.md#card-deposits). */
   legacyDepositStore: endpoint({ method: 'POST', path: '/user/deposit/store', access: 'customer', response: z.object({ message: z.string() }) }),
 
-  refundWithdrawal: endpoint({ method: 'POST', path: '/admin/queues/withdrawals/:id/refund', access: 'staff', params: withdrawalId, response: withMessage(historyRowSchema) }),
   sandboxChain: endpoint({ method: 'GET', path: '/admin/sandbox-chain', access: 'staff', response: z.object({ data: z.array(sandboxPaymentSchema) }) }),
   announceChainPayment: endpoint({ method: 'POST', path: '/admin/sandbox-chain/payments', access: 'staff', body: announceRequest, response: withMessage(sandboxPaymentSchema), status: 201 }),
   confirmChainPayment: endpoint({

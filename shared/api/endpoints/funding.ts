@@ -15,6 +15,8 @@ export const fundingApi = {
   rejectDeposit: endpoint({ method: 'POST', path: '/admin/queues/deposits/:id/reject', access: 'staff', params: depositId, body: rejectRequest, response: withMessage(depositRowSchema) }),
   withdrawalQueue: endpoint({ method: 'GET', path: '/admin/queues/withdrawals', access: 'staff', query: queueQuery, response: withdrawalQueuePage }),
   payWithdrawal: endpoint({ method: 'POST', path: '/admin/queues/withdrawals/:id/pay', access: 'staff', params: withdrawalId, body: payRequest, response: withMessage(withdrawalRowSchema) }),
+  /** A card withdrawal: the provider refunds the card that paid (docs/funding.md#withdrawals). */
+  refundWithdrawal: endpoint({ method: 'POST', path: '/admin/queues/withdrawals/:id/refund', access: 'staff', params: withdrawalId, response: withMessage(withdrawalRowSchema) }),
   rejectWithdrawal: endpoint({ method: 'POST', path: '/admin/queues/withdrawals/:id/reject', access: 'staff', params: withdrawalId, body: rejectRequest, response: withMessage(withdrawalRowSchema) }),
   documentQueue: endpoint({ method: 'GET', path: '/admin/queues/documents', access: 'staff', query: queueQuery, response: documentQueuePage }),
   /** The document's bytes, inline, for staff (an <img> or a link on the review page, through the web tier). */

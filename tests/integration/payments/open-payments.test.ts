@@ -14,7 +14,7 @@ const logger = pino({ level: 'silent' });
 describe('openPayments', () => {
   it('when the provider is the sandbox, then it starts on its own port with secrets kept in the data folder, and stops with the lifecycle', async () => {
     const lifecycle = new Lifecycle();
-    const { provider, sandboxUrl } = await openPayments(loadConfig({ DATA_DIR: dataDir, PAYMENTS_SANDBOX_PORT: '0' }), { logger, lifecycle, apiUrl: 'http://127.0.0.1:3001' });
+    const { provider, sandboxUrl } = await openPayments(loadConfig({ DATA_DIR: dataDir, PAYMENTS_SANDBOX_PORT: '0' }), { logger, lifecycle, apiUrl: () => 'http://127.0.0.1:3001' });
     expect(provider.name).toBe('sandbox');
     expect(sandboxUrl).toMatch(/^http:\/\/localhost:\d+$/);
     for (const name of ['payments-sandbox-key', 'payments-webhook-secret']) {
@@ -48,7 +48,7 @@ describe('openPayments', () => {
 
   it('when the provider is Stripe, then no sandbox starts', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' });
-    const { provider, sandboxUrl } = await openPayments(config, { logger, lifecycle: new Lifecycle(), apiUrl: 'http://127.0.0.1:3001' });
+    const { provider, sandboxUrl } = await openPayments(config, { logger, lifecycle: new Lifecycle(), apiUrl: () => 'http://127.0.0.1:3001' });
     expect(provider.name).toBe('stripe');
     expect(sandboxUrl).toBeUndefined();
   });

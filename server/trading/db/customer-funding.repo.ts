@@ -1,0 +1,293 @@
+import { and, count, desc, eq, gte, inArray, lt, ne, notInArray, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { HistoryQuery } from '../../../shared/api/customer-funding.schema';
+import type { DepositDetails, WithdrawalDetails } from '../../../shared/api/funding.schema';
+import type { Executor, Tx } from './database';
+import { cryptoPayments, cryptoWallets, deposits, ledgerEntries, paymentEvents, tradingAccounts, users, withdrawals } from './schema';
+import type { LedgerKind } from './schema';
+
+/** The customer's side of funding (docs/funding.md): their rows, their history, their wallets. */
+
+/** Ledger kinds the history lists as adjustments: what staff booked and what the customer bought. */
+export const adjustmentKinds = ['bonus_credit', 'correction', 'fee_refund', 'chargeback', 'negative_balance_correction', 'ea_purchase'] as const satisfies readonly LedgerKind[];
+
+export interface HistoryRecord {
+  kind: 'deposit' | 'withdrawal' | 'adjustment';
+  id: number;
+  method: string;
+  status: string;
+  amount: string;
+  fee: string;
+  currency: string;
+  reference: string;
+  details: DepositDetails | WithdrawalDetails | null;
+  destination: string | null;
+  reason: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+
+const statusesOf = {
+  pending: { deposit: ['pending'], withdrawal: ['pending', 'processing'], adjustment: false },
+  completed: { deposit: ['confirmed'], withdrawal: ['paid'], adjustment: true },
+  rejected: { deposit: ['rejected', 'failed'], withdrawal: ['rejected'], adjustment: false },
+  cancelled: { deposit: [], withdrawal: ['cancelled'], adjustment: false },
+} as const;
+
+function dateRange(column: AnyColumn, from: string | undefined, to: string | undefined): SQL[] {
+  const parts: SQL[] = [];
+  if (from) parts.push(gte(column, new Date(`${from}T00:00:00Z`)));
+  // `to` is a whole day: everything before the next midnight.
+  if (to) parts.push(lt(column, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  return parts;
+}
+
+/** The customer's deposits, withdrawals and adjustments on one account, newest first, filtered as the history page asks. */
+export async function historyOf(db: Executor, { userId, accountId, query, limit, offset }: { userId: number; accountId: number; query: Omit<HistoryQuery, 'page'>; limit: number; offset: number }) {
+  const wants = (kind: 'deposit' | 'withdrawal' | 'adjustment') => query.kind === 'all' || query.kind === kind;
+  const status = query.status === 'all' ? undefined : statusesOf[query.status];
+  const never = sql`false`;
+
+  const depositWhere = and(
+    eq(deposits.userId, userId),
+    eq(deposits.accountId, accountId),
+    // A card checkout never paid (declined or abandoned before paying) is the provider's business, not a transaction; a declined one is shown as failed.
+    wants('deposit') ? undefined : never,
+    status ? (status.deposit.length ? inArray(deposits.status, [...status.deposit]) : never) : undefined,
+    ...dateRange(deposits.createdAt, query.from, query.to),
+  );
+  const withdrawalWhere = and(
+    eq(withdrawals.userId, userId),
+    eq(withdrawals.accountId, accountId),
+    wants('withdrawal') ? undefined : never,
+    status ? (status.withdrawal.length ? inArray(withdrawals.status, [...status.withdrawal]) : never) : undefined,
+    ...dateRange(withdrawals.createdAt, query.from, query.to),
+  );
+  const adjustmentWhere = and(
+    eq(ledgerEntries.accountId, accountId),
+    inArray(ledgerEntries.kind, [...adjustmentKinds]),
+    wants('adjustment') ? undefined : never,
+    status && !status.adjustment ? never : undefined,
+    ...dateRange(ledgerEntries.createdAt, query.from, query.to),
+  );
+
+  const depositRows = db
+    .select({
+      kind: sql<HistoryRecord['kind']>`'deposit'`.as('kind'),
+      id: sql<number>`${deposits.id}`.as('id'),
+      method: sql<string>`${deposits.method}`.as('method'),
+      status: sql<string>`${deposits.status}`.as('status'),
+      amount: sql<string>`coalesce(${deposits.amountReceived}, ${deposits.amountExpected}, 0)::text`.as('amount'),
+      fee: sql<string>`'0'`.as('fee'),
+      currency: sql<string>`${deposits.currency}`.as('currency'),
+      reference: sql<string>`${deposits.reference}`.as('reference'),
+      details: sql<HistoryRecord['details']>`${deposits.details}`.as('details'),
+      destination: sql<string | null>`null`.as('destination'),
+      reason: sql<string | null>`${deposits.reason}`.as('reason'),
+      createdAt: sql<Date>`${deposits.createdAt}`.as('created_at'),
+      decidedAt: sql<Date | null>`${deposits.decidedAt}`.as('decided_at'),
+    })
+    .from(deposits)
+    .where(depositWhere);
+  const withdrawalRows = db
+    .select({
+      kind: sql<HistoryRecord['kind']>`'withdrawal'`.as('kind'),
+      id: sql<number>`${withdrawals.id}`.as('id'),
+      method: sql<string>`${withdrawals.method}`.as('method'),
+      status: sql<string>`${withdrawals.status}`.as('status'),
+      amount: sql<string>`(-${withdrawals.amount})::text`.as('amount'),
+      fee: sql<string>`${withdrawals.fee}::text`.as('fee'),
+      currency: sql<string>`${withdrawals.currency}`.as('currency'),
+      reference: sql<string>`'WDR-' || ${withdrawals.id}`.as('reference'),
+      details: sql<HistoryRecord['details']>`${withdrawals.details}`.as('details'),
+      destination: sql<string | null>`${withdrawals.destination}`.as('destination'),
+      reason: sql<string | null>`${withdrawals.reason}`.as('reason'),
+      createdAt: sql<Date>`${withdrawals.createdAt}`.as('created_at'),
+      decidedAt: sql<Date | null>`${withdrawals.decidedAt}`.as('decided_at'),
+    })
+    .from(withdrawals)
+    .where(withdrawalWhere);
+  const adjustmentRows = db
+    .select({
+      kind: sql<HistoryRecord['kind']>`'adjustment'`.as('kind'),
+      id: sql<number>`${ledgerEntries.id}`.as('id'),
+      method: sql<string>`${ledgerEntries.kind}`.as('method'),
+      status: sql<string>`'completed'`.as('status'),
+      amount: sql<string>`${ledgerEntries.amount}::text`.as('amount'),
+      fee: sql<string>`'0'`.as('fee'),
+      currency: sql<string>`${tradingAccounts.currency}`.as('currency'),
+      reference: sql<string>`'ADJ-' || ${ledgerEntries.id}`.as('reference'),
+      details: sql<HistoryRecord['details']>`null::jsonb`.as('details'),
+      destination: sql<string | null>`${ledgerEntries.memo}`.as('destination'),
+      reason: sql<string | null>`null`.as('reason'),
+      createdAt: sql<Date>`${ledgerEntries.createdAt}`.as('created_at'),
+      decidedAt: sql<Date | null>`null::timestamptz`.as('decided_at'),
+    })
+    .from(ledgerEntries)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
+    .where(adjustmentWhere);
+
+  const all = unionAll(depositRows, withdrawalRows, adjustmentRows).as('history');
+  const [total] = await db.select({ n: count() }).from(all);
+  const rows = await db.select().from(all).orderBy(desc(all.createdAt), desc(all.id)).limit(limit).offset(offset);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((row): HistoryRecord => ({ ...row, createdAt: new Date(row.createdAt), decidedAt: row.decidedAt ? new Date(row.decidedAt) : null })),
+  };
+}
+
+/** What an account has brought in and paid out, and what is held for withdrawals not yet paid. */
+export async function fundingTotals(db: Executor, accountId: number) {
+  const [deposited] = await db
+    .select({ n: sum(deposits.amountReceived) })
+    .from(deposits)
+    .where(and(eq(deposits.accountId, accountId), eq(deposits.status, 'confirmed')));
+  const [paid] = await db
+    .select({ n: sum(withdrawals.amount) })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.accountId, accountId), eq(withdrawals.status, 'paid')));
+  const [held] = await db
+    .select({ n: sum(withdrawals.amount) })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.accountId, accountId), inArray(withdrawals.status, ['pending', 'processing'])));
+  return { deposited: deposited?.n ?? '0', withdrawn: paid?.n ?? '0', pending: held?.n ?? '0' };
+}
+
+/** The customer's paid card deposits with what is left to refund (paid in, minus card withdrawals not rejected or cancelled). */
+export async function refundableCardDeposits(db: Executor, { userId, accountId, depositId }: { userId: number; accountId: number; depositId?: number }) {
+  const refunded = sql<string>`coalesce((select sum(${withdrawals.amount}) from ${withdrawals} where ${withdrawals.depositId} = ${deposits.id} and ${withdrawals.status} not in ('rejected', 'cancelled')), 0)`;
+  const rows = await db
+    .select({
+      id: deposits.id,
+      reference: deposits.reference,
+      createdAt: deposits.createdAt,
+      amount: deposits.amountReceived,
+      paymentId: deposits.providerPaymentId,
+      provider: deposits.provider,
+      refunded,
+    })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        eq(deposits.accountId, accountId),
+        eq(deposits.method, 'card'),
+        eq(deposits.status, 'confirmed'),
+        depositId === undefined ? undefined : eq(deposits.id, depositId),
+      ),
+    )
+    .orderBy(desc(deposits.id));
+  return rows.map((row) => ({ ...row, amount: row.amount ?? '0', refunded: String(row.refunded) }));
+}
+
+export async function findDepositOfUser(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)));
+  return row;
+}
+
+export async function lockWithdrawalOfUser(tx: Tx, userId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** Records a provider event once: false when it was handled before (a replay). */
+export async function claimPaymentEvent(tx: Tx, event: { provider: string; eventId: string; kind: string; depositId: number | null }): Promise<boolean> {
+  const inserted = await tx.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.eventId });
+  return inserted.length === 1;
+}
+
+export type CryptoWalletRow = typeof cryptoWallets.$inferSelect;
+export type CryptoPaymentRow = typeof cryptoPayments.$inferSelect;
+
+export async function walletsOfUser(db: Executor, userId: number): Promise<CryptoWalletRow[]> {
+  return db.select().from(cryptoWallets).where(eq(cryptoWallets.userId, userId)).orderBy(cryptoWallets.id);
+}
+
+/** Adds the wallets missing (two callers racing both succeed: the unique index keeps one of each). */
+export async function insertWallets(db: Executor, rows: (typeof cryptoWallets.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(cryptoWallets).values(rows).onConflictDoNothing();
+}
+
+export async function walletOfUser(db: Executor, userId: number, id: number): Promise<CryptoWalletRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cryptoWallets)
+    .where(and(eq(cryptoWallets.id, id), eq(cryptoWallets.userId, userId)));
+  return row;
+}
+
+export async function walletById(db: Executor, id: number): Promise<CryptoWalletRow | undefined> {
+  const [row] = await db.select().from(cryptoWallets).where(eq(cryptoWallets.id, id));
+  return row;
+}
+
+export async function walletByAddress(db: Executor, channel: string, address: string): Promise<CryptoWalletRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cryptoWallets)
+    .where(and(eq(cryptoWallets.channel, channel), eq(cryptoWallets.address, address)));
+  return row;
+}
+
+export async function paymentsOfWallet(db: Executor, walletId: number) {
+  return db
+    .select({ payment: cryptoPayments, credited: deposits.amountReceived })
+    .from(cryptoPayments)
+    .leftJoin(deposits, eq(deposits.id, cryptoPayments.depositId))
+    .where(eq(cryptoPayments.walletId, walletId))
+    .orderBy(desc(cryptoPayments.id))
+    .limit(50);
+}
+
+/** The chain payment, locked; made (seen, unconfirmed) when the chain reports it first. */
+export async function lockChainPayment(tx: Tx, { walletId, txId }: { walletId: number; txId: string }): Promise<CryptoPaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(cryptoPayments)
+    .where(and(eq(cryptoPayments.walletId, walletId), eq(cryptoPayments.txId, txId)))
+    .for('update');
+  return row;
+}
+
+export async function lockChainPaymentById(tx: Tx, id: number): Promise<CryptoPaymentRow | undefined> {
+  const [row] = await tx.select().from(cryptoPayments).where(eq(cryptoPayments.id, id)).for('update');
+  return row;
+}
+
+export async function insertChainPayment(tx: Tx, row: typeof cryptoPayments.$inferInsert): Promise<CryptoPaymentRow> {
+  const [made] = await tx.insert(cryptoPayments).values(row).returning();
+  return made!;
+}
+
+export async function updateChainPayment(tx: Tx, id: number, values: Partial<typeof cryptoPayments.$inferInsert>): Promise<CryptoPaymentRow> {
+  const [row] = await tx.update(cryptoPayments).set(values).where(eq(cryptoPayments.id, id)).returning();
+  return row!;
+}
+
+/** The sandbox chain's recent payments with their wallets and customers, for staff. */
+export async function recentChainPayments(db: Executor, { id, limit }: { id?: number; limit: number }) {
+  return db
+    .select({ payment: cryptoPayments, wallet: cryptoWallets, email: users.email })
+    .from(cryptoPayments)
+    .innerJoin(cryptoWallets, eq(cryptoWallets.id, cryptoPayments.walletId))
+    .innerJoin(users, eq(users.id, cryptoWallets.userId))
+    .where(id === undefined ? undefined : eq(cryptoPayments.id, id))
+    .orderBy(desc(cryptoPayments.id))
+    .limit(limit);
+}
+
+/** Whether the customer has any deposit that was credited or is on its way (the deposit prompt's test). */
+export async function hasDeposits(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), ne(deposits.status, 'failed'), notInArray(deposits.status, ['rejected'])));
+  return (row?.n ?? 0) > 0;
+}
