@@ -54,6 +54,8 @@ export async function seedDemoData(db: AppDb): Promise<void> {
       // Demo figures for the `td` trust block; a real site sets its own or leaves them empty, which hides it.
       review_stars: 5,
       review_count: 1196,
+      // A demo client-money account (a documented example IBAN): the bank-transfer step shows it with each customer's reference.
+      bank_details: { account_name: 'Meridian Markets Ltd — Client Money', bank_name: 'Demo Bank plc', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22', bank_address: '1 Example Street, London EC2N 1AR, United Kingdom' },
     });
     for (const [i, person] of demoLogins.entries()) {
       await createUser(tx, {
