@@ -86,6 +86,34 @@ export const queueQuery = z.object({
 export type QueueQuery = z.infer<typeof queueQuery>;
 
 const customer = z.object({ id: z.number(), name: z.string(), email: z.string() });
+const text = z.optional(z.string());
+/** `DepositDetails` on the wire (a coin amount and a rate stay decimal strings: they carry more decimals than a double keeps). */
+const depositDetailsSchema = z.object({
+  channel: text,
+  asset: text,
+  network: text,
+  tx_id: text,
+  address: text,
+  crypto_amount: text,
+  confirmations: z.optional(z.number()),
+  required_confirmations: z.optional(z.number()),
+  rate: text,
+}) satisfies z.ZodMiniType<DepositDetails>;
+/** `WithdrawalDetails` on the wire. */
+const withdrawalDetailsSchema = z.object({
+  bank_name: text,
+  bank_address: text,
+  account_name: text,
+  account_number: text,
+  iban: z.optional(z.nullable(z.string())),
+  bic: z.optional(z.nullable(z.string())),
+  channel: text,
+  asset: text,
+  network: text,
+  address: text,
+  deposit_reference: text,
+  refund_id: text,
+}) satisfies z.ZodMiniType<WithdrawalDetails>;
 const decision = {
   reason: z.nullable(z.string()),
   decided_by: z.nullable(z.string()),
@@ -103,6 +131,9 @@ export const depositRowSchema = z.object({
   amount_expected: z.nullable(wireDecimal),
   amount_received: z.nullable(wireDecimal),
   status: z.enum(depositStatuses),
+  /** A card deposit's payment provider (`sandbox`, `stripe`); none for the other methods. */
+  provider: z.nullable(z.string()),
+  details: z.nullable(depositDetailsSchema),
   ...decision,
 });
 export type DepositRow = z.infer<typeof depositRowSchema>;
@@ -115,8 +146,11 @@ export const withdrawalRowSchema = z.object({
   destination: z.string(),
   currency: z.string(),
   amount: wireDecimal,
+  /** Our fee, taken from the amount: the customer receives amount − fee. */
+  fee: wireDecimal,
   status: z.enum(withdrawalStatuses),
   payout_reference: z.nullable(z.string()),
+  details: z.nullable(withdrawalDetailsSchema),
   ...decision,
 });
 export type WithdrawalRow = z.infer<typeof withdrawalRowSchema>;

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositQueuePage, withdrawalQueuePage } from '../../shared/api/funding.schema';
 import { auditLog, ledgerEntries } from '../../server/trading/db/schema';
+import { insertDeposit } from '../../server/trading/db/funding.repo';
 import { openBankDeposit } from '../../server/trading/funding/funding';
 import { cryptoKeys } from '../../server/trading/funding/crypto/keys';
 import { requestWithdrawal } from '../../server/trading/funding/withdrawals';
@@ -60,6 +61,8 @@ describe('withdrawals', () => {
     expect(await balanceOf(stack.database.db, live.id)).toBe('750.00');
     const pending = withdrawalQueuePage.parse((await get(`/admin/queues/withdrawals?q=${encodeURIComponent(person.email)}`)).body);
     expect(pending.data.map((r) => [r.id, r.status, r.amount])).toEqual([[row.id, 'pending', '250']]);
+    // The destination's parts, as staff pay them: the IBAN and BIC normalised, and our fee.
+    expect(pending.data[0]).toMatchObject({ method: 'bank_transfer', fee: '0', details: { bank_name: 'Barclays', account_name: 'Test Person', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22' } });
 
     expect((await post(`/admin/queues/withdrawals/${row.id}/pay`, { payout_reference: ' ' })).status).toBe(422);
     const paid = await post(`/admin/queues/withdrawals/${row.id}/pay`, { payout_reference: 'FPS-77812' });
@@ -128,6 +131,17 @@ describe('deposits', () => {
     expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balanceOf(stack.database.db, live.id)).toBe('998.50');
     expect((await post(`/admin/queues/deposits/${opened.id}/reject`, { reason: 'Not received' })).status).toBe(409);
+  });
+
+  it('a crypto deposit shows its chain facts to staff', async () => {
+    const person = await makeUser(stack.database.db);
+    const live = await liveAccount(stack.database.db, person.user.id);
+    const details = { channel: 'btc', asset: 'BTC', network: 'bitcoin', tx_id: 'ab'.repeat(32), address: 'tb1qexample', crypto_amount: '0.01', confirmations: 1, required_confirmations: 2 };
+    const made = await stack.database.db.transaction((tx) =>
+      insertDeposit(tx, { userId: person.user.id, accountId: live.id, method: 'crypto', reference: 'CRY-QUEUE234', currency: live.currency, details }),
+    );
+    const found = depositQueuePage.parse((await get(`/admin/queues/deposits?q=${encodeURIComponent(person.email)}`)).body);
+    expect(found.data).toEqual([expect.objectContaining({ id: made.id, method: 'crypto', provider: null, status: 'pending', details })]);
   });
 
   it('a rejected transfer credits nothing and tells the customer why', async () => {

@@ -38,6 +38,8 @@ function presentDeposit(joined: DepositJoin): DepositRow {
     amount_expected: row.amountExpected,
     amount_received: row.amountReceived,
     status: row.status,
+    provider: row.provider,
+    details: row.details ?? null,
     ...decisionOf(joined),
   };
 }
@@ -52,8 +54,10 @@ function presentWithdrawal(joined: WithdrawalJoin): WithdrawalRow {
     destination: row.destination,
     currency: row.currency,
     amount: row.amount,
+    fee: row.fee,
     status: row.status,
     payout_reference: row.payoutReference,
+    details: row.details ?? null,
     ...decisionOf(joined),
   };
 }
