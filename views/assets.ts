@@ -35,6 +35,7 @@ export const pageSheets = [
   'views/pages/admin/audit.css',
   'views/pages/admin/settings.css',
   'views/funding/deposit-methods.css',
+  'views/pages/wallet.css',
   'views/pages/deposit.css',
 ] as const;
 export type PageSheet = (typeof pageSheets)[number];
