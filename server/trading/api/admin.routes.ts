@@ -1,7 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
-import { siteImageTexts } from '../../../shared/api/settings.schema';
+import type { FieldErrors } from '../../../shared/api/common.schema';
+import { bankDetailsTexts, siteImageTexts, type SettingsUpdate } from '../../../shared/api/settings.schema';
+import { checkBic, checkIban } from '../funding/crypto/validate';
 import { recordAudit } from '../db/audit.repo';
 import { keepSiteImage, openSiteImage, siteImageMaxBytes } from '../files/site-images';
 import { validationFailed } from './errors';
@@ -13,13 +15,29 @@ import { authOf, staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { presentUser } from './user.presenter';
 
+/**
+ * The broker's bank details with the IBAN and BIC checked (their checksum and country, not only their shape)
+ * and kept in their normal forms, so customers copy the account exactly; a bad one is a 422 at its field
+ * (`bank_details.iban`, `bank_details.bic`).
+ */
+function withBankDetailsChecked(patch: SettingsUpdate): SettingsUpdate {
+  if (!patch.bank_details) return patch;
+  const iban = checkIban(patch.bank_details.iban);
+  const bic = checkBic(patch.bank_details.bic);
+  const errors: FieldErrors = {};
+  if (!iban.ok) errors['bank_details.iban'] = [bankDetailsTexts.iban];
+  if (!bic.ok) errors['bank_details.bic'] = [bankDetailsTexts.bic];
+  if (!iban.ok || !bic.ok) throw validationFailed(errors);
+  return { ...patch, bank_details: { ...patch.bank_details, iban: iban.iban, bic: bic.bic } };
+}
+
 /** The back office's API: staff and admins only, every change audited. */
 export function adminRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
   const { bus } = deps;
 
-  on(api.changeSettings, async ({ body }, req, res) => ({ data: await changeSettings(db, staffActorOf(req, res), body) }));
+  on(api.changeSettings, async ({ body }, req, res) => ({ data: await changeSettings(db, staffActorOf(req, res), withBankDetailsChecked(body)) }));
 
   on(api.changeUserStatus, async ({ params: { id }, body }, req, res) => {
     const { user, notice, changed } = await changeUserStatus(db, staffActorOf(req, res), id, body);
