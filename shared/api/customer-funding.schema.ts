@@ -46,7 +46,9 @@ export const customerFundingTexts = {
   cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;
 
-const amount = z.string(customerFundingTexts.amountRequired).check(z.trim(), z.minLength(1, customerFundingTexts.amountRequired), z.regex(/^\d{1,9}(\.\d{1,2})?$/, customerFundingTexts.amountNumber));
+const amount = z
+  .string(customerFundingTexts.amountRequired)
+  .check(z.trim(), z.minLength(1, { error: customerFundingTexts.amountRequired, abort: true }), z.regex(/^\d{1,9}(\.\d{1,2})?$/, customerFundingTexts.amountNumber));
 /** Amounts arrive as the original's numbers or our strings. */
 const amountInput = z.pipe(
   z.union([z.string(), z.number()], customerFundingTexts.amountRequired),

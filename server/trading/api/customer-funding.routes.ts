@@ -168,8 +168,9 @@ export function customerFundingRoutes(deps: ApiDeps) {
     (kind: 'deposit' | 'withdrawal') =>
     async ({ query }: { query: { page: number } }, _req: Request, res: Response) => {
       const { rows, total, account } = await historyRows(res, { kind, status: 'all' }, perPage, (query.page - 1) * perPage);
+      const symbol = (await deps.referenceData.get()).currencies.find((currency) => currency.code === account.currency)?.symbol;
       const next = query.page * perPage < total ? `${api.userDeposits.path.replace('deposits', `${kind}s`)}?page=${query.page + 1}` : null;
-      return { data: { current_page: query.page, data: rows.map((row) => presentLegacy(row, account.number)), next_page_url: next && `/api/v1${next}` } };
+      return { data: { current_page: query.page, data: rows.map((row) => presentLegacy(row, account.number, symbol)), next_page_url: next && `/api/v1${next}` } };
     };
   on(api.userDeposits, legacyList('deposit'));
   on(api.userWithdrawals, legacyList('withdrawal'));

@@ -155,7 +155,8 @@ export async function fundingTotals(db: Executor, accountId: number) {
 
 /** The customer's paid card deposits with what is left to refund (paid in, minus card withdrawals not rejected or cancelled). */
 export async function refundableCardDeposits(db: Executor, { userId, accountId, depositId }: { userId: number; accountId: number; depositId?: number }) {
-  const refunded = sql<string>`coalesce((select sum(${withdrawals.amount}) from ${withdrawals} where ${withdrawals.depositId} = ${deposits.id} and ${withdrawals.status} not in ('rejected', 'cancelled')), 0)`;
+  // Spelled out: drizzle leaves columns unqualified inside a select's sql, and here two tables have an `id`.
+  const refunded = sql<string>`coalesce((select sum(w.amount) from withdrawals w where w.deposit_id = "deposits"."id" and w.status not in ('rejected', 'cancelled')), 0)`;
   const rows = await db
     .select({
       id: deposits.id,

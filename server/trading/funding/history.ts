@@ -89,11 +89,11 @@ export function historyCsvLine(row: HistoryRow): string {
 }
 
 /** The original client's row (`GET /user/deposits`, `/user/withdrawals`): a preformatted amount, its status words, details as a JSON string. */
-export function presentLegacy(row: HistoryRow, accountNumber: string) {
+export function presentLegacy(row: HistoryRow, accountNumber: string, symbol: string | undefined) {
   const legacyStatus: Record<string, string> = { confirmed: 'approved', paid: 'completed', failed: 'rejected', processing: 'pending' };
   return {
     id: row.id,
-    amount: formatMoney({ amount: new Money(row.amount).abs().toFixed(2), currency: row.currency }),
+    amount: formatMoney({ amount: new Money(row.amount).abs().toFixed(2), currency: row.currency, ...(symbol ? { symbol } : {}) }),
     date: row.created_at,
     type: row.method_label,
     account: accountNumber,

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fundingOverviewResponse } from '../../../shared/api/customer-funding.schema';
+import { channelBySlug } from '../../../shared/funding/crypto-channels';
+import { Money } from '../../../shared/money';
+import { deposits, ledgerEntries } from '../../../server/trading/db/schema';
+import { checkCryptoAddress } from '../../../server/trading/funding/crypto/validate';
+import { makeUser } from '../../support/factories';
+import { auditLedger, balanceOf } from '../../support/money';
+import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../../support/trading';
+
+/** Crypto deposits (docs/funding.md#crypto-deposits): derived addresses, and chain payments credited at their confirmations, once. */
+
+let stack: TradingStack;
+let staffToken: string;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+
+beforeAll(async () => {
+  stack = await startTrading();
+  stack.prices.set({ [idOf('BTCUSD')]: '60000.00', [idOf('ETHUSD')]: '3000.00' });
+  staffToken = await tokenFor(stack.app, await makeUser(stack.database.db, { role: 'staff' }));
+});
+afterEach(() => auditLedger(stack.database.db));
+afterAll(async () => {
+  await stack.trading.close();
+  await stack.database.close();
+});
+
+async function overviewOf(token: string) {
+  const res = await request(stack.app).get('/api/v1/funding').set(bearer(token));
+  expect(res.status).toBe(200);
+  return fundingOverviewResponse.parse(res.body).data;
+}
+
+const announce = (body: object) => request(stack.app).post('/api/v1/admin/sandbox-chain/payments').set(bearer(staffToken)).send(body);
+const confirm = (id: number, confirmations: number) => request(stack.app).post(`/api/v1/admin/sandbox-chain/payments/${id}/confirmations`).set(bearer(staffToken)).send({ confirmations });
+
+async function traderWithWallet(slug: string) {
+  const trader = await fundedTrader(stack, '0.01');
+  const channel = (await overviewOf(trader.token)).crypto.channels.find((c) => c.slug === slug)!;
+  return { trader, channel };
+}
+
+describe('deposit addresses', () => {
+  it('each customer has a valid address per coin and network, the same on every read, and another from anyone else', async () => {
+    const a = await fundedTrader(stack, '1.00');
+    const b = await fundedTrader(stack, '1.00');
+    const first = await overviewOf(a.token);
+    const again = await overviewOf(a.token);
+    const other = await overviewOf(b.token);
+    expect(first.crypto.channels.map((c) => c.slug)).toEqual(['btc', 'eth', 'usdt-trc20', 'usdt-erc20']);
+    expect(again.crypto.channels).toEqual(first.crypto.channels);
+    for (const channel of first.crypto.channels) {
+      const checked = checkCryptoAddress(channelBySlug(channel.slug)!, channel.address, { btcNetwork: 'testnet' });
+      expect(checked, channel.slug).toEqual({ ok: true, address: channel.address });
+      expect(other.crypto.channels.find((c) => c.slug === channel.slug)!.address).not.toBe(channel.address);
+    }
+    expect(first.crypto.channels[0]!.address).toMatch(/^tb1q/);
+    expect(first.crypto.channels[1]!.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(first.crypto.channels[2]!.address).toMatch(/^T/);
+    // A token on Ethereum is paid to the customer's Ethereum address.
+    expect(first.crypto.channels[3]!.address).toBe(first.crypto.channels[1]!.address);
+  });
+
+  it("the wallet page shows the customer's own wallet only, with its payment URI and QR", async () => {
+    const { trader, channel } = await traderWithWallet('btc');
+    const res = await request(stack.app).get(`/api/v1/funding/wallets/${channel.wallet_id}`).set(bearer(trader.token));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ address: channel.address, payment_uri: `bitcoin:${channel.address}`, demo: false, payments: [] });
+    expect(res.body.data.qr_svg).toMatch(/^<svg/);
+    const stranger = await fundedTrader(stack, '1.00');
+    expect((await request(stack.app).get(`/api/v1/funding/wallets/${channel.wallet_id}`).set(bearer(stranger.token))).status).toBe(404);
+  });
+});
+
+describe('chain payments', () => {
+  it('below its confirmations a payment is shown, not credited; at them it is credited once at the feed price', async () => {
+    const { trader, channel } = await traderWithWallet('btc');
+    const seen = await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 0, tx_id: `tx${trader.user.id}aaaaaaaa` });
+    expect(seen.status).toBe(201);
+    const paymentId = seen.body.data.id as number;
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('0.01');
+    const pending = (await request(stack.app).get('/api/v1/funding/history?kind=deposit').set(bearer(trader.token))).body.data;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ method: 'crypto', status: 'pending', description: expect.stringContaining('0/2 confirmations') });
+
+    expect((await confirm(paymentId, 1)).body.data).toMatchObject({ confirmations: 1, status: 'seen' });
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('0.01');
+
+    // Two reports of the second confirmation racing: one credit.
+    const [x, y] = await Promise.all([confirm(paymentId, 2), confirm(paymentId, 2)]);
+    expect([x.body.message, y.body.message].sort()).toEqual(['Confirmations updated.', 'Confirmed and credited.']);
+    const bid = stack.market.quotes.get(idOf('BTCUSD'))!.bid;
+    const credited = new Money('0.01').times(bid).toDecimalPlaces(2, Money.ROUND_DOWN).toFixed(2);
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe(new Money(credited).plus('0.01').toFixed(2));
+    const [row] = await stack.database.db.select().from(deposits).where(eq(deposits.userId, trader.user.id));
+    expect(row).toMatchObject({ method: 'crypto', status: 'confirmed', amountReceived: credited, details: expect.objectContaining({ rate: new Money(bid).toFixed(), crypto_amount: '0.01' }) });
+
+    // Reported again by the watcher, with more confirmations: nothing more.
+    await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 6, tx_id: `tx${trader.user.id}aaaaaaaa` });
+    await confirm(paymentId, 9);
+    expect(
+      await stack.database.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.reference, `deposit:${row!.id}`)),
+    ).toHaveLength(1);
+    // Confirmations never go down.
+    expect((await confirm(paymentId, 1)).body.data.confirmations).toBe(9);
+  });
+
+  it('a dollar stablecoin is credited at 1 USD; a payment below the minimum is recorded, not credited', async () => {
+    const { trader, channel } = await traderWithWallet('usdt-trc20');
+    await announce({ channel: 'usdt-trc20', address: channel.address, amount: '125.5', confirmations: 20 });
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('125.51');
+    const small = await announce({ channel: 'usdt-trc20', address: channel.address, amount: '1', confirmations: 20 });
+    expect(small.body.data.status).toBe('below_minimum');
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('125.51');
+  });
+
+  it('a payment to an address no customer has, or on the wrong network, is refused', async () => {
+    const { channel } = await traderWithWallet('btc');
+    for (const body of [
+      { channel: 'eth', address: channel.address, amount: '1', confirmations: 1 },
+      { channel: 'btc', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', amount: '1', confirmations: 1 },
+    ]) {
+      const res = await announce(body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors.address).toEqual(['No customer wallet has this address on this network.']);
+    }
+    const customer = await fundedTrader(stack, '1.00');
+    expect((await request(stack.app).post('/api/v1/admin/sandbox-chain/payments').set(bearer(customer.token)).send({})).status).toBe(403);
+  });
+});
