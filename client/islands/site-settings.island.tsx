@@ -4,7 +4,16 @@ import * as z from 'zod/mini';
 import { fieldErrors, messageOf, type FieldErrors } from '../../shared/api/common.schema';
 import { pathOf } from '../../shared/api/endpoint';
 import { adminApi } from '../../shared/api/endpoints/admin';
-import { registrationPages, settingsUpdateRequest, siteSettingsSchema, type EntryLook, type SettingsUpdate, type SiteSettings } from '../../shared/api/settings.schema';
+import {
+  bankDetailsTexts,
+  registrationPages,
+  settingsUpdateRequest,
+  siteSettingsSchema,
+  type BankDetails,
+  type EntryLook,
+  type SettingsUpdate,
+  type SiteSettings,
+} from '../../shared/api/settings.schema';
 import { defaultCurrency } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import { gateTexts } from '../../shared/texts';
@@ -37,6 +46,10 @@ const numberFields = ['review_stars', 'review_count'] as const;
 type TextField = (typeof textFields)[number];
 type NumberField = (typeof numberFields)[number];
 
+/** The broker's bank account's parts, in the form's order (docs/site-settings.md): all set, or all empty (bank transfers off). */
+export const bankParts = ['account_name', 'bank_name', 'iban', 'bic', 'bank_address'] as const;
+type BankPart = (typeof bankParts)[number];
+
 /** What the form holds: every field of `settingsUpdateRequest`, text and numbers as typed. */
 export type SettingsForm = Record<TextField | NumberField, string> & {
   status: SiteSettings['status'];
@@ -45,11 +58,15 @@ export type SettingsForm = Record<TextField | NumberField, string> & {
   r_page: EntryLook;
   /** The display currencies' codes, sorted and joined by commas; empty: every currency. */
   display_currencies: string;
+  /** The bank account's parts as typed; all empty: none (bank transfers off). */
+  bank_details: BankDetails;
 };
 export type SettingsField = keyof SettingsForm;
 
 /** Every field the form edits, in the form's order (the same set as `settingsUpdateRequest`'s keys). */
-export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'bonuses_enabled', 'r_page', 'display_currencies'];
+export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'bonuses_enabled', 'r_page', 'display_currencies', 'bank_details'];
+/** The form's own keys for messages: a bank part's is `bank_details.iban`, as the API names it. */
+const messageKeys: readonly string[] = settingsFormFields.flatMap((key) => (key === 'bank_details' ? bankParts.map((part) => `bank_details.${part}`) : [key]));
 
 /** The form's values for saved settings. */
 export function settingsFormOf(settings: SiteSettings): SettingsForm {
@@ -59,6 +76,7 @@ export function settingsFormOf(settings: SiteSettings): SettingsForm {
     bonuses_enabled: settings.bonuses_enabled,
     r_page: settings.r_page,
     display_currencies: settings.display_currencies === null ? '' : [...settings.display_currencies].sort().join(','),
+    bank_details: { account_name: '', bank_name: '', iban: '', bic: '', bank_address: '', ...settings.bank_details },
   } as SettingsForm;
   for (const key of textFields) form[key] = settings[key] ?? '';
   for (const key of numberFields) form[key] = settings[key] === null ? '' : String(settings[key]);
@@ -66,8 +84,13 @@ export function settingsFormOf(settings: SiteSettings): SettingsForm {
 }
 
 /** A typed value as the API takes it: trimmed; blank is null (cleared), except the name, which the API then refuses as required. */
-function wireValue(key: SettingsField, value: string | boolean): unknown {
+function wireValue(key: SettingsField, value: string | boolean | BankDetails): unknown {
   if (typeof value === 'boolean') return value;
+  if (typeof value === 'object') {
+    // A BIC is one word: spaces typed into it are dropped (the API keeps it in capitals); the IBAN keeps its spaces for the server to normalise.
+    const parts = Object.fromEntries(bankParts.map((part) => [part, part === 'bic' ? value[part].replace(/\s+/g, '') : value[part].trim()]));
+    return Object.values(parts).every((part) => part === '') ? null : parts;
+  }
   const text = value.trim();
   if (key === 'name' || key === 'status' || key === 'r_page') return text;
   if (text === '') return null;
@@ -93,10 +116,15 @@ export function settingsChanges(baseline: SettingsForm, form: SettingsForm): Rec
 /** The changes checked by the API's own schema: the body to send, or the messages it would answer with (`{field: [msg]}`). */
 export function checkSettingsChanges(changes: Record<string, unknown>): { ok: true; body: SettingsUpdate } | { ok: false; errors: FieldErrors } {
   const parsed = settingsUpdateRequest.safeParse(changes);
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: fieldErrors(parsed.error.issues) };
+  // Some bank parts but not all: each empty one is required (not "enter a valid IBAN" for an IBAN left empty).
+  const bank = changes.bank_details as Record<BankPart, string> | null | undefined;
+  const missing: FieldErrors = Object.fromEntries(bank ? bankParts.filter((part) => bank[part] === '').map((part) => [`bank_details.${part}`, [bankDetailsTexts.required]]) : []);
+  if (parsed.success && Object.keys(missing).length === 0) return { ok: true, body: parsed.data };
+  return { ok: false, errors: { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...missing } };
 }
 
-const fieldId = (key: string) => `site-${key}`;
+/** A field's element id (`bank_details.iban` → `site-bank_details-iban`: a dot would read as a class in a selector). */
+const fieldId = (key: string) => `site-${key.replace('.', '-')}`;
 
 /** After a save, drop the web tier's cached settings as Check Status does (`POST /session/refresh`), so pages it serves next read the new ones. */
 function dropCachedSettings(): void {
@@ -138,7 +166,8 @@ function Notes({ id, hint, error }: { id: string; hint?: ReactNode; error: strin
 const describedBy = (id: string, hint: boolean, error: string | undefined) => [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
 interface FieldProps {
-  name: TextField | NumberField;
+  /** Its key in the form, and the API's name for its messages (`bank_details.iban`). */
+  name: TextField | NumberField | `bank_details.${BankPart}`;
   label: string;
   hint?: ReactNode;
   errors: FieldErrors;
@@ -146,6 +175,9 @@ interface FieldProps {
   onChange: (value: string) => void;
   kind?: 'text' | 'link' | 'email' | 'number' | 'textarea';
   required?: boolean;
+  /** Shown as "(optional)" unless required or said otherwise (the bank parts: all or none). */
+  optionalNote?: boolean;
+  autoCapitalize?: 'characters';
   min?: number;
   max?: number;
 }
@@ -242,7 +274,7 @@ function DisplayCurrencies({
 }
 
 /** A label, its input, a hint and the field's messages, tied together by `aria-describedby`. */
-function Field({ name, label, hint, errors, value, onChange, kind = 'text', required, min, max }: FieldProps) {
+function Field({ name, label, hint, errors, value, onChange, kind = 'text', required, optionalNote = !required, autoCapitalize, min, max }: FieldProps) {
   const id = fieldId(name);
   const error = errors[name]?.[0];
   const common = {
@@ -257,7 +289,7 @@ function Field({ name, label, hint, errors, value, onChange, kind = 'text', requ
     <div className="settings-field">
       <label htmlFor={id}>
         {label}
-        {required ? null : <span className="settings-optional"> (optional)</span>}
+        {optionalNote ? <span className="settings-optional"> (optional)</span> : null}
       </label>
       {kind === 'textarea' ? (
         <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
@@ -267,7 +299,8 @@ function Field({ name, label, hint, errors, value, onChange, kind = 'text', requ
           type={kind === 'number' ? 'number' : kind === 'email' ? 'email' : 'text'}
           inputMode={kind === 'link' ? 'url' : kind === 'number' ? 'numeric' : undefined}
           autoComplete="off"
-          spellCheck={kind === 'text' ? undefined : false}
+          spellCheck={kind === 'text' && !autoCapitalize ? undefined : false}
+          autoCapitalize={autoCapitalize}
           min={min}
           max={max}
           step={kind === 'number' ? 1 : undefined}
@@ -305,12 +338,18 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
     if (errors[key]) setErrors(({ [key]: _dropped, ...rest }) => rest);
   }
 
+  /** A bank part as typed; its message goes once it is edited. */
+  function setBank(part: BankPart, value: string) {
+    setForm((current) => ({ ...current, bank_details: { ...current.bank_details, [part]: value } }));
+    const key = `bank_details.${part}`;
+    if (errors[key] || errors.bank_details) setErrors(({ [key]: _dropped, bank_details: _whole, ...rest }) => rest);
+  }
+
   function showErrors(found: FieldErrors) {
     setErrors(found);
-    const known = settingsFormFields.filter((key) => found[key]);
-    setProblem(known.length > 0 ? 'Please correct the highlighted fields.' : (Object.values(found)[0]?.[0] ?? 'The given data was invalid.'));
+    const first = messageKeys.find((key) => found[key]);
+    setProblem(first ? 'Please correct the highlighted fields.' : (Object.values(found)[0]?.[0] ?? 'The given data was invalid.'));
     // The first field with a message takes the focus, so a keyboard or screen-reader user lands on it.
-    const first = settingsFormFields.find((key) => found[key]);
     if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${fieldId(first === 'r_page' ? `r_page-${form.r_page}` : first)}`)?.focus());
   }
 
@@ -347,6 +386,10 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
   const field = (name: TextField | NumberField, label: string, options: Omit<FieldProps, 'name' | 'label' | 'errors' | 'value' | 'onChange'> = {}) => (
     <Field name={name} label={label} errors={errors} value={form[name]} onChange={(value) => set(name, value)} {...options} />
   );
+  const bankField = (part: BankPart, label: string, options: Omit<FieldProps, 'name' | 'label' | 'errors' | 'value' | 'onChange'> = {}) => (
+    <Field name={`bank_details.${part}`} label={label} errors={errors} value={form.bank_details[part]} onChange={(value) => setBank(part, value)} optionalNote={false} {...options} />
+  );
+  const bankSaved = baseline.bank_details.iban !== '';
   const switchedOff = form.status === 'disabled';
   const statusError = errors.status?.[0];
   const lookError = errors.r_page?.[0];
@@ -497,6 +540,24 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
           'A bonus goes to the customer’s credit, never their balance. Leave off where the rules ban trading incentives for retail customers (the UK and the EU).',
         )}
         <DisplayCurrencies currencies={currencies} value={form.display_currencies} onChange={(value) => set('display_currencies', value)} error={errors.display_currencies?.[0]} />
+      </fieldset>
+
+      <fieldset className="settings-group" disabled={saving}>
+        <legend>Bank transfers</legend>
+        <p className="settings-hint settings-group-hint">
+          The client-money account customers wire deposits to: the bank-transfer step shows it with each customer’s reference. Fill in every field, or clear them all to switch bank transfers off.{' '}
+          <strong className={`settings-bank-state ${bankSaved ? 'is-on' : 'is-off'}`}>{bankSaved ? 'Bank transfers are on.' : 'Bank transfers are off.'}</strong>
+        </p>
+        {errors.bank_details ? (
+          <p className="settings-error settings-group-hint" role="alert">
+            {errors.bank_details[0]}
+          </p>
+        ) : null}
+        {bankField('account_name', 'Account name', { hint: 'The account holder, as the bank has it.' })}
+        {bankField('bank_name', 'Bank name')}
+        {bankField('iban', 'IBAN', { autoCapitalize: 'characters', hint: 'Spaces are fine; it is checked and saved without them.' })}
+        {bankField('bic', 'BIC / SWIFT', { autoCapitalize: 'characters', hint: '8 or 11 characters.' })}
+        {bankField('bank_address', 'Bank address', { kind: 'textarea' })}
       </fieldset>
 
       <div className="settings-actions">

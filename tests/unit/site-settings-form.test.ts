@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSettingsChanges, settingsChanges, settingsFormFields, settingsFormOf, type SettingsForm } from '../../client/islands/site-settings.island';
-import { settingsUpdateRequest, siteSettingsSchema, type SiteSettings } from '../../shared/api/settings.schema';
+import { bankDetailsTexts, settingsUpdateRequest, siteSettingsSchema, type SiteSettings } from '../../shared/api/settings.schema';
 
 const saved: SiteSettings = siteSettingsSchema.parse({
   name: 'Meridian Markets',
@@ -25,6 +25,7 @@ const saved: SiteSettings = siteSettingsSchema.parse({
   bonuses_enabled: false,
   risk_warning: null,
   display_currencies: null,
+  bank_details: null,
   credit_card_deposit: false,
   is_mt4: false,
   has_marketplace: true,
@@ -89,5 +90,28 @@ describe('the site settings form', () => {
     const checked = checkSettingsChanges(changes);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(Object.keys(checked.errors).sort()).toEqual(['review_count', 'review_stars']);
+  });
+
+  it('sends the bank details whole, trimmed, with the BIC as one word; all cleared is null (bank transfers off)', () => {
+    const bank = { account_name: ' Meridian Markets Ltd ', bank_name: 'Barclays', iban: 'GB33 BUKB 2020 1555 5555 55', bic: 'BUKB GB22', bank_address: '1 Churchill Place, London' };
+    const changes = settingsChanges(settingsFormOf(saved), edit({ bank_details: bank }));
+    expect(changes).toEqual({ bank_details: { ...bank, account_name: 'Meridian Markets Ltd', bic: 'BUKBGB22' } });
+    expect(checkSettingsChanges(changes).ok).toBe(true);
+    const withBank = siteSettingsSchema.parse({ ...saved, bank_details: changes.bank_details });
+    expect(settingsChanges(settingsFormOf(withBank), { ...settingsFormOf(withBank), bank_details: { account_name: ' ', bank_name: '', iban: '', bic: '', bank_address: '' } })).toEqual({
+      bank_details: null,
+    });
+  });
+
+  it('asks for every bank part when only some are filled in, at each empty one', () => {
+    const changes = settingsChanges(settingsFormOf(saved), edit({ bank_details: { account_name: 'Meridian Markets Ltd', bank_name: '', iban: 'GB33BUKB20201555555555', bic: '', bank_address: '' } }));
+    expect(checkSettingsChanges(changes)).toEqual({
+      ok: false,
+      errors: {
+        'bank_details.bank_name': [bankDetailsTexts.required],
+        'bank_details.bic': [bankDetailsTexts.required],
+        'bank_details.bank_address': [bankDetailsTexts.required],
+      },
+    });
   });
 });
