@@ -131,7 +131,7 @@ describe('the history', () => {
     const trader = await unfundedTrader();
     // A card deposit credited through the webhook, a pending withdrawal and a cancelled one.
     const opened = (await request(stack.app).post('/api/v1/funding/deposits/card').set(bearer(trader.token)).send({ amount: '300' })).body.data;
-    const [{ providerSessionId }] = (await stack.database.db.select().from(deposits).where(eq(deposits.id, opened.deposit_id))) as [{ providerSessionId: string }];
+    const { providerSessionId } = (await stack.database.db.select().from(deposits).where(eq(deposits.id, opened.deposit_id)))[0]!;
     const body = JSON.stringify({
       id: `evt_h_${opened.deposit_id}`,
       type: 'payment.succeeded',
