@@ -42,14 +42,9 @@ export function TransactionHistoryPage({ settings, user, csrfToken, view }: { se
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="history">
       <Stylesheet src="views/pages/wallet.css" />
-      <section className="page-heading history-heading">
-        <div>
-          <h1>Transaction History</h1>
-          <p>Your deposits, withdrawals and balance adjustments on the Live account.</p>
-        </div>
-        <a className="history-export" href={csv} download>
-          Export CSV
-        </a>
+      <section className="page-heading">
+        <h1>Transaction History</h1>
+        <p>Your deposits, withdrawals and balance adjustments on the Live account.</p>
       </section>
       <nav className="funding-tabs" aria-label="Transaction type">
         {kindTabs.map(([kind, label]) => (
@@ -82,6 +77,9 @@ export function TransactionHistoryPage({ settings, user, csrfToken, view }: { se
           <button type="submit">Apply</button>
           <a href={historyHref(paths.transactionHistory, { kind: filters.kind, status: 'all', from: null, to: null, page: 1 })} className="history-clear">
             Clear
+          </a>
+          <a className="history-export" href={csv} download>
+            Export CSV
           </a>
         </div>
       </form>
