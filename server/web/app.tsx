@@ -8,7 +8,7 @@ import { publicDir } from '../paths';
 import type { WebDeps } from './deps';
 import { callContext } from './gate';
 import { pageRoutes } from './pages.routes';
-import { apiProxy, socketProxy } from './proxy';
+import { webhookProxy, apiProxy, socketProxy } from './proxy';
 import { sendPage } from './render';
 import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
 import { createTokenSealer, sessionMiddleware } from './session';
@@ -50,6 +50,8 @@ export function createWebApp(deps: WebDeps): WebApp {
   });
 
   app.use(compression());
+  // Before the session and CSRF checks: a provider's webhook has neither, only its signature.
+  app.use(webhookProxy({ target: deps.api.baseUrl, timeoutMs: timing.requestTimeoutMs }));
   app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https }));
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
   app.use(['/api/v1', '/broadcasting/auth'], csrf.csrfSynchronisedProtection);

@@ -1,3 +1,4 @@
+import { apiPrefix } from '../../shared/api/endpoint';
 import { Agent as HttpAgent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -41,6 +42,26 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
         if (!('headersSent' in response) || response.headersSent) return;
         response.writeHead(502, { 'Content-Type': 'application/json' });
         response.end(JSON.stringify({ message: authTexts.serviceUnreachable }));
+      },
+    },
+  });
+}
+
+/**
+ * The payment provider's webhooks (docs/funding.md#card-deposits), passed to the API untouched: no session,
+ * no CSRF token (the provider has neither), the raw body as sent (its signature covers those bytes).
+ */
+export function webhookProxy({ target, timeoutMs }: { target: string; timeoutMs: number }) {
+  return createProxyMiddleware<Request, ServerResponse>({
+    target,
+    pathFilter: (path, req) => req.method === 'POST' && path.startsWith(`${apiPrefix}/payments/webhook/`),
+    changeOrigin: true,
+    proxyTimeout: timeoutMs,
+    on: {
+      proxyReq(proxyReq, req) {
+        proxyReq.removeHeader('cookie');
+        proxyReq.removeHeader('authorization');
+        if (req.ip) proxyReq.setHeader('x-forwarded-for', req.ip);
       },
     },
   });
