@@ -46,7 +46,7 @@ export function TransactionHistoryPage({ settings, user, csrfToken, view }: { se
         <h1>Transaction History</h1>
         <p>Your deposits, withdrawals and balance adjustments on the Live account.</p>
       </section>
-      <nav className="funding-tabs" aria-label="Transaction type">
+      <nav className="funding-tabs two-rows" aria-label="Transaction type">
         {kindTabs.map(([kind, label]) => (
           <a key={kind} href={historyHref(paths.transactionHistory, { ...filters, kind })} aria-current={filters.kind === kind ? 'page' : undefined}>
             {label}
