@@ -31,6 +31,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     const { port } = await trading.listen(config.api.port, config.api.host);
     if (!config.api.external) apiUrl = `http://${config.api.host === '0.0.0.0' ? '127.0.0.1' : config.api.host}:${port}`;
     banner.push(`Trading API: http://${displayHost(config.api.host)}:${port}/api/v1 (${trading.database.driver})`);
+    if (trading.paymentsSandboxUrl) banner.push(`Card payments: the sandbox provider at ${trading.paymentsSandboxUrl} (test card 4242 4242 4242 4242, no real money)`);
     if (trading.hasDemoPeople) {
       banner.push('Demo logins (e-mail / password):');
       for (const person of demoLogins) banner.push(`  ${person.email.padEnd(20)} ${person.password.padEnd(16)} ${person.describe}`);

@@ -59,6 +59,8 @@ export interface TradingTier {
   readonly database: Database;
   /** Whether the demo people exist (the banner lists their logins); false on a database the caller gave. */
   readonly hasDemoPeople: boolean;
+  /** The sandbox card provider's address, when this tier started it. */
+  readonly paymentsSandboxUrl: string | undefined;
   readonly market: Market;
   readonly bus: Bus;
   readonly engine: TradingEngine;
@@ -126,7 +128,8 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
 
     // The sandbox provider posts its events to this tier: at the configured address, or where it listens once it does.
     let apiBase = config.api.url;
-    const payments = overrides.payments ?? (await openPayments(config, { logger, lifecycle: opened, apiUrl: () => apiBase })).provider;
+    const opening = overrides.payments ? { provider: overrides.payments, sandboxUrl: undefined } : await openPayments(config, { logger, lifecycle: opened, apiUrl: () => apiBase });
+    const payments = opening.provider;
     const keys = overrides.cryptoKeys ?? cryptoKeys(config);
     const credentials = overrides.realtime ?? realtimeCredentials(config);
     const mailer = overrides.mailer ?? openMailer(drivers.mail, { db, config, logger });
@@ -150,6 +153,7 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
       drivers,
       database,
       hasDemoPeople,
+      paymentsSandboxUrl: opening.sandboxUrl,
       market,
       bus,
       engine,

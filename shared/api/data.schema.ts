@@ -47,6 +47,30 @@ export const siteDataSchema = z.object({
   plans: z.array(planSchema),
   plan_features: z.array(z.string()),
   expert_advisors: z.array(advisorSummarySchema),
+  /**
+   * The original client's funding data (docs/compatibility.md#funding): the customer's own deposit addresses
+   * (derived per customer, never shared), the networks, the withdrawal methods with their minimums and fees,
+   * and the deposit tiles. Its card tile is off: that form posts card details to us, and cards are paid on
+   * the provider's page (docs/funding.md#card-deposits). Staff get empty lists.
+   */
+  wallets: z.array(z.object({ id: z.number(), crypto: z.string(), crypto_network: z.string(), address: z.string(), barcode: z.nullable(z.string()), type: z.literal('address') })),
+  crypto_networks: z.array(z.string()),
+  withdrawal_methods: z.array(z.object({ method: z.string(), label: z.string(), min: wireDecimal, fee: wireDecimal })),
+  deposit_config: z.object({
+    card: z.object({ enabled: z.boolean(), estimated_time: z.string() }),
+    crypto: z.object({
+      enabled: z.boolean(),
+      estimated_time: z.string(),
+      wallets: z.array(
+        z.object({
+          name: z.string(),
+          code: z.string(),
+          default: z.boolean(),
+          networks: z.array(z.object({ name: z.string(), wallets: z.array(z.object({ id: z.number(), address: z.string(), qrcode: z.nullable(z.string()) })) })),
+        }),
+      ),
+    }),
+  }),
 });
 export type SiteData = z.infer<typeof siteDataSchema>;
 

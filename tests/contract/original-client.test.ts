@@ -137,6 +137,18 @@ describe('the original client', () => {
     for (const key of ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex']) expect(typeof site.leverage[key], `leverage.${key}`).toBe('number');
     for (const currency of site.currencies) expectFields('data.currencies[]', currency, { code: 'string', symbol: 'string', icon: 'string|null', rate: 'number' });
     expect(site.currencies.find((c: { code: string }) => c.code === 'EUR')?.icon).toBe('/flags/eu.svg');
+    // Funding (docs/compatibility.md#funding): the customer's own addresses, the networks, the withdrawal methods, the deposit tiles (card off: that form posts card data).
+    expectFields('data', site, { wallets: 'array', crypto_networks: 'array', withdrawal_methods: 'array', deposit_config: 'object' });
+    for (const wallet of site.wallets) expectFields('data.wallets[]', wallet, { id: 'number', crypto: 'string', crypto_network: 'string', address: 'string', barcode: 'string|null', type: 'string' });
+    expect(site.wallets.map((w: { crypto: string }) => w.crypto)).toEqual(['BTC', 'ETH', 'USDT', 'USDT']);
+    expect(site.deposit_config.card.enabled).toBe(false);
+    const btc = site.deposit_config.crypto.wallets.find((w: { code: string }) => w.code === 'BTC');
+    expect(btc.networks[0].wallets[0].address).toBe(site.wallets[0].address);
+    const deposits = (await api.get('/user/deposits')).body;
+    expectFields('user/deposits', deposits.data, { current_page: 'number', data: 'array', next_page_url: 'string|null' });
+    const refused = await api.post('/user/deposit/store', { amount: 500, method: 'card', card_holder_name: 'A B', card_number: '4242424242424242', exp_date: '12/39', csv: '123' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/payment provider/);
 
     // The catalogue: every figure it calls toFixed on is a number, and its leverage lookup hits.
     const assets = (await api.get('/assets')).body.data as OriginalAsset[];

@@ -3,6 +3,7 @@ import { getSettings } from '../db/settings.repo';
 import type { ApiDeps } from '../deps';
 import { customerLeverageMap, planLeverageOf } from '../engine/orders';
 import { authOf } from './auth.middleware';
+import { originalClientFundingData } from '../funding/original-client-data';
 import { endpointRouter } from './endpoint-router';
 
 /** The public site settings and the signed-in site data (leverage map, currencies, plans, advisors). */
@@ -12,10 +13,15 @@ export function siteRoutes(deps: ApiDeps) {
   on(api.settings, async () => ({ data: await getSettings(deps.database.db) }));
 
   on(api.siteData, async (_input, _req, res) => {
-    const [{ leverage, currencies, plans, planFeatures, advisors }, planLeverage] = [await deps.referenceData.get(), await planLeverageOf(deps.database.db, authOf(res).user)];
+    const { user } = authOf(res);
+    const [{ leverage, currencies, plans, planFeatures, advisors }, planLeverage, funding] = [
+      await deps.referenceData.get(),
+      await planLeverageOf(deps.database.db, user),
+      await originalClientFundingData(deps.database.db, deps.cryptoKeys, user),
+    ];
     // The leverage this customer gets, not the classes' defaults: what the engine applies (docs/trading.md#leverage).
     const customerLeverage = customerLeverageMap({ instruments: deps.market.instruments, classLeverage: leverage, planLeverage });
-    return { data: { leverage: customerLeverage, currencies, plans, plan_features: planFeatures, expert_advisors: advisors } };
+    return { data: { leverage: customerLeverage, currencies, plans, plan_features: planFeatures, expert_advisors: advisors, ...funding } };
   });
 
   return router;
