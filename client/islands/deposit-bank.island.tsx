@@ -29,12 +29,11 @@ function Detail({ label, value, copy = true, mono = false }: { label: string; va
 }
 
 /** What the customer's bank needs: the broker's account and this transfer's reference (docs/funding.md#bank-transfers). */
-function BankInstructions({ deposit, message }: { deposit: BankDeposit; message: string | null }) {
+function BankInstructions({ deposit }: { deposit: BankDeposit }) {
   const { details } = deposit;
   return (
     <section className="bank-instructions" aria-labelledby="bank-instructions-title">
       <h3 id="bank-instructions-title">Send {moneyExact(deposit.amount_expected, deposit.currency)} to this account</h3>
-      {message ? <p className="step-note">{message}</p> : null}
       <div className="reference-box">
         <p>Quote this reference in your transfer’s payment reference, exactly as shown, so we can match the money to your account. A transfer without it may be delayed or returned.</p>
         <dl>
@@ -66,7 +65,7 @@ function BankDepositStep({ currency, min }: z.infer<typeof props>) {
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [made, setMade] = useState<{ deposit: BankDeposit; message: string | null } | null>(null);
+  const [made, setMade] = useState<BankDeposit | null>(null);
   const limits = { min, currency };
 
   const submit = async (event: FormEvent) => {
@@ -79,7 +78,7 @@ function BankDepositStep({ currency, min }: z.infer<typeof props>) {
     const result = await call(customerFundingApi.bankDeposit, { body: { amount: amount.trim() } });
     setBusy(false);
     if (result.ok) {
-      setMade({ deposit: result.data.data, message: result.data.message });
+      setMade(result.data.data);
       return;
     }
     const fieldMessage = result.errors.amount?.[0];
@@ -87,7 +86,7 @@ function BankDepositStep({ currency, min }: z.infer<typeof props>) {
     else setFailure(result.message ?? failedText);
   };
 
-  if (made) return <BankInstructions deposit={made.deposit} message={made.message} />;
+  if (made) return <BankInstructions deposit={made} />;
 
   const amountId = `${id}-amount`;
   return (

@@ -94,16 +94,22 @@ export function useLiveRefresh(refresh: () => void, { active, pollMs, forMs, onG
     if (!active || !key || !user) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
+    // A credit raises both events at once: one refresh for them.
+    let soon: ReturnType<typeof setTimeout> | undefined;
     realtime(key)
       .then((echo) => {
         if (cancelled) return;
-        const changed = () => latest.current.refresh();
+        const changed = () => {
+          clearTimeout(soon);
+          soon = setTimeout(() => latest.current.refresh(), 250);
+        };
         const offs = [listen(echo, userEvents.userUpdated, user.id, changed), listen(echo, userEvents.notification, user.id, changed)];
         stop = () => offs.forEach((off) => off());
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
+      clearTimeout(soon);
       stop?.();
     };
   }, [active, key, user]);

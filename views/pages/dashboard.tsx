@@ -19,7 +19,6 @@ export function DashboardPage({ settings, user, currencies, csrfToken }: Dashboa
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken}>
       <Stylesheet src="views/pages/dashboard.css" />
-      <DepositPrompt user={user} />
       <section className="page-heading">
         <h1>Welcome back, {user.first_name}</h1>
         <p>
@@ -27,6 +26,7 @@ export function DashboardPage({ settings, user, currencies, csrfToken }: Dashboa
           {user.account_type ? ` · ${user.account_type.title} plan · leverage up to 1:${user.account_type.leverage}` : ''}
         </p>
       </section>
+      <DepositPrompt user={user} />
       <section className="accounts" aria-label="Your accounts">
         {user.accounts.map((account) => {
           const currency = currencyOf(account.currency);

@@ -101,8 +101,8 @@ function RecentDeposits({ rows }: { rows: HistoryRow[] | null }) {
                   <time dateTime={row.created_at}>{utcText(row.created_at)}</time>
                 </td>
                 <td data-label="Method">{row.method_label}</td>
-                <td data-label="Reference" className="mono">
-                  {row.reference}
+                <td data-label="Reference">
+                  <span className="mono">{row.reference}</span>
                 </td>
                 <td data-label="Amount" className="number">
                   {moneyExact(row.amount, row.currency)}
@@ -145,8 +145,12 @@ export function DepositCardPage({ overview, step, deposits, ...frame }: Frame & 
           <Island island={DepositCardResult} client="load" props={{ deposit: step.deposit }} />
         </StepPane>
       ) : step.kind === 'cancelled' ? (
-        <StepPane title="Payment cancelled" testId="card-result">
-          <Message>Payment cancelled. Nothing was charged.</Message>
+        <StepPane title={step.deposit.status === 'failed' ? 'Payment failed' : 'Payment cancelled'} testId="card-result">
+          <Message>
+            {step.deposit.status === 'failed'
+              ? `The payment did not go through${step.deposit.reason ? `: ${step.deposit.reason}` : '.'} Nothing was charged.`
+              : 'Payment cancelled. Nothing was charged.'}
+          </Message>
           <p className="deposit-actions">
             <a href={`${paths.deposit}/card?amount=${encodeURIComponent(step.deposit.amount)}`} role="button">
               Try again
@@ -208,6 +212,9 @@ export function DepositBankPage({ overview, pending, deposits, ...frame }: Frame
   );
 }
 
+/** "Tether on Tron (TRC-20)", but "Bitcoin (Native SegWit)" where the network already names the coin. */
+const networkOf = (channel: CryptoChannelView) => (channel.network_label.startsWith(channel.asset_name) ? channel.network_label : `${channel.asset_name} on ${channel.network_label}`);
+
 function ChannelCard({ channel }: { channel: CryptoChannelView }) {
   return (
     <article className="channel-card" data-testid={`channel-${channel.slug}`}>
@@ -215,7 +222,6 @@ function ChannelCard({ channel }: { channel: CryptoChannelView }) {
         <h3>
           {channel.asset_name} ({channel.asset})
         </h3>
-        <span className="channel-network">{channel.network_label}</span>
       </header>
       <dl className="deposit-facts">
         <div>
@@ -277,13 +283,15 @@ export function DepositWalletPage({ overview, wallet, deposits, ...frame }: Fram
     <DepositFrame {...frame} overview={overview} current={wallet.channel.slug} {...(deposits !== undefined ? { deposits } : {})}>
       <StepPane
         title={`${wallet.channel.asset} Deposit`}
-        lead={`${wallet.channel.asset_name} on ${wallet.channel.network_label}. Send from any wallet or exchange; credited after ${wallet.channel.confirmations} network confirmations.`}
+        lead={`${networkOf(wallet.channel)}. Send from any wallet or exchange; credited after ${wallet.channel.confirmations} network confirmations.`}
         testId="wallet-pane"
       >
         <Island island={DepositWallet} client="load" props={{ wallet, currency: overview?.account?.currency ?? 'USD' }} />
-        <p className="deposit-actions">
-          <a href={`${paths.deposit}/${wallet.channel.asset === 'USDT' ? 'usdt' : wallet.channel.slug}`}>Other networks</a>
-        </p>
+        {wallet.channel.asset === 'USDT' ? (
+          <p className="deposit-actions">
+            <a href={`${paths.deposit}/usdt`}>USDT on another network</a>
+          </p>
+        ) : null}
       </StepPane>
     </DepositFrame>
   );
