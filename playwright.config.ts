@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-export const e2ePorts = { web: 3210, api: 3211 } as const;
+export const e2ePorts = { web: 3210, api: 3211, payments: 3212 } as const;
 const baseURL = `http://localhost:${e2ePorts.web}`;
 
 /** Debian's Chromium (Playwright cannot download browsers here) with the flags this machine needs. */
@@ -34,6 +34,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(e2ePorts.web),
       API_PORT: String(e2ePorts.api),
+      // The sandbox card provider's own origin (docs/funding.md#providers).
+      PAYMENTS_SANDBOX_PORT: String(e2ePorts.payments),
       DATA_DIR: 'test-results/e2e-data',
       SETTINGS_CACHE_MS: '0',
       LOGIN_RATE_LIMIT: '1000',

@@ -30,7 +30,7 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', API_PORT: '0', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '10000', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: '0', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '10000', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

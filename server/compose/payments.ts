@@ -40,17 +40,25 @@ export async function openPayments(
   const apiKey = payments.sandbox.apiKey ?? persistentSecret(config.dataDir, 'payments-sandbox-key');
   const webhookSecret = payments.sandbox.webhookSecret ?? persistentSecret(config.dataDir, 'payments-webhook-secret');
   const { publicUrl } = payments.sandbox;
-  const sandbox = await startPaymentsSandbox({
-    port: payments.sandbox.port,
-    // Reachable from other machines only when a public address says browsers come from elsewhere.
-    host: publicUrl ? '0.0.0.0' : '127.0.0.1',
-    publicUrl,
-    apiKey,
-    webhookSecret,
-    webhookUrl: () => `${apiUrl().replace(/\/+$/, '')}${sandboxWebhookPath}`,
-    merchantName,
-    logger: logger.child({ component: 'payments-sandbox' }),
-  });
+  let sandbox: Awaited<ReturnType<typeof startPaymentsSandbox>>;
+  try {
+    sandbox = await startPaymentsSandbox({
+      port: payments.sandbox.port,
+      // Reachable from other machines only when a public address says browsers come from elsewhere.
+      host: publicUrl ? '0.0.0.0' : '127.0.0.1',
+      publicUrl,
+      apiKey,
+      webhookSecret,
+      webhookUrl: () => `${apiUrl().replace(/\/+$/, '')}${sandboxWebhookPath}`,
+      merchantName,
+      logger: logger.child({ component: 'payments-sandbox' }),
+    });
+  } catch (error) {
+    // Several trading processes on one host: the first started the sandbox, the others use it (same key and secret).
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    logger.warn({ port: payments.sandbox.port }, 'the payments sandbox port is taken: using the sandbox already there');
+    return { provider: sandboxProvider({ apiUrl: `http://127.0.0.1:${payments.sandbox.port}`, apiKey, webhookSecret }), sandboxUrl: publicUrl ?? `http://localhost:${payments.sandbox.port}` };
+  }
   lifecycle.onClose(() => sandbox.close());
   // Our server calls the sandbox's API on loopback, whatever address browsers use.
   const provider = sandboxProvider({ apiUrl: `http://127.0.0.1:${sandbox.port}`, apiKey, webhookSecret });

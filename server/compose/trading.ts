@@ -27,6 +27,7 @@ import { Lifecycle } from './lifecycle';
 import { followLeaderPrices, type MarketOptions } from './market';
 import { openRealtime, type RealtimeSockets } from './realtime';
 import { openPayments } from './payments';
+import { getSettings } from '../trading/db/settings.repo';
 import { cryptoKeys } from '../trading/funding/crypto/keys';
 
 /** The jobs only the leading process runs, in the order they start (they stop in reverse). */
@@ -128,7 +129,9 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
 
     // The sandbox provider posts its events to this tier: at the configured address, or where it listens once it does.
     let apiBase = config.api.url;
-    const opening = overrides.payments ? { provider: overrides.payments, sandboxUrl: undefined } : await openPayments(config, { logger, lifecycle: opened, apiUrl: () => apiBase });
+    const opening = overrides.payments
+      ? { provider: overrides.payments, sandboxUrl: undefined }
+      : await openPayments(config, { logger, lifecycle: opened, apiUrl: () => apiBase, merchantName: (await getSettings(db)).name });
     const payments = opening.provider;
     const keys = overrides.cryptoKeys ?? cryptoKeys(config);
     const credentials = overrides.realtime ?? realtimeCredentials(config);

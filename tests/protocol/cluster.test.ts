@@ -26,7 +26,7 @@ interface Node {
 
 function startNode(env: Record<string, string>): Promise<Node> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ROLE: 'trading', API_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...credentials, ...env },
+    env: { ...process.env, ROLE: 'trading', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...credentials, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
