@@ -262,6 +262,11 @@ export function DepositCryptoPage({
             <Message>Crypto deposits are not available at the moment: please choose another method or contact support.</Message>
           ) : (
             <>
+              {overview.crypto.demo ? (
+                <p className="sandbox-note" role="note">
+                  Sandbox chain: do not send real coins
+                </p>
+              ) : null}
               {channels.length > 1 ? <p className="step-intro">{channels[0]!.asset} travels on more than one network. Choose the network you will send on: each has its own address.</p> : null}
               <div className="channel-cards">
                 {channels.map((channel) => (
