@@ -206,6 +206,9 @@ function WalletWithdraw({ overview: firstOverview, pending: firstPending, format
     );
 
   const amount = decimal(form.amount);
+  // Max is what the server says may leave the account; a card refund also at most what that card paid in and is not yet refunded.
+  const chosenCard = form.method === 'card' ? overview.card_refundable.find((c) => String(c.deposit_id) === form.deposit_id) : undefined;
+  const max = chosenCard ? Money.min(account.withdrawable, chosenCard.refundable) : new Money(account.withdrawable);
   const fee = rule ? new Money(rule.fee) : new Money(0);
   const receive = amount ? Money.max(amount.minus(fee), 0) : null;
   const field = (name: Field, label: ReactNode, input: ReactNode) => (
@@ -266,7 +269,13 @@ function WalletWithdraw({ overview: firstOverview, pending: firstPending, format
                   value={method.method}
                   checked={form.method === method.method}
                   disabled={method.unavailable !== null}
-                  onChange={() => change({ method: method.method })}
+                  onChange={() =>
+                    change(
+                      method.method === 'card' && !form.deposit_id && overview.card_refundable.length === 1
+                        ? { method: 'card', deposit_id: String(overview.card_refundable[0]!.deposit_id) }
+                        : { method: method.method },
+                    )
+                  }
                 />
                 <span className="withdraw-method-text">
                   <strong>{method.label}</strong>
@@ -301,7 +310,7 @@ function WalletWithdraw({ overview: firstOverview, pending: firstPending, format
                   {money(quick, 0)}
                 </button>
               ))}
-              <button type="button" className="outline secondary" onClick={() => change({ amount: new Money(account.withdrawable).toFixed(2) })} aria-label={`Max: ${money(account.withdrawable)}`}>
+              <button type="button" className="outline secondary" onClick={() => change({ amount: max.toFixed(2) })} aria-label={`Max: ${money(max.toFixed(2))}`}>
                 Max
               </button>
             </div>
