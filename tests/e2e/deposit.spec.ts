@@ -207,7 +207,7 @@ test.describe('crypto deposits', () => {
     await expect(page.getByText(/^Only send BTC via/)).toBeVisible();
   });
 
-  test('usdt offers its two networks; an unknown coin and someone else’s wallet are not found', async ({ page }) => {
+  test('usdt offers its two networks; an unknown coin and someone else’s wallet are not found', async ({ page, browser }) => {
     await signIn(page, demo.trader);
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await page.goto('/main/deposit/usdt');
@@ -215,6 +215,18 @@ test.describe('crypto deposits', () => {
     await expect(page.getByTestId('channel-usdt-erc20')).toBeVisible();
     expect((await page.goto('/main/deposit/doge'))?.status()).toBe(404);
     expect((await page.goto('/main/deposit/btc/2147483000'))?.status()).toBe(404);
+    await page.goto('/main/deposit/btc');
+    const tradersWallet = await page.getByRole('button', { name: /Show my BTC address/ }).getAttribute('href');
+
+    const other = await browser.newPage();
+    try {
+      await signIn(other, await freshCustomer());
+      await expect(other).toHaveURL(/\/main\/dashboard/);
+      expect((await other.goto(tradersWallet!))?.status()).toBe(404);
+      await expect(other.getByText('tb1q')).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
   });
 });
 
