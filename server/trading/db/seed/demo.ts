@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UserStatus, Role } from '../../../../shared/api/user.schema';
 import { hashPassword } from '../../auth/passwords';
 import { postEntry } from '../../ledger/ledger';
+import { insertDeposit, updateDeposit } from '../funding.repo';
 import type { AppDb } from '../database';
 import { tradingAccounts, users } from '../schema';
 import { updateSettings } from '../settings.repo';
@@ -26,7 +27,7 @@ export const demoLogins: readonly DemoLogin[] = [
   { email: 'admin@demo.test', password: 'admin-demo-1', role: 'admin', status: 'active', firstName: 'Rita', lastName: 'Lindqvist', describe: 'admin (back office, also settings)' },
 ];
 
-export const demoDeposit = { email: 'trader@demo.test', amount: '25000.00', reference: 'demo-seed' } as const;
+export const demoDeposit = { email: 'trader@demo.test', amount: '25000.00', reference: 'DEP-DEMOSEED' } as const;
 
 export async function hasUsers(db: AppDb): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -55,7 +56,13 @@ export async function seedDemoData(db: AppDb): Promise<void> {
       review_stars: 5,
       review_count: 1196,
       // A demo client-money account (a documented example IBAN): the bank-transfer step shows it with each customer's reference.
-      bank_details: { account_name: 'Meridian Markets Ltd — Client Money', bank_name: 'Demo Bank plc', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22', bank_address: '1 Example Street, London EC2N 1AR, United Kingdom' },
+      bank_details: {
+        account_name: 'Meridian Markets Ltd — Client Money',
+        bank_name: 'Demo Bank plc',
+        iban: 'GB33BUKB20201555555555',
+        bic: 'BUKBGB22',
+        bank_address: '1 Example Street, London EC2N 1AR, United Kingdom',
+      },
     });
     for (const [i, person] of demoLogins.entries()) {
       await createUser(tx, {
@@ -68,11 +75,21 @@ export async function seedDemoData(db: AppDb): Promise<void> {
       });
     }
     const [live] = await tx
-      .select({ id: tradingAccounts.id })
+      .select({ id: tradingAccounts.id, userId: tradingAccounts.userId, currency: tradingAccounts.currency })
       .from(tradingAccounts)
       .innerJoin(users, eq(users.id, tradingAccounts.userId))
       .where(and(eq(users.email, demoDeposit.email), eq(tradingAccounts.type, 'live')));
     if (!live) throw new Error('demo trader has no live account');
-    await postEntry(tx, { accountId: live.id, kind: 'deposit', amount: demoDeposit.amount, reference: demoDeposit.reference, memo: 'Demo deposit' });
+    // A bank transfer received, as staff would have confirmed it: the history and the wallet's totals show it.
+    const row = await insertDeposit(tx, {
+      userId: live.userId,
+      accountId: live.id,
+      method: 'bank_transfer',
+      reference: demoDeposit.reference,
+      currency: live.currency,
+      amountExpected: demoDeposit.amount,
+    });
+    const entry = await postEntry(tx, { accountId: live.id, kind: 'deposit', amount: demoDeposit.amount, reference: `deposit:${row.id}`, memo: `Bank transfer ${demoDeposit.reference}` });
+    await updateDeposit(tx, row.id, { status: 'confirmed', amountReceived: demoDeposit.amount, ledgerEntryId: entry.id, decidedAt: new Date() });
   });
 }

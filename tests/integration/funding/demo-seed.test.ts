@@ -1,0 +1,27 @@
+import request from 'supertest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { demoDeposit, seedDemoData } from '../../../server/trading/db/seed/demo';
+import { auditLedger } from '../../support/money';
+import { startTrading, tokenFor, type TradingStack } from '../../support/trading';
+
+/** The demo trader's opening money is a deposit the history and the wallet show, not a bare ledger entry. */
+
+let stack: TradingStack;
+beforeAll(async () => {
+  stack = await startTrading();
+  await seedDemoData(stack.database.db);
+});
+afterAll(async () => {
+  await stack.trading.close();
+  await stack.database.close();
+});
+
+it("the demo trader's history shows the seeded bank transfer, counted in the wallet's totals", async () => {
+  const token = await tokenFor(stack.app, { email: demoDeposit.email, password: 'trader-demo-1' });
+  const history = (await request(stack.app).get('/api/v1/funding/history').set('Authorization', `Bearer ${token}`)).body.data;
+  expect(history).toEqual([expect.objectContaining({ kind: 'deposit', method: 'bank_transfer', status: 'confirmed', amount: 25000, reference: demoDeposit.reference })]);
+  const overview = (await request(stack.app).get('/api/v1/funding').set('Authorization', `Bearer ${token}`)).body.data;
+  expect(overview.account).toMatchObject({ balance: 25000, total_deposited: 25000, withdrawable: 25000 });
+  expect(overview.bank.enabled).toBe(true);
+  await auditLedger(stack.database.db);
+});
