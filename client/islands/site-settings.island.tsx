@@ -556,7 +556,7 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
         {bankField('account_name', 'Account name', { hint: 'The account holder, as the bank has it.' })}
         {bankField('bank_name', 'Bank name')}
         {bankField('iban', 'IBAN', { autoCapitalize: 'characters', hint: 'Spaces are fine; it is checked and saved without them.' })}
-        {bankField('bic', 'BIC / SWIFT', { autoCapitalize: 'characters', hint: '8 or 11 characters.' })}
+        {bankField('bic', 'BIC / SWIFT', { autoCapitalize: 'characters', hint: 'The bank’s SWIFT code; saved in capitals.' })}
         {bankField('bank_address', 'Bank address', { kind: 'textarea' })}
       </fieldset>
 
