@@ -17,18 +17,23 @@ const propsSchema = z.object({
   /** A deposit's expected amount, offered as the amount received. */
   suggested: z.nullable(z.string()),
   currency: z.string(),
+  /** A card withdrawal: accepted by refunding the card through the provider, not with a payout reference. */
+  refund: z.optional(z.boolean()),
 });
 type Props = z.infer<typeof propsSchema>;
 
-/** A pending row's decision (docs/back-office.md#funding-queues, #verification-documents): confirm, pay or approve, or reject with a reason. */
-function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
+/**
+ * A pending row's decision (docs/back-office.md#funding-queues, #verification-documents): confirm, pay (or
+ * refund to the card) or approve, or reject with a reason.
+ */
+function QueueDecision({ kind, id, summary, suggested, currency, refund = false }: Props) {
   const [open, setOpen] = useState<'accept' | 'reject' | null>(null);
   const [value, setValue] = useState(suggested ?? '');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
   const params = { id };
-  const accept = kind === 'deposit' ? 'Confirm' : kind === 'withdrawal' ? 'Mark paid' : 'Approve';
+  const accept = kind === 'deposit' ? 'Confirm' : kind === 'withdrawal' ? (refund ? 'Refund to card' : 'Mark paid') : 'Approve';
   const [reasonCode, setReasonCode] = useState<RejectionReason>('unreadable');
   const [note, setNote] = useState('');
   const ids = { reason: useId(), note: useId() };
@@ -48,11 +53,14 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
       kind === 'deposit'
         ? await staffPost(fundingApi.confirmDeposit, { params, body: { amount_received: value.trim() } }, 'amount_received')
         : kind === 'withdrawal'
-          ? await staffPost(fundingApi.payWithdrawal, { params, body: { payout_reference: value.trim() } }, 'payout_reference')
+          ? refund
+            ? await staffPost(fundingApi.refundWithdrawal, { params })
+            : await staffPost(fundingApi.payWithdrawal, { params, body: { payout_reference: value.trim() } }, 'payout_reference')
           : await staffPost(fundingApi.approveDocument, { params });
     setBusy(false);
     if (result.ok) return done(result.data.message);
     if (settledElsewhere(result.status)) return done(result.message);
+    // A refused refund (503: the provider said no, or did not answer) leaves the withdrawal pending: its message says what to do.
     setProblem(result.message);
   }
 
@@ -79,7 +87,11 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
         Reject
       </button>
       {open === 'accept' ? (
-        <Modal title={kind === 'deposit' ? 'Confirm deposit' : kind === 'withdrawal' ? 'Mark withdrawal paid' : 'Approve document'} onClose={() => !busy && setOpen(null)} className="reason-dialog">
+        <Modal
+          title={kind === 'deposit' ? 'Confirm deposit' : kind === 'withdrawal' ? (refund ? 'Refund to card' : 'Mark withdrawal paid') : 'Approve document'}
+          onClose={() => !busy && setOpen(null)}
+          className="reason-dialog"
+        >
           <form
             onSubmit={(event) => {
               event.preventDefault();
@@ -89,6 +101,8 @@ function QueueDecision({ kind, id, summary, suggested, currency }: Props) {
             <p>{summary}</p>
             {kind === 'document' ? (
               <p>The customer is told it was checked and approved.</p>
+            ) : refund ? (
+              <p>The payment provider refunds the card that paid; the withdrawal is paid once it has. If the provider refuses, it stays pending.</p>
             ) : (
               <>
                 <label htmlFor={fieldId}>{kind === 'deposit' ? `Amount received (${currency})` : 'Payout reference'}</label>

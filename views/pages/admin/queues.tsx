@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { queueTabs, type DepositRow, type QueueQuery, type QueueTab, type WithdrawalRow } from '../../../shared/api/funding.schema';
+import { channelBySlug } from '../../../shared/funding/crypto-channels';
+import { formatAmount, Money } from '../../../shared/money';
 import { documentKindLabels, type DocumentRow } from '../../../shared/api/verification.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
+import QueueCopy from '../../../client/islands/queue-copy.island';
 import QueueDecision from '../../../client/islands/queue-decision.island';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
@@ -15,8 +18,29 @@ import { money } from './customers';
 
 export type QueueKind = 'deposits' | 'withdrawals' | 'documents';
 const tabLabels: Record<QueueTab, string> = { pending: 'Pending', done: 'Done', all: 'All' };
-const statusLabels: Record<string, string> = { pending: 'Pending', confirmed: 'Confirmed', paid: 'Paid', approved: 'Approved', rejected: 'Rejected' };
-const statusClass: Record<string, string> = { pending: 'status-pending', confirmed: 'status-approved', paid: 'status-approved', approved: 'status-approved', rejected: 'status-refused' };
+const statusLabels: Record<string, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  confirmed: 'Confirmed',
+  paid: 'Paid',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+const statusClass: Record<string, string> = {
+  pending: 'status-pending',
+  processing: 'status-pending',
+  confirmed: 'status-approved',
+  paid: 'status-approved',
+  approved: 'status-approved',
+  rejected: 'status-refused',
+  failed: 'status-refused',
+  cancelled: 'status-closed',
+};
+const depositMethodLabels: Record<DepositRow['method'], string> = { bank_transfer: 'Bank transfer', card: 'Card', crypto: 'Crypto' };
+const withdrawalMethodLabels: Record<WithdrawalRow['method'], string> = { bank_transfer: 'Bank transfer', card: 'Card refund', crypto: 'Crypto' };
+const providerLabels: Record<string, string> = { sandbox: 'Sandbox provider', stripe: 'Stripe' };
 
 export interface QueueView {
   kind: QueueKind;
@@ -33,13 +57,249 @@ const hrefOf = (kind: QueueKind, tab: QueueTab, q?: string, page = 1) => {
   return `${paths.adminQueues}/${kind}?${params}`;
 };
 
+/** Who decided and when; a card or crypto deposit settles by itself, a customer cancels their own withdrawal. */
 function Decided({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
   if (row.status === 'pending') return <>—</>;
+  const nobody = row.status === 'cancelled' ? 'The customer' : 'method' in row && row.method !== 'bank_transfer' && 'reference' in row ? 'Automatically' : '—';
   return (
     <div>
-      {row.decided_by ?? '—'}
-      <small className="staff-email">{formatWhen(row.decided_at)}</small>
+      {row.decided_by ?? nobody}
+      {row.decided_at ? <small className="staff-email">{formatWhen(row.decided_at)}</small> : null}
     </div>
+  );
+}
+
+/** A coin and its network ("BTC — Bitcoin (Native SegWit)") from a channel's slug, or what the row says. */
+function coinOf(details: { channel?: string | undefined; asset?: string | undefined; network?: string | undefined }): string {
+  const channel = details.channel ? channelBySlug(details.channel) : undefined;
+  if (channel) return `${channel.asset} — ${channel.networkLabel}`;
+  return [details.asset, details.network].filter(Boolean).join(' — ') || 'Crypto';
+}
+
+/** A transaction id's ends, the whole of it in the title (and for screen readers). */
+const shortId = (id: string) => (id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-6)}` : id);
+
+/** A figure without trailing zeros ("0.01", not "0.010000000000000000"). */
+const plain = (value: string) => {
+  try {
+    return new Money(value).toFixed();
+  } catch {
+    return value;
+  }
+};
+
+/** A deposit's method, and its coin and network under it. */
+function DepositMethod({ row }: { row: DepositRow }) {
+  const under = row.method === 'crypto' && row.details ? coinOf(row.details) : null;
+  return (
+    <div>
+      {depositMethodLabels[row.method]}
+      {under ? <small className="queue-sub">{under}</small> : null}
+    </div>
+  );
+}
+
+/** What the method adds: a crypto payment's transaction, confirmations, coin amount and (once credited) rate; a card payment's provider. */
+function DepositDetailsCell({ row }: { row: DepositRow }) {
+  const details = row.details;
+  if (row.method === 'card') {
+    return (
+      <dl className="queue-details">
+        <dt>Provider</dt>
+        <dd>{row.provider ? (providerLabels[row.provider] ?? row.provider) : '—'}</dd>
+      </dl>
+    );
+  }
+  if (row.method !== 'crypto' || !details) return <>—</>;
+  const channel = details.channel ? channelBySlug(details.channel) : undefined;
+  const asset = details.asset ?? channel?.asset ?? '';
+  const required = details.required_confirmations ?? channel?.confirmations;
+  return (
+    <dl className="queue-details">
+      {details.tx_id ? (
+        <>
+          <dt>Tx</dt>
+          <dd>
+            <code title={details.tx_id}>
+              <span aria-hidden="true">{shortId(details.tx_id)}</span>
+              <span className="visually-hidden">{details.tx_id}</span>
+            </code>
+          </dd>
+        </>
+      ) : null}
+      {details.crypto_amount ? (
+        <>
+          <dt>Amount</dt>
+          <dd className="money">
+            {plain(details.crypto_amount)} {asset}
+          </dd>
+        </>
+      ) : null}
+      <dt>Confirmations</dt>
+      <dd>
+        {details.confirmations ?? 0}
+        {required !== undefined ? ` / ${required}` : ''}
+      </dd>
+      {details.rate && row.status === 'confirmed' ? (
+        <>
+          <dt>Rate</dt>
+          <dd className="money">
+            {formatAmount({ amount: details.rate, decimals: 2 })} {row.currency} per {asset}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** What the customer said they would send (a bank transfer, a card payment) and what arrived. */
+function DepositAmount({ row }: { row: DepositRow }) {
+  if (row.amount_received !== null) {
+    return (
+      <div className="money">
+        {money(row.amount_received, row.currency)}
+        <small className="staff-email">
+          {row.amount_expected !== null && row.amount_expected !== row.amount_received ? `Received; expected ${money(row.amount_expected, row.currency)}` : 'Received'}
+        </small>
+      </div>
+    );
+  }
+  if (row.amount_expected === null) return <>—</>;
+  return (
+    <div className="money">
+      {money(row.amount_expected, row.currency)}
+      <small className="staff-email">Expected</small>
+    </div>
+  );
+}
+
+/** A status, and under it why (a rejection's reason, a card's decline, a payment held for staff). */
+function StatusWithReason({ status, reason }: { status: string; reason: string | null }) {
+  return (
+    <div>
+      <Status status={status} />
+      {reason ? <small className="queue-reason">{reason}</small> : null}
+    </div>
+  );
+}
+
+/** A pending deposit: staff decide a bank transfer; card and crypto deposits are credited by themselves (the provider's webhook, the chain's confirmations). */
+function DepositDecision({ row }: { row: DepositRow }) {
+  if (row.status !== 'pending') return null;
+  if (row.method === 'bank_transfer') {
+    return (
+      <Island
+        island={QueueDecision}
+        client="visible"
+        props={{ kind: 'deposit', id: row.id, summary: `${row.reference} from ${row.customer.name}`, suggested: row.amount_expected, currency: row.currency }}
+      />
+    );
+  }
+  if (row.method === 'card') return <small className="queue-waiting">Waiting for the provider</small>;
+  const required = row.details?.required_confirmations ?? (row.details?.channel ? channelBySlug(row.details.channel)?.confirmations : undefined) ?? 0;
+  const left = Math.max(required - (row.details?.confirmations ?? 0), 0);
+  return <small className="queue-waiting">{left > 0 ? `Waiting for ${left} ${left === 1 ? 'confirmation' : 'confirmations'}` : 'Being credited'}</small>;
+}
+
+/** Where a withdrawal goes, in the parts staff pay to: a bank account, a wallet (its full address to copy), or the card a deposit was paid with. */
+function Destination({ row }: { row: WithdrawalRow }) {
+  const details = row.details;
+  if (!details) return <span className="staff-reason">{row.destination}</span>;
+  if (row.method === 'card') {
+    return (
+      <p className="queue-destination">
+        Refund to the card that paid <code>{details.deposit_reference ?? 'a card deposit'}</code>
+      </p>
+    );
+  }
+  if (row.method === 'crypto') {
+    return (
+      <div className="queue-destination">
+        <strong>{coinOf(details)}</strong>
+        {details.address ? <Island island={QueueCopy} client="visible" props={{ text: details.address, label: `${details.asset ?? 'wallet'} address of ${row.customer.name}` }} /> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="queue-destination">
+      <dl className="queue-details">
+        {details.account_name ? (
+          <>
+            <dt>Name</dt>
+            <dd>{details.account_name}</dd>
+          </>
+        ) : null}
+        {details.bank_name ? (
+          <>
+            <dt>Bank</dt>
+            <dd>{details.bank_name}</dd>
+          </>
+        ) : null}
+        {details.iban ? (
+          <>
+            <dt>IBAN</dt>
+            <dd>
+              <Island island={QueueCopy} client="visible" props={{ text: details.iban, label: `IBAN of ${row.customer.name}` }} />
+            </dd>
+          </>
+        ) : details.account_number ? (
+          <>
+            <dt>Account</dt>
+            <dd>
+              <Island island={QueueCopy} client="visible" props={{ text: details.account_number, label: `account number of ${row.customer.name}` }} />
+            </dd>
+          </>
+        ) : null}
+        {details.bic ? (
+          <>
+            <dt>BIC</dt>
+            <dd>
+              <code>{details.bic}</code>
+            </dd>
+          </>
+        ) : null}
+        {details.iban && details.account_number ? (
+          <>
+            <dt>Account</dt>
+            <dd>{details.account_number}</dd>
+          </>
+        ) : null}
+      </dl>
+      {details.bank_address ? <small className="staff-email">{details.bank_address}</small> : null}
+    </div>
+  );
+}
+
+/** The amount held, our fee, and what is sent when there is a fee. */
+function WithdrawalAmount({ row }: { row: WithdrawalRow }) {
+  const fee = new Money(row.fee);
+  return (
+    <div className="money">
+      {money(row.amount, row.currency)}
+      <small className="staff-email">Fee {money(row.fee, row.currency)}</small>
+      {fee.isZero() ? null : <small className="staff-email">Send {money(new Money(row.amount).minus(fee).toFixed(2), row.currency)}</small>}
+    </div>
+  );
+}
+
+/** A pending withdrawal: paid with the payout reference, or (a card's) refunded through the provider; a processing one is with the provider. */
+function WithdrawalDecision({ row }: { row: WithdrawalRow }) {
+  if (row.status === 'processing') return <small className="queue-waiting">The provider is refunding the card</small>;
+  if (row.status !== 'pending') return null;
+  const amount = money(row.amount, row.currency);
+  return (
+    <Island
+      island={QueueDecision}
+      client="visible"
+      props={{
+        kind: 'withdrawal',
+        id: row.id,
+        summary: row.method === 'card' ? `${amount} to ${row.customer.name}, refunded to the card that paid ${row.details?.deposit_reference ?? 'the deposit'}` : `${amount} to ${row.customer.name}`,
+        suggested: null,
+        currency: row.currency,
+        refund: row.method === 'card',
+      }}
+    />
   );
 }
 
@@ -57,7 +317,7 @@ function Customer({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
 
 const Status = ({ status }: { status: string }) => <span className={`status-badge ${statusClass[status] ?? ''}`}>{statusLabels[status] ?? status}</span>;
 
-const customerColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Customer', cell: (row) => <Customer row={row} /> };
+const customerColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Customer', cell: (row) => <Customer row={row} />, className: 'queue-customer' };
 const statusColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Status', cell: (row) => <Status status={row.status} /> };
 const decidedColumn = (label: string): Column<DepositRow | WithdrawalRow | DocumentRow> => ({ label, cell: (row) => <Decided row={row} /> });
 /** A pending row's decision buttons (an island: the dialogs). */
@@ -71,25 +331,33 @@ const decideColumn = <T extends { status: string }>(
 
 const depositColumns: readonly Column<DepositRow>[] = [
   customerColumn,
-  { label: 'Reference', cell: (row) => <code>{row.reference}</code> },
-  { label: 'Expected', cell: (row) => money(row.amount_expected, row.currency), className: 'money' },
-  { label: 'Received', cell: (row) => money(row.amount_received, row.currency), className: 'money' },
-  { label: 'Opened', cell: (row) => formatWhen(row.created_at) },
-  statusColumn,
-  { label: 'Reason', cell: (row) => row.reason ?? '—', className: 'staff-reason' },
+  { label: 'Method', cell: (row) => <DepositMethod row={row} />, className: 'queue-method' },
+  {
+    label: 'Reference',
+    cell: (row) => (
+      <div>
+        <code className="queue-ref">{row.reference}</code>
+        <small className="queue-sub">Opened {formatWhen(row.created_at)}</small>
+      </div>
+    ),
+  },
+  { label: 'Amount', cell: (row) => <DepositAmount row={row} /> },
+  { label: 'Details', cell: (row) => <DepositDetailsCell row={row} />, className: 'queue-details-cell' },
+  { label: 'Status', cell: (row) => <StatusWithReason status={row.status} reason={row.reason} />, className: 'staff-reason' },
   decidedColumn('Decided'),
-  decideColumn((row) => ({ kind: 'deposit', id: row.id, summary: `${row.reference} from ${row.customer.name}`, suggested: row.amount_expected, currency: row.currency })),
+  { label: 'Decide', hiddenLabel: true, cell: (row) => <DepositDecision row={row} /> },
 ];
 
 const withdrawalColumns: readonly Column<WithdrawalRow>[] = [
   customerColumn,
-  { label: 'Amount', cell: (row) => money(row.amount, row.currency), className: 'money' },
-  { label: 'To', cell: (row) => `${row.method === 'crypto' ? 'Wallet' : 'Bank'}: ${row.destination}`, className: 'staff-reason' },
+  { label: 'Method', cell: (row) => withdrawalMethodLabels[row.method] },
+  { label: 'Amount', cell: (row) => <WithdrawalAmount row={row} /> },
+  { label: 'To', cell: (row) => <Destination row={row} />, className: 'queue-destination-cell' },
   { label: 'Requested', cell: (row) => formatWhen(row.created_at) },
   statusColumn,
   { label: 'Payout / reason', cell: (row) => row.payout_reference ?? row.reason ?? '—', className: 'staff-reason' },
   decidedColumn('Decided'),
-  decideColumn((row) => ({ kind: 'withdrawal', id: row.id, summary: `${money(row.amount, row.currency)} to ${row.customer.name}`, suggested: null, currency: row.currency })),
+  { label: 'Decide', hiddenLabel: true, cell: (row) => <WithdrawalDecision row={row} /> },
 ];
 
 const documentColumns: readonly Column<DocumentRow>[] = [
@@ -112,10 +380,31 @@ const documentColumns: readonly Column<DocumentRow>[] = [
 ];
 
 const descriptions: Record<QueueKind, string> = {
-  deposits: 'Bank transfers to match by reference and confirm with the amount received, or reject.',
-  withdrawals: 'Withdrawals to pay out with the payout reference, or reject (the funds go back to the balance).',
+  deposits:
+    'Bank transfers to match by reference and confirm with the amount received, or reject. Card and crypto deposits are credited by themselves (the provider’s verified payment, the chain’s confirmations): they are listed to be seen.',
+  withdrawals: 'Withdrawals to pay out with the payout reference (bank and crypto) or refund to the card through the provider (card), or reject: the funds go back to the balance.',
   documents: 'Identity documents to check against the account and approve, or reject with a reason the customer reads.',
 };
+
+/** The queues' tab bar, and the sandbox chain beside them (where crypto deposits come from in the sandbox). */
+export function QueueTabs({ current }: { current: QueueKind | 'sandbox-chain' }) {
+  return (
+    <nav className="staff-tabs" aria-label="Queues">
+      <a href={hrefOf('deposits', 'pending')} aria-current={current === 'deposits' ? 'page' : undefined}>
+        Deposits
+      </a>
+      <a href={hrefOf('withdrawals', 'pending')} aria-current={current === 'withdrawals' ? 'page' : undefined}>
+        Withdrawals
+      </a>
+      <a href={hrefOf('documents', 'pending')} aria-current={current === 'documents' ? 'page' : undefined}>
+        Documents
+      </a>
+      <a href={paths.adminSandboxChain} aria-current={current === 'sandbox-chain' ? 'page' : undefined}>
+        Sandbox chain
+      </a>
+    </nav>
+  );
+}
 
 interface QueuesProps {
   settings: SiteSettings;
@@ -137,17 +426,7 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
         <h1>Queues</h1>
         <p>{descriptions[kind]}</p>
       </section>
-      <nav className="staff-tabs" aria-label="Queues">
-        <a href={hrefOf('deposits', 'pending')} aria-current={kind === 'deposits' ? 'page' : undefined}>
-          Deposits
-        </a>
-        <a href={hrefOf('withdrawals', 'pending')} aria-current={kind === 'withdrawals' ? 'page' : undefined}>
-          Withdrawals
-        </a>
-        <a href={hrefOf('documents', 'pending')} aria-current={kind === 'documents' ? 'page' : undefined}>
-          Documents
-        </a>
-      </nav>
+      <QueueTabs current={kind} />
       <form method="get" action={`${paths.adminQueues}/${kind}`} className="list-filters queue-filters" role="search">
         <label>
           Search
