@@ -130,7 +130,7 @@ function DepositDetailsCell({ row }: { row: DepositRow }) {
       {details.crypto_amount ? (
         <>
           <dt>Amount</dt>
-          <dd className="money">
+          <dd className="queue-figure">
             {plain(details.crypto_amount)} {asset}
           </dd>
         </>
@@ -143,7 +143,7 @@ function DepositDetailsCell({ row }: { row: DepositRow }) {
       {details.rate && row.status === 'confirmed' ? (
         <>
           <dt>Rate</dt>
-          <dd className="money">
+          <dd className="queue-figure">
             {formatAmount({ amount: details.rate, decimals: 2 })} {row.currency} per {asset}
           </dd>
         </>
