@@ -103,6 +103,20 @@ test.describe('card deposits', () => {
     expect(await liveBalance(page)).toBeCloseTo(before + 500, 2);
   });
 
+  test('the trade room open in another tab shows the credit without reloading', async ({ page, context }) => {
+    await signIn(page, await freshCustomer());
+    await expect(page).toHaveURL(/\/main\/dashboard/);
+    const room = await context.newPage();
+    await room.goto('/mt4');
+    await expect(room.locator('app-island[name="account-bar"][hydrated]')).toBeAttached();
+    await expect(room.locator('[data-figure="BALANCE"]')).toHaveText('0.00 USD');
+
+    await startCardDeposit(page, '500');
+    await payWith(page, cards.succeeds);
+    await expect(page.getByTestId('card-deposit-status')).toHaveText('Credited', { timeout: 20_000 });
+    await expect(room.locator('[data-figure="BALANCE"]')).toHaveText('500.00 USD', { timeout: 10_000 });
+  });
+
   test('the amount is checked with the original’s messages before leaving', async ({ page }) => {
     await signIn(page, demo.trader);
     await expect(page).toHaveURL(/\/main\/dashboard/);
