@@ -56,7 +56,11 @@ const searchDeposits = (q: string | undefined) => (q ? or(eq(deposits.reference,
 export async function depositQueue(db: Executor, { tab, q, page, perPage, id }: { tab: QueueTab; q: string | undefined; page: number; perPage: number; id?: number }) {
   const where = and(tabOf(deposits.status, tab), searchDeposits(q), id === undefined ? undefined : eq(deposits.id, id));
   const [total] = await db.select({ n: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where);
-  const [pending] = await db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending'));
+  // Staff act only on bank transfers: a card or crypto deposit waits for its provider or its chain.
+  const [pending] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.status, 'pending'), eq(deposits.method, 'bank_transfer')));
   const rows = await db
     .select({ row: deposits, customer: person, accountNumber: tradingAccounts.number, decider: deciderOf(deposits.decidedBy) })
     .from(deposits)
@@ -87,7 +91,10 @@ export async function withdrawalQueue(db: Executor, { tab, q, page, perPage, id 
 
 /** What waits in the queues (the overview's counts). */
 export async function pendingQueueCounts(db: Executor) {
-  const [d] = await db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending'));
+  const [d] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.status, 'pending'), eq(deposits.method, 'bank_transfer')));
   const [w] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
   const [v] = await db.select({ n: count() }).from(verificationDocuments).where(eq(verificationDocuments.status, 'pending'));
   return { deposits: d?.n ?? 0, withdrawals: w?.n ?? 0, documents: v?.n ?? 0 };

@@ -182,7 +182,7 @@ export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider,
       await lockWithdrawal(tx, id);
       await updateWithdrawal(tx, id, { status: 'pending', decidedBy: null, decidedAt: null });
     });
-    const message = error instanceof ProviderError ? error.message : 'the provider could not be reached';
+    const message = error instanceof ProviderError ? error.message.replace(/\.+$/, '') : 'the provider could not be reached';
     fail(refusal.busy(`The provider did not refund the card: ${message}. The withdrawal is pending again; try later or reject it.`));
   }
   return db.transaction(async (tx) => {

@@ -42,6 +42,7 @@ export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
 
 export const sandboxChainTexts = {
   addressUnknown: 'No customer wallet has this address on this network.',
+  addressRequired: 'Enter the customer’s deposit address.',
   amount: 'Enter the amount in the coin: a positive number with at most 18 decimals.',
   confirmations: 'Confirmations are a whole number from 0 to 1000.',
   txId: 'A transaction id is 8 to 100 letters, digits, or x.',
@@ -50,7 +51,7 @@ export const sandboxChainTexts = {
 
 const announceRequest = z.strictObject({
   channel: z.string(),
-  address: z.string().check(z.trim(), z.minLength(1, sandboxChainTexts.addressUnknown), z.maxLength(128, sandboxChainTexts.addressUnknown)),
+  address: z.string(sandboxChainTexts.addressRequired).check(z.trim(), z.minLength(1, sandboxChainTexts.addressRequired), z.maxLength(128, sandboxChainTexts.addressUnknown)),
   amount: z.string(sandboxChainTexts.amount).check(z.trim(), z.regex(/^(?!0+(\.0+)?$)\d{1,20}(\.\d{1,18})?$/, sandboxChainTexts.amount)),
   confirmations: z.coerce
     .number(sandboxChainTexts.confirmations)
