@@ -204,6 +204,10 @@ export function DepositBankPage({ overview, pending, deposits, ...frame }: Frame
                   </li>
                 ))}
               </ul>
+              <p>
+                Pay to {overview.bank.details.account_name}, {overview.bank.details.bank_name}, IBAN <span className="mono">{overview.bank.details.iban}</span>, BIC{' '}
+                <span className="mono">{overview.bank.details.bic}</span>, quoting the reference.
+              </p>
             </div>
           ) : null}
         </StepPane>
