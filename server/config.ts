@@ -100,7 +100,7 @@ export const envSchema = z.object({
   EA_BAR_MS: positiveInt(60_000, 3_600_000),
   PAYMENTS_PROVIDER: choice(['sandbox', 'stripe'], 'sandbox'),
   PAYMENTS_SANDBOX_PORT: port(3002),
-  PAYMENTS_SANDBOX_URL: url(/^https?:$/, 'the sandbox provider\'s address as browsers reach it, such as http://localhost:3002'),
+  PAYMENTS_SANDBOX_URL: url(/^https?:$/, "the sandbox provider's address as browsers reach it, such as http://localhost:3002"),
   PAYMENTS_SANDBOX_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   PAYMENTS_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…)'))),
@@ -185,7 +185,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (env.ROLE !== 'web' && !env.PUSHER_APP_SECRET && (env.ROLE === 'trading' || env.DATABASE_URL)) {
     missing.push('PUSHER_APP_SECRET: is required when ROLE=trading or DATABASE_URL is set (every trading process needs the same one)');
   }
-  if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) missing.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: are required when PAYMENTS_PROVIDER=stripe');
+  if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
+    missing.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: are required when PAYMENTS_PROVIDER=stripe');
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   return Object.freeze({
     env: env.NODE_ENV,

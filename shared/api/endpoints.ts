@@ -37,4 +37,19 @@ export const api = {
 
 export type Api = typeof api;
 export type EndpointName = keyof Api;
-export { adminApi, auditApi, customerFundingApi, authApi, backOfficeApi, catalogueApi, fundingApi, instrumentsAdminApi, staffAccountsApi, automationApi, chatApi, notificationsApi, siteApi, tradingApi };
+export {
+  adminApi,
+  auditApi,
+  customerFundingApi,
+  authApi,
+  backOfficeApi,
+  catalogueApi,
+  fundingApi,
+  instrumentsAdminApi,
+  staffAccountsApi,
+  automationApi,
+  chatApi,
+  notificationsApi,
+  siteApi,
+  tradingApi,
+};

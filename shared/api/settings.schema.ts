@@ -131,7 +131,6 @@ export const settingsUpdateRequest = z.strictObject({
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;
 
-
 /** The site's uploaded images (docs/site-settings.md#images). */
 export const siteImageTexts = {
   missing: 'Choose an image to upload.',

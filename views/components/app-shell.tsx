@@ -10,7 +10,23 @@ import { CsrfForm } from './csrf-form';
 import { RiskWarning } from './risk-warning';
 import { chatPathOf, SignedInIslands } from './signed-in-islands';
 
-export type ShellPage = 'dashboard' | 'deposit' | 'wallet' | 'history' | 'chat' | 'marketplace' | 'autotrader' | 'overview' | 'customers' | 'queues' | 'audit' | 'outbox' | 'settings' | 'staff' | 'catalogue' | 'instruments';
+export type ShellPage =
+  | 'dashboard'
+  | 'deposit'
+  | 'wallet'
+  | 'history'
+  | 'chat'
+  | 'marketplace'
+  | 'autotrader'
+  | 'overview'
+  | 'customers'
+  | 'queues'
+  | 'audit'
+  | 'outbox'
+  | 'settings'
+  | 'staff'
+  | 'catalogue'
+  | 'instruments';
 
 /** The back office's sections (docs/back-office.md): staff see all but Settings, which is the admins'. */
 const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
