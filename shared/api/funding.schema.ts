@@ -56,6 +56,7 @@ export type QueueTab = (typeof queueTabs)[number];
 export const fundingTexts = {
   decided: 'This has already been decided.',
   depositNotFound: 'Deposit not found.',
+  notStaffs: 'A card or crypto deposit is credited by its provider or its chain, not by hand.',
   withdrawalNotFound: 'Withdrawal not found.',
   reasonRequired: 'Give a reason: the customer is told it.',
   reasonTooLong: 'The reason may not be greater than 500 characters.',

@@ -8,7 +8,8 @@ import { Money } from '../../../shared/money';
 import { fundingTotals, historyOf, refundableCardDeposits } from '../db/customer-funding.repo';
 import { findCustomerAccount, type AccountRow } from '../db/accounts.repo';
 import { getSettings } from '../db/settings.repo';
-import { presentNotification, type NotificationRow } from '../db/notifications.repo';
+import type { NotificationRow } from '../db/notifications.repo';
+import { announceFunding } from './funding-events';
 import type { ApiDeps } from '../deps';
 import { DomainError, fail, refusal } from '../errors';
 import { openBankDeposit } from '../funding/funding';
@@ -31,12 +32,7 @@ export function customerFundingRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const { bus, market } = deps;
 
-  /** The balance moved or a request changed: the customer's screens and the engine hear it. */
-  const announce = (userId: number, accountId: number | undefined, notice: NotificationRow | undefined) => {
-    if (notice) bus.publish('notification.message', { userId, notification: presentNotification(notice) });
-    if (accountId !== undefined) bus.publish('account.changed', { userId, accountId });
-    bus.publish('user.updated', { userId });
-  };
+  const announce = (userId: number, accountId: number, notice: NotificationRow) => announceFunding(bus, { userId, accountId, notice });
 
   const liveAccountOf = async (userId: number): Promise<AccountRow> => (await findCustomerAccount(db, userId)) ?? fail(refusal.invalid(texts.noLiveAccount));
 

@@ -2,7 +2,8 @@ import { pipeline } from 'node:stream/promises';
 import type { DepositRow, WithdrawalRow } from '../../../shared/api/funding.schema';
 import { api } from '../../../shared/api/endpoints';
 import { depositQueue, withdrawalQueue } from '../db/funding.repo';
-import { presentNotification, type NotificationRow } from '../db/notifications.repo';
+import type { NotificationRow } from '../db/notifications.repo';
+import { announceFunding } from './funding-events';
 import type { ApiDeps } from '../deps';
 import { decideDeposit, decideWithdrawal } from '../funding/funding';
 import { refundCardWithdrawal } from '../funding/withdrawals';
@@ -85,11 +86,7 @@ export function fundingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
   /** The customer hears the decision; when money moved, the engine re-reads the account's balance too. */
-  const told = (userId: number, notice: NotificationRow, accountId?: number) => {
-    deps.bus.publish('notification.message', { userId, notification: presentNotification(notice) });
-    if (accountId !== undefined) deps.bus.publish('account.changed', { userId, accountId });
-    deps.bus.publish('user.updated', { userId });
-  };
+  const told = (userId: number, notice: NotificationRow, accountId?: number) => announceFunding(deps.bus, { userId, accountId, notice });
   /** The decided row as the queue shows it (a fresh read with its customer and decider). */
   const depositById = async (id: number) => presentDeposit((await depositQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
   const withdrawalById = async (id: number) => presentWithdrawal((await withdrawalQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { presentNotification } from '../db/notifications.repo';
+import { announceFunding } from './funding-events';
 import type { ApiDeps } from '../deps';
 import { handlePaymentEvent } from '../funding/card-deposits';
 import { WebhookRejected } from '../funding/payments/provider';
@@ -28,9 +28,7 @@ export function paymentWebhookRoutes(deps: Omit<ApiDeps, 'signIns' | 'referenceD
     const outcome = await handlePaymentEvent(deps.database.db, payments.name, event, req.log ?? deps.logger);
     const { deposit, notice } = outcome;
     if (deposit && (outcome.handled === 'credited' || outcome.handled === 'failed')) {
-      if (notice) deps.bus.publish('notification.message', { userId: deposit.userId, notification: presentNotification(notice) });
-      if (outcome.handled === 'credited') deps.bus.publish('account.changed', { userId: deposit.userId, accountId: deposit.accountId });
-      deps.bus.publish('user.updated', { userId: deposit.userId });
+      announceFunding(deps.bus, { userId: deposit.userId, accountId: outcome.handled === 'credited' ? deposit.accountId : undefined, notice });
     }
     res.json({ received: true, handled: outcome.handled });
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, ne, notInArray, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { HistoryQuery } from '../../../shared/api/customer-funding.schema';
 import type { DepositDetails, WithdrawalDetails } from '../../../shared/api/funding.schema';
@@ -51,7 +51,6 @@ export async function historyOf(db: Executor, { userId, accountId, query, limit,
   const depositWhere = and(
     eq(deposits.userId, userId),
     eq(deposits.accountId, accountId),
-    // A card checkout never paid (declined or abandoned before paying) is the provider's business, not a transaction; a declined one is shown as failed.
     wants('deposit') ? undefined : never,
     status ? (status.deposit.length ? inArray(deposits.status, [...status.deposit]) : never) : undefined,
     ...dateRange(deposits.createdAt, query.from, query.to),
@@ -181,14 +180,6 @@ export async function refundableCardDeposits(db: Executor, { userId, accountId, 
   return rows.map((row) => ({ ...row, amount: row.amount ?? '0', refunded: String(row.refunded) }));
 }
 
-export async function findDepositOfUser(db: Executor, userId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(deposits)
-    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)));
-  return row;
-}
-
 export async function lockWithdrawalOfUser(tx: Tx, userId: number, id: number) {
   const [row] = await tx
     .select()
@@ -229,11 +220,13 @@ export async function walletById(db: Executor, id: number): Promise<CryptoWallet
   return row;
 }
 
-export async function walletByAddress(db: Executor, channel: string, address: string): Promise<CryptoWalletRow | undefined> {
+/** The wallet paid at `address`; case matters only where the address format says so (Tron's base58), not for hex or bech32. */
+export async function walletByAddress(db: Executor, channel: string, address: string, { caseSensitive }: { caseSensitive: boolean }): Promise<CryptoWalletRow | undefined> {
+  const same = caseSensitive ? eq(cryptoWallets.address, address) : eq(sql`lower(${cryptoWallets.address})`, address.toLowerCase());
   const [row] = await db
     .select()
     .from(cryptoWallets)
-    .where(and(eq(cryptoWallets.channel, channel), eq(cryptoWallets.address, address)));
+    .where(and(eq(cryptoWallets.channel, channel), same));
   return row;
 }
 
@@ -256,6 +249,12 @@ export async function lockChainPayment(tx: Tx, { walletId, txId }: { walletId: n
     .for('update');
   return row;
 }
+
+/** Holds the (wallet, transaction) pair for the rest of the transaction, whether its row exists yet or not. */
+export async function lockChainTransaction(tx: Tx, walletId: number, txId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${chainLockSpace}, hashtext(${`${walletId}:${txId}`}))`);
+}
+const chainLockSpace = 17_017;
 
 export async function lockChainPaymentById(tx: Tx, id: number): Promise<CryptoPaymentRow | undefined> {
   const [row] = await tx.select().from(cryptoPayments).where(eq(cryptoPayments.id, id)).for('update');
@@ -282,13 +281,4 @@ export async function recentChainPayments(db: Executor, { id, limit }: { id?: nu
     .where(id === undefined ? undefined : eq(cryptoPayments.id, id))
     .orderBy(desc(cryptoPayments.id))
     .limit(limit);
-}
-
-/** Whether the customer has any deposit that was credited or is on its way (the deposit prompt's test). */
-export async function hasDeposits(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(deposits)
-    .where(and(eq(deposits.userId, userId), ne(deposits.status, 'failed'), notInArray(deposits.status, ['rejected'])));
-  return (row?.n ?? 0) > 0;
 }

@@ -1,28 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { customerFundingTexts as texts, fundingLimits } from '../../../shared/api/customer-funding.schema';
 import { paths } from '../../../shared/routes';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import { claimPaymentEvent } from '../db/customer-funding.repo';
 import type { AppDb } from '../db/database';
 import { insertDeposit, lockDeposit, updateDeposit, type DepositRecord } from '../db/funding.repo';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { accountOfUser, lockAccount } from '../engine/accounts';
+import { accountOfUser } from '../engine/accounts';
 import { DomainError, fail, refusal } from '../errors';
-import { postEntry } from '../ledger/ledger';
 import type { Logger } from '../../logger';
 import { ProviderError, type PaymentEvent, type PaymentProvider } from './payments/provider';
+import { creditDeposit, fundingReference } from './deposit-credit';
+import { minorUnitDecimals } from './payments/minor-units';
 
 /**
  * Card deposits (docs/funding.md#card-deposits): we open a checkout on the provider's hosted page (the card
  * is typed there, never here) and credit only what a verified webhook says was paid, once.
  */
-
-/** A reference the customer and staff can quote: a prefix and 8 letters and digits without look-alikes. */
-export function fundingReference(prefix: 'DEP' | 'CARD' | 'CRY'): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `${prefix}-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
-}
 
 export async function openCardDeposit(
   { db, payments, siteOrigin }: { db: AppDb; payments: PaymentProvider; siteOrigin: string },
@@ -33,6 +27,8 @@ export async function openCardDeposit(
   const opened = await db.transaction(async (tx) => {
     const account = await accountOfUser(tx, user.id);
     if (account.type !== 'live') fail(refusal.invalid(texts.noLiveAccount));
+    // A currency without cents (JPY) takes whole amounts only: the provider could not charge the rest.
+    if (new Money(amount).decimalPlaces() > minorUnitDecimals(account.currency)) fail(refusal.invalid(texts.amountNumber, 'amount'));
     const row = await insertDeposit(tx, {
       userId: user.id,
       accountId: account.id,
@@ -101,34 +97,20 @@ export async function handlePaymentEvent(db: AppDb, provider: string, event: Pay
       await updateDeposit(tx, ours.id, { reason: `Paid in ${event.currency}, not ${ours.currency}: held for staff.` });
       return { handled: 'unchanged', deposit: ours };
     }
-    // Money the provider took is credited even after a failure event (it came later, or out of order).
-    await lockAccount(tx, ours.accountId);
-    const entry = await postEntry(tx, {
-      accountId: ours.accountId,
-      kind: 'deposit',
-      amount: new Money(event.amount).toFixed(2),
-      reference: `deposit:${ours.id}`,
+    // Money the provider took is credited even after a failure event (it came later, or out of order); never a cent more than it took.
+    const amount = new Money(event.amount).toDecimalPlaces(2, Money.ROUND_DOWN);
+    if (amount.lte(0)) {
+      logger.warn({ depositId: ours.id, amount: event.amount }, 'payment event without a positive amount: not credited');
+      return { handled: 'unchanged', deposit: ours };
+    }
+    const { row: deposit, notice } = await creditDeposit(tx, ours, {
+      amount: amount.toFixed(2),
       memo: `Card payment ${ours.reference}`,
-    });
-    const deposit = await updateDeposit(tx, ours.id, {
-      status: 'confirmed',
-      amountReceived: new Money(event.amount).toFixed(2),
-      providerPaymentId: event.paymentId,
-      providerSessionId: event.sessionId,
-      ledgerEntryId: entry.id,
-      reason: null,
-      decidedAt: new Date(),
-    });
-    await recordAudit(tx, {
+      message: (shown) => `Your card payment of ${shown} has been credited (${ours.reference}).`,
       actorId: null,
-      action: 'deposit.confirmed',
-      subjectType: 'user',
-      subjectId: ours.userId,
-      details: { deposit_id: ours.id, method: 'card', provider, event_id: event.eventId, amount_received: deposit.amountReceived },
-      ip: null,
+      audit: { provider, event_id: event.eventId },
+      set: { providerPaymentId: event.paymentId, providerSessionId: event.sessionId },
     });
-    const shown = formatMoney({ amount: deposit.amountReceived!, currency: deposit.currency });
-    const notice = await addNotification(tx, { userId: ours.userId, title: 'Deposit received', message: `Your card payment of ${shown} has been credited (${ours.reference}).`, color: 'success' });
     return { handled: 'credited', deposit, notice };
   });
 }

@@ -1,11 +1,12 @@
 import { channelBySlug, cryptoChannels, networkWarning, type CryptoChannel } from '../../../shared/funding/crypto-channels';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money } from '../../../shared/money';
 import type { WalletView } from '../../../shared/api/customer-funding.schema';
 import { recordAudit } from '../db/audit.repo';
 import {
   insertChainPayment,
   insertWallets,
   lockChainPayment,
+  lockChainTransaction,
   lockChainPaymentById,
   paymentsOfWallet,
   updateChainPayment,
@@ -19,11 +20,10 @@ import {
 import type { AppDb, Executor, Tx } from '../db/database';
 import { insertDeposit, lockDeposit, updateDeposit } from '../db/funding.repo';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { accountOfUser, lockAccount } from '../engine/accounts';
+import { accountOfUser } from '../engine/accounts';
 import { fail, refusal } from '../errors';
-import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
-import { fundingReference } from './card-deposits';
+import { creditDeposit, fundingReference } from './deposit-credit';
 import type { CryptoKeys } from './crypto/keys';
 import { deriveAddress } from './crypto/derive';
 import { paymentUri } from './crypto/payment-uri';
@@ -111,17 +111,27 @@ export interface ChainReport {
   confirmations: number;
 }
 
-export type ChainOutcome = { payment: CryptoPaymentRow; userId: number; credited: boolean; notice: NotificationRow | undefined };
+export type ChainOutcome = { payment: CryptoPaymentRow; userId: number; accountId: number; credited: boolean; notice: NotificationRow | undefined };
+
+/** Who reported a payment by hand (staff on the sandbox chain): audited with the report, in its transaction. */
+export type Reporter = { actorId: number; ip: string | null } | null;
+
+/** Whether staff may report payments on this channel by hand: only on a sandbox chain (a demo key, whose coins are never real). */
+export const isSandboxChannel = (keys: CryptoKeys, channel: CryptoChannel): boolean => keys[channel.chain].demo;
 
 /**
  * What the chain watcher reports about a payment to one of our addresses: the first report records it (and
  * shows it to the customer as a pending deposit), later ones raise its confirmations (never lower them); the
  * report that brings it to the network's confirmations credits it, once.
  */
-export async function recordChainPayment(db: AppDb, market: Market, report: ChainReport): Promise<ChainOutcome> {
+export async function recordChainPayment(db: AppDb, market: Market, report: ChainReport, reporter: Reporter = null): Promise<ChainOutcome> {
   const channel = channelBySlug(report.channel) ?? fail(refusal.invalid('Choose one of the coins and networks offered.', 'channel'));
-  const wallet = (await walletByAddress(db, channel.slug, report.address)) ?? fail(refusal.invalid('No customer wallet has this address on this network.', 'address'));
+  const wallet =
+    (await walletByAddress(db, channel.slug, report.address, { caseSensitive: channel.network === 'tron' })) ??
+    fail(refusal.invalid('No customer wallet has this address on this network.', 'address'));
   return db.transaction(async (tx) => {
+    // Two first reports of one transaction would both find no row to lock: serialise them on the pair.
+    await lockChainTransaction(tx, wallet.id, report.txId);
     let payment = await lockChainPayment(tx, { walletId: wallet.id, txId: report.txId });
     if (!payment) {
       const account = await accountOfUser(tx, wallet.userId);
@@ -144,17 +154,25 @@ export async function recordChainPayment(db: AppDb, market: Market, report: Chai
       });
       payment = await insertChainPayment(tx, { walletId: wallet.id, txId: report.txId, amount: report.amount, confirmations: 0, depositId: deposit.id });
     }
+    await audited(tx, reporter, wallet, { action: 'sandbox_chain.payment', channel: channel.slug, tx_id: report.txId, amount: report.amount, confirmations: report.confirmations });
     return advance(tx, market, { payment, wallet, channel, confirmations: report.confirmations });
   });
 }
 
 /** Staff raise a sandbox payment's confirmations (the sandbox chain's blocks). */
-export async function confirmChainPayment(db: AppDb, market: Market, id: number, confirmations: number): Promise<ChainOutcome> {
+export async function confirmChainPayment(db: AppDb, market: Market, keys: CryptoKeys, id: number, confirmations: number, reporter: Reporter = null): Promise<ChainOutcome> {
   return db.transaction(async (tx) => {
     const payment = (await lockChainPaymentById(tx, id)) ?? fail(refusal.notFound('Payment not found.'));
     const wallet = (await walletById(tx, payment.walletId))!;
-    return advance(tx, market, { payment, wallet, channel: channelOf(wallet), confirmations });
+    const channel = channelOf(wallet);
+    if (reporter && !isSandboxChannel(keys, channel)) fail(refusal.notFound('Payment not found.'));
+    await audited(tx, reporter, wallet, { action: 'sandbox_chain.confirmations', payment_id: id, tx_id: payment.txId, confirmations });
+    return advance(tx, market, { payment, wallet, channel, confirmations });
   });
+}
+
+async function audited(tx: Tx, reporter: Reporter, wallet: CryptoWalletRow, { action, ...details }: { action: string } & Record<string, unknown>): Promise<void> {
+  if (reporter) await recordAudit(tx, { actorId: reporter.actorId, action, subjectType: 'user', subjectId: wallet.userId, details, ip: reporter.ip });
 }
 
 async function advance(
@@ -163,10 +181,11 @@ async function advance(
   { payment, wallet, channel, confirmations }: { payment: CryptoPaymentRow; wallet: CryptoWalletRow; channel: CryptoChannel; confirmations: number },
 ): Promise<ChainOutcome> {
   const reached = Math.max(payment.confirmations, confirmations);
-  const base = { userId: wallet.userId, credited: false, notice: undefined };
   const deposit = (await lockDeposit(tx, payment.depositId!))!;
+  const base = { userId: wallet.userId, accountId: deposit.accountId, credited: false, notice: undefined };
   const details = { ...deposit.details, confirmations: reached };
-  if (payment.status !== 'seen' || reached < channel.confirmations) {
+  // Only a payment still waiting moves on; one credited, or refused below the minimum, keeps its outcome.
+  if (payment.status !== 'seen' || deposit.status !== 'pending' || reached < channel.confirmations) {
     if (reached === payment.confirmations) return { ...base, payment };
     await updateDeposit(tx, deposit.id, { details });
     return { ...base, payment: await updateChainPayment(tx, payment.id, { confirmations: reached }) };
@@ -189,24 +208,14 @@ async function advance(
   const rate = coinRate(market, channel, deposit.currency);
   // Rounded down to the cent: we never credit more than the coins fetch.
   const amount = new Money(payment.amount).times(rate.toString()).toDecimalPlaces(2, Money.ROUND_DOWN);
-  await lockAccount(tx, deposit.accountId);
-  const entry = await postEntry(tx, { accountId: deposit.accountId, kind: 'deposit', amount: amount.toFixed(2), reference: `deposit:${deposit.id}`, memo: `${channel.asset} payment ${payment.txId}` });
-  await updateDeposit(tx, deposit.id, { status: 'confirmed', amountReceived: amount.toFixed(2), ledgerEntryId: entry.id, details: { ...details, rate: rate.toFixed() }, decidedAt: new Date() });
-  await recordAudit(tx, {
+  const { notice } = await creditDeposit(tx, deposit, {
+    amount: amount.toFixed(2),
+    memo: `${channel.asset} payment ${payment.txId}`,
+    message: (shown) => `Your ${new Money(payment.amount).toFixed()} ${channel.asset} payment is confirmed and ${shown} has been credited.`,
     actorId: null,
-    action: 'deposit.confirmed',
-    subjectType: 'user',
-    subjectId: wallet.userId,
-    details: { deposit_id: deposit.id, method: 'crypto', tx_id: payment.txId, crypto_amount: payment.amount, rate: rate.toFixed(), amount_received: amount.toFixed(2) },
-    ip: null,
-  });
-  const shown = formatMoney({ amount: amount.toFixed(2), currency: deposit.currency });
-  const notice = await addNotification(tx, {
-    userId: wallet.userId,
-    title: 'Deposit received',
-    message: `Your ${new Money(payment.amount).toFixed()} ${channel.asset} payment is confirmed and ${shown} has been credited.`,
-    color: 'success',
+    audit: { tx_id: payment.txId, crypto_amount: payment.amount, rate: rate.toFixed() },
+    set: { details: { ...details, rate: rate.toFixed() } },
   });
   const credited = await updateChainPayment(tx, payment.id, { confirmations: reached, status: 'credited', creditedAt: new Date() });
-  return { payment: credited, userId: wallet.userId, credited: true, notice };
+  return { ...base, payment: credited, credited: true, notice };
 }

@@ -1,27 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { fundingTexts } from '../../../shared/api/funding.schema';
 import { formatMoney } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Tx } from '../db/database';
 import { insertDeposit, lockDeposit, lockWithdrawal, updateDeposit, updateWithdrawal, type DepositRecord, type WithdrawalRecord } from '../db/funding.repo';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { accountOfUser, lockAccount } from '../engine/accounts';
+import { accountOfUser } from '../engine/accounts';
 import { fail, refusal } from '../errors';
-import { postEntry } from '../ledger/ledger';
 import type { StaffActor as Actor } from '../users/staff-actor';
 import { releaseHold } from './withdrawals';
+import { creditDeposit, fundingReference } from './deposit-credit';
 
 /**
  * Money in and out that staff decide (docs/back-office.md#funding-queues). The customer's side opens rows
  * (a bank transfer to expect, a withdrawal whose funds are held from the request on); the staff's side
  * decides each once, under the row's lock, with the ledger moving in the same transaction.
  */
-
-/** A transfer reference the customer quotes: "DEP-" and 8 letters and digits without look-alikes. */
-function transferReference(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `DEP-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
-}
 
 /** A bank transfer the customer says they will send: staff confirm it by its reference when it arrives. */
 export async function openBankDeposit(
@@ -31,7 +24,14 @@ export async function openBankDeposit(
   return db.transaction(async (tx) => {
     const account = await accountOfUser(tx, userId, accountId);
     if (account.type !== 'live') fail(refusal.invalid('Deposits go to a Live account.', 'account_id'));
-    const row = await insertDeposit(tx, { userId, accountId: account.id, method: 'bank_transfer', reference: transferReference(), currency: account.currency, amountExpected: amountExpected ?? null });
+    const row = await insertDeposit(tx, {
+      userId,
+      accountId: account.id,
+      method: 'bank_transfer',
+      reference: fundingReference('DEP'),
+      currency: account.currency,
+      amountExpected: amountExpected ?? null,
+    });
     await recordAudit(tx, {
       actorId: userId,
       action: 'deposit.opened',
@@ -93,32 +93,26 @@ export async function decideDeposit(db: AppDb, actor: Actor, id: number, decisio
     const before = await lockDeposit(tx, id);
     if (!before) fail(refusal.notFound(fundingTexts.depositNotFound));
     if (before.status !== 'pending') fail(refusal.conflict(fundingTexts.decided));
-    const decided = { decidedBy: actor.id, decidedAt: new Date() };
-    let row: DepositRecord;
-    let notice: NotificationRow;
+    // A card or crypto deposit is credited by its provider's verified webhook or its chain, never by hand (docs/funding.md).
+    if (before.method !== 'bank_transfer') fail(refusal.invalid(fundingTexts.notStaffs));
     if (decision.action === 'confirm') {
-      await lockAccount(tx, before.accountId);
-      const entry = await postEntry(tx, {
-        accountId: before.accountId,
-        kind: 'deposit',
+      return creditDeposit(tx, before, {
         amount: decision.amountReceived,
-        reference: `deposit:${id}`,
         memo: `Bank transfer ${before.reference}`,
-        createdBy: actor.id,
+        message: (shown) => `Your bank transfer ${before.reference} of ${shown} has been credited.`,
+        actorId: actor.id,
+        ip: actor.ip,
+        audit: {},
       });
-      row = await updateDeposit(tx, id, { status: 'confirmed', amountReceived: decision.amountReceived, ledgerEntryId: entry.id, ...decided });
-      const shown = formatMoney({ amount: decision.amountReceived, currency: before.currency });
-      notice = await tell(tx, before.userId, { title: 'Deposit received', message: `Your bank transfer ${before.reference} of ${shown} has been credited.`, color: 'success' });
-    } else {
-      row = await updateDeposit(tx, id, { status: 'rejected', reason: decision.reason, ...decided });
-      notice = await tell(tx, before.userId, { title: 'Deposit not credited', message: `Your bank transfer ${before.reference} could not be credited: ${decision.reason}`, color: 'danger' });
     }
+    const row = await updateDeposit(tx, id, { status: 'rejected', reason: decision.reason, decidedBy: actor.id, decidedAt: new Date() });
+    const notice = await tell(tx, before.userId, { title: 'Deposit not credited', message: `Your bank transfer ${before.reference} could not be credited: ${decision.reason}`, color: 'danger' });
     await recordAudit(tx, {
       actorId: actor.id,
-      action: decision.action === 'confirm' ? 'deposit.confirmed' : 'deposit.rejected',
+      action: 'deposit.rejected',
       subjectType: 'user',
       subjectId: before.userId,
-      details: { deposit_id: id, reference: before.reference, from: before.status, to: row.status, amount_received: row.amountReceived, reason: row.reason },
+      details: { deposit_id: id, reference: before.reference, from: before.status, to: row.status, reason: row.reason },
       ip: actor.ip,
     });
     return { row, notice };
