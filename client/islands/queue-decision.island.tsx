@@ -19,6 +19,8 @@ const propsSchema = z.object({
   currency: z.string(),
   /** A card withdrawal: accepted by refunding the card through the provider, not with a payout reference. */
   refund: z.optional(z.boolean()),
+  /** A card refund whose outcome the provider did not confirm: it may only be retried (the same refund, never twice), not rejected. */
+  retryOnly: z.optional(z.boolean()),
 });
 type Props = z.infer<typeof propsSchema>;
 
@@ -26,7 +28,7 @@ type Props = z.infer<typeof propsSchema>;
  * A pending row's decision (docs/back-office.md#funding-queues, #verification-documents): confirm, pay (or
  * refund to the card) or approve, or reject with a reason.
  */
-function QueueDecision({ kind, id, summary, suggested, currency, refund = false }: Props) {
+function QueueDecision({ kind, id, summary, suggested, currency, refund = false, retryOnly = false }: Props) {
   const [open, setOpen] = useState<'accept' | 'reject' | null>(null);
   const [value, setValue] = useState(suggested ?? '');
   const [busy, setBusy] = useState(false);
@@ -83,9 +85,11 @@ function QueueDecision({ kind, id, summary, suggested, currency, refund = false 
       <button type="button" className="small" onClick={() => setOpen('accept')} aria-label={`${accept}: ${summary}`}>
         {accept}
       </button>
-      <button type="button" className="outline secondary small" onClick={() => setOpen('reject')} aria-label={`Reject: ${summary}`}>
-        Reject
-      </button>
+      {retryOnly ? null : (
+        <button type="button" className="outline secondary small" onClick={() => setOpen('reject')} aria-label={`Reject: ${summary}`}>
+          Reject
+        </button>
+      )}
       {open === 'accept' ? (
         <Modal
           title={kind === 'deposit' ? 'Confirm deposit' : kind === 'withdrawal' ? (refund ? 'Refund to card' : 'Mark withdrawal paid') : 'Approve document'}

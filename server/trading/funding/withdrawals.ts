@@ -17,6 +17,7 @@ import type { CryptoKeys } from './crypto/keys';
 import { checkBic, checkCryptoAddress, checkIban } from './crypto/validate';
 import type { PaymentProvider } from './payments/provider';
 import { ProviderError } from './payments/provider';
+import { minorUnitDecimals } from './payments/minor-units';
 
 /**
  * Withdrawals (docs/funding.md#withdrawals): the request holds the amount at once with a `withdrawal` entry
@@ -87,6 +88,8 @@ export async function requestWithdrawal(
     const account = await lockAccount(tx, (await accountOfUser(tx, user.id)).id);
     if (account.type !== 'live') fail(refusal.invalid('Withdrawals come from a Live account.', 'account_id'));
     const rule = withdrawalRules[request.method];
+    // A currency without cents (JPY) is paid in whole units only.
+    if (new Money(request.amount).decimalPlaces() > minorUnitDecimals(account.currency)) fail(refusal.invalid(texts.amountNumber, 'amount'));
     if (new Money(request.amount).lessThan(rule.min)) fail(refusal.invalid(texts.belowMinimum(show(rule.min, account.currency)), 'amount'));
     const { withdrawable } = await withdrawableOf(tx, market, account);
     if (new Money(request.amount).greaterThan(withdrawable)) fail(refusal.invalid(`The account cannot pay this out: at most ${show(withdrawable, account.currency)} is free to withdraw.`, 'amount'));
@@ -160,17 +163,21 @@ export async function cancelWithdrawal(db: AppDb, { userId, id, ip }: { userId: 
 
 /**
  * Staff approve a card withdrawal: the provider refunds the card. The row moves to `processing` first (so a
- * racing rejection or cancellation finds it decided), the provider is asked outside any transaction (with
- * the withdrawal as its idempotency key, so a retry never refunds twice), then it is paid — or back to
- * pending with the provider's message when the provider refused.
+ * racing rejection or cancellation finds it decided), the provider is asked outside any transaction with the
+ * withdrawal as its idempotency key, then the row is paid. When the provider refused outright the row is
+ * pending again (staff may reject it); when the outcome is unknown (no answer, its own error) it stays
+ * processing and staff retry: the same key never refunds twice, and nothing can release a hold the provider
+ * may already have paid out.
  */
 export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider, actor: StaffActor, id: number): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
   const claimed = await db.transaction(async (tx) => {
     const before = (await lockWithdrawal(tx, id)) ?? fail(refusal.notFound(texts.withdrawalNotFound));
     if (before.method !== 'card') fail(refusal.invalid('Only a card withdrawal is refunded through the provider; pay the others with their payout reference.'));
-    if (before.status !== 'pending') fail(refusal.conflict('This has already been decided.'));
+    if (before.status !== 'pending' && before.status !== 'processing') fail(refusal.conflict('This has already been decided.'));
     const [card] = await refundableCardDeposits(tx, { userId: before.userId, accountId: before.accountId, depositId: before.depositId! });
-    if (!card?.paymentId) fail(refusal.conflict('The card payment this refunds has no provider payment id: refund it in the provider’s dashboard and pay it with that reference.'));
+    if (!card?.paymentId || card.provider !== provider.name) {
+      fail(refusal.conflict('The card payment this refunds was not taken by the provider configured now: refund it in that provider’s dashboard, then pay this withdrawal with its reference.'));
+    }
     await updateWithdrawal(tx, id, { status: 'processing', decidedBy: actor.id, decidedAt: new Date() });
     return { before, paymentId: card.paymentId };
   });
@@ -178,12 +185,15 @@ export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider,
   try {
     ({ refundId } = await provider.refund({ paymentId: claimed.paymentId, amount: claimed.before.amount, currency: claimed.before.currency, idempotencyKey: `withdrawal-${id}` }));
   } catch (error) {
+    const refused = error instanceof ProviderError && error.definite;
+    const message = error instanceof ProviderError ? error.message.replace(/\.+$/, '') : 'the provider could not be reached';
+    if (!refused)
+      fail(refusal.busy(`The provider did not confirm the refund (${message}). It may still go through: the withdrawal stays processing; try Refund to card again, which never refunds twice.`));
     await db.transaction(async (tx) => {
       await lockWithdrawal(tx, id);
       await updateWithdrawal(tx, id, { status: 'pending', decidedBy: null, decidedAt: null });
     });
-    const message = error instanceof ProviderError ? error.message.replace(/\.+$/, '') : 'the provider could not be reached';
-    fail(refusal.busy(`The provider did not refund the card: ${message}. The withdrawal is pending again; try later or reject it.`));
+    fail(refusal.busy(`The provider refused the refund: ${message}. The withdrawal is pending again; reject it, or try later.`));
   }
   return db.transaction(async (tx) => {
     await lockWithdrawal(tx, id);

@@ -92,6 +92,16 @@ describe('the Stripe driver', () => {
       },
     });
     await expect(provider.refund({ paymentId: 'pi_123', amount: '600', currency: 'USD', idempotencyKey: 'w-1' })).rejects.toThrow(/greater than charge amount/);
+    await expect(provider.refund({ paymentId: 'pi_123', amount: '600', currency: 'USD', idempotencyKey: 'w-1' })).rejects.toMatchObject({ definite: true });
+  });
+
+  it('when Stripe cannot be reached, then the refund’s outcome is unknown (not a refusal)', async () => {
+    const { provider } = stubbedStripe({
+      createRefund: async () => {
+        throw new Stripe.errors.StripeConnectionError({ message: 'Request timed out', type: 'api_error' });
+      },
+    });
+    await expect(provider.refund({ paymentId: 'pi_123', amount: '60', currency: 'USD', idempotencyKey: 'w-2' })).rejects.toMatchObject({ name: 'ProviderError', definite: false });
   });
 
   it('when a paid checkout completes, or a delayed payment succeeds, then it is payment.succeeded with the payment intent and the amount in major units', () => {

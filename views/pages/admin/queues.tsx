@@ -282,10 +282,13 @@ function WithdrawalAmount({ row }: { row: WithdrawalRow }) {
   );
 }
 
-/** A pending withdrawal: paid with the payout reference, or (a card's) refunded through the provider; a processing one is with the provider. */
+/**
+ * A pending withdrawal: paid with the payout reference, or (a card's) refunded through the provider. A
+ * processing one is a refund the provider has not confirmed: it may be retried (never refunding twice).
+ */
 function WithdrawalDecision({ row }: { row: WithdrawalRow }) {
-  if (row.status === 'processing') return <small className="queue-waiting">The provider is refunding the card</small>;
-  if (row.status !== 'pending') return null;
+  const retry = row.status === 'processing' && row.method === 'card';
+  if (row.status !== 'pending' && !retry) return null;
   const amount = money(row.amount, row.currency);
   return (
     <Island
@@ -298,6 +301,7 @@ function WithdrawalDecision({ row }: { row: WithdrawalRow }) {
         suggested: null,
         currency: row.currency,
         refund: row.method === 'card',
+        retryOnly: retry,
       }}
     />
   );

@@ -60,6 +60,16 @@ export class WebhookRejected extends Error {
 /** Thrown when the provider refuses or cannot be reached; the message can be shown to staff. */
 export class ProviderError extends Error {
   override name = 'ProviderError';
+  /**
+   * True when the provider answered and refused (nothing was done); false when the outcome is unknown (no
+   * answer, a timeout, a server error), so a refund may have gone through and must be retried, never undone.
+   */
+  constructor(
+    message: string,
+    readonly definite = true,
+  ) {
+    super(message);
+  }
 }
 
 export interface PaymentProvider {

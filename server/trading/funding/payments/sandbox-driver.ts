@@ -45,7 +45,7 @@ export function sandboxProvider({ apiUrl, apiKey, webhookSecret, fetch: send = f
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
     } catch (error) {
-      throw new ProviderError(`The payments sandbox (${base}) could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProviderError(`The payments sandbox (${base}) could not be reached: ${error instanceof Error ? error.message : String(error)}`, false);
     }
     let answer: Record<string, unknown> = {};
     try {
@@ -55,7 +55,7 @@ export function sandboxProvider({ apiUrl, apiKey, webhookSecret, fetch: send = f
     }
     if (!response.ok) {
       const message = (answer.error as { message?: unknown } | undefined)?.message;
-      throw new ProviderError(typeof message === 'string' ? message : `The payments sandbox answered ${response.status}.`);
+      throw new ProviderError(typeof message === 'string' ? message : `The payments sandbox answered ${response.status}.`, response.status < 500);
     }
     return answer;
   }

@@ -25,7 +25,12 @@ async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw new ProviderError(error instanceof Stripe.errors.StripeError ? `Stripe: ${error.message}` : `Stripe could not ${what}: ${messageOf(error)}`);
+    // Stripe refused (a card or request error): nothing was done. No answer or its own failure: the outcome is unknown.
+    const definite =
+      error instanceof Stripe.errors.StripeCardError ||
+      error instanceof Stripe.errors.StripeInvalidRequestError ||
+      (error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500);
+    throw new ProviderError(error instanceof Stripe.errors.StripeError ? `Stripe: ${error.message}` : `Stripe could not ${what}: ${messageOf(error)}`, definite);
   }
 }
 
