@@ -12,6 +12,7 @@ import type { TradingEngine } from '../../server/trading/engine/engine';
 import type { FileStore } from '../../server/trading/files/file-store';
 import type { Market } from '../../server/trading/market/market';
 import { ManualPriceSource } from '../../server/trading/market/price-source';
+import { cryptoKeys, type CryptoKeys } from '../../server/trading/funding/crypto/keys';
 import { marketsOpenAt } from './clock';
 import { createTestDatabase } from './database';
 import { makeUser, type TestPerson } from './factories';
@@ -98,6 +99,8 @@ export async function startTrading(overrides: TradingOverrides = {}): Promise<Tr
     uploadMaxBytes: 64 * 1024,
     siteOrigin: () => 'http://site.test',
     leaderJobs: ['prices', 'engine'],
+    // The "abandon … about" wallet is public: its keys are the stacks' sandbox chain, where staff announce payments.
+    cryptoKeys: sandboxKeys(cryptoKeys(config)),
     ...overrides,
     database: leads,
     priceSource: prices,
@@ -105,6 +108,9 @@ export async function startTrading(overrides: TradingOverrides = {}): Promise<Tr
   const { app, market, bus, engine, files } = trading;
   return { app, database, market, prices, bus, engine, files, trading };
 }
+
+/** Keys marked as a sandbox chain's (docs/funding.md#the-sandbox-chain). */
+export const sandboxKeys = (keys: CryptoKeys): CryptoKeys => ({ btc: { ...keys.btc, demo: true }, eth: { ...keys.eth, demo: true }, trx: { ...keys.trx, demo: true } });
 
 export async function tokenFor(app: Express, person: Pick<TestPerson, 'email' | 'password'>): Promise<string> {
   const res = await request(app).post('/api/v1/auth/login').send({ email: person.email, password: person.password });

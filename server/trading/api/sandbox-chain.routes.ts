@@ -4,10 +4,11 @@ import type { SandboxPayment } from '../../../shared/api/endpoints/customer-fund
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { Money } from '../../../shared/money';
 import { recentChainPayments } from '../db/customer-funding.repo';
-import { presentNotification } from '../db/notifications.repo';
 import type { ApiDeps } from '../deps';
-import { confirmChainPayment, recordChainPayment, type ChainOutcome } from '../funding/crypto-deposits';
-import { recordAudit } from '../db/audit.repo';
+import { confirmChainPayment, isSandboxChannel, recordChainPayment, type ChainOutcome } from '../funding/crypto-deposits';
+import { DomainError, refusal } from '../errors';
+import { sandboxChainTexts } from '../../../shared/api/endpoints/customer-funding';
+import { announceFunding } from './funding-events';
 import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 
@@ -37,33 +38,35 @@ export function sandboxChainRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
 
-  const announce = (outcome: ChainOutcome) => {
-    if (outcome.notice) deps.bus.publish('notification.message', { userId: outcome.userId, notification: presentNotification(outcome.notice) });
-    deps.bus.publish('user.updated', { userId: outcome.userId });
+  const announce = (outcome: ChainOutcome) => announceFunding(deps.bus, { userId: outcome.userId, accountId: outcome.credited ? outcome.accountId : undefined, notice: outcome.notice });
+  /** Staff report by hand only on a sandbox chain: where a broker's own key derives the addresses, payments come from its watcher. */
+  const sandboxChannel = (slug: string) => {
+    const channel = channelBySlug(slug);
+    if (!channel) throw new DomainError(refusal.invalid('Choose one of the coins and networks offered.', 'channel'));
+    if (!isSandboxChannel(deps.cryptoKeys, channel)) throw new DomainError(refusal.invalid(sandboxChainTexts.notSandbox, 'channel'));
+    return channel;
   };
   const byId = async (id: number) => present((await recentChainPayments(db, { id, limit: 1 }))[0]!);
 
   on(api.sandboxChain, async () => ({ data: (await recentChainPayments(db, { limit: 50 })).map(present) }));
 
   on(api.announceChainPayment, async ({ body }, req, res) => {
+    const channel = sandboxChannel(body.channel);
     const txId = body.tx_id ?? randomBytes(32).toString('hex');
-    const outcome = await recordChainPayment(db, deps.market, { channel: body.channel, address: body.address.trim(), txId, amount: body.amount, confirmations: body.confirmations });
     const actor = staffActorOf(req, res);
-    await recordAudit(db, {
-      actorId: actor.id,
-      action: 'sandbox_chain.payment',
-      subjectType: 'user',
-      subjectId: outcome.userId,
-      details: { channel: body.channel, tx_id: txId, amount: body.amount, confirmations: body.confirmations },
-      ip: actor.ip,
-    });
+    const outcome = await recordChainPayment(
+      db,
+      deps.market,
+      { channel: channel.slug, address: body.address.trim(), txId, amount: body.amount, confirmations: body.confirmations },
+      { actorId: actor.id, ip: actor.ip },
+    );
     announce(outcome);
     return { data: await byId(outcome.payment.id), message: outcome.credited ? 'Payment announced and credited.' : 'Payment announced.' };
   });
 
-  on(api.confirmChainPayment, async ({ params: { id }, body }, _req, res) => {
-    staffActorOf(_req, res);
-    const outcome = await confirmChainPayment(db, deps.market, id, body.confirmations);
+  on(api.confirmChainPayment, async ({ params: { id }, body }, req, res) => {
+    const actor = staffActorOf(req, res);
+    const outcome = await confirmChainPayment(db, deps.market, deps.cryptoKeys, id, body.confirmations, { actorId: actor.id, ip: actor.ip });
     announce(outcome);
     return { data: await byId(id), message: outcome.credited ? 'Confirmed and credited.' : 'Confirmations updated.' };
   });

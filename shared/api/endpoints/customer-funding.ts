@@ -46,13 +46,13 @@ export const sandboxChainTexts = {
   amount: 'Enter the amount in the coin: a positive number with at most 18 decimals.',
   confirmations: 'Confirmations are a whole number from 0 to 1000.',
   txId: 'A transaction id is 8 to 100 letters, digits, or x.',
-  notSandbox: 'Payments are announced by the chain watcher here: the sandbox chain is off.',
+  notSandbox: 'This network’s addresses come from the broker’s own key: its payments are reported by the chain watcher, not by hand.',
 } as const;
 
 const announceRequest = z.strictObject({
   channel: z.string(),
   address: z.string(sandboxChainTexts.addressRequired).check(z.trim(), z.minLength(1, sandboxChainTexts.addressRequired), z.maxLength(128, sandboxChainTexts.addressUnknown)),
-  amount: z.string(sandboxChainTexts.amount).check(z.trim(), z.regex(/^(?!0+(\.0+)?$)\d{1,20}(\.\d{1,18})?$/, sandboxChainTexts.amount)),
+  amount: z.string(sandboxChainTexts.amount).check(z.trim(), z.regex(/^(?!0+(\.0+)?$)\d{1,9}(\.\d{1,18})?$/, sandboxChainTexts.amount)),
   confirmations: z.coerce
     .number(sandboxChainTexts.confirmations)
     .check(z.int(sandboxChainTexts.confirmations), z.minimum(0, sandboxChainTexts.confirmations), z.maximum(1000, sandboxChainTexts.confirmations)),

@@ -8,7 +8,8 @@ import { deposits, ledgerEntries } from '../../../server/trading/db/schema';
 import { checkCryptoAddress } from '../../../server/trading/funding/crypto/validate';
 import { makeUser } from '../../support/factories';
 import { auditLedger, balanceOf } from '../../support/money';
-import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../../support/trading';
+import { cryptoKeys } from '../../../server/trading/funding/crypto/keys';
+import { fundedTrader, startTrading, testConfig, tokenFor, type TradingStack } from '../../support/trading';
 
 /** Crypto deposits (docs/funding.md#crypto-deposits): derived addresses, and chain payments credited at their confirmations, once. */
 
@@ -28,8 +29,8 @@ afterAll(async () => {
   await stack.database.close();
 });
 
-async function overviewOf(token: string) {
-  const res = await request(stack.app).get('/api/v1/funding').set(bearer(token));
+async function overviewOf(token: string, on: Pick<TradingStack, 'app'> = stack) {
+  const res = await request(on.app).get('/api/v1/funding').set(bearer(token));
   expect(res.status).toBe(200);
   return fundingOverviewResponse.parse(res.body).data;
 }
@@ -68,7 +69,7 @@ describe('deposit addresses', () => {
     const { trader, channel } = await traderWithWallet('btc');
     const res = await request(stack.app).get(`/api/v1/funding/wallets/${channel.wallet_id}`).set(bearer(trader.token));
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ address: channel.address, payment_uri: `bitcoin:${channel.address}`, demo: false, payments: [] });
+    expect(res.body.data).toMatchObject({ address: channel.address, payment_uri: `bitcoin:${channel.address}`, demo: true, payments: [] });
     expect(res.body.data.qr_svg).toMatch(/^<svg/);
     const stranger = await fundedTrader(stack, '1.00');
     expect((await request(stack.app).get(`/api/v1/funding/wallets/${channel.wallet_id}`).set(bearer(stranger.token))).status).toBe(404);
@@ -120,6 +121,16 @@ describe('chain payments', () => {
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('125.51');
   });
 
+  it('two first reports of one transaction racing record it once', async () => {
+    const { trader, channel } = await traderWithWallet('eth');
+    const body = { channel: 'eth', address: channel.address.toLowerCase(), amount: '0.5', confirmations: 0, tx_id: `0x${'ab'.repeat(32)}${trader.user.id}` };
+    const answers = await Promise.all([announce(body), announce(body), announce(body)]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((res) => res.body.data.id)).size).toBe(1);
+    const seen = (await request(stack.app).get(`/api/v1/funding/wallets/${channel.wallet_id}`).set(bearer(trader.token))).body.data.payments;
+    expect(seen).toHaveLength(1);
+  });
+
   it('a payment to an address no customer has, or on the wrong network, is refused', async () => {
     const { channel } = await traderWithWallet('btc');
     for (const body of [
@@ -132,5 +143,23 @@ describe('chain payments', () => {
     }
     const customer = await fundedTrader(stack, '1.00');
     expect((await request(stack.app).post('/api/v1/admin/sandbox-chain/payments').set(bearer(customer.token)).send({})).status).toBe(403);
+  });
+});
+
+describe("a broker's own keys", () => {
+  it('staff cannot report payments by hand where the addresses come from a configured key', async () => {
+    const own = await startTrading({ cryptoKeys: cryptoKeys(testConfig()) });
+    try {
+      const trader = await fundedTrader(own, '1.00');
+      const address = (await overviewOf(trader.token, own)).crypto.channels[0]!.address;
+      const staff = await tokenFor(own.app, await makeUser(own.database.db, { role: 'staff' }));
+      const res = await request(own.app).post('/api/v1/admin/sandbox-chain/payments').set(bearer(staff)).send({ channel: 'btc', address, amount: '1', confirmations: 6 });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.channel[0]).toMatch(/broker’s own key/);
+      expect(await balanceOf(own.database.db, trader.account.id)).toBe('1.00');
+    } finally {
+      await own.trading.close();
+      await own.database.close();
+    }
   });
 });
