@@ -225,7 +225,13 @@ export async function ordersBench(): Promise<void> {
   if (adminUrl) {
     await withScratchPostgres(adminUrl, 'orders', async (url, pgDir) => {
       const emails = await seedTraders(await openPostgres({ url, poolMax: 4 }));
-      rows.push(...(await ordersEveryWay({ DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' }, emails, 'PostgreSQL')));
+      rows.push(
+        ...(await ordersEveryWay(
+          { DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PAYMENTS_PROVIDER: 'sandbox', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' },
+          emails,
+          'PostgreSQL',
+        )),
+      );
     });
   }
 

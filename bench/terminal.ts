@@ -176,7 +176,8 @@ async function renderElsewhere(): Promise<[string, LoadResult][]> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const adminUrl = benchPostgresUrl();
-  if (adminUrl) await withScratchPostgres(adminUrl, 'terminal', (url, pgDir) => apart({ DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20' }, 'tiers apart, PostgreSQL'));
+  if (adminUrl)
+    await withScratchPostgres(adminUrl, 'terminal', (url, pgDir) => apart({ DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PAYMENTS_PROVIDER: 'sandbox' }, 'tiers apart, PostgreSQL'));
   return rows;
 }
 

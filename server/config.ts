@@ -185,6 +185,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (env.ROLE !== 'web' && !env.PUSHER_APP_SECRET && (env.ROLE === 'trading' || env.DATABASE_URL)) {
     missing.push('PUSHER_APP_SECRET: is required when ROLE=trading or DATABASE_URL is set (every trading process needs the same one)');
   }
+  // The sandbox takes no real money but credits real balances: a deployment on its own database chooses it knowingly.
+  if (env.ROLE !== 'web' && env.DATABASE_URL && !present.PAYMENTS_PROVIDER) {
+    missing.push('PAYMENTS_PROVIDER: is required when DATABASE_URL is set (stripe for real card payments; sandbox only for a test deployment: its test cards credit balances)');
+  }
   if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
     missing.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: are required when PAYMENTS_PROVIDER=stripe');
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);

@@ -203,7 +203,12 @@ export const historyRowSchema = z.object({
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 
-const dateOnly = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')));
+/** A calendar date that exists (2024-02-30 does not). */
+const isDay = (value: string) => {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+};
+const dateOnly = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD.', abort: true }), z.refine(isDay, 'That date does not exist.')));
 export const historyQuery = z.object({
   kind: z._default(z.enum(['all', ...historyKinds], 'Choose all, deposit, withdrawal or adjustment.'), 'all'),
   status: z._default(z.enum(['all', 'pending', 'completed', 'rejected', 'cancelled'], 'Choose a status.'), 'all'),

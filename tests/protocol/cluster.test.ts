@@ -67,7 +67,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     await admin.query(`create database ${name}`);
     const url = new URL(databaseUrl!);
     url.pathname = `/${name}`;
-    const shared = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, DATA_DIR: dataDir };
+    const shared = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, DATA_DIR: dataDir, PAYMENTS_PROVIDER: 'sandbox' };
     a = await startNode({ ...shared, SEED_DEMO: 'always' });
     await until(() => leads(a), 10_000, 'the first process to lead');
     b = await startNode({ ...shared, SEED_DEMO: 'never' });

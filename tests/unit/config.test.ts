@@ -59,7 +59,17 @@ describe('config', () => {
     const shared = { FEED_API_KEY: 'k'.repeat(16), PUSHER_APP_KEY: 'app-key-1' };
     expect(() => loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', ...shared })).toThrow(/SESSION_SECRET: is required/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET: is required/);
-    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app', PUSHER_APP_SECRET: 'p'.repeat(32), ...shared }).sessionSecret).toBeUndefined();
+    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app', PUSHER_APP_SECRET: 'p'.repeat(32), PAYMENTS_PROVIDER: 'sandbox', ...shared }).sessionSecret).toBeUndefined();
+  });
+
+  it('when the product runs on its own database, then the card provider is chosen knowingly, and Stripe needs its keys', () => {
+    const deployment = { DATABASE_URL: 'postgres://db/app', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_SECRET: 'p'.repeat(32) };
+    expect(() => loadConfig(deployment)).toThrow(/PAYMENTS_PROVIDER: is required when DATABASE_URL is set/);
+    expect(loadConfig({ ...deployment, PAYMENTS_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
+    expect(() => loadConfig({ ...deployment, PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: are required/);
+    expect(loadConfig({ ...deployment, PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).payments.stripe.secretKey).toBe('sk_test_abc123');
+    expect(() => loadConfig({ CRYPTO_XPUB_BTC: 'xprv9s21ZrQH143K' })).toThrow(/CRYPTO_XPUB_BTC: must be an extended public key/);
+    expect(loadConfig({}).payments).toMatchObject({ provider: 'sandbox', sandbox: { port: 3002 } });
   });
 
   it('when the tiers run apart, then they must share the price feed key', () => {
