@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { demo, freshCustomer, signIn } from './support';
+import { freshCustomer, signIn } from './support';
 
 /**
  * Deposits (issue 17; docs/funding.md): the card is paid on the sandbox provider's own page (another
@@ -87,7 +87,7 @@ async function payWith(page: Page, number: string) {
 
 test.describe('card deposits', () => {
   test('paid on the provider’s page, credited, and no card data ever reaches our origin', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     const before = await liveBalance(page);
     const ours = recordOurRequests(page);
@@ -118,7 +118,7 @@ test.describe('card deposits', () => {
   });
 
   test('the amount is checked with the original’s messages before leaving', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await page.goto('/main/deposit/card');
     await expect(page.locator('app-island[name="deposit-card"][hydrated]')).toBeAttached();
@@ -141,7 +141,7 @@ test.describe('card deposits', () => {
   });
 
   test('a declined card: the provider says so and nothing is credited', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     const before = await liveBalance(page);
     const ours = recordOurRequests(page);
@@ -161,7 +161,7 @@ test.describe('card deposits', () => {
   });
 
   test('3-D Secure: the challenge is completed on the provider’s side, then credited', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     const before = await liveBalance(page);
     const ours = recordOurRequests(page);
@@ -180,7 +180,7 @@ test.describe('card deposits', () => {
   });
 
   test('cancelled on the provider’s page: nothing charged, and Try again keeps the amount', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await startCardDeposit(page, '75');
     await page.getByRole('link', { name: /^Cancel and return/ }).click();
@@ -191,7 +191,7 @@ test.describe('card deposits', () => {
   });
 
   test('a payment id that is not the customer’s: a neutral message', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await page.goto('/main/deposit/card?deposit=999999&result=success');
     await expect(page.getByText('We could not find this payment')).toBeVisible();
@@ -201,7 +201,7 @@ test.describe('card deposits', () => {
 
 test.describe('crypto deposits', () => {
   test('the BTC wallet page shows the customer’s own address and its QR', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await page.goto('/main/deposit');
     await page.getByRole('link', { name: /^BTC \(/ }).click();
@@ -222,7 +222,7 @@ test.describe('crypto deposits', () => {
   });
 
   test('usdt offers its two networks; an unknown coin and someone else’s wallet are not found', async ({ page, browser }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await page.goto('/main/deposit/usdt');
     await expect(page.getByTestId('channel-usdt-trc20')).toBeVisible();
@@ -264,7 +264,7 @@ test.describe('deposit prompt', () => {
   });
 
   test('a funded account gets no prompt', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await expect(page.locator('app-island[name="deposit-prompt"]')).toHaveCount(0);
   });
@@ -274,7 +274,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the deposit pages have no sideways scroll (only the method chips scroll)', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await signIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await page.goto('/main/deposit/btc');
     const wallet = await page.getByRole('button', { name: /Show my BTC address/ }).getAttribute('href');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, freshCustomer, signIn } from './support';
 
 /**
  * The sandbox chain (issue 17; docs/funding.md#the-sandbox-chain): staff announce a BTC payment to the
@@ -21,7 +21,8 @@ async function liveBalance(page: Page): Promise<number> {
 }
 
 test('staff announce 0.01 BTC to the customer’s address and confirm it fully; the customer is credited', async ({ browser }) => {
-  const customer = await signedIn(browser, demo.trader);
+  const person = await freshCustomer();
+  const customer = await signedIn(browser, person);
   const before = await liveBalance(customer);
   await customer.goto('/main/deposit/btc');
   await customer.getByRole('button', { name: /Show my BTC address/ }).click();
@@ -64,7 +65,7 @@ test('staff announce 0.01 BTC to the customer’s address and confirm it fully; 
   await expect(row.getByRole('button')).toHaveCount(0);
 
   // The deposits queue lists it as done, credited by itself, with its chain facts.
-  await staff.goto(`/admin/queues/deposits?status=done&q=${encodeURIComponent(demo.trader.email)}`);
+  await staff.goto(`/admin/queues/deposits?status=done&q=${encodeURIComponent(person.email)}`);
   const queued = staff.locator('.staff-table tbody tr', { hasText: txId });
   await expect(queued).toContainText('Crypto');
   await expect(queued).toContainText('0.01 BTC');

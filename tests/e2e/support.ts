@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, request, type Page } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
+import { payOnSandbox, testCards } from '../support/hosted-checkout';
 
 export const demo = {
   trader: { email: 'trader@demo.test', password: 'trader-demo-1' },
@@ -19,6 +20,27 @@ export async function signIn(page: Page, person: { email: string; password: stri
 }
 
 /** A customer of their own for a test that trades (registered, then approved by staff), so no other test sees its trades. */
+/**
+ * A fresh approved customer whose Live account holds `amount`, paid by card through the sandbox provider as
+ * a customer would (docs/funding.md#card-deposits), so no spec moves the demo trader's seeded balance.
+ */
+export async function fundedCustomer(amount: string): Promise<{ email: string; password: string }> {
+  const person = await freshCustomer();
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
+  try {
+    const token = ((await (await api.post('/api/v1/auth/login', { data: person })).json()) as { data: { token: string } }).data.token;
+    const headers = { Authorization: `Bearer ${token}` };
+    const opened = (await (await api.post('/api/v1/funding/deposits/card', { data: { amount }, headers })).json()) as { data: { url: string } };
+    await payOnSandbox(opened.data.url, testCards.success);
+    await expect
+      .poll(async () => ((await (await api.get('/api/v1/funding', { headers })).json()) as { data: { account: { balance: number } } }).data.account.balance, { timeout: 15_000 })
+      .toBe(Number(amount));
+    return person;
+  } finally {
+    await api.dispose();
+  }
+}
+
 export async function freshCustomer(plan?: 'pro' | 'premium'): Promise<{ email: string; password: string }> {
   return registeredCustomer({ approve: true, plan });
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, fundedCustomer, signIn } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
@@ -33,7 +33,7 @@ async function requestBankWithdrawal(page: Page, amount: string) {
 }
 
 test('a bank withdrawal holds the amount at once, staff pay it from the queue, and the customer’s open history shows it paid without reloading', async ({ browser }) => {
-  const customer = await signedIn(browser, demo.trader);
+  const customer = await signedIn(browser, await fundedCustomer('500'));
   await customer.goto('/main/withdrawal');
   await expect(customer.getByRole('heading', { name: 'My Wallet' })).toBeVisible();
   const before = await amountOf(customer.getByTestId('wallet-balance'));
@@ -89,7 +89,7 @@ test('a bank withdrawal holds the amount at once, staff pay it from the queue, a
 });
 
 test('a pending withdrawal cancelled by the customer gives the amount back', async ({ browser }) => {
-  const customer = await signedIn(browser, demo.trader);
+  const customer = await signedIn(browser, await fundedCustomer('500'));
   await openWithdrawTab(customer);
   const before = await amountOf(customer.getByTestId('withdraw-balance'));
   await requestBankWithdrawal(customer, '75');
@@ -110,7 +110,7 @@ test('a pending withdrawal cancelled by the customer gives the amount back', asy
 });
 
 test('on a phone (390 px) the wallet’s tabs and the history fit the screen: no sideways scrolling, the history as labelled cards', async ({ browser }) => {
-  const phone = await signedIn(browser, demo.trader, { width: 390, height: 844 });
+  const phone = await signedIn(browser, await fundedCustomer('500'), { width: 390, height: 844 });
   const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   for (const path of ['/main/withdrawal', '/main/withdrawal?tab=deposit', '/main/withdrawal?tab=withdraw', '/main/transaction-history']) {
     await phone.goto(path);
