@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { freshCustomer, signIn } from './support';
+import { freshCustomer, fundedCustomer, signIn } from './support';
 
 /**
  * Deposits (issue 17; docs/funding.md): the card is paid on the sandbox provider's own page (another
@@ -264,7 +264,7 @@ test.describe('deposit prompt', () => {
   });
 
   test('a funded account gets no prompt', async ({ page }) => {
-    await signIn(page, await freshCustomer());
+    await signIn(page, await fundedCustomer('100'));
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await expect(page.locator('app-island[name="deposit-prompt"]')).toHaveCount(0);
   });
