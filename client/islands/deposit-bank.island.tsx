@@ -7,7 +7,7 @@ import { wireDecimal } from '../../shared/api/wire';
 import { paths } from '../../shared/routes';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
-import { amountProblem, CopyButton, moneyExact, moneyText } from './deposit-parts';
+import { AmountField, amountProblem, CopyButton, moneyExact, moneyText } from './deposit-parts';
 
 const props = z.object({ currency: z.string(), min: wireDecimal });
 
@@ -91,31 +91,17 @@ function BankDepositStep({ currency, min }: z.infer<typeof props>) {
   const amountId = `${id}-amount`;
   return (
     <form className="deposit-step-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
-      <div className="form-field">
-        <label htmlFor={amountId}>Amount you will transfer ({currency})</label>
-        <input
-          id={amountId}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="Enter amount"
-          value={amount}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${amountId}-hint${error ? ` ${amountId}-error` : ''}`}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            if (error) setError(amountProblem(event.target.value, limits));
-          }}
-        />
-        {error ? (
-          <small id={`${amountId}-error`} className="field-error" role="alert">
-            {error}
-          </small>
-        ) : null}
-        <small id={`${amountId}-hint`} className="field-hint">
-          At least {moneyText(min, currency)}. We credit the amount that actually arrives.
-        </small>
-      </div>
+      <AmountField
+        id={amountId}
+        label={`Amount you will transfer (${currency})`}
+        value={amount}
+        error={error}
+        hint={`At least ${moneyText(min, currency)}. We credit the amount that actually arrives.`}
+        onChange={(value) => {
+          setAmount(value);
+          if (error) setError(amountProblem(value, limits));
+        }}
+      />
       {failure ? (
         <p className="step-failure" role="alert">
           {failure}

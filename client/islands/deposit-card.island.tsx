@@ -7,7 +7,7 @@ import { wireDecimal } from '../../shared/api/wire';
 import { Money } from '../../shared/money';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
-import { amountProblem, moneyText } from './deposit-parts';
+import { AmountField, amountProblem, moneyText } from './deposit-parts';
 
 const props = z.object({
   currency: z.string(),
@@ -74,34 +74,20 @@ function CardDeposit({ currency, min, max, quick, sandbox, amount: firstAmount }
           ))}
         </div>
       </fieldset>
-      <div className="form-field">
-        <label htmlFor={amountId}>Amount ({currency})</label>
-        <input
-          id={amountId}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="Enter amount"
-          value={amount}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${amountId}-hint${error ? ` ${amountId}-error` : ''}`}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            if (error) setError(amountProblem(event.target.value, limits));
-          }}
-        />
-        {error ? (
-          <small id={`${amountId}-error`} className="field-error" role="alert">
-            {error}
-          </small>
-        ) : null}
-        <small id={`${amountId}-hint`} className="field-hint">
-          From {moneyText(min, currency)} to {moneyText(max, currency)}.
-        </small>
-      </div>
+      <AmountField
+        id={amountId}
+        label={`Amount (${currency})`}
+        value={amount}
+        error={error}
+        hint={`From ${moneyText(min, currency)} to ${moneyText(max, currency)}.`}
+        onChange={(value) => {
+          setAmount(value);
+          if (error) setError(amountProblem(value, limits));
+        }}
+      />
       <p className="provider-note">You will pay on our payment provider’s secure page; your card details are never sent to us.</p>
       {sandbox ? (
-        <p className="sandbox-hint" data-testid="sandbox-card-hint">
+        <p className="sandbox-note" data-testid="sandbox-card-hint">
           Sandbox: use test card 4242 4242 4242 4242
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { customerFundingTexts, fundingLimits } from '../../shared/api/customer-funding.schema';
-import { formatAmount, Money } from '../../shared/money';
+import { amountPattern, customerFundingTexts, fundingLimits } from '../../shared/api/customer-funding.schema';
+import { formatMoney, Money } from '../../shared/money';
 import { userEvents } from '../../shared/realtime-events/user';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';
@@ -23,18 +23,12 @@ export function moneyText(amount: string, currency: string): string {
   } catch {
     return `${amount} ${currency}`;
   }
-  const text = formatAmount({ amount: value, decimals: value.isInteger() ? 0 : 2 });
-  const symbol = symbols[currency];
-  if (!symbol) return `${text} ${currency}`;
-  return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+  return formatMoney({ amount: value, currency, symbol: symbols[currency], decimals: value.isInteger() ? 0 : 2 });
 }
 
 /** An amount with its cents always shown (balances, credited amounts). */
 export function moneyExact(amount: string, currency: string): string {
-  const text = formatAmount({ amount, decimals: 2 });
-  const symbol = symbols[currency];
-  if (!symbol) return `${text} ${currency}`;
-  return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+  return formatMoney({ amount, currency, symbol: symbols[currency] });
 }
 
 export interface AmountLimits {
@@ -42,8 +36,6 @@ export interface AmountLimits {
   max?: string | undefined;
   currency: string;
 }
-
-const amountPattern = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** The amount's first problem, in the original's words ("Amount is required", "Minimum amount is $5", …), or null when it may be sent. */
 export function amountProblem(raw: string, { min, max, currency }: AmountLimits): string | null {
@@ -55,6 +47,34 @@ export function amountProblem(raw: string, { min, max, currency }: AmountLimits)
   if (max !== undefined && amount.greaterThan(max))
     return currency === 'USD' && new Money(max).equals(fundingLimits.card.max) ? customerFundingTexts.cardMax : `Maximum amount is ${moneyText(max, currency)}`;
   return null;
+}
+
+/** The amount input of a deposit step, with its hint and (once checked) its problem, tied together for screen readers. */
+export function AmountField({ id, label, value, error, hint, onChange }: { id: string; label: string; value: string; error: string | null; hint: string; onChange: (value: string) => void }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="Enter amount"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </small>
+      ) : null}
+      <small id={`${id}-hint`} className="field-hint">
+        {hint}
+      </small>
+    </div>
+  );
 }
 
 /** "Copy" → "Copied" for two seconds; says so to screen readers too. Falls back to selecting the text when the clipboard is refused. */

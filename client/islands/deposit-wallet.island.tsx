@@ -45,7 +45,7 @@ function WalletPane({ wallet: first, currency }: z.infer<typeof props>) {
   return (
     <div className="wallet-pane">
       {wallet.demo ? (
-        <p className="sandbox-banner" role="note">
+        <p className="sandbox-note" role="note">
           Sandbox chain: do not send real coins
         </p>
       ) : null}

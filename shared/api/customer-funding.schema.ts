@@ -46,9 +46,11 @@ export const customerFundingTexts = {
   cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;
 
+/** An amount as typed: up to 9 digits and 2 decimals (the pages check it as typed with the same pattern). */
+export const amountPattern = /^\d{1,9}(\.\d{1,2})?$/;
 const amount = z
   .string(customerFundingTexts.amountRequired)
-  .check(z.trim(), z.minLength(1, { error: customerFundingTexts.amountRequired, abort: true }), z.regex(/^\d{1,9}(\.\d{1,2})?$/, customerFundingTexts.amountNumber));
+  .check(z.trim(), z.minLength(1, { error: customerFundingTexts.amountRequired, abort: true }), z.regex(amountPattern, customerFundingTexts.amountNumber));
 /** Amounts arrive as the original's numbers or our strings. */
 const amountInput = z.pipe(
   z.union([z.string(), z.number()], customerFundingTexts.amountRequired),

@@ -141,8 +141,8 @@ export function customerFundingRoutes(deps: ApiDeps) {
 
   /** The withdrawal as the history shows it (a fresh read). */
   const withdrawalRow = async (userId: number, accountId: number, id: number) => {
-    const { rows } = await historyOf(db, { userId, accountId, query: { kind: 'withdrawal', status: 'all' }, limit: 1000, offset: 0 });
-    return presentHistory(rows.find((row) => row.id === id)!);
+    const { rows } = await historyOf(db, { userId, accountId, query: { kind: 'withdrawal', status: 'all' }, limit: 1, offset: 0, id });
+    return presentHistory(rows[0]!);
   };
 
   on(api.requestWithdrawal, async ({ body }, req, res) => {

@@ -27,11 +27,13 @@ const decisionOf = ({ row, decider }: { row: { reason: string | null; decidedAt:
   created_at: row.createdAt.toISOString(),
 });
 
+const customerOf = (customer: DepositJoin['customer']) => ({ id: customer.id, name: `${customer.firstName} ${customer.lastName}`, email: customer.email });
+
 function presentDeposit(joined: DepositJoin): DepositRow {
   const { row, customer, accountNumber } = joined;
   return {
     id: row.id,
-    customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+    customer: customerOf(customer),
     account_number: accountNumber,
     method: row.method,
     reference: row.reference,
@@ -49,7 +51,7 @@ function presentWithdrawal(joined: WithdrawalJoin): WithdrawalRow {
   const { row, customer, accountNumber } = joined;
   return {
     id: row.id,
-    customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+    customer: customerOf(customer),
     account_number: accountNumber,
     method: row.method,
     destination: row.destination,
@@ -69,7 +71,7 @@ function presentDocument(joined: DocumentJoin): DocumentRow {
   const { row, customer } = joined;
   return {
     id: row.id,
-    customer: { id: customer.id, name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+    customer: customerOf(customer),
     kind: row.kind,
     file_name: row.fileName,
     mime: row.mime,

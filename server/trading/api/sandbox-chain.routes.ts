@@ -8,6 +8,7 @@ import type { ApiDeps } from '../deps';
 import { confirmChainPayment, isSandboxChannel, recordChainPayment, type ChainOutcome } from '../funding/crypto-deposits';
 import { DomainError, refusal } from '../errors';
 import { sandboxChainTexts } from '../../../shared/api/endpoints/customer-funding';
+import { customerFundingTexts } from '../../../shared/api/customer-funding.schema';
 import { announceFunding } from './funding-events';
 import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
@@ -42,7 +43,7 @@ export function sandboxChainRoutes(deps: ApiDeps) {
   /** Staff report by hand only on a sandbox chain: where a broker's own key derives the addresses, payments come from its watcher. */
   const sandboxChannel = (slug: string) => {
     const channel = channelBySlug(slug);
-    if (!channel) throw new DomainError(refusal.invalid('Choose one of the coins and networks offered.', 'channel'));
+    if (!channel) throw new DomainError(refusal.invalid(customerFundingTexts.unknownChannel, 'channel'));
     if (!isSandboxChannel(deps.cryptoKeys, channel)) throw new DomainError(refusal.invalid(sandboxChainTexts.notSandbox, 'channel'));
     return channel;
   };

@@ -43,7 +43,17 @@ function dateRange(column: AnyColumn, from: string | undefined, to: string | und
 }
 
 /** The customer's deposits, withdrawals and adjustments on one account, newest first, filtered as the history page asks. */
-export async function historyOf(db: Executor, { userId, accountId, query, limit, offset }: { userId: number; accountId: number; query: Omit<HistoryQuery, 'page'>; limit: number; offset: number }) {
+export async function historyOf(
+  db: Executor,
+  {
+    userId,
+    accountId,
+    query,
+    limit,
+    offset,
+    id,
+  }: { userId: number; accountId: number; query: Omit<HistoryQuery, 'page'>; limit: number; offset: number; /** One row of the kind asked for. */ id?: number },
+) {
   const wants = (kind: 'deposit' | 'withdrawal' | 'adjustment') => query.kind === 'all' || query.kind === kind;
   const status = query.status === 'all' ? undefined : statusesOf[query.status];
   const never = sql`false`;
@@ -51,6 +61,7 @@ export async function historyOf(db: Executor, { userId, accountId, query, limit,
   const depositWhere = and(
     eq(deposits.userId, userId),
     eq(deposits.accountId, accountId),
+    id === undefined ? undefined : eq(deposits.id, id),
     wants('deposit') ? undefined : never,
     status ? (status.deposit.length ? inArray(deposits.status, [...status.deposit]) : never) : undefined,
     ...dateRange(deposits.createdAt, query.from, query.to),
@@ -58,6 +69,7 @@ export async function historyOf(db: Executor, { userId, accountId, query, limit,
   const withdrawalWhere = and(
     eq(withdrawals.userId, userId),
     eq(withdrawals.accountId, accountId),
+    id === undefined ? undefined : eq(withdrawals.id, id),
     wants('withdrawal') ? undefined : never,
     status ? (status.withdrawal.length ? inArray(withdrawals.status, [...status.withdrawal]) : never) : undefined,
     ...dateRange(withdrawals.createdAt, query.from, query.to),
@@ -65,6 +77,7 @@ export async function historyOf(db: Executor, { userId, accountId, query, limit,
   const adjustmentWhere = and(
     eq(ledgerEntries.accountId, accountId),
     inArray(ledgerEntries.kind, [...adjustmentKinds]),
+    id === undefined ? undefined : eq(ledgerEntries.id, id),
     wants('adjustment') ? undefined : never,
     status && !status.adjustment ? never : undefined,
     ...dateRange(ledgerEntries.createdAt, query.from, query.to),

@@ -1,6 +1,6 @@
 import { channelBySlug, cryptoChannels, networkWarning, type CryptoChannel } from '../../../shared/funding/crypto-channels';
 import { Money } from '../../../shared/money';
-import type { WalletView } from '../../../shared/api/customer-funding.schema';
+import { customerFundingTexts, type WalletView } from '../../../shared/api/customer-funding.schema';
 import { recordAudit } from '../db/audit.repo';
 import {
   insertChainPayment,
@@ -48,10 +48,10 @@ export async function walletsFor(db: Executor, keys: CryptoKeys, userId: number)
   return walletsOfUser(db, userId);
 }
 
-const channelOf = (wallet: CryptoWalletRow): CryptoChannel => channelBySlug(wallet.channel) ?? fail(refusal.notFound('Wallet not found.'));
+const channelOf = (wallet: CryptoWalletRow): CryptoChannel => channelBySlug(wallet.channel) ?? fail(refusal.notFound(customerFundingTexts.walletNotFound));
 
 export async function walletView(db: Executor, keys: CryptoKeys, userId: number, id: number): Promise<WalletView> {
-  const wallet = (await walletOfUser(db, userId, id)) ?? fail(refusal.notFound('Wallet not found.'));
+  const wallet = (await walletOfUser(db, userId, id)) ?? fail(refusal.notFound(customerFundingTexts.walletNotFound));
   const channel = channelOf(wallet);
   const uri = paymentUri(channel, wallet.address);
   const payments = await paymentsOfWallet(db, wallet.id);
@@ -125,7 +125,7 @@ export const isSandboxChannel = (keys: CryptoKeys, channel: CryptoChannel): bool
  * report that brings it to the network's confirmations credits it, once.
  */
 export async function recordChainPayment(db: AppDb, market: Market, report: ChainReport, reporter: Reporter = null): Promise<ChainOutcome> {
-  const channel = channelBySlug(report.channel) ?? fail(refusal.invalid('Choose one of the coins and networks offered.', 'channel'));
+  const channel = channelBySlug(report.channel) ?? fail(refusal.invalid(customerFundingTexts.unknownChannel, 'channel'));
   const wallet =
     (await walletByAddress(db, channel.slug, report.address, { caseSensitive: channel.network === 'tron' })) ??
     fail(refusal.invalid('No customer wallet has this address on this network.', 'address'));

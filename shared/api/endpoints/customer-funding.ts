@@ -4,6 +4,7 @@ import {
   bankDetailsSchema,
   cardDepositRequest,
   checkoutResponse,
+  customerFundingTexts,
   fundingOverviewResponse,
   historyPage,
   historyQuery,
@@ -19,7 +20,7 @@ import { endpoint } from '../endpoint';
 import { wireDecimal } from '../wire';
 import { smallIdOf, withMessage } from './parts';
 
-const walletId = z.object({ id: smallIdOf('Wallet not found.').shape.id });
+const walletId = z.object({ id: smallIdOf(customerFundingTexts.walletNotFound).shape.id });
 const withdrawalId = z.object({ id: smallIdOf('Withdrawal not found.').shape.id });
 const chainPaymentId = z.object({ id: smallIdOf('Payment not found.').shape.id });
 
