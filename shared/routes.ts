@@ -12,6 +12,14 @@ export const paths = {
   deposit: '/main/deposit',
   wallet: '/main/withdrawal',
   transactionHistory: '/main/transaction-history',
+  personal: '/main/personal',
+  security: '/main/security',
+  verification: '/main/verification',
+  accounts: '/main/accounts',
+  savings: '/main/savings',
+  settings: '/main/settings',
+  plans: '/main/plans',
+  systemStatus: '/main/test',
   admin: '/admin',
   adminCustomers: '/admin/customers',
   adminChat: '/admin/chat',
@@ -24,6 +32,8 @@ export const paths = {
   adminInstruments: '/admin/instruments',
   adminQueues: '/admin/queues',
   adminSandboxChain: '/admin/sandbox-chain',
+  adminSavings: '/admin/savings',
+  adminPlanRequests: '/admin/plan-requests',
 } as const;
 
 /** Pages exempt from the data and account gate (docs/access.md#the-gate). */

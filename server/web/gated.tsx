@@ -59,3 +59,13 @@ export function staffPage(deps: PageDeps, render: (req: Request, res: Response, 
     return render(req, res, { ...page, user, token: page.token });
   });
 }
+
+/** A signed-in person's page (the same `StaffPage` shape): a customer's own area, so staff are sent to the back office (docs/back-office.md#roles). */
+export function customerPage(deps: PageDeps, render: (req: Request, res: Response, page: StaffPage) => Promise<void> | void) {
+  return gatedPage(deps, 'customer', (req, res, page) => {
+    const user = page.user;
+    if (!user || !page.token) return sendNotFound(req, res, deps.assets, page.settings);
+    if (isStaffRole(user.role)) return res.redirect(302, paths.admin);
+    return render(req, res, { ...page, user, token: page.token });
+  });
+}

@@ -16,6 +16,14 @@ import { LoginPage } from '../../views/pages/login';
 import { backOfficeRoutes } from './admin/routes';
 import { depositPageRoutes } from './deposit.routes';
 import { walletPageRoutes } from './wallet.routes';
+import { plansPageRoutes } from './plans.routes';
+import { preferencesPageRoutes } from './preferences.routes';
+import { savingsPageRoutes } from './savings.routes';
+import { accountsPageRoutes } from './accounts.routes';
+import { kycPageRoutes } from './kyc.routes';
+import { twoFactorPageRoutes } from './two-factor.routes';
+import { profilePageRoutes } from './profile.routes';
+import { dashboardPageRoutes } from './dashboard.routes';
 import { callContext, type Access } from './gate';
 import type { Forwarded } from './trading-client';
 import { dataOrNothing, firstAnswer } from './answers';
@@ -148,6 +156,14 @@ export function pageRoutes(deps: PageDeps): Router {
   router.use(backOfficeRoutes(deps));
   router.use(depositPageRoutes(deps));
   router.use(walletPageRoutes(deps));
+  router.use(plansPageRoutes(deps));
+  router.use(preferencesPageRoutes(deps));
+  router.use(savingsPageRoutes(deps));
+  router.use(accountsPageRoutes(deps));
+  router.use(kycPageRoutes(deps));
+  router.use(twoFactorPageRoutes(deps));
+  router.use(profilePageRoutes(deps));
+  router.use(dashboardPageRoutes(deps));
 
   router.get(
     [paths.tradeRoom, `${paths.tradeRoom}/`],

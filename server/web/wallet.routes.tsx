@@ -1,8 +1,7 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { fieldErrors, firstError, messageOf } from '../../shared/api/common.schema';
 import { historyQuery, type FundingOverview, type HistoryRow } from '../../shared/api/customer-funding.schema';
 import { api as endpoints } from '../../shared/api/endpoints';
-import { isStaffRole } from '../../shared/api/user.schema';
 import { paths } from '../../shared/routes';
 import { overviewLists, type OverviewList } from '../../client/islands/wallet-overview.island';
 import type { CurrencyFormats, HistoryFilters } from '../../views/funding/history';
@@ -10,7 +9,7 @@ import { TransactionHistoryPage, type HistoryView } from '../../views/pages/tran
 import { walletTabOf, WalletPage, type WalletView } from '../../views/pages/wallet';
 import { dataOrNothing } from './answers';
 import { callContext } from './gate';
-import { gatedPage, type PageDeps, type PassedPage } from './gated';
+import { customerPage as customerPageOf, type PageDeps } from './gated';
 import { sendPage } from './render';
 import { UpstreamUnavailable } from './trading-client';
 
@@ -27,13 +26,7 @@ export function walletPageRoutes(deps: PageDeps): Router {
   const router = Router();
   const { api, assets } = deps;
 
-  /** A customer's page: staff work in the back office (as the dashboard sends them). */
-  const customerPage = (render: (req: Request, res: Response, page: PassedPage & { token: string; user: NonNullable<PassedPage['user']> }) => Promise<void>) =>
-    gatedPage(deps, 'customer', async (req, res, page) => {
-      const user = page.user!;
-      if (isStaffRole(user.role)) return res.redirect(302, paths.admin);
-      await render(req, res, { ...page, user, token: page.token! });
-    });
+  const customerPage = (render: Parameters<typeof customerPageOf>[1]) => customerPageOf(deps, render);
 
   /** Each currency's symbol and decimals from the site data (amounts then read `$1,000.00`); none when it could not be read. */
   const formatsFor = async (req: Request, token: string): Promise<CurrencyFormats> => {

@@ -12,6 +12,14 @@ import { chatApi } from './endpoints/chat';
 import { notificationsApi } from './endpoints/notifications';
 import { siteApi } from './endpoints/site';
 import { tradingApi } from './endpoints/trading';
+import { plansApi } from './endpoints/plans';
+import { preferencesApi } from './endpoints/preferences';
+import { savingsApi } from './endpoints/savings';
+import { accountsApi } from './endpoints/accounts';
+import { kycApi } from './endpoints/kyc';
+import { twoFactorApi } from './endpoints/two-factor';
+import { profileApi } from './endpoints/profile';
+import { dashboardApi } from './endpoints/dashboard';
 
 /**
  * The trading API's calls (`/api/v1`), one table for the routes, the web tier's client, the browser and
@@ -33,6 +41,14 @@ export const api = {
   ...customerFundingApi,
   ...catalogueApi,
   ...instrumentsAdminApi,
+  ...dashboardApi,
+  ...profileApi,
+  ...twoFactorApi,
+  ...kycApi,
+  ...accountsApi,
+  ...savingsApi,
+  ...preferencesApi,
+  ...plansApi,
 } as const;
 
 export type Api = typeof api;
@@ -52,4 +68,12 @@ export {
   notificationsApi,
   siteApi,
   tradingApi,
+  dashboardApi,
+  profileApi,
+  twoFactorApi,
+  kycApi,
+  accountsApi,
+  savingsApi,
+  preferencesApi,
+  plansApi,
 };

@@ -112,6 +112,17 @@ export const userSchema = z.object({
   verification_status: z.enum(verificationStatuses),
   trades_summary: tradesSummarySchema,
   created_at: isoDateTime,
+  /** Profile (docs/customer-area.md#personal-information). */
+  phone: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  /** `YYYY-MM-DD`. */
+  birth_date: z.nullable(z.string()),
+  /** Preferences (docs/customer-area.md#settings): figures' currency (null: the account's), language, sounds. */
+  display_currency: z.nullable(z.string()),
+  language: z.nullable(z.string()),
+  sounds_enabled: z.boolean(),
+  two_factor_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -7,6 +7,11 @@ export const documentKinds = ['identity', 'proof_of_address', 'selfie'] as const
 export type DocumentKind = (typeof documentKinds)[number];
 export const documentKindLabels: Record<DocumentKind, string> = { identity: 'Identity document', proof_of_address: 'Proof of address', selfie: 'Selfie with the document' };
 export const documentStatuses = ['pending', 'approved', 'rejected'] as const;
+/** The identity documents the original offers: a passport (one page), a driving licence or a national ID card (front and back). */
+export const identityDocumentTypes = ['passport', 'driving_licence', 'national_id'] as const;
+export type IdentityDocumentType = (typeof identityDocumentTypes)[number];
+export const documentSides = ['front', 'back'] as const;
+export type DocumentSide = (typeof documentSides)[number];
 
 /** Why a document is refused: a reason from this list, and a note when it needs one. */
 export const rejectionReasons = {

@@ -15,6 +15,16 @@ export type ShellPage =
   | 'deposit'
   | 'wallet'
   | 'history'
+  | 'personal'
+  | 'security'
+  | 'verification'
+  | 'accounts'
+  | 'savings'
+  | 'settings-customer'
+  | 'plans'
+  | 'status'
+  | 'plan-requests'
+  | 'savings-admin'
   | 'chat'
   | 'marketplace'
   | 'autotrader'
@@ -37,7 +47,9 @@ const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; 
   { page: 'autotrader', href: paths.adminAutotrader, label: 'AutoTrader' },
   { page: 'audit', href: paths.adminAudit, label: 'Audit log' },
   { page: 'outbox', href: paths.adminOutbox, label: 'Outbox' },
+  { page: 'plan-requests', href: paths.adminPlanRequests, label: 'Plan requests' },
   { page: 'catalogue', href: paths.adminCatalogue, label: 'Catalogue', adminOnly: true },
+  { page: 'savings-admin', href: paths.adminSavings, label: 'Savings', adminOnly: true },
   { page: 'instruments', href: paths.adminInstruments, label: 'Instruments', adminOnly: true },
   { page: 'staff', href: paths.adminStaff, label: 'Staff', adminOnly: true },
   { page: 'settings', href: paths.adminSettings, label: 'Settings', adminOnly: true },
@@ -59,6 +71,12 @@ function CustomerLinks({ current, user }: { current: ShellPage; user: User }) {
       <a href={paths.transactionHistory} aria-current={current === 'history' ? 'page' : undefined}>
         Transactions
       </a>
+      <a href={paths.accounts} aria-current={current === 'accounts' ? 'page' : undefined}>
+        Accounts
+      </a>
+      <a href={paths.savings} aria-current={current === 'savings' ? 'page' : undefined}>
+        Savings
+      </a>
       <a href={paths.marketplace} aria-current={current === 'marketplace' ? 'page' : undefined}>
         Marketplace
       </a>
@@ -66,6 +84,37 @@ function CustomerLinks({ current, user }: { current: ShellPage; user: User }) {
         Support chat
       </a>
     </>
+  );
+}
+
+/** The person's own pages, under their name (a server-rendered disclosure: it opens without JavaScript). */
+function ProfileMenu({ user, current }: { user: User; current: ShellPage }) {
+  const links: readonly [ShellPage, string, string][] = [
+    ['personal', paths.personal, 'Personal information'],
+    ['verification', paths.verification, 'Verification'],
+    ['security', paths.security, 'Security'],
+    ['settings-customer', paths.settings, 'Settings'],
+  ];
+  return (
+    <details className="profile-menu">
+      <summary aria-label="Your profile and settings">
+        <span className="initials" aria-hidden="true">
+          {(user.first_name.charAt(0) + user.last_name.charAt(0)).toUpperCase()}
+        </span>
+        <span className="user-name">
+          {user.first_name} {user.last_name}
+        </span>
+      </summary>
+      <ul>
+        {links.map(([page, href, label]) => (
+          <li key={page}>
+            <a href={href} aria-current={current === page ? 'page' : undefined}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -93,16 +142,23 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
           )}
         </nav>
         <div className="topbar-user">
-          <span className="user-name">
-            {user.first_name} {user.last_name}
-          </span>
           {staff ? (
-            <span className="role-badge">{user.role === 'admin' ? 'Admin' : 'Staff'}</span>
-          ) : user.account_type ? (
-            <span className="plan-badge" style={{ borderColor: user.account_type.color ?? undefined }}>
-              {user.account_type.title}
-            </span>
-          ) : null}
+            <>
+              <a className="user-name" href={paths.security}>
+                {user.first_name} {user.last_name}
+              </a>
+              <span className="role-badge">{user.role === 'admin' ? 'Admin' : 'Staff'}</span>
+            </>
+          ) : (
+            <>
+              <ProfileMenu user={user} current={current} />
+              {user.account_type ? (
+                <a className="plan-badge" href={paths.plans} style={{ borderColor: user.account_type.color ?? undefined }} title="Account plans">
+                  {user.account_type.title} ›
+                </a>
+              ) : null}
+            </>
+          )}
           <CsrfForm action="/session/logout" csrfToken={csrfToken}>
             <button type="submit" className="outline secondary small">
               Logout

@@ -1,3 +1,4 @@
+import { isMainLiveRow } from '../db/accounts.repo';
 import { accountTitles, type AccountStatus, type TradesSummary, type User } from '../../../shared/api/user.schema';
 import { isOnline } from '../../../shared/constants';
 import { Money } from '../../../shared/money';
@@ -29,7 +30,7 @@ export function tradesSummaryOf(record: TradeRecord | undefined): TradesSummary 
 
 /** The user object in the API's shape; the top-level balance is the Live account's. */
 export async function presentProfile({ user, accounts, plan, unread, advisorIds, record, mustVerifyAccount, verification }: UserProfile, now = new Date()): Promise<User> {
-  const live = accounts.find((a) => a.type === 'live') ?? accounts[0];
+  const live = accounts.find(isMainLiveRow) ?? accounts[0];
   const standing = await standingOf(user.status, () => mustVerifyAccount);
   return {
     id: user.id,
@@ -62,9 +63,16 @@ export async function presentProfile({ user, accounts, plan, unread, advisorIds,
     notifications: unread.map(presentNotification),
     can_open_trade: mayOpenTrades(standing),
     can_close_trade: true,
-    // No verification exists yet (issue 18 builds it): the original's own word for an unverified customer.
     verification_status: verification,
-    trades_summary: tradesSummaryOf(live?.type === 'live' ? record : undefined),
+    trades_summary: tradesSummaryOf(live && isMainLiveRow(live) ? record : undefined),
     created_at: user.createdAt.toISOString(),
+    phone: user.phone,
+    country: user.country,
+    address: user.address,
+    birth_date: user.birthDate,
+    display_currency: user.displayCurrency,
+    language: user.language,
+    sounds_enabled: user.soundsEnabled,
+    two_factor_enabled: user.totpEnabledAt !== null,
   };
 }

@@ -1,5 +1,5 @@
 import { demoOpeningBalance } from '../../../shared/constants';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from './database';
 import { insertLedgerEntry } from './ledger.repo';
 import { plans, tradingAccounts, users } from './schema';
@@ -25,12 +25,16 @@ export async function findAccount(db: Executor, id: number): Promise<AccountRow 
   return row;
 }
 
+/** A customer's main Live account: the one made at sign-up (docs/accounts-and-ledger.md#accounts), where a request naming no account goes. */
+export const isMainLive = (table: typeof tradingAccounts = tradingAccounts): SQL => and(eq(table.type, 'live'), eq(table.isPrimary, true)) as SQL;
+export const isMainLiveRow = (account: Pick<AccountRow, 'type' | 'isPrimary'>) => account.type === 'live' && account.isPrimary;
+
 /** The customer's account by id, or their Live account when no id is given; undefined for anyone else's. */
 export async function findCustomerAccount(db: Executor, userId: number, accountId?: number): Promise<AccountRow | undefined> {
   const [row] = await db
     .select()
     .from(tradingAccounts)
-    .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, accountId)));
+    .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? isMainLive() : eq(tradingAccounts.id, accountId)));
   return row;
 }
 
@@ -49,7 +53,7 @@ export interface LockedAccount {
   planLeverage: number | undefined;
 }
 
-const isWanted = (account: AccountRow, wanted: AccountWanted) => account.userId === wanted.userId && (wanted.accountId === undefined ? account.type === 'live' : account.id === wanted.accountId);
+const isWanted = (account: AccountRow, wanted: AccountWanted) => account.userId === wanted.userId && (wanted.accountId === undefined ? isMainLiveRow(account) : account.id === wanted.accountId);
 
 /**
  * Locks the customers' accounts (each Live unless an id names another of theirs) and reads their plans'
@@ -63,7 +67,7 @@ export async function lockCustomerAccounts(tx: Tx, wanted: readonly AccountWante
     .from(tradingAccounts)
     .innerJoin(users, eq(users.id, tradingAccounts.userId))
     .leftJoin(plans, eq(plans.id, users.planId))
-    .where(or(...wanted.map((w) => and(eq(tradingAccounts.userId, w.userId), w.accountId === undefined ? eq(tradingAccounts.type, 'live') : eq(tradingAccounts.id, w.accountId)))))
+    .where(or(...wanted.map((w) => and(eq(tradingAccounts.userId, w.userId), w.accountId === undefined ? isMainLive() : eq(tradingAccounts.id, w.accountId)))))
     .orderBy(tradingAccounts.id)
     .for('no key update', { of: tradingAccounts });
   return wanted.map((w) => {

@@ -1,3 +1,4 @@
+import { isMainLive } from './accounts.repo';
 import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerListQuery, CustomerSort } from '../../../shared/api/back-office.schema';
 import { onlineWindowMs } from '../../../shared/constants';
@@ -79,7 +80,7 @@ export async function customerListPage(db: Executor, query: CustomerListQuery, p
       .select({ user: users, plan: plans.title, account: live, verification })
       .from(users)
       .leftJoin(plans, eq(plans.id, users.planId))
-      .leftJoin(live, and(eq(live.userId, users.id), eq(live.type, 'live')))
+      .leftJoin(live, and(eq(live.userId, users.id), isMainLive(live)))
       .where(where)
       .orderBy(...orderOf[query.sort])
       .limit(perPage)

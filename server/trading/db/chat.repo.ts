@@ -1,3 +1,4 @@
+import { isMainLive } from './accounts.repo';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import { chatPageSize } from '../../../shared/api/chat.schema';
 import type { Executor } from './database';
@@ -117,7 +118,7 @@ export async function chatCustomers(db: Executor) {
     .from(chatMessages)
     .groupBy(chatMessages.customerId)
     .as('c');
-  const live = db.select({ userId: tradingAccounts.userId, number: tradingAccounts.number }).from(tradingAccounts).where(eq(tradingAccounts.type, 'live')).as('l');
+  const live = db.select({ userId: tradingAccounts.userId, number: tradingAccounts.number }).from(tradingAccounts).where(isMainLive()).as('l');
   return db
     .select({ user: users, unread: unread.unread, last: unread.last, accountNumber: live.number })
     .from(users)

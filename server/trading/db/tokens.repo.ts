@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { apiTokens, users } from './schema';
 import type { UserRow } from './users.repo';
@@ -33,11 +33,12 @@ export async function revokeToken(db: Executor, tokenId: number): Promise<void> 
     .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)));
 }
 
-export async function revokeTokensOfUser(db: Executor, userId: number): Promise<number> {
+/** Signs the user out everywhere, or everywhere but the session `except` (a password change keeps the one that made it). */
+export async function revokeTokensOfUser(db: Executor, userId: number, { except }: { except?: number } = {}): Promise<number> {
   const rows = await db
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), except === undefined ? undefined : ne(apiTokens.id, except)))
     .returning({ id: apiTokens.id });
   return rows.length;
 }

@@ -156,7 +156,7 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
         number[]
       >`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} and (paid_until is null or paid_until > now()) union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
       // Summed on the Live account's row only (a CASE runs its subquery only when taken).
-      record: sql<TradeRecordJson | null>`case when ${tradingAccounts.type} = 'live' then ${tradeRecordSql(tradingAccounts.id)} end`,
+      record: sql<TradeRecordJson | null>`case when ${tradingAccounts.type} = 'live' and ${tradingAccounts.isPrimary} then ${tradeRecordSql(tradingAccounts.id)} end`,
       mustVerifyAccount: sql<boolean>`coalesce((select ${siteSettings.mustVerifyAccount} from ${siteSettings} where ${siteSettings.id} = 1), true)`,
       verification: verificationStatusSql(users.id),
     })

@@ -36,6 +36,8 @@ export const siteSettings = pgTable(
     bonusesEnabled: boolean('bonuses_enabled').notNull().default(false),
     /** The segregated client-money account customers wire to (docs/funding.md#bank-transfers); bank transfers are off while unset. */
     bankDetails: jsonb('bank_details').$type<BankDetails>(),
+    /** Whether customers may open savings (docs/customer-area.md#savings): off until a broker is permitted to offer them. */
+    savingsEnabled: boolean('savings_enabled').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,6 +84,8 @@ export const plans = pgTable(
     isRecommended: boolean('is_recommended').notNull().default(false),
     /** Whether customers on this plan may ask for AutoTrader (docs/advisors.md#autotrader). */
     autotraderAllowed: boolean('autotrader_allowed').notNull().default(false),
+    /** What moving to this plan costs, taken from the Live balance; null: the move needs staff approval instead (docs/customer-area.md#plans). */
+    price: numeric('price', { precision: 20, scale: 2 }),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { autotraderLevels } from '../../../../shared/api/autotrader.schema';
 import { notificationColors, roles, userStatuses } from '../../../../shared/api/user.schema';
 import { createdAt, inList } from './columns';
 import { tradingAccounts } from './accounts';
-import { plans } from './site';
+import { currencies, plans } from './site';
 
 /** People and their access: users, single-use tokens, API tokens, notifications and the audit trail. */
 
@@ -23,6 +23,18 @@ export const users = pgTable(
     country: text('country'),
     nationality: text('nationality'),
     avatar: text('avatar'),
+    /** Residential address and date of birth (docs/customer-area.md#personal-information). */
+    address: text('address'),
+    birthDate: date('birth_date'),
+    /** The currency the customer's figures are shown in (docs/customer-area.md#settings); null: the account's. */
+    displayCurrency: text('display_currency').references(() => currencies.code),
+    language: text('language'),
+    soundsEnabled: boolean('sounds_enabled').notNull().default(true),
+    /** Which notifications the customer wants by e-mail, by topic; a missing topic is on. */
+    notificationPrefs: jsonb('notification_prefs').$type<Record<string, boolean>>().notNull().default({}),
+    /** Two-factor sign-in (docs/access.md#two-factor-sign-in): the TOTP secret, sealed; enabled once confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: roles }).notNull().default('customer'),
     status: text('status', { enum: userStatuses }).notNull().default('pending'),
@@ -67,7 +79,7 @@ export const customerNotes = pgTable(
   (t) => [index('customer_notes_customer').on(t.customerId, t.id)],
 );
 
-export const oneTimePurposes = ['password_reset', 'auto_login'] as const;
+export const oneTimePurposes = ['password_reset', 'auto_login', 'login_challenge', 'email_change'] as const;
 
 /** Single-use, short-lived tokens: password reset links and auto-login links. Stored as SHA-256 only. */
 export const oneTimeTokens = pgTable(
@@ -82,6 +94,10 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong codes tried against a login challenge. */
+    attempts: integer('attempts').notNull().default(0),
+    /** What the token carries: the new address of an e-mail change. */
+    payload: jsonb('payload').$type<Record<string, string>>(),
   },
   (t) => [check('one_time_tokens_purpose', inList('purpose', oneTimePurposes)), index('one_time_tokens_user').on(t.userId)],
 );
@@ -147,5 +163,51 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     // The notifications list (GET /notifications), newest first.
     index('notifications_user').on(t.userId, t.id),
+  ],
+);
+
+/** Two-factor recovery codes, shown once; stored as SHA-256 only, each used at most once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code').on(t.userId, t.codeHash)],
+);
+
+export const planRequestStatuses = ['pending', 'approved', 'rejected', 'paid'] as const;
+
+/** A customer's move to another plan (docs/customer-area.md#plans): paid at once at the plan's price, or waiting for staff. */
+export const planChangeRequests = pgTable(
+  'plan_change_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fromPlanId: integer('from_plan_id').references(() => plans.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status', { enum: planRequestStatuses }).notNull().default('pending'),
+    /** What was charged (a `plan_fee` entry referenced `plan:{id}`), for a paid move. */
+    price: numeric('price', { precision: 20, scale: 2 }),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('plan_change_requests_status', inList('status', planRequestStatuses)),
+    uniqueIndex('plan_change_requests_one_pending')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('plan_change_requests_status').on(t.status, t.id),
   ],
 );

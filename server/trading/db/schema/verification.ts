@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { documentKinds, documentStatuses } from '../../../../shared/api/verification.schema';
+import { documentKinds, documentSides, documentStatuses, identityDocumentTypes } from '../../../../shared/api/verification.schema';
 import { createdAt, inList } from './columns';
 import { users } from './users';
 
@@ -13,6 +13,12 @@ export const verificationDocuments = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text('kind', { enum: documentKinds }).notNull(),
+    /** Identity documents: which document, and which side of it (a passport has one page). */
+    idType: text('id_type', { enum: identityDocumentTypes }),
+    side: text('side', { enum: documentSides }),
+    /** The KYC provider that checks it (docs/customer-area.md#verification): `manual` is staff review. */
+    provider: text('provider').notNull().default('manual'),
+    providerRef: text('provider_ref'),
     /** The file's name in the file store (a UUID); the customer's name is kept for display only. */
     fileId: text('file_id').notNull().unique(),
     fileName: text('file_name').notNull(),
@@ -28,6 +34,8 @@ export const verificationDocuments = pgTable(
   (t) => [
     check('verification_documents_kind', inList('kind', documentKinds)),
     check('verification_documents_status', inList('status', documentStatuses)),
+    check('verification_documents_id_type', inList('id_type', identityDocumentTypes)),
+    check('verification_documents_side', inList('side', documentSides)),
     check('verification_documents_rejected', sql`${t.status} <> 'rejected' or ${t.reason} is not null`),
     index('verification_documents_status').on(t.status, t.id),
     index('verification_documents_user').on(t.userId, t.id),

@@ -1,3 +1,4 @@
+import { isMainLive } from '../accounts.repo';
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserStatus, Role } from '../../../../shared/api/user.schema';
 import { hashPassword } from '../../auth/passwords';
@@ -78,7 +79,7 @@ export async function seedDemoData(db: AppDb): Promise<void> {
       .select({ id: tradingAccounts.id, userId: tradingAccounts.userId, currency: tradingAccounts.currency })
       .from(tradingAccounts)
       .innerJoin(users, eq(users.id, tradingAccounts.userId))
-      .where(and(eq(users.email, demoDeposit.email), eq(tradingAccounts.type, 'live')));
+      .where(and(eq(users.email, demoDeposit.email), isMainLive()));
     if (!live) throw new Error('demo trader has no live account');
     // A bank transfer received, as staff would have confirmed it: the history and the wallet's totals show it.
     const row = await insertDeposit(tx, {
