@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint';
+import type { endpoint } from '../endpoint';
 
 /** The dashboard's figures (docs/customer-area.md#dashboard). */
 export const dashboardApi = {} as const satisfies Record<string, ReturnType<typeof endpoint>>;
