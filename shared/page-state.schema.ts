@@ -21,6 +21,10 @@ export const pageUserSchema = z.object({
   email: z.string(),
   role: z.enum(roles),
   status: z.enum(userStatuses),
+  /** The user's stored preferences (docs/customer-area.md#settings): the source of the display currency, number and date locale and sounds on every device. */
+  display_currency: z.optional(z.nullable(z.string())),
+  language: z.optional(z.nullable(z.string())),
+  sounds_enabled: z.optional(z.boolean()),
 });
 export type PageUser = z.infer<typeof pageUserSchema>;
 

@@ -37,6 +37,8 @@ export const pageSheets = [
   'views/funding/deposit-methods.css',
   'views/pages/wallet.css',
   'views/pages/deposit.css',
+  'views/pages/settings.css',
+  'views/pages/system-status.css',
 ] as const;
 export type PageSheet = (typeof pageSheets)[number];
 

@@ -9,7 +9,19 @@ import { csrf } from './security';
 import { takeFlash } from './session';
 
 export function pageUserOf(user: User | null): PageUser | null {
-  return user ? { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email, role: user.role, status: user.status } : null;
+  return user
+    ? {
+        id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        role: user.role,
+        status: user.status,
+        display_currency: user.display_currency,
+        language: user.language,
+        sounds_enabled: user.sounds_enabled,
+      }
+    : null;
 }
 
 export interface PageOptions {
