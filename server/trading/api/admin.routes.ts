@@ -12,6 +12,7 @@ import type { ApiDeps } from '../deps';
 import { presentNotification } from '../db/notifications.repo';
 import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer, readOutbox } from '../users/staff-actions';
 import { authOf, staffActorOf } from './auth.middleware';
+import { mailCustomer, noticeMail } from '../users/preferences';
 import { endpointRouter } from './endpoint-router';
 import { presentUser } from './user.presenter';
 
@@ -48,7 +49,11 @@ export function adminRoutes(deps: ApiDeps) {
       bus.publish('user.updated', { userId: id });
       bus.publish('access.changed', { userId: id });
     }
-    if (notice) await deps.mailer.send({ to: user.email, subject: notice.title, text: `Hello ${user.firstName},\n\n${notice.message}\n` });
+    if (notice) {
+      // A restriction (deactivated, back under review) always reaches the customer; approval and reactivation follow their e-mail choice (docs/customer-area.md#settings).
+      if (user.status !== 'active') await deps.mailer.send({ to: user.email, ...noticeMail(user.firstName, notice) });
+      else await mailCustomer({ db, mailer: deps.mailer }, id, 'account', notice);
+    }
     return { data: await presentUser(db, user) };
   });
 

@@ -9,9 +9,11 @@ import { decideDeposit, decideWithdrawal } from '../funding/funding';
 import { refundCardWithdrawal } from '../funding/withdrawals';
 import { documentQueue } from '../db/verification.repo';
 import { decideDocument, openDocument } from '../verification/documents';
-import type { DocumentRow } from '../../../shared/api/verification.schema';
+import { documentLabel, type DocumentRow } from '../../../shared/api/verification.schema';
+import { announceDecision } from './kyc.routes';
 import { pathOf } from '../../../shared/api/endpoint';
 import { staffActorOf } from './auth.middleware';
+import { mailCustomerLater } from '../users/preferences';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
 
@@ -73,6 +75,10 @@ function presentDocument(joined: DocumentJoin): DocumentRow {
     id: row.id,
     customer: customerOf(customer),
     kind: row.kind,
+    id_type: row.idType,
+    side: row.side,
+    label: documentLabel(row.kind, row.idType, row.side),
+    provider: row.provider,
     file_name: row.fileName,
     mime: row.mime,
     size: row.size,
@@ -88,7 +94,10 @@ export function fundingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
   /** The customer hears the decision; when money moved, the engine re-reads the account's balance too. */
-  const told = (userId: number, notice: NotificationRow, accountId?: number) => announceFunding(deps.bus, { userId, accountId, notice });
+  const told = (userId: number, notice: NotificationRow, accountId?: number) => {
+    announceFunding(deps.bus, { userId, accountId, notice });
+    mailCustomerLater(deps, userId, 'funding', notice);
+  };
   /** The decided row as the queue shows it (a fresh read with its customer and decider). */
   const depositById = async (id: number) => presentDeposit((await depositQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
   const withdrawalById = async (id: number) => presentWithdrawal((await withdrawalQueue(db, { tab: 'all', q: undefined, page: 1, perPage: 1, id })).rows[0]!);
@@ -115,14 +124,12 @@ export function fundingRoutes(deps: ApiDeps) {
   });
 
   on(api.approveDocument, async ({ params: { id } }, req, res) => {
-    const { row, notice } = await decideDocument(db, staffActorOf(req, res), id, { action: 'approve' });
-    told(row.userId, notice);
+    announceDecision(deps.bus, await decideDocument(db, staffActorOf(req, res), id, { action: 'approve' }));
     return { data: await documentById(id), message: 'Document approved.' };
   });
 
   on(api.rejectDocument, async ({ params: { id }, body }, req, res) => {
-    const { row, notice } = await decideDocument(db, staffActorOf(req, res), id, { action: 'reject', ...body });
-    told(row.userId, notice);
+    announceDecision(deps.bus, await decideDocument(db, staffActorOf(req, res), id, { action: 'reject', ...body }));
     return { data: await documentById(id), message: 'Document rejected; the customer is asked for a new one.' };
   });
 

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { mailCustomerLater } from '../users/preferences';
 import { announceFunding } from './funding-events';
 import type { ApiDeps } from '../deps';
 import { handlePaymentEvent } from '../funding/card-deposits';
@@ -29,6 +30,7 @@ export function paymentWebhookRoutes(deps: Omit<ApiDeps, 'signIns' | 'referenceD
     const { deposit, notice } = outcome;
     if (deposit && (outcome.handled === 'credited' || outcome.handled === 'failed')) {
       announceFunding(deps.bus, { userId: deposit.userId, accountId: outcome.handled === 'credited' ? deposit.accountId : undefined, notice });
+      mailCustomerLater(deps, deposit.userId, 'funding', notice);
     }
     res.json({ received: true, handled: outcome.handled });
   });

@@ -9,6 +9,7 @@ import { confirmChainPayment, isSandboxChannel, recordChainPayment, type ChainOu
 import { DomainError, refusal } from '../errors';
 import { sandboxChainTexts } from '../../../shared/api/endpoints/customer-funding';
 import { customerFundingTexts } from '../../../shared/api/customer-funding.schema';
+import { mailCustomerLater } from '../users/preferences';
 import { announceFunding } from './funding-events';
 import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
@@ -39,7 +40,10 @@ export function sandboxChainRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
 
-  const announce = (outcome: ChainOutcome) => announceFunding(deps.bus, { userId: outcome.userId, accountId: outcome.credited ? outcome.accountId : undefined, notice: outcome.notice });
+  const announce = (outcome: ChainOutcome) => {
+    announceFunding(deps.bus, { userId: outcome.userId, accountId: outcome.credited ? outcome.accountId : undefined, notice: outcome.notice });
+    mailCustomerLater(deps, outcome.userId, 'funding', outcome.notice);
+  };
   /** Staff report by hand only on a sandbox chain: where a broker's own key derives the addresses, payments come from its watcher. */
   const sandboxChannel = (slug: string) => {
     const channel = channelBySlug(slug);
