@@ -33,3 +33,9 @@ export function leverageKeyOf(assetClass: AssetClass): LeverageKey {
 export const defaultLeverage = 20;
 /** The per-class leverage site data gives when staff have set none (docs/trading.md#leverage). */
 export const defaultClassLeverage = 100;
+
+/**
+ * How many accounts of each type one customer may hold, the sign-up ones included
+ * (docs/customer-area.md#accounts): more are opened from the Accounts page up to these.
+ */
+export const accountLimits = { live: 5, demo: 3 } as const;

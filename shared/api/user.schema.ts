@@ -22,8 +22,8 @@ export const accountStatuses = ['active', 'inactive', 'suspended'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 /**
  * Which side of the original's wallet transfer form an account is offered on (docs/accounts-and-ledger.md#the-user-object): the
- * Live account may receive ('to'); nothing is offered as a source ('from') until transfers between a
- * customer's own real-money accounts exist (issue 18), and Demo money never moves (null).
+ * sign-up Live account receives ('to'), each additional Live account is a source ('from'), and Demo money
+ * never moves (null).
  */
 export const transferTypes = ['to', 'from'] as const;
 

@@ -1,5 +1,5 @@
 import { isMainLiveRow } from '../db/accounts.repo';
-import { accountTitles, type AccountStatus, type TradesSummary, type User } from '../../../shared/api/user.schema';
+import { accountTitles, type AccountStatus, type TradesSummary, type TradingAccount, type User } from '../../../shared/api/user.schema';
 import { isOnline } from '../../../shared/constants';
 import { Money } from '../../../shared/money';
 import type { Executor } from '../db/database';
@@ -20,6 +20,13 @@ export async function presentUser(db: Executor, user: UserRow, now = new Date())
 
 /** An account's status follows its owner's standing: the original's Active / Inactive / Suspended (docs/accounts-and-ledger.md#the-user-object). */
 const accountStatusOf: Record<Standing, AccountStatus> = { good: 'active', awaiting_approval: 'inactive', deactivated: 'suspended' };
+
+/**
+ * The side of the original's wallet transfer form an account is offered on (docs/accounts-and-ledger.md#the-user-object):
+ * the sign-up Live account receives ('to', the original's default `balance_wallet`), each additional Live
+ * account is a source ('from'), Demo none.
+ */
+const transferTypeOf = (account: UserProfile['accounts'][number]): TradingAccount['transfer_type'] => (account.type !== 'live' ? null : isMainLiveRow(account) ? 'to' : 'from');
 
 /** `trades_summary` from the Live account's record; the win rate is the share of closed trades won, in percent to 2 decimals (half-up), 0 with none. */
 export function tradesSummaryOf(record: TradeRecord | undefined): TradesSummary {
@@ -55,7 +62,7 @@ export async function presentProfile({ user, accounts, plan, unread, advisorIds,
       balance: a.balance,
       credit_balance: a.credit,
       status: accountStatusOf[standing],
-      transfer_type: a.type === 'live' ? 'to' : null,
+      transfer_type: transferTypeOf(a),
     })),
     account_type: plan ? { id: plan.id, title: plan.title, color: plan.color, icon: plan.icon, image: plan.image, leverage: plan.leverage } : null,
     eas: advisorIds,

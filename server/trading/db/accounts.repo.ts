@@ -1,5 +1,5 @@
 import { demoOpeningBalance } from '../../../shared/constants';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from './database';
 import { insertLedgerEntry } from './ledger.repo';
 import { plans, tradingAccounts, users } from './schema';
@@ -14,11 +14,28 @@ export async function openStandardAccounts(tx: Tx, { userId, currency }: { userI
     ])
     .returning();
   if (!live || !demo) throw new Error('opening accounts returned no rows');
-  await insertLedgerEntry(tx, { accountId: demo.id, kind: 'demo_funding', amount: demoOpeningBalance, reference: 'opening', memo: 'Opening demo balance' });
+  await fundNewDemo(tx, demo.id);
   return { live, demo };
 }
 
+/** A new Demo account's opening virtual balance: one `demo_funding` entry. */
+const fundNewDemo = (tx: Tx, accountId: number) => insertLedgerEntry(tx, { accountId, kind: 'demo_funding', amount: demoOpeningBalance, reference: 'opening', memo: 'Opening demo balance' });
+
 export type AccountRow = typeof tradingAccounts.$inferSelect;
+
+/** Another account beside the sign-up ones (not primary); a Demo one is funded like the sign-up Demo (docs/customer-area.md#accounts). */
+export async function openAdditionalAccount(tx: Tx, { userId, type, currency }: { userId: number; type: AccountRow['type']; currency: string }): Promise<AccountRow> {
+  const [account] = await tx.insert(tradingAccounts).values({ userId, type, currency, isPrimary: false }).returning();
+  if (!account) throw new Error('opening an account returned no row');
+  if (type === 'demo') await fundNewDemo(tx, account.id);
+  return (await findAccount(tx, account.id))!;
+}
+
+/** Holds the customer's account openings for the rest of the transaction, so two at once cannot pass the limit together. */
+export async function lockAccountOpenings(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${accountOpeningLockSpace}, ${userId})`);
+}
+const accountOpeningLockSpace = 18_018;
 
 export async function findAccount(db: Executor, id: number): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
