@@ -39,6 +39,8 @@ export default defineConfig({
       DATA_DIR: 'test-results/e2e-data',
       SETTINGS_CACHE_MS: '0',
       LOGIN_RATE_LIMIT: '1000',
+      // Staff specs sign in with a password alone; the two-factor spec enrols its own user.
+      STAFF_TWO_FACTOR: 'off',
       LOG_LEVEL: 'warn',
       // Quarter-second bars (one simulator step each): expert advisors and AutoTrader decide within seconds, not minutes.
       EA_BAR_MS: '250',

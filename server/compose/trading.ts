@@ -18,6 +18,7 @@ import { OrphanFileSweeper } from '../trading/chat/orphan-sweeper';
 import type { Mailer } from '../trading/mail/mailer';
 import type { Market } from '../trading/market/market';
 import { CandleRecorder } from '../trading/market/recorder';
+import { SavingsJob } from '../trading/savings/job';
 import type { PusherServerOptions } from '../trading/realtime/pusher-server';
 import type { AppCredentials } from '../trading/realtime/signature';
 import { chooseDrivers, connectRedis, needsRedis, openBus, openFileStore, openMailer, openRateLimitStores, type Drivers } from './drivers';
@@ -31,7 +32,7 @@ import { getSettings } from '../trading/db/settings.repo';
 import { cryptoKeys } from '../trading/funding/crypto/keys';
 
 /** The jobs only the leading process runs, in the order they start (they stop in reverse). */
-export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors'] as const;
+export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors', 'savings'] as const;
 export type LeaderJobName = (typeof leaderJobNames)[number];
 
 /**
@@ -110,12 +111,15 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     const files = overrides.files ?? openFileStore(drivers.files, { dir: config.uploads.dir });
     const sweeper = new OrphanFileSweeper({ db, files, logger });
     const advisors = new AdvisorRunner({ db, market, bus, logger, barMs: config.eaBarMs });
+    // Savings interest by the cluster's clock (the market's: tests move it), once a day per saving whoever leads (docs/customer-area.md#savings).
+    const savingsJob = new SavingsJob({ db, bus, logger, now: () => market.now() });
     const jobs: Record<LeaderJobName, LeaderJob> = {
       prices: prices.job,
       engine: { name: 'engine', start: () => engine.start(), stop: () => engine.stop() },
       candles: { name: 'candles', start: () => recorder.start(), stop: () => recorder.stop() },
       'orphan files': { name: 'orphan files', start: () => sweeper.start(), stop: () => sweeper.stop() },
       'expert advisors': { name: 'expert advisors', start: () => advisors.start(), stop: () => advisors.stop() },
+      savings: savingsJob,
     };
     const leader = new ClusterLead({
       tryLead: () => database.tryLead(),
@@ -197,6 +201,7 @@ function appSettings(config: Config, overrides: TradingOverrides) {
     siteOrigin: overrides.siteOrigin ?? (() => config.web.publicOrigin ?? `http://localhost:${config.web.port}`),
     tokenTtlHours: overrides.tokenTtlHours ?? config.tokenTtlHours,
     loginRateLimit: overrides.loginRateLimit ?? config.loginRateLimit,
+    staffTwoFactor: overrides.staffTwoFactor ?? config.staffTwoFactor,
     trustProxy: config.trustProxy.api,
     metricsToken: overrides.metricsToken ?? config.metricsToken,
     isAcceptingWork: overrides.isAcceptingWork ?? (() => overrides.lifecycle?.accepting ?? true),

@@ -40,6 +40,8 @@ export interface TradingDeps {
   tokenTtlHours: number;
   /** Failed logins one client (IP) may make for one e-mail address in 15 minutes; five times as many over all addresses. */
   loginRateLimit: number;
+  /** Whether staff and admins must use two-factor sign-in before the back office (STAFF_TWO_FACTOR; default required). */
+  staffTwoFactor?: 'required' | 'off';
   trustProxy: TrustProxy;
   /** See Config.metricsToken. */
   metricsToken?: string | undefined;

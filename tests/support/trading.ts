@@ -50,6 +50,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SEED_DEMO: 'never',
     TOKEN_TTL_HOURS: '1',
     LOGIN_RATE_LIMIT: '10',
+    // Most suites sign staff in with a password alone; two-factor*.test.ts turn the duty on.
+    STAFF_TWO_FACTOR: 'off',
     SETTINGS_CACHE_MS: '0',
     MAIL_FROM: 'tests@example.test',
     SESSION_SECRET: 'test-secret-that-is-long-enough-0123456789',

@@ -1,5 +1,6 @@
 import { api } from '../../../shared/api/endpoints';
-import { login, loginWithLink, logout } from '../auth/login';
+import { twoFactorTexts } from '../../../shared/api/two-factor.schema';
+import { login, loginWithLink, logout, verifyLogin } from '../auth/login';
 import type { ApiDeps } from '../deps';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
@@ -12,7 +13,15 @@ export function authRoutes(deps: ApiDeps) {
   const client = (req: { ip?: string | undefined; get(name: string): string | undefined }) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
   on(api.login, ...loginRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async ({ body }, req) => {
-    const { token, user } = await login(deps, { ...body, ...client(req) });
+    const step = await login(deps, { ...body, ...client(req) });
+    // Two-factor sign-in (docs/access.md#two-factor-sign-in): no token yet, a challenge to answer.
+    if ('challenge' in step) return { message: twoFactorTexts.enterCode, data: { require_otp: true as const, challenge: step.challenge, expires_at: step.expiresAt.toISOString() } };
+    return { data: { token: step.token, user: await presentUser(db, step.user) } };
+  });
+
+  // Step 2. Each challenge takes a few wrong codes and each account a few more per cooldown; this bounds a client's calls as well.
+  on(api.loginVerify, ipRateLimit({ name: 'login-verify', limit: deps.loginRateLimit * 5, windowMs: 15 * 60_000, stores: deps.rateLimitStores }), async ({ body }, req) => {
+    const { token, user } = await verifyLogin(deps, { ...body, ...client(req) });
     return { data: { token, user: await presentUser(db, user) } };
   });
 

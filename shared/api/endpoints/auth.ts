@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { autoLoginRequest, loginRequest, loginResponse } from '../auth.schema';
+import { autoLoginRequest, loginApiRequest, loginResponse, loginStepResponse, loginVerifyRequest } from '../auth.schema';
 import { messageBody } from '../common.schema';
 import { checkEmailRequest, checkEmailResponse, forgotPasswordRequest, registerRequest, resetPasswordRequest } from '../registration.schema';
 import { userSchema } from '../user.schema';
@@ -7,7 +7,9 @@ import { endpoint } from '../endpoint';
 
 /** Signing in, signing up and recovery. */
 export const authApi = {
-  login: endpoint({ method: 'POST', path: '/auth/login', access: 'public', body: loginRequest, response: loginResponse }),
+  /** A token, or for a user with two-factor sign-in a challenge (docs/access.md#two-factor-sign-in). */
+  login: endpoint({ method: 'POST', path: '/auth/login', access: 'public', body: loginApiRequest, response: loginStepResponse }),
+  loginVerify: endpoint({ method: 'POST', path: '/auth/login/verify', access: 'public', body: loginVerifyRequest, response: loginResponse }),
   autoLogin: endpoint({ method: 'POST', path: '/auth/auto-login', access: 'public', body: autoLoginRequest, response: loginResponse }),
   logout: endpoint({ method: 'POST', path: '/auth/logout', access: 'signed-in', response: messageBody }),
   checkEmail: endpoint({ method: 'POST', path: '/auth/check-email', access: 'public', body: checkEmailRequest, response: checkEmailResponse }),
