@@ -46,6 +46,12 @@ export const documentRowSchema = z.object({
   id: z.number(),
   customer: z.object({ id: z.number(), name: z.string(), email: z.string() }),
   kind: z.enum(documentKinds),
+  id_type: z.nullable(z.enum(identityDocumentTypes)),
+  side: z.nullable(z.enum(documentSides)),
+  /** "Passport page", "National ID · Back", "Proof of address". */
+  label: z.string(),
+  /** Who reviews it (`manual`: staff here). */
+  provider: z.string(),
   file_name: z.string(),
   mime: z.string(),
   size: z.number(),
@@ -60,3 +66,94 @@ export const documentRowSchema = z.object({
 });
 export type DocumentRow = z.infer<typeof documentRowSchema>;
 export const documentQueuePage = z.extend(paged(documentRowSchema), { pending: z.number() });
+
+// ---- The customer's side (docs/customer-area.md#verification) ----
+
+export const identityTypeLabels: Record<IdentityDocumentType, string> = { passport: 'Passport', driving_licence: "Driver's License", national_id: 'National ID' };
+export const documentSideLabels: Record<DocumentSide, string> = { front: 'Front', back: 'Back' };
+/** A document's name as the customer and staff read it: "National ID · Back", "Proof of address". */
+export function documentLabel(kind: DocumentKind, idType: IdentityDocumentType | null, side: DocumentSide | null): string {
+  if (kind !== 'identity' || !idType) return documentKindLabels[kind];
+  if (idType === 'passport') return 'Passport page';
+  return `${identityTypeLabels[idType]} · ${side ? documentSideLabels[side] : 'one side'}`;
+}
+
+/** Where a document stands for the customer: each kind, and the case as a whole (the user's `verification_status`). */
+export const kindStatuses = ['unverified', 'pending', 'approved', 'rejected'] as const;
+export type KindStatus = (typeof kindStatuses)[number];
+
+export const customerVerificationTexts = {
+  kindRequired: 'Choose which document this is.',
+  idTypeRequired: 'Choose the kind of identity document.',
+  sideRequired: 'Say which side of the document this is.',
+  passportOneSide: 'A passport is one page: send its photo page.',
+  notIdentity: 'Only an identity document has a type and a side.',
+  uploadFailed: 'Failed to upload document. Please try again.',
+  accountDisabled: 'Your account is deactivated: documents cannot be sent.',
+  customersOnly: 'Only customers send verification documents.',
+  pendingAlready: 'This document is already waiting for review. Send a new one once it has been reviewed.',
+  approvedAlready: 'This document is already approved.',
+  selfiePhoto: 'A selfie is a photo: send a JPEG, PNG or WebP image.',
+} as const;
+
+/** One upload: which document and, for identity, which kind and side (multipart fields beside `file`). */
+export const documentUploadRequest = z
+  .strictObject({
+    kind: z.enum(documentKinds, customerVerificationTexts.kindRequired),
+    id_type: z.optional(z.enum(identityDocumentTypes, customerVerificationTexts.idTypeRequired)),
+    side: z.optional(z.enum(documentSides, customerVerificationTexts.sideRequired)),
+  })
+  .check(
+    z.refine((r) => r.kind !== 'identity' || r.id_type !== undefined, { message: customerVerificationTexts.idTypeRequired, path: ['id_type'] }),
+    z.refine((r) => r.kind === 'identity' || (r.id_type === undefined && r.side === undefined), { message: customerVerificationTexts.notIdentity, path: ['kind'] }),
+    z.refine((r) => r.id_type !== 'passport' || r.side !== 'back', { message: customerVerificationTexts.passportOneSide, path: ['side'] }),
+    z.refine((r) => r.kind !== 'identity' || r.id_type === 'passport' || r.id_type === undefined || r.side !== undefined, { message: customerVerificationTexts.sideRequired, path: ['side'] }),
+  );
+export type DocumentUpload = z.infer<typeof documentUploadRequest>;
+
+/** One of the customer's own documents, newest first; `current` is false once a newer one of the same kind and side was sent. */
+export const myDocumentSchema = z.object({
+  id: z.number(),
+  kind: z.enum(documentKinds),
+  id_type: z.nullable(z.enum(identityDocumentTypes)),
+  side: z.nullable(z.enum(documentSides)),
+  label: z.string(),
+  file_name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  /** Opens the customer's own file (their session; nobody else's). */
+  file_url: z.string(),
+  status: z.enum(documentStatuses),
+  /** Staff's reason for a rejection, as the customer reads it. */
+  reason: z.nullable(z.string()),
+  current: z.boolean(),
+  created_at: isoDateTime,
+  decided_at: z.nullable(isoDateTime),
+});
+export type MyDocument = z.infer<typeof myDocumentSchema>;
+
+export const verificationCaseSchema = z.object({
+  /** The case as a whole: approved once identity and proof of address are (the user's `verification_status`). */
+  status: z.enum(kindStatuses),
+  kinds: z.object({ identity: z.enum(kindStatuses), proof_of_address: z.enum(kindStatuses), selfie: z.enum(kindStatuses) }),
+  /** Withdrawals are open (identity and address approved, account active). */
+  may_withdraw: z.boolean(),
+  /** Who reviews: `manual` is the broker's staff. */
+  provider: z.string(),
+  documents: z.array(myDocumentSchema),
+});
+export type VerificationCase = z.infer<typeof verificationCaseSchema>;
+export const verificationCaseResponse = z.object({ data: verificationCaseSchema });
+export const documentUploadResponse = z.object({ data: myDocumentSchema, case: verificationCaseSchema, message: z.string() });
+
+/** The original's `GET /user/verification` (its legacy page): one row per kind, its files and status. */
+export const legacyVerificationTypes = ['id', 'proof_of_address', 'selfie'] as const;
+export const legacyVerificationResponse = z.object({
+  data: z.array(z.object({ type: z.enum(legacyVerificationTypes), document: z.array(z.string()), status: z.enum(kindStatuses), reason: z.nullable(z.string()) })),
+});
+/** The original's `POST /update/kyc`: `type` and one file, `id_front` or `id_back` for an ID, else `document`; our `id_type` may come too. */
+export const legacyKycUpload = z.object({
+  type: z.enum(legacyVerificationTypes, 'Choose which document this is.'),
+  id_type: z.optional(z.enum(identityDocumentTypes, customerVerificationTexts.idTypeRequired)),
+});
+export const legacyKycFields = ['id_front', 'id_back', 'document'] as const;

@@ -10,6 +10,7 @@ import { requestWithdrawal } from '../../server/trading/funding/withdrawals';
 import { submitDocument } from '../../server/trading/verification/documents';
 import { documentQueuePage } from '../../shared/api/verification.schema';
 import { makeUser } from '../support/factories';
+import { approveIdentity } from '../support/kyc';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
 import { startTrading, testConfig, tokenFor, type TradingStack } from '../support/trading';
 
@@ -32,6 +33,7 @@ afterAll(() => stack.database.close());
 /** A customer with money on Live, and a withdrawal request of theirs holding `amount`. */
 async function withdrawing(funds: string, amount: string) {
   const person = await makeUser(stack.database.db);
+  await approveIdentity(stack.database.db, person.user.id, stack.files);
   const live = await liveAccount(stack.database.db, person.user.id);
   await deposit(stack.database.db, live.id, funds);
   const { row } = await requestWithdrawal(stack.database.db, stack.market, keys, { user: person.user, request: { method: 'bank_transfer', amount, ...bankTo }, ip: null });
@@ -102,6 +104,7 @@ describe('withdrawals', () => {
 
   it('a request may not exceed the balance or the free margin', async () => {
     const person = await makeUser(stack.database.db);
+    await approveIdentity(stack.database.db, person.user.id, stack.files);
     await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '100.00');
     await expect(
       requestWithdrawal(stack.database.db, stack.market, keys, {
@@ -179,14 +182,17 @@ describe('verification documents', () => {
     const twice = await Promise.all([post(`/admin/queues/documents/${first.id}/approve`, {}), post(`/admin/queues/documents/${first.id}/approve`, {})]);
     expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
 
-    const second = await submit(person.user.id);
+    // An approved document is not sent again: the second is another customer's.
+    const other = await makeUser(stack.database.db);
+    await expect(submit(person.user.id)).rejects.toThrow(/already approved/);
+    const second = await submit(other.user.id);
     expect((await post(`/admin/queues/documents/${second.id}/reject`, { reason: 'looks_fake' })).status).toBe(422);
     const noNote = await post(`/admin/queues/documents/${second.id}/reject`, { reason: 'other' });
     expect([noNote.status, noNote.body.errors?.note?.[0]]).toEqual([422, 'Write a note: the customer reads it.']);
     const rejected = await post(`/admin/queues/documents/${second.id}/reject`, { reason: 'expired', note: 'It expired in March.' });
     expect(rejected.status).toBe(200);
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'The document has expired. It expired in March.' });
-    const [entry] = (await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'document.rejected'))).filter((e) => e.subjectId === String(person.user.id));
+    const [entry] = (await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'document.rejected'))).filter((e) => e.subjectId === String(other.user.id));
     expect(entry!.details).toMatchObject({ from: 'pending', to: 'rejected' });
   });
 

@@ -72,7 +72,7 @@ export function customerFundingRoutes(deps: ApiDeps) {
     };
     return {
       account: figures,
-      verified: withdrawalsOpenTo(user),
+      verified: await withdrawalsOpenTo(db, user),
       card: { enabled: true, provider: deps.payments.name, sandbox: deps.payments.name === 'sandbox', min: fundingLimits.card.min, max: fundingLimits.card.max, quick: [...fundingLimits.card.quick] },
       crypto: {
         enabled: true,

@@ -27,8 +27,17 @@ export function multipartError(error: unknown): ApiError | undefined {
  * arriving (nothing for `idleMs`) or takes longer than `totalMs` is answered 408 at once and its
  * connection closed; one too large is 413. Chat attachments and the site's images use it.
  */
-export function fileReceiver({ maxBytes, limits }: { maxBytes: number; limits: Pick<UploadLimits, 'idleMs' | 'totalMs'> }) {
-  const receive = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', preservePath: true, limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
+export function fileReceiver({ maxBytes, limits, fields = ['file'] }: { maxBytes: number; limits: Pick<UploadLimits, 'idleMs' | 'totalMs'>; fields?: readonly string[] }) {
+  // One file, under any of `fields` (the original client's KYC upload names it `id_front`, `id_back` or `document`); it lands in `req.file`.
+  const reader = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', preservePath: true, limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+  const receive =
+    fields.length === 1
+      ? reader.single(fields[0]!)
+      : (req: Request, res: Response, done: (error?: unknown) => void) =>
+          void reader.fields(fields.map((name) => ({ name, maxCount: 1 })))(req, res, (error?: unknown) => {
+            if (!error && !req.file && req.files && !Array.isArray(req.files)) req.file = Object.values(req.files).flat()[0];
+            done(error);
+          });
   const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
   return function receiveBody(req: Request, res: Response): Promise<void> {
     const { idleMs, totalMs } = limits;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { VerificationStatus } from '../../../shared/api/user.schema';
+import { documentKinds, type DocumentKind, type KindStatus } from '../../../shared/api/verification.schema';
 import type { QueueTab } from '../../../shared/api/funding.schema';
 import type { Executor, Tx } from './database';
 import { users, verificationDocuments } from './schema';
@@ -52,20 +53,110 @@ export async function documentQueue(db: Executor, { tab, q, page, perPage, id }:
 }
 
 /**
- * A customer's verification state from their documents (docs/back-office.md#verification-documents):
- * approved once an identity document and a proof of address are approved; else pending while one waits;
- * else rejected when one was refused; else unverified. As SQL, for a user id column or value.
+ * Where each kind of document stands for a customer (docs/customer-area.md#verification), as SQL for a user
+ * id column or value:
+ * - identity is approved with an approved passport page, or an approved front AND back of one driving
+ *   licence or national ID (an older identity row with no type or side counts as a whole document);
+ * - proof of address and selfie are approved with one approved document;
+ * - else pending while one of the kind waits; else rejected when the latest document of a slot (kind,
+ *   type, side) was refused (a newer one sent for that slot leaves the refusal as history); else unverified.
+ */
+export const kindStatusSql = (userId: SQL | AnyColumn | number, kind: DocumentKind) => {
+  const has = (condition: SQL) => sql`exists (select 1 from ${verificationDocuments} d where d.user_id = ${userId} and d.kind = ${kind} and ${condition})`;
+  const approved =
+    kind === 'identity'
+      ? sql`(${has(sql`d.status = 'approved' and (d.id_type = 'passport' or (d.id_type is null and d.side is null))`)} or ${has(
+          sql`d.status = 'approved' and d.side = 'front' and d.id_type is distinct from 'passport' and exists (select 1 from ${verificationDocuments} b where b.user_id = d.user_id and b.kind = 'identity' and b.status = 'approved' and b.side = 'back' and b.id_type is not distinct from d.id_type)`,
+        )})`
+      : has(sql`d.status = 'approved'`);
+  const refused = has(
+    sql`d.status = 'rejected' and not exists (select 1 from ${verificationDocuments} n where n.user_id = d.user_id and n.kind = d.kind and n.id_type is not distinct from d.id_type and n.side is not distinct from d.side and n.id > d.id)`,
+  );
+  return sql<KindStatus>`(case when ${approved} then 'approved' when ${has(sql`d.status = 'pending'`)} then 'pending' when ${refused} then 'rejected' else 'unverified' end)`;
+};
+
+/**
+ * A customer's verification state (the user's `verification_status`): approved once identity and proof of
+ * address are; else pending while any kind waits; else rejected when any kind was refused; else unverified.
  */
 export const verificationStatusSql = (userId: SQL | AnyColumn | number) => {
-  const has = (condition: SQL) => sql`exists (select 1 from ${verificationDocuments} d where d.user_id = ${userId} and ${condition})`;
+  const [identity, address, selfie] = documentKinds.map((kind) => kindStatusSql(userId, kind));
   return sql<VerificationStatus>`case
-    when ${has(sql`d.kind = 'identity' and d.status = 'approved'`)} and ${has(sql`d.kind = 'proof_of_address' and d.status = 'approved'`)} then 'approved'
-    when ${has(sql`d.status = 'pending'`)} then 'pending'
-    when ${has(sql`d.status = 'rejected'`)} then 'rejected'
+    when ${identity} = 'approved' and ${address} = 'approved' then 'approved'
+    when ${identity} = 'pending' or ${address} = 'pending' or ${selfie} = 'pending' then 'pending'
+    when ${identity} = 'rejected' or ${address} = 'rejected' or ${selfie} = 'rejected' then 'rejected'
     else 'unverified' end`;
 };
 
 export async function verificationStatusOf(db: Executor, userId: number): Promise<VerificationStatus> {
   const [row] = await db.select({ status: verificationStatusSql(userId) }).from(sql`(select 1) one`);
   return row?.status ?? 'unverified';
+}
+
+/** Each kind's status and the whole case's, in one read. */
+export async function verificationSummaryOf(db: Executor, userId: number): Promise<{ status: VerificationStatus; kinds: Record<DocumentKind, KindStatus> }> {
+  const [row] = await db
+    .select({
+      status: verificationStatusSql(userId),
+      identity: kindStatusSql(userId, 'identity'),
+      proof_of_address: kindStatusSql(userId, 'proof_of_address'),
+      selfie: kindStatusSql(userId, 'selfie'),
+    })
+    .from(sql`(select 1) one`);
+  return { status: row!.status, kinds: { identity: row!.identity, proof_of_address: row!.proof_of_address, selfie: row!.selfie } };
+}
+
+/** A customer's documents, newest first, each saying whether a newer one of its slot (kind, type, side) came after it. */
+export async function documentsOfUser(db: Executor, userId: number): Promise<Array<DocumentRecord & { current: boolean }>> {
+  const rows = await db
+    .select({
+      row: verificationDocuments,
+      current: sql<boolean>`not exists (select 1 from ${verificationDocuments} n where n.user_id = ${verificationDocuments.userId} and n.kind = ${verificationDocuments.kind} and n.id_type is not distinct from ${verificationDocuments.idType} and n.side is not distinct from ${verificationDocuments.side} and n.id > ${verificationDocuments.id})`,
+    })
+    .from(verificationDocuments)
+    .where(eq(verificationDocuments.userId, userId))
+    .orderBy(desc(verificationDocuments.id))
+    .limit(500);
+  return rows.map(({ row, current }) => ({ ...row, current: Boolean(current) }));
+}
+
+/** One of the customer's own documents; another's is not found. */
+export async function findOwnDocument(db: Executor, userId: number, id: number): Promise<DocumentRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationDocuments)
+    .where(and(eq(verificationDocuments.id, id), eq(verificationDocuments.userId, userId)));
+  return row;
+}
+
+/** The document of one slot (kind, type, side) still waiting for review, or already approved: a second upload of it is refused. */
+export async function pendingInSlot(
+  db: Executor,
+  userId: number,
+  slot: { kind: DocumentKind; idType: string | null; side: string | null },
+  status: 'pending' | 'approved' = 'pending',
+): Promise<DocumentRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationDocuments)
+    .where(
+      and(
+        eq(verificationDocuments.userId, userId),
+        eq(verificationDocuments.kind, slot.kind),
+        eq(verificationDocuments.status, status),
+        sql`${verificationDocuments.idType} is not distinct from ${slot.idType}`,
+        sql`${verificationDocuments.side} is not distinct from ${slot.side}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** A document a configured provider is checking, by the provider's reference (its decision comes back with it). */
+export async function findByProviderRef(db: Executor, provider: string, ref: string): Promise<DocumentRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationDocuments)
+    .where(and(eq(verificationDocuments.provider, provider), eq(verificationDocuments.providerRef, ref)));
+  return row;
 }

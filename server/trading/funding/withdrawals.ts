@@ -2,7 +2,9 @@ import { customerFundingTexts as texts, withdrawalRules, type WithdrawalRequest 
 import type { WithdrawalDetails } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { formatMoney, Money } from '../../../shared/money';
+import { sql } from 'drizzle-orm';
 import { recordAudit } from '../db/audit.repo';
+import { kindStatusSql } from '../db/verification.repo';
 import { lockWithdrawalOfUser, refundableCardDeposits } from '../db/customer-funding.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
 import { insertWithdrawal, lockWithdrawal, updateWithdrawal, type WithdrawalRecord } from '../db/funding.repo';
@@ -25,9 +27,14 @@ import { minorUnitDecimals } from './payments/minor-units';
  * cancel it while pending; a rejection or a cancellation books the hold back with its own entry.
  */
 
-/** The one place that says whether a customer may withdraw: verified. Until documents decide it (issue 18), an active customer is. */
-export function withdrawalsOpenTo(user: { status: string }): boolean {
-  return user.status === 'active';
+/**
+ * The one place that says whether a customer may withdraw (docs/customer-area.md#verification): an active
+ * account whose identity and proof of address are approved (their documents, read afresh).
+ */
+export async function withdrawalsOpenTo(db: Executor, user: { id: number; status: string }): Promise<boolean> {
+  if (user.status !== 'active') return false;
+  const [row] = await db.select({ identity: kindStatusSql(user.id, 'identity'), address: kindStatusSql(user.id, 'proof_of_address') }).from(sql`(select 1) one`);
+  return row?.identity === 'approved' && row.address === 'approved';
 }
 
 /** What may leave the account now: the balance, never so much that the free margin without the credit goes below zero. */
@@ -83,7 +90,7 @@ export async function requestWithdrawal(
   keys: CryptoKeys,
   { user, request, ip }: { user: { id: number; status: string }; request: WithdrawalRequest; ip: string | null },
 ): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
-  if (!withdrawalsOpenTo(user)) fail(refusal.forbidden(texts.notVerified));
+  if (!(await withdrawalsOpenTo(db, user))) fail(refusal.forbidden(texts.notVerified));
   return db.transaction(async (tx) => {
     const account = await lockAccount(tx, (await accountOfUser(tx, user.id)).id);
     if (account.type !== 'live') fail(refusal.invalid('Withdrawals come from a Live account.', 'account_id'));

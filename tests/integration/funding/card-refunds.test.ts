@@ -4,6 +4,7 @@ import { startPaymentsSandbox, type PaymentsSandbox } from '../../../server/paym
 import { ProviderError, type PaymentProvider } from '../../../server/trading/funding/payments/provider';
 import { sandboxProvider } from '../../../server/trading/funding/payments/sandbox-driver';
 import { makeUser } from '../../support/factories';
+import { approveIdentity } from '../../support/kyc';
 import { payOnSandbox, testCards } from '../../support/hosted-checkout';
 import { auditLedger, balanceOf, liveAccount } from '../../support/money';
 import { silentLogger, startTrading, testPaymentsKeys, tokenFor, type TradingStack } from '../../support/trading';
@@ -60,6 +61,7 @@ afterAll(async () => {
 /** A customer who paid 200 by card, and a card withdrawal of 100 of it. */
 async function cardWithdrawal() {
   const person = await makeUser(stack.database.db);
+  await approveIdentity(stack.database.db, person.user.id, stack.files);
   const account = await liveAccount(stack.database.db, person.user.id);
   const token = await tokenFor(stack.app, person);
   const opened = (await request(stack.app).post('/api/v1/funding/deposits/card').set(bearer(token)).send({ amount: '200' })).body.data;

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { legacyFundingPage } from '../../../shared/api/customer-funding.schema';
+import { customerFundingTexts, legacyFundingPage } from '../../../shared/api/customer-funding.schema';
 import { deposits, withdrawals } from '../../../server/trading/db/schema';
 import { signPayload, signatureHeader } from '../../../server/trading/funding/payments/webhook-signature';
 import { makeUser } from '../../support/factories';
+import { approveIdentity } from '../../support/kyc';
 import { auditLedger, balanceOf, liveAccount } from '../../support/money';
 import { fundedTrader, startTrading, testPaymentsKeys, tokenFor, type TradingStack } from '../../support/trading';
 
@@ -36,15 +37,23 @@ afterAll(async () => {
   await stack.database.close();
 });
 
-/** A new customer whose Live account holds nothing yet. */
+/** A customer verified for withdrawals (approved identity and proof of address) whose Live account holds `amount`. */
+async function verifiedTrader(amount: string) {
+  const trader = await fundedTrader(stack, amount);
+  await approveIdentity(stack.database.db, trader.user.id, stack.files);
+  return trader;
+}
+
+/** A new verified customer whose Live account holds nothing yet. */
 async function unfundedTrader() {
   const person = await makeUser(stack.database.db);
+  await approveIdentity(stack.database.db, person.user.id, stack.files);
   return { ...person, account: await liveAccount(stack.database.db, person.user.id), token: await tokenFor(stack.app, person) };
 }
 
 describe('a request', () => {
   it('holds the amount at once; 20 parallel requests for the whole balance: one is accepted', async () => {
-    const trader = await fundedTrader(stack, '300.00');
+    const trader = await verifiedTrader('300.00');
     const answers = await Promise.all(Array.from({ length: 20 }, () => ask(trader.token, { ...bank, amount: '300' })));
     expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
     expect(answers.filter((res) => res.status === 422)).toHaveLength(19);
@@ -56,7 +65,7 @@ describe('a request', () => {
   });
 
   it('refuses what is not real: a bad IBAN, an address of another network, below the minimum, more than the free margin', async () => {
-    const trader = await fundedTrader(stack, '100.00');
+    const trader = await verifiedTrader('100.00');
     const cases: [object, string, string][] = [
       [{ ...bank, amount: '60', iban: 'GB82 WEST 1234 5698 7654 33' }, 'iban', 'Enter a valid IBAN.'],
       [{ ...bank, amount: '60', bic: 'NW' }, 'bic', 'Enter a valid SWIFT/BIC code (8 or 11 characters).'],
@@ -74,16 +83,25 @@ describe('a request', () => {
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('100.00');
   });
 
-  it('is open to verified customers only', async () => {
+  it('is open to verified customers only: active, with identity and proof of address approved', async () => {
     const pending = await makeUser(stack.database.db, { status: 'pending' });
     const res = await ask(await tokenFor(stack.app, pending), { ...bank, amount: '60' });
     expect(res.status).toBe(403);
+    const unverified = await fundedTrader(stack, '100.00');
+    const refused = await ask(unverified.token, { ...bank, amount: '60' });
+    expect([refused.status, refused.body.message]).toEqual([403, customerFundingTexts.notVerified]);
+    const overview = async () => (await request(stack.app).get('/api/v1/funding').set(bearer(unverified.token))).body.data.verified as boolean;
+    expect(await overview()).toBe(false);
+    await approveIdentity(stack.database.db, unverified.user.id, stack.files);
+    expect(await overview()).toBe(true);
+    expect((await ask(unverified.token, { ...bank, amount: '60' })).status).toBe(201);
+    expect(await balanceOf(stack.database.db, unverified.account.id)).toBe('40.00');
   });
 });
 
 describe('deciding', () => {
   it('a rejection releases exactly the amount; the customer cancels a pending one; neither twice', async () => {
-    const trader = await fundedTrader(stack, '500.00');
+    const trader = await verifiedTrader('500.00');
     const first = (await ask(trader.token, { ...bank, amount: '123.45' })).body.data;
     const second = (await ask(trader.token, { method: 'crypto', amount: '100', channel: 'btc', address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl' })).body.data;
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('276.55');
@@ -93,7 +111,7 @@ describe('deciding', () => {
     const cancel = (id: number, token = trader.token) => request(stack.app).post(`/api/v1/funding/withdrawals/${id}/cancel`).set(bearer(token));
     expect((await cancel(first.id)).status).toBe(409);
 
-    const stranger = await fundedTrader(stack, '1.00');
+    const stranger = await verifiedTrader('1.00');
     expect((await cancel(second.id, stranger.token)).status).toBe(404);
     const [a, b] = await Promise.all([cancel(second.id), cancel(second.id)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
@@ -173,7 +191,7 @@ describe('the history', () => {
   });
 
   it("the original client's withdrawal form: crypto with its network name, and a wire", async () => {
-    const trader = await fundedTrader(stack, '1000.00');
+    const trader = await verifiedTrader('1000.00');
     const store = (body: object) => request(stack.app).post('/api/v1/user/withdrawal/store').set(bearer(trader.token)).send(body);
     const crypto = await store({ amount: 100, method: 'crypto', network: 'Bitcoin (Native SegWit)', wallet_address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl' });
     expect(crypto.status).toBe(200);
