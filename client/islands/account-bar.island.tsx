@@ -6,7 +6,7 @@ import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
 import type { AccountSummaryView } from '../../shared/api/trades.schema';
 import { formatFigure, signClass } from '../lib/format';
-import { chooseDisplayCurrency, currencies, displayCurrency, displayMoney, loadSiteData } from '../state/site-data';
+import { chooseDisplayCurrency, currencies, displayCurrency, displayMoney, loadSiteData, shownCurrency } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { startMarket } from '../state/market';
 import { currentUser, realtimeKey } from '../state/session';
@@ -40,7 +40,10 @@ function AccountChoice({ account, selected, onPick }: { account: AccountSummaryV
   );
 }
 
-/** The bottom bar (docs/trade-room.md#account-bar): BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L at live prices, and the account switch. */
+/**
+ * The bottom bar (docs/trade-room.md#account-bar): BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L at live prices, the
+ * account switch and the display currency, saved on the user (docs/accounts-and-ledger.md#display-currency).
+ */
 function AccountBar() {
   useSignals();
   const [menu, setMenu] = useState(false);
@@ -86,15 +89,22 @@ function AccountBar() {
         ) : null}
       </div>
       {currencies.value.length > 0 ? (
-        <select className="currency-select" aria-label="Display currency" value={displayCurrency.value} onChange={(e) => chooseDisplayCurrency(e.target.value)}>
-          {currencies.value
-            .filter((c) => c.display || c.code === displayCurrency.value)
-            .map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code}
-              </option>
-            ))}
-        </select>
+        <div className="currency-choice">
+          <select className="currency-select" aria-label="Display currency" value={displayCurrency.value ?? currency} onChange={(e) => void chooseDisplayCurrency(e.target.value)}>
+            {currencies.value
+              .filter((c) => c.display || c.code === displayCurrency.value || c.code === currency)
+              .map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code}
+                </option>
+              ))}
+          </select>
+          {currency && shownCurrency(currency) !== currency ? (
+            <small className="converted-note" title={`Converted from ${currency} at the site's reference rate: an estimate, not your account's own figures.`}>
+              ≈ in {shownCurrency(currency)}
+            </small>
+          ) : null}
+        </div>
       ) : null}
       {figure('BALANCE', summary?.balance)}
       {figure('EQUITY', summary?.equity)}

@@ -1,7 +1,10 @@
+import { soundsOn } from './sound';
+
 /** A rising tone when an order succeeds, a buzzer when it fails (Web Audio, no files; docs/screens.md#sounds). */
 let context: AudioContext | undefined;
 
 function play(notes: readonly { frequency: number; at: number; length: number }[], type: OscillatorType): void {
+  if (!soundsOn()) return;
   try {
     context ??= new AudioContext();
     const start = context.currentTime;

@@ -2,10 +2,14 @@ import { computed, signal } from '@preact/signals-react';
 import type { AdvisorSummary } from '../../shared/api/advisors.schema';
 import type { Currency, Plan } from '../../shared/api/data.schema';
 import { siteApi } from '../../shared/api/endpoints/site';
-import { defaultCurrency } from '../../shared/constants';
-import { formatAmount, Money } from '../../shared/money';
+import { preferencesApi } from '../../shared/api/endpoints/preferences';
+import { formatLocaleAmount } from '../../shared/locale';
+import { Money } from '../../shared/money';
+import { call } from '../lib/call';
 import { readStored, writeStored } from '../lib/storage';
 import { firstCall } from './page-data';
+import { currentUser } from './session';
+import { showToast } from './toasts';
 
 /** Site data (GET /data): currencies with their USD rates, the plans and their feature rows, the EA catalogue. */
 export const currencies = signal<readonly Currency[]>([]);
@@ -15,8 +19,21 @@ export const planFeatures = signal<readonly string[]>([]);
 export const advisorCatalogue = signal<readonly AdvisorSummary[] | null>(null);
 export const siteDataFailed = signal(false);
 
-/** The display currency, kept on the device (default USD; docs/accounts-and-ledger.md#display-currency). */
-export const displayCurrency = signal<string>(readStored('currency', defaultCurrency));
+/**
+ * The display currency (docs/accounts-and-ledger.md#display-currency): the user's stored choice
+ * (`user.display_currency`, which follows them to every device; null: each account's own currency).
+ * A choice made on this page shows at once; the device keeps a copy under `currency`, read only where
+ * the page carries no user.
+ */
+const chosenHere = signal<string | null | undefined>(undefined);
+export const displayCurrency = computed<string | null>(() => {
+  if (chosenHere.value !== undefined) return chosenHere.value;
+  const user = currentUser.value;
+  if (user) return user.display_currency ?? null;
+  return readStored<string | null>('currency', null);
+});
+/** The language dates and numbers are written in (docs/customer-area.md#settings). */
+export const numberLanguage = computed(() => currentUser.value?.language ?? null);
 
 let loading: Promise<void> | undefined;
 /** Once per page: the site data the page came with (the server fetched it), else `GET /data`. */
@@ -37,22 +54,44 @@ export function loadSiteData(): Promise<void> {
   return loading;
 }
 
-export function chooseDisplayCurrency(code: string): void {
-  displayCurrency.value = code;
+/**
+ * Shows figures in `code` (null: each account's own) at once and saves it on the user through the API,
+ * so every device shows it after a reload. A refused or failed save puts the previous choice back and
+ * says why; the answer is returned.
+ */
+export async function chooseDisplayCurrency(code: string | null): Promise<boolean> {
+  const before = displayCurrency.value;
+  chosenHere.value = code;
   writeStored('currency', code);
+  const result = await call(preferencesApi.updatePreferences, { body: { display_currency: code } });
+  if (result.ok) return true;
+  chosenHere.value = before;
+  writeStored('currency', before);
+  showToast({ kind: 'error', title: result.message ?? 'The display currency could not be saved. Try again.' });
+  return false;
 }
 
 const byCode = computed(() => new Map(currencies.value.map((c) => [c.code, c])));
 
+/** The currency figures of an account in `accountCurrency` are shown in: the display currency once its rate is known. */
+export function shownCurrency(accountCurrency: string): string {
+  const to = displayCurrency.value;
+  return to && to !== accountCurrency && byCode.value.has(to) && byCode.value.has(accountCurrency) ? to : accountCurrency;
+}
+
 /**
  * A money figure in the display currency: converted through USD with the site's rates (units per USD),
- * with that currency's symbol and decimals. Until the rates are known it shows the account currency.
+ * with that currency's decimals, marked "≈" when converted (a converted figure is an estimate, never
+ * the account's own: main-area-spec §9). Until the rates are known it shows the account currency.
+ * Numbers are written the way the customer's language writes them.
  */
 export function displayMoney(amount: string | null | undefined, accountCurrency: string): string {
   if (amount === null || amount === undefined || amount === '') return '—';
+  const language = numberLanguage.value;
   const from = byCode.value.get(accountCurrency);
-  const to = byCode.value.get(displayCurrency.value);
-  if (!from || !to || from.code === to.code) return `${formatAmount({ amount, decimals: from?.decimals ?? 2 })} ${accountCurrency}`;
+  const code = shownCurrency(accountCurrency);
+  if (!from || code === accountCurrency) return `${formatLocaleAmount(amount, from?.decimals ?? 2, language)} ${accountCurrency}`;
+  const to = byCode.value.get(code)!;
   const converted = new Money(amount).dividedBy(from.rate).times(to.rate);
-  return `${formatAmount({ amount: converted, decimals: to.decimals })} ${to.code}`;
+  return `≈ ${formatLocaleAmount(converted, to.decimals, language)} ${to.code}`;
 }
