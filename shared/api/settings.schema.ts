@@ -38,6 +38,8 @@ export const siteSettingsSchema = z.object({
   reviews_url: optionalText,
   /** Admins may credit bonuses to customers' credit (docs/back-office.md#balance-adjustments); off by default. */
   bonuses_enabled: z.boolean(),
+  /** Whether customers may open savings (docs/customer-area.md#savings): off until the broker is permitted to offer them; savings already open stay visible and closable. */
+  savings_enabled: z.boolean(),
   /** The risk warning every page shows (the regulator's wording, e.g. with the share of losing accounts); null: the product's own text. */
   risk_warning: optionalText,
   /** The currencies customers may show their figures in (codes); null: all of them. USD, the accounts' own, always is. */
@@ -111,6 +113,7 @@ export const settingsUpdateRequest = z.strictObject({
   review_count: z.optional(z.nullable(z.int().check(z.minimum(0, 'The review count cannot be negative'), z.maximum(100_000_000)))),
   reviews_url: editableLink,
   bonuses_enabled: z.optional(z.boolean()),
+  savings_enabled: z.optional(z.boolean()),
   risk_warning: editableText(1000),
   display_currencies: z.optional(
     z.nullable(

@@ -2,6 +2,7 @@ import type { Logger } from '../../logger';
 import type { Database } from './database';
 import { seedReferenceData } from './seed/reference';
 import { demoLogins, hasUsers, seedDemoData } from './seed/demo';
+import { seedDemoSavings, seedSavingsPlans } from './seed/savings';
 import { findUserByEmail } from './users.repo';
 
 export type SeedPolicy = 'auto' | 'always' | 'never';
@@ -17,8 +18,10 @@ export async function prepareDatabase(database: Database, { seedDemo, logger }: 
   await database.exclusive(async () => {
     await database.migrate();
     await seedReferenceData(database.db);
+    await seedSavingsPlans(database.db);
     if (wantsDemo && !(await hasUsers(database.db))) {
       await seedDemoData(database.db);
+      await seedDemoSavings(database.db);
       logger.info('seeded demo data');
     }
   });

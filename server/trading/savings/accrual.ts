@@ -1,0 +1,60 @@
+import type Decimal from 'decimal.js';
+import { Money } from '../../../shared/money';
+import { dailyInterest, dayNumberOf, dayNumberOfText, dayText, payable } from '../../../shared/savings';
+import type { Tx } from '../db/database';
+import { addAccrued, insertAccruals, lastAccrualDay, updateSaving, type SavingRow } from '../db/savings.repo';
+import { postEntry } from '../ledger/ledger';
+
+/**
+ * Daily interest (docs/customer-area.md#savings): one `savings_accruals` row per saving and UTC day,
+ * its primary key making each day accrue once whoever writes it (the leader's job, a claim, a close,
+ * two leaders racing after a change of lead). Days missed while nothing ran are caught up; a fixed
+ * term never accrues past its last day; a closed saving accrues nothing more.
+ */
+
+/** The days a saving is owed interest for, up to `now`: each whole UTC day after the opening day, up to the term's last. */
+export function dueDays(saving: Pick<SavingRow, 'startedAt' | 'days' | 'status'>, lastDay: string | null, now: Date): string[] {
+  if (saving.status !== 'active') return [];
+  const start = dayNumberOf(saving.startedAt);
+  let last = dayNumberOf(now) - 1; // the last day that has ended
+  if (saving.days > 0) last = Math.min(last, start + saving.days);
+  const first = Math.max(start + 1, lastDay === null ? -Infinity : dayNumberOfText(lastDay) + 1);
+  const days: string[] = [];
+  for (let day = first; day <= last; day += 1) days.push(dayText(day));
+  return days;
+}
+
+/** Accrues what is due on a saving the caller has locked; answers it as it stands now, and how many days were written. */
+export async function accrueLocked(tx: Tx, saving: SavingRow, now: Date): Promise<{ saving: SavingRow; days: number }> {
+  const days = dueDays(saving, await lastAccrualDay(tx, saving.id), now);
+  if (days.length === 0) return { saving, days: 0 };
+  const daily = dailyInterest(saving.amount, saving.roi);
+  const written = await insertAccruals(tx, saving.id, days, daily.toFixed(10));
+  if (written.length === 0) return { saving, days: 0 };
+  return { saving: await addAccrued(tx, saving.id, daily.times(written.length).toFixed(10)), days: written.length };
+}
+
+/** Whether a fixed term has run its course: its release time has come (every interest day is then due). */
+export const matured = (saving: Pick<SavingRow, 'endsAt' | 'status'>, now: Date): boolean => saving.status === 'active' && saving.endsAt !== null && now >= saving.endsAt;
+
+/** The ledger reference of an interest payment: unique per saving, as the amount paid so far after it only grows. */
+const interestReference = (savingId: number, paidAfter: Decimal) => `saving:${savingId}:interest:${paidAfter.toFixed(2)}`;
+
+/**
+ * Pays the accrued interest in cents (rounded down) by a `savings_interest` entry; the remainder below
+ * a cent stays in `accrued`, exact. The saving and its account are locked by the caller. Answers the
+ * amount paid (0 when less than a cent had accrued) and the saving.
+ */
+export async function payInterest(tx: Tx, saving: SavingRow, memo: string): Promise<{ paid: Decimal; saving: SavingRow }> {
+  const paid = payable(saving.accrued);
+  if (paid.lessThanOrEqualTo(0)) return { paid: new Money(0), saving };
+  const paidAfter = new Money(saving.paid).plus(paid);
+  await postEntry(tx, { accountId: saving.accountId, kind: 'savings_interest', amount: paid.toFixed(2), reference: interestReference(saving.id, paidAfter), memo });
+  const row = await updateSaving(tx, saving.id, { accrued: new Money(saving.accrued).minus(paid).toFixed(10), paid: paidAfter.toFixed(2) });
+  return { paid, saving: row };
+}
+
+/** Books the principal back into the account by a `savings` entry (once: its reference is the saving's). */
+export async function returnPrincipal(tx: Tx, saving: SavingRow, memo: string): Promise<void> {
+  await postEntry(tx, { accountId: saving.accountId, kind: 'savings', amount: new Money(saving.amount).toFixed(2), reference: `saving:${saving.id}:return`, memo });
+}
