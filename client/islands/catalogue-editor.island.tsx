@@ -212,7 +212,7 @@ function AdvisorDialog({ advisor, plans, onClose }: { advisor: CatalogueAdvisor;
   );
 }
 
-const planFields = ['title', 'color', 'leverage', 'is_recommended', 'autotrader_allowed', 'features', 'advisor_ids'] as const;
+const planFields = ['title', 'color', 'leverage', 'is_recommended', 'autotrader_allowed', 'price', 'features', 'advisor_ids'] as const;
 
 function PlanDialog({ plan, advisors, leverageMax, onClose }: { plan: CataloguePlan; advisors: z.infer<typeof advisorChoice>[]; leverageMax: number; onClose: () => void }) {
   const initial = {
@@ -221,6 +221,9 @@ function PlanDialog({ plan, advisors, leverageMax, onClose }: { plan: CatalogueP
     leverage: String(plan.leverage),
     isRecommended: plan.is_recommended,
     autotraderAllowed: plan.autotrader_allowed,
+    /** How customers move to it: a one-off price, or staff approval (docs/customer-area.md#plans). */
+    byApproval: plan.price === null,
+    price: plan.price === null ? '' : twoDecimals(plan.price),
     features: Object.fromEntries(plan.features.map((f) => [f.id, f.value])) as Record<number, string>,
     advisorIds: plan.advisor_ids,
   };
@@ -253,6 +256,7 @@ function PlanDialog({ plan, advisors, leverageMax, onClose }: { plan: CatalogueP
   }
   if (form.isRecommended !== initial.isRecommended) body.is_recommended = form.isRecommended;
   if (form.autotraderAllowed !== initial.autotraderAllowed) body.autotrader_allowed = form.autotraderAllowed;
+  if (form.byApproval !== initial.byApproval || (!form.byApproval && form.price.trim() !== initial.price)) body.price = form.byApproval ? null : form.price;
   const features = Object.fromEntries(plan.features.filter((f) => (form.features[f.id] ?? '').trim() !== f.value).map((f) => [String(f.id), form.features[f.id] ?? '']));
   if (Object.keys(features).length > 0) body.features = features;
   if (!sameIds(form.advisorIds, initial.advisorIds)) body.advisor_ids = form.advisorIds;
@@ -308,6 +312,35 @@ function PlanDialog({ plan, advisors, leverageMax, onClose }: { plan: CatalogueP
       <small className="catalogue-field-hint">
         Customers on the plan may ask for AutoTrader; staff approve each request. Off: new requests and approvals are refused; AutoTrader already on stays on until staff revoke it.
       </small>
+      <fieldset className="catalogue-move">
+        <legend>Moving to this plan</legend>
+        <label className="catalogue-check">
+          <input type="radio" name={idOf('price-mode')} checked={!form.byApproval} onChange={() => setForm({ ...form, byApproval: false })} />A one-off price, taken from the customer’s Live balance
+        </label>
+        <label className="catalogue-check">
+          <input type="radio" name={idOf('price-mode')} checked={form.byApproval} onChange={() => setForm({ ...form, byApproval: true })} />
+          Staff approval, no charge
+        </label>
+        {form.byApproval ? null : (
+          <>
+            <label htmlFor={idOf('price')}>Price (USD)</label>
+            <input
+              {...attrs('price')}
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              value={form.price}
+              onChange={(e) => setForm({ ...form, price: e.target.value })}
+              aria-describedby={[attrs('price')['aria-describedby'], `${idOf('price')}-hint`].filter(Boolean).join(' ')}
+            />
+          </>
+        )}
+        {fieldProblem('price')}
+        <small id={`${idOf('price')}-hint`} className="catalogue-field-hint">
+          Charged once when a customer moves to the plan, within what may leave their Live account. 0 makes it free, but a free move that raises a customer’s leverage still goes to staff. A new price
+          applies to moves from now on.
+        </small>
+      </fieldset>
       <fieldset className="catalogue-features">
         <legend>Plans comparison</legend>
         {plan.features.map((f) => {

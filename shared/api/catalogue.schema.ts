@@ -5,7 +5,7 @@ import { wireDecimal } from './wire';
 /**
  * The catalogue admins edit (docs/back-office.md#catalogue): expert advisors (name, description, price,
  * billing, on sale or not, the plans that include them) and plans (title, colour, leverage, recommended,
- * AutoTrader, the comparison's feature values, the advisors they include).
+ * AutoTrader, price or staff approval, the comparison's feature values, the advisors they include).
  */
 
 export const advisorBillings = ['one_time', 'monthly'] as const;
@@ -125,6 +125,12 @@ export const planChangeRequest = z.strictObject(
     leverage: z.optional(z.int(catalogueTexts.leverage).check(z.minimum(1, catalogueTexts.leverage))),
     is_recommended: z.optional(flag('Recommended')),
     autotrader_allowed: z.optional(flag('AutoTrader allowed')),
+    /**
+     * USD, a decimal string: what moving to the plan costs, once, from the Live balance; null: the move
+     * needs staff approval instead. A free plan (0) never raises leverage for free: staff approve that move
+     * (docs/customer-area.md#plans).
+     */
+    price: z.optional(z.nullable(priceField)),
     /** Feature id → the plan's text for that row of the comparison (empty shows nothing). */
     features: z.optional(featureValues),
     /** Every advisor the plan includes (the others it does not). */
@@ -165,6 +171,8 @@ export const cataloguePlanSchema = z.object({
   is_default: z.boolean(),
   is_recommended: z.boolean(),
   autotrader_allowed: z.boolean(),
+  /** USD, once, from the Live balance when a customer moves to it; null: staff approve the move. */
+  price: z.nullable(wireDecimal),
   /** One value per feature row, in the rows' order. */
   features: z.array(z.object({ id: z.number(), label: z.string(), value: z.string() })),
   advisor_ids: z.array(z.number()),

@@ -30,6 +30,8 @@ export const planSchema = z.object({
   is_recommended: z.boolean(),
   /** Customers on this plan may ask for AutoTrader. */
   autotrader: z.boolean(),
+  /** What moving to this plan costs, once, from the Live balance; null: the move needs staff approval (docs/customer-area.md#plans). */
+  price: z.nullable(wireDecimal),
   /** One value per `plan_features` row label, in the same order. */
   features: z.array(z.string()),
 });

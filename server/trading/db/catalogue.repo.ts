@@ -114,7 +114,7 @@ export async function highestClassLeverage(db: Executor): Promise<number> {
 }
 
 export type AdvisorChanges = Partial<Pick<AdvisorRow, 'name' | 'description' | 'price' | 'billing' | 'enabled'>>;
-export type PlanChanges = Partial<Pick<PlanRow, 'title' | 'color' | 'leverage' | 'isRecommended' | 'autotraderAllowed'>>;
+export type PlanChanges = Partial<Pick<PlanRow, 'title' | 'color' | 'leverage' | 'isRecommended' | 'autotraderAllowed' | 'price'>>;
 
 export async function updateAdvisorRow(db: Executor, id: number, changes: AdvisorChanges): Promise<void> {
   if (Object.keys(changes).length > 0) await db.update(expertAdvisors).set(changes).where(eq(expertAdvisors.id, id));

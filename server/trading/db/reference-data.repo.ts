@@ -33,6 +33,7 @@ export async function listPlans(db: Executor): Promise<{ plans: Plan[]; featureL
       is_default: row.isDefault,
       is_recommended: row.isRecommended,
       autotrader: row.autotraderAllowed,
+      price: row.price,
       features: features.map((f) => valueOf.get(`${row.id}:${f.id}`) ?? ''),
     })),
   };

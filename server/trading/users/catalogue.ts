@@ -68,6 +68,7 @@ export function presentCataloguePlan({ plan, features, advisorIds, customers }: 
     is_default: plan.isDefault,
     is_recommended: plan.isRecommended,
     autotrader_allowed: plan.autotraderAllowed,
+    price: plan.price,
     features,
     advisor_ids: advisorIds,
     customers,
@@ -160,8 +161,9 @@ export async function changeAdvisor(db: AppDb, actor: Actor, id: number, change:
 /**
  * PATCH /admin/catalogue/plans/{id}: title, colour, leverage (1 to the highest leverage of any asset class:
  * the engine applies the lowest of the plan's, the class's and each instrument's regulatory cap,
- * docs/trading.md#leverage), recommended, AutoTrader allowed, the comparison's feature values, and exactly
- * which advisors it includes. `is_default` is not changed here.
+ * docs/trading.md#leverage), recommended, AutoTrader allowed, the price of moving to it (null: staff
+ * approve the move; docs/customer-area.md#plans), the comparison's feature values, and exactly which
+ * advisors it includes. `is_default` is not changed here.
  *
  * The rows "AutoTrader" and "Maximum leverage" of the comparison follow the plan's own fields: when
  * `autotrader_allowed` or `leverage` changes, that row becomes "Yes"/"No" or "1:{leverage}", unless the
@@ -216,6 +218,13 @@ export async function changePlan(db: AppDb, actor: Actor, id: number, change: Pl
     if (change.autotrader_allowed !== undefined && change.autotrader_allowed !== plan.autotraderAllowed) {
       diff.add('autotrader_allowed', plan.autotraderAllowed, change.autotrader_allowed);
       set.autotraderAllowed = change.autotrader_allowed;
+    }
+    // The price applies to moves from now on; one already paid or waiting for staff keeps what it was.
+    const price = change.price === undefined ? undefined : change.price === null ? null : new Money(change.price).toFixed(2);
+    const before = plan.price === null ? null : new Money(plan.price).toFixed(2);
+    if (price !== undefined && price !== before) {
+      diff.add('price', before, price);
+      set.price = price;
     }
 
     // The comparison's rows that say what the plan's fields say follow them, unless this change writes them itself.

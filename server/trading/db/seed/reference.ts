@@ -41,6 +41,8 @@ export const referencePlans = [
     isDefault: true,
     isRecommended: false,
     autotraderAllowed: false,
+    // Moving back to the default plan is free: it only lowers leverage (docs/customer-area.md#plans).
+    price: '0.00' as string | null,
     sortOrder: 1,
     features: ['1:20', '1.2 pips', 'Free advisors', 'No', 'No', 'E-mail and chat'],
   },
@@ -53,6 +55,8 @@ export const referencePlans = [
     isDefault: false,
     isRecommended: true,
     autotraderAllowed: true,
+    // A one-off charge from the Live balance.
+    price: '49.00',
     sortOrder: 2,
     features: ['1:100', '0.8 pips', 'Free and Pro advisors', 'Yes', 'No', 'Priority chat'],
   },
@@ -65,6 +69,8 @@ export const referencePlans = [
     isDefault: false,
     isRecommended: false,
     autotraderAllowed: true,
+    // The most leverage: staff approve each move (experience and appropriateness), no charge.
+    price: null,
     sortOrder: 3,
     features: ['1:200', '0.4 pips', 'All advisors', 'Yes', 'Yes', 'Dedicated line'],
   },
