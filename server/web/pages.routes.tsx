@@ -5,7 +5,6 @@ import type { FieldErrors } from '../../shared/api/common.schema';
 import type { ToastInput } from '../../shared/page-state.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import type { PageAssets } from '../../views/assets';
-import { DashboardPage } from '../../views/pages/dashboard';
 import { TradeRoomPage } from '../../views/pages/trade-room';
 import { ChatPage } from '../../views/pages/chat';
 import { AdminAutotraderPage } from '../../views/pages/admin-autotrader';
@@ -86,22 +85,6 @@ export function pageRoutes(deps: PageDeps): Router {
   router.get(paths.loginAlias, login(true));
 
   router.get(paths.main, (_req, res) => res.redirect(302, paths.dashboard));
-
-  router.get(
-    paths.dashboard,
-    gated('customer', async (req, res, page) => {
-      const user = page.user!;
-      // Staff work in the back office; a customer's dashboard (accounts, plan) is not theirs (docs/back-office.md#roles).
-      if (isStaffRole(user.role)) return res.redirect(302, paths.admin);
-      const data = page.token ? await api.request(endpoints.siteData, { token: page.token }, callContext(req)) : null;
-      sendPage(req, res, assets, {
-        title: 'Dashboard',
-        settings: page.settings,
-        user,
-        body: (csrfToken) => <DashboardPage settings={page.settings} user={user} currencies={data?.ok ? data.data.data.currencies : []} csrfToken={csrfToken} />,
-      });
-    }),
-  );
 
   router.get(
     paths.marketplace,

@@ -1,0 +1,42 @@
+import type { MarketTile } from '../../shared/api/dashboard.schema';
+import { formatAmount, Money } from '../../shared/money';
+import { assetTexts } from '../../shared/trading/terminal';
+
+const utcClock = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
+/**
+ * The market strip (main-area-spec §1, made real): our own instruments nearest the original's seven,
+ * each with our feed's last price as the page was made, its change against our last recorded daily
+ * close (UTC), and when that price is not live (stale, market closed) it says so.
+ */
+export function MarketStrip({ tiles }: { tiles: readonly MarketTile[] | null }) {
+  if (!tiles || tiles.length === 0) return null;
+  return (
+    <section className="market-strip" aria-label="Markets">
+      <ul>
+        {tiles.map((t) => {
+          const direction = t.change === null ? null : new Money(t.change).greaterThan(0) ? 'up' : new Money(t.change).lessThan(0) ? 'down' : 'flat';
+          return (
+            <li key={t.id} className={t.stale ? 'market-tile stale' : 'market-tile'}>
+              <span className="tile-symbol" title={t.name}>
+                {t.symbol_display}
+              </span>
+              <span className="tile-price">{formatAmount({ amount: t.price, decimals: t.digits })}</span>
+              {t.change_percent === null ? (
+                <span className="tile-change tone-flat" title="No daily close of ours to compare with yet">
+                  No previous close
+                </span>
+              ) : (
+                <span className={`tile-change tone-${direction === 'up' ? 'gain' : direction === 'down' ? 'loss' : 'flat'}`} title={`Against the daily close of ${t.previous_close}`}>
+                  {direction === 'up' ? '▲ +' : direction === 'down' ? '▼ ' : ''}
+                  {new Money(t.change_percent).toFixed(2)}%
+                </span>
+              )}
+              <span className="tile-when">{t.stale ? assetTexts.stale : !t.market_open ? `Closed · ${utcClock(t.at)} UTC` : `${utcClock(t.at)} UTC`}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
