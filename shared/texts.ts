@@ -20,6 +20,10 @@ export const gateTexts = {
     title: 'Awaiting Approval',
     body: 'Your account is awaiting approval from the Client Management Team',
     action: 'Logout',
+    /** What opens the account, and where a customer awaiting approval may still go (docs/customer-area.md#verification). */
+    verifyHint: 'Send your identity document and proof of address: your account opens once they are approved.',
+    verify: 'Verification',
+    chat: 'Support chat',
   },
 } as const;
 

@@ -34,6 +34,14 @@ export function loginRedirect(req: Request): string {
 }
 
 /**
+ * What a customer awaiting approval may still open (docs/customer-area.md#verification): verification,
+ * which lifts the gate once their documents are approved, and support chat. Every other page is the gate.
+ */
+export const openWhileAwaiting = (path: string): boolean => ([paths.verification, kycAlias, paths.chat] as string[]).includes(path.length > 1 ? path.replace(/\/+$/, '') : path);
+/** The livetrader menu's address for verification: it redirects to `paths.verification`. */
+export const kycAlias = '/main/kyc';
+
+/**
  * The site gate (docs/access.md#the-gate), decided on the server before anything renders:
  * settings first (unreachable, switched off), then for non-public pages the signed-in user
  * (signed out, deactivated, awaiting approval). Staff pass the maintenance switch.
@@ -62,7 +70,7 @@ export async function decidePage(
     if (access === 'public') return { kind: 'page', settings, user, token };
     if (!user) return { kind: 'redirect', location: loginRedirect(req) };
     if (user.status === 'deactivated') return { kind: 'gate', gate: 'account-disabled', status: 403, settings };
-    if (user.status === 'pending' && settings.must_verify_account) {
+    if (user.status === 'pending' && settings.must_verify_account && !openWhileAwaiting(req.path)) {
       return { kind: 'gate', gate: 'awaiting-approval', status: 403, settings };
     }
     return { kind: 'page', settings, user, token };

@@ -7,10 +7,11 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint: anyone; any signed-in user whatever their standing (so the gate can show a
- * pending or deactivated customer their screen); a user in good standing; a customer in good standing;
- * staff (staff or admin) in good standing.
+ * pending or deactivated customer their screen); a signed-in user who is not deactivated (a customer
+ * awaiting approval verifies and asks support: docs/customer-area.md#verification); a user in good
+ * standing; a customer in good standing; staff (staff or admin) in good standing.
  */
-export type Access = 'public' | 'signed-in' | 'active' | 'customer' | 'staff' | 'admin';
+export type Access = 'public' | 'signed-in' | 'pending-ok' | 'active' | 'customer' | 'staff' | 'admin';
 
 /**
  * One call of the API: its method and path under `apiPrefix` (`:name` for a path parameter), the schemas

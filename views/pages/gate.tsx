@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../../shared/api/settings.schema';
+import { paths } from '../../shared/routes';
 import { gateTexts } from '../../shared/texts';
 import { CsrfForm } from '../components/csrf-form';
 import { CloudOffIcon, HourglassIcon, LockIcon, WrenchIcon } from '../components/icons';
@@ -63,6 +64,19 @@ export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
       return (
         <Screen icon={<HourglassIcon />} tone="info" title={gateTexts.awaitingApproval.title}>
           <p>{gateTexts.awaitingApproval.body}</p>
+          <p>{gateTexts.awaitingApproval.verifyHint}</p>
+          <nav className="gate-links" aria-label="While you wait">
+            <p>
+              <a href={paths.verification} role="button" className="gate-action">
+                {gateTexts.awaitingApproval.verify}
+              </a>
+            </p>
+            <p>
+              <a href={paths.chat} role="button" className="gate-action secondary outline">
+                {gateTexts.awaitingApproval.chat}
+              </a>
+            </p>
+          </nav>
           <CsrfForm action="/session/logout" csrfToken={csrfToken}>
             <button type="submit" className="secondary">
               {gateTexts.awaitingApproval.action}

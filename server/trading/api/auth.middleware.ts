@@ -36,14 +36,15 @@ export function authenticate({ signIns }: Pick<ApiDeps, 'signIns'>): RequestHand
 
 /**
  * Deactivated users, and pending ones while the site requires verification, may read their own user
- * and the settings and log out (so the gate can show their screen); everything else is 403.
+ * and the settings and log out (so the gate can show their screen); everything else is 403. With
+ * `awaitingApproval`, a user awaiting approval passes (verification and support chat), a deactivated one not.
  */
-export function requireStanding({ database }: TradingDeps): RequestHandler {
+export function requireStanding({ database }: TradingDeps, { awaitingApproval = false }: { awaitingApproval?: boolean } = {}): RequestHandler {
   return async (_req, res, next) => {
     const { user } = authOf(res);
     const standing = await standingOf(user.status, async () => (await getSettings(database.db)).must_verify_account);
     if (standing === 'deactivated') throw forbidden(gateTexts.accountDisabled.body);
-    if (standing === 'awaiting_approval') throw forbidden(gateTexts.awaitingApproval.body);
+    if (standing === 'awaiting_approval' && !awaitingApproval) throw forbidden(gateTexts.awaitingApproval.body);
     next();
   };
 }

@@ -64,7 +64,7 @@ export function chatRoutes(deps: ApiDeps) {
    * permission), or, without one, by an API token under the reader's own rule, as before links were signed.
    */
   const isLinked = (query: Record<string, unknown>) => query.signature !== undefined || query.expires !== undefined;
-  const tokenGuards = accessGuards(deps).active;
+  const tokenGuards = accessGuards(deps)['pending-ok'];
   const run = (guard: RequestHandler, req: Request, res: Response) =>
     new Promise<void>((resolve, reject) => void Promise.resolve(guard(req, res, (error?: unknown) => (error ? reject(error) : resolve()))).catch(reject));
   const tokenUnlessLinked: RequestHandler = async (req, res, next) => {

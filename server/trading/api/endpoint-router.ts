@@ -33,6 +33,7 @@ export function accessGuards(deps: ApiDeps): Record<Access, RequestHandler[]> {
   return {
     public: [],
     'signed-in': [signedIn],
+    'pending-ok': [signedIn, requireStanding(deps, { awaitingApproval: true })],
     active: [signedIn, standing],
     customer: [signedIn, standing, requireRole('customer')],
     staff: [signedIn, standing, requireRole('staff', 'admin'), enrolled],

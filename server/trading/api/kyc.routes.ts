@@ -109,7 +109,15 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
   on(api.uploadDocument, async (_input, req, res) =>
     receiving(req, res, receiveBody, async (user, file) => {
       const fields = parseInput(documentUploadRequest, req.body);
-      const row = await keep({ userId: user.id, kind: fields.kind, idType: fields.id_type ?? null, side: fields.side ?? null, originalName: file.originalname, bytes: file.buffer, ip: req.ip ?? null });
+      const row = await keep({
+        userId: user.id,
+        kind: fields.kind,
+        idType: fields.id_type ?? null,
+        side: fields.side ?? null,
+        originalName: file.originalname,
+        bytes: file.buffer,
+        ip: req.ip ?? null,
+      });
       const mine = (await documentsOfUser(db, user.id)).find((each) => each.id === row.id)!;
       return { data: presentMine(mine), case: await caseOf(user), message: `${documentLabel(row.kind, row.idType, row.side)} received: it will be reviewed shortly.` };
     }),

@@ -16,17 +16,7 @@ import type { AppDb, Tx } from '../db/database';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { getSettings } from '../db/settings.repo';
 import { lockUserRow, setUserStatus } from '../db/users.repo';
-import {
-  findByProviderRef,
-  findDocument,
-  findOwnDocument,
-  insertDocument,
-  lockDocument,
-  pendingInSlot,
-  updateDocument,
-  verificationStatusOf,
-  type DocumentRecord,
-} from '../db/verification.repo';
+import { findByProviderRef, findDocument, findOwnDocument, insertDocument, lockDocument, pendingInSlot, updateDocument, verificationStatusOf, type DocumentRecord } from '../db/verification.repo';
 import { fail, refusal } from '../errors';
 import type { FileStore } from '../files/file-store';
 import { displayName, sniffAttachment } from '../files/sniff';

@@ -7,16 +7,16 @@ const documentId = idOf('Document not found.');
 
 /**
  * The customer's verification case: documents and their statuses (docs/customer-area.md#verification).
- * Signed-in, so a customer awaiting approval can verify (a deactivated one is refused by the routes).
+ * Open to a customer awaiting approval (`pending-ok`); a deactivated one is refused.
  */
 export const kycApi = {
-  verificationCase: endpoint({ method: 'GET', path: '/verification', access: 'signed-in', response: verificationCaseResponse }),
+  verificationCase: endpoint({ method: 'GET', path: '/verification', access: 'pending-ok', response: verificationCaseResponse }),
   /** Multipart: `file` with `kind`, and for identity `id_type` and `side` (documentUploadRequest). */
-  uploadDocument: endpoint({ method: 'POST', path: '/verification/documents', access: 'signed-in', encoding: 'multipart', status: 201, response: documentUploadResponse }),
+  uploadDocument: endpoint({ method: 'POST', path: '/verification/documents', access: 'pending-ok', encoding: 'multipart', status: 201, response: documentUploadResponse }),
   /** The customer's own file; another's is not found. */
-  myDocumentFile: endpoint({ method: 'GET', path: '/verification/documents/:id/file', access: 'signed-in', params: documentId }),
+  myDocumentFile: endpoint({ method: 'GET', path: '/verification/documents/:id/file', access: 'pending-ok', params: documentId }),
   /** The original client's upload (docs/compatibility.md): `type` and one of `id_front`, `id_back`, `document`. */
-  legacyKycUpload: endpoint({ method: 'POST', path: '/update/kyc', access: 'signed-in', encoding: 'multipart', response: messageBody }),
+  legacyKycUpload: endpoint({ method: 'POST', path: '/update/kyc', access: 'pending-ok', encoding: 'multipart', response: messageBody }),
   /** The original client's read-back (its legacy verification page). */
-  legacyVerification: endpoint({ method: 'GET', path: '/user/verification', access: 'signed-in', response: legacyVerificationResponse }),
+  legacyVerification: endpoint({ method: 'GET', path: '/user/verification', access: 'pending-ok', response: legacyVerificationResponse }),
 } as const;
