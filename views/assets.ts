@@ -40,6 +40,7 @@ export const pageSheets = [
   'views/pages/deposit.css',
   'views/pages/settings.css',
   'views/pages/system-status.css',
+  'views/pages/security.css',
 ] as const;
 export type PageSheet = (typeof pageSheets)[number];
 

@@ -5,7 +5,11 @@ import type { PageAssets } from '../../views/assets';
 import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
 import { isStaffRole } from '../../shared/api/user.schema';
-import { decidePage, type Access, type GateDeps, type PageDecision } from './gate';
+import { api as endpoints } from '../../shared/api/endpoints';
+import { twoFactorTexts } from '../../shared/api/two-factor.schema';
+import { dataOrNothing } from './answers';
+import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
+import { flashNext } from './session';
 import { sendPage } from './render';
 
 export type PassedPage = Extract<PageDecision, { kind: 'page' }>;
@@ -51,11 +55,20 @@ export type StaffPage = PassedPage & { user: NonNullable<PassedPage['user']>; to
 /**
  * A back-office page: signed-in staff (or only admins) get it; everyone else the not-found page, so the
  * back office does not even show that it exists (docs/back-office.md#roles). The API checks the role again.
+ * Staff without two-factor sign-in, while the API requires it (STAFF_TWO_FACTOR), go to the Security page
+ * to turn it on first (docs/access.md#two-factor-sign-in); the API would refuse their calls anyway.
  */
 export function staffPage(deps: PageDeps, render: (req: Request, res: Response, page: StaffPage) => Promise<void> | void, { adminOnly = false }: { adminOnly?: boolean } = {}) {
-  return gatedPage(deps, 'customer', (req, res, page) => {
+  return gatedPage(deps, 'customer', async (req, res, page) => {
     const user = page.user;
     if (!user || !page.token || !isStaffRole(user.role) || (adminOnly && user.role !== 'admin')) return sendNotFound(req, res, deps.assets, page.settings);
+    if (!user.two_factor_enabled) {
+      const status = await dataOrNothing(deps.api.request(endpoints.twoFactorStatus, { token: page.token }, callContext(req)));
+      if (status?.data.required) {
+        flashNext(req, { kind: 'warning', title: twoFactorTexts.staffMustEnrol });
+        return res.redirect(302, paths.security);
+      }
+    }
     return render(req, res, { ...page, user, token: page.token });
   });
 }

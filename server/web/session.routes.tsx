@@ -10,8 +10,10 @@ import { bodyOf, wantsJson } from './forms';
 import { renderLogin } from './pages.routes';
 import { pageUserOf, sendPage } from './render';
 import { AutoLoginPage } from '../../views/pages/auto-login';
+import { LoginVerifyPage } from '../../views/pages/login';
+import { challengeRules, twoFactorTexts, verifyCodeForm, verifyRecoveryForm } from '../../shared/api/two-factor.schema';
 import { csrf } from './security';
-import { signIn, signOut, tokenOf } from './session';
+import { signIn, signOut, tokenOf, type TokenSealer } from './session';
 import { UpstreamUnavailable } from './trading-client';
 import { api as endpoints } from '../../shared/api/endpoints';
 
@@ -61,12 +63,91 @@ export function sessionRoutes(deps: PageDeps): Router {
       const errors = (result.body as { errors?: FieldErrors } | null)?.errors ?? {};
       return loginFailed(req, res, result.status, messageOf(result.body, authTexts.loginFailed), errors, email);
     }
+    const step = result.data.data;
+    if ('require_otp' in step) {
+      // Two-factor sign-in (docs/access.md#two-factor-sign-in): the challenge waits in the session, sealed; the password is not kept.
+      challengeSession(req).login2fa = { c: sealer.seal(step.challenge), email: parsed.data.email, next: safeNextPath(body.next), at: Date.now() };
+      const verify = `/login/verify${req.query.type === 'basic' ? '?type=basic' : ''}`;
+      if (wantsJson(req)) return res.json({ data: { require_otp: true, redirect: verify } });
+      return res.redirect(303, verify);
+    }
+    return finishSignIn(req, res, step.token, step.user, safeNextPath(body.next));
+  });
+
+  async function finishSignIn(req: Request, res: Response, token: string, user: Parameters<typeof pageUserOf>[0], next: string | null) {
     await revokeSessionToken(req);
-    signIn(req, sealer, result.data.data.token);
+    delete challengeSession(req).login2fa;
+    signIn(req, sealer, token);
     csrf.generateToken(req, true);
-    const redirect = safeNextPath(body.next) ?? paths.main;
-    if (wantsJson(req)) return res.json({ data: { user: pageUserOf(result.data.data.user), redirect } });
+    const redirect = next ?? paths.main;
+    if (wantsJson(req)) return res.json({ data: { user: pageUserOf(user), redirect } });
     res.redirect(303, redirect);
+  }
+
+  /** Site settings for an entry page, or null once Site Unreachable was sent. */
+  async function siteFor(req: Request, res: Response) {
+    try {
+      return await settings.get(callContext(req));
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailable)) throw error;
+      sendGate(req, res, assets, { kind: 'gate', gate: 'unreachable', status: 503, settings: null });
+      return null;
+    }
+  }
+
+  function renderVerify(req: Request, res: Response, site: NonNullable<Awaited<ReturnType<typeof siteFor>>>, pending: LoginChallengeDraft, view: { status?: number; error?: string; flash?: string }) {
+    const method = req.query.method === 'recovery' || bodyOf(req).method === 'recovery' ? 'recovery' : 'app';
+    sendPage(req, res, assets, {
+      status: view.status ?? 200,
+      title: twoFactorTexts.verifyTitle,
+      settings: site,
+      look: entryLook(site, req.query.type),
+      flash: view.flash ? [{ kind: 'error', title: authTexts.loginFailedTitle, description: view.flash }] : [],
+      body: (csrfToken) => <LoginVerifyPage settings={site} csrfToken={csrfToken} look={entryLook(site, req.query.type)} email={pending.email} method={method} error={view.error} />,
+    });
+  }
+
+  /** Step 2's page: only while a challenge waits in this session. */
+  router.get('/login/verify', async (req, res) => {
+    const pending = pendingChallenge(req, sealer);
+    if (!pending) return res.redirect(302, paths.login);
+    const site = await siteFor(req, res);
+    if (site) renderVerify(req, res, site, pending.draft, {});
+  });
+
+  /** Step 2: the code (the app's or a recovery code) answers the session's challenge. */
+  router.post('/session/verify', async (req, res) => {
+    const body = bodyOf(req);
+    const pending = pendingChallenge(req, sealer);
+    const backToLogin = async (status: number, message: string) => {
+      delete challengeSession(req).login2fa;
+      return loginFailed(req, res, status, message, { challenge: [message] }, pending?.draft.email ?? '');
+    };
+    if (!pending) return backToLogin(422, twoFactorTexts.challengeExpired);
+    const recovery = body.method === 'recovery' || req.query.method === 'recovery';
+    const parsed = (recovery ? verifyRecoveryForm : verifyCodeForm).safeParse(body);
+    const again = async (status: number, message: string, flash?: string) => {
+      if (wantsJson(req)) return res.status(status).json({ message, errors: { code: [message] } });
+      const site = await siteFor(req, res);
+      if (site) renderVerify(req, res, site, pending.draft, { status, error: message, ...(flash ? { flash } : {}) });
+    };
+    if (!parsed.success) return again(422, firstError(fieldErrors(parsed.error.issues)));
+    let result;
+    try {
+      result = await api.request(endpoints.loginVerify, { body: { challenge: pending.challenge, code: parsed.data.code } }, callContext(req));
+    } catch (error) {
+      if (!(error instanceof UpstreamUnavailable)) throw error;
+      return again(503, authTexts.serviceUnreachable, authTexts.serviceUnreachable);
+    }
+    if (!result.ok) {
+      if (result.retryAfter) res.set('Retry-After', result.retryAfter);
+      const errors = (result.body as { errors?: FieldErrors } | null)?.errors ?? {};
+      const message = messageOf(result.body, authTexts.loginFailed);
+      // The challenge is spent (expired, too many wrong codes): start again with the password.
+      if (errors.challenge) return backToLogin(result.status, message);
+      return again(result.status, message, result.status === 429 ? message : undefined);
+    }
+    return finishSignIn(req, res, result.data.data.token, result.data.data.user, pending.draft.next);
   });
 
   /** A single-use sign-in link (`/auto-login?token=&path=`, made by staff for a customer) opens a page that asks first. */
@@ -141,4 +222,21 @@ export function sessionRoutes(deps: PageDeps): Router {
   });
 
   return router;
+}
+
+/** Step 1 of a two-factor sign-in passed: the sealed challenge, the address (to show), where to go after, and when (ms). */
+interface LoginChallengeDraft {
+  c: string;
+  email: string;
+  next: string | null;
+  at: number;
+}
+
+const challengeSession = (req: Request) => (req.session ?? {}) as { login2fa?: LoginChallengeDraft };
+
+/** The session's waiting challenge while it can still be answered (the API decides for sure). */
+function pendingChallenge(req: Request, sealer: TokenSealer): { draft: LoginChallengeDraft; challenge: string } | undefined {
+  const draft = challengeSession(req).login2fa;
+  const challenge = draft && Date.now() - draft.at < challengeRules.ttlMs ? sealer.open(draft.c) : undefined;
+  return draft && challenge ? { draft, challenge } : undefined;
 }

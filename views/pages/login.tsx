@@ -1,5 +1,6 @@
 import type { EntryLook, SiteSettings } from '../../shared/api/settings.schema';
 import type { FieldErrors } from '../../shared/api/common.schema';
+import { twoFactorTexts } from '../../shared/api/two-factor.schema';
 import { AuthLayout, LegalLinks } from '../components/auth-frames';
 import { CheckedFormTag, FieldError, Input, PasswordInput, SubmitButton } from '../components/form-fields';
 import { TdFrame } from '../components/td-frame';
@@ -75,5 +76,77 @@ function LoginForm({ csrfToken, next, email, errors, basicLook }: { csrfToken: s
       <FieldError id="login-password" name="password" message={passwordError} />
       <SubmitButton busyLabel="Signing in...">Sign in</SubmitButton>
     </CheckedFormTag>
+  );
+}
+
+interface LoginVerifyProps {
+  settings: SiteSettings;
+  csrfToken: string;
+  look: EntryLook;
+  /** The address step 1 was for (shown, never sent again). */
+  email: string;
+  /** The authenticator app's code, or a recovery code instead. */
+  method: 'app' | 'recovery';
+  error: string | undefined;
+}
+
+/**
+ * `/login/verify`: step 2 of a two-factor sign-in (docs/access.md#two-factor-sign-in). The challenge
+ * waits in the session; this form sends only the code. "Exit" ends the half-done sign-in.
+ */
+export function LoginVerifyPage({ look, ...props }: LoginVerifyProps) {
+  if (look === 'td') return <TdFrame settings={props.settings}>{<VerifyCard {...props} heading="h1" />}</TdFrame>;
+  return (
+    <AuthLayout
+      settings={props.settings}
+      title="Trade global markets with confidence."
+      lead="Forex, stocks, indices, crypto, commodities and metals as CFDs, from one account."
+      points={highlights}
+      footer={<LegalLinks settings={props.settings} />}
+    >
+      <VerifyCard {...props} heading="h2" />
+    </AuthLayout>
+  );
+}
+
+function VerifyCard({ csrfToken, email, method, error, heading: Heading }: Omit<LoginVerifyProps, 'look' | 'settings'> & { heading: 'h1' | 'h2' }) {
+  const app = method === 'app';
+  return (
+    <article className="auth-card verify-card">
+      <header>
+        <Heading className="auth-card-title">{twoFactorTexts.verifyTitle}</Heading>
+        <p>
+          {app ? 'Enter the 6-digit code your authenticator app shows for ' : 'Enter one of the recovery codes you saved when you set up two-factor sign-in for '}
+          <strong>{email}</strong>.
+        </p>
+      </header>
+      <CheckedFormTag check="" className="verify-form" action={app ? '/session/verify' : '/session/verify?method=recovery'} csrfToken={csrfToken}>
+        <input type="hidden" name="method" value={method} />
+        <label htmlFor="verify-code">{app ? 'Security code' : 'Recovery code'}</label>
+        <input
+          id="verify-code"
+          name="code"
+          type="text"
+          inputMode={app ? 'numeric' : 'text'}
+          autoComplete={app ? 'one-time-code' : 'off'}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={app ? 'Enter your code' : 'abcde-12345'}
+          maxLength={app ? 8 : 16}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'verify-code-error' : undefined}
+        />
+        <FieldError id="verify-code" name="code" message={error} />
+        <SubmitButton busyLabel={twoFactorTexts.verifying}>{twoFactorTexts.verifyButton}</SubmitButton>
+      </CheckedFormTag>
+      <p className="auth-switch">{app ? <a href="/login/verify?method=recovery">Use a recovery code instead</a> : <a href="/login/verify">Use your authenticator app instead</a>}</p>
+      <form method="post" action="/session/logout" className="verify-exit">
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <button type="submit" className="secondary outline">
+          Exit
+        </button>
+      </form>
+    </article>
   );
 }
