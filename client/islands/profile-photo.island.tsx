@@ -1,0 +1,153 @@
+import './profile-photo.css';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import * as z from 'zod/mini';
+import { messageOf } from '../../shared/api/common.schema';
+import { pathOf } from '../../shared/api/endpoint';
+import { profileApi } from '../../shared/api/endpoints/profile';
+import { photoMaxBytes, profileTexts } from '../../shared/api/profile.schema';
+import { call } from '../lib/call';
+import { defineIsland } from '../runtime/define-island';
+import { csrfToken } from '../state/session';
+import { showToast } from '../state/toasts';
+
+const props = z.object({ avatar: z.nullable(z.string()), initials: z.string() });
+
+const takenTypes = ['image/jpeg', 'image/png', 'image/gif'];
+
+/** Uploads with progress (XMLHttpRequest reports it; fetch does not); answers the new photo's address, or throws the server's message. */
+function upload(file: File, onProgress: (percent: number) => void): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open(profileApi.uploadPhoto.method, pathOf(profileApi.uploadPhoto));
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-CSRF-Token', csrfToken.value);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON: the fallback text below.
+      }
+      const parsed = profileApi.uploadPhoto.response.safeParse(body);
+      if (xhr.status === profileApi.uploadPhoto.status && parsed.success) resolve(parsed.data.data.avatar);
+      else reject(new Error(messageOf(body, profileTexts.photoFailed)));
+    };
+    xhr.onerror = () => reject(new Error(profileTexts.photoFailed));
+    xhr.send(form);
+  });
+}
+
+/**
+ * "Profile Photo" (docs/customer-area.md#personal-information): click or drag a JPG, GIF or PNG of at
+ * most 5 MB; the server checks its bytes and re-encodes it. Once saved, the page reloads so its header,
+ * completion and every avatar show the new photo.
+ */
+function ProfilePhoto({ avatar, initials }: z.infer<typeof props>) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [shown, setShown] = useState(avatar);
+  const busy = progress !== null;
+
+  const done = (title: string) => {
+    showToast({ kind: 'success', title });
+    window.setTimeout(() => window.location.reload(), 900);
+  };
+
+  async function send(file: File | undefined) {
+    if (!file || busy) return;
+    setError(null);
+    // The server decides by the bytes; these only spare a pointless upload.
+    if (!takenTypes.includes(file.type)) return setError(profileTexts.photoType);
+    if (file.size > photoMaxBytes) return setError(profileTexts.photoTooLarge);
+    setProgress(0);
+    try {
+      const url = await upload(file, setProgress);
+      setShown(url);
+      done(profileTexts.photoUpdated);
+    } catch (failure) {
+      setError((failure as Error).message);
+      setProgress(null);
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  async function remove() {
+    setError(null);
+    setProgress(0);
+    const result = await call(profileApi.removePhoto);
+    if (result.ok) {
+      setShown(null);
+      done(result.data.message);
+    } else {
+      setProgress(null);
+      setError(result.message ?? profileTexts.photoFailed);
+    }
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void send(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="photo-panel">
+      <div className="photo-row">
+        <span className="photo-preview" aria-hidden="true">
+          {shown ? <img src={shown} alt="" width={96} height={96} /> : initials || '?'}
+        </span>
+        <label
+          htmlFor={`${id}-file`}
+          className={dragging ? 'photo-drop dragging' : 'photo-drop'}
+          aria-disabled={busy || undefined}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <strong>{profileTexts.photoDrop}</strong>
+          <span>{profileTexts.photoHint}</span>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png,image/gif"
+            disabled={busy}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => void send(event.currentTarget.files?.[0])}
+          />
+        </label>
+      </div>
+      {busy ? <progress value={progress} max={100} aria-label="Uploading photo" /> : null}
+      {error ? (
+        <p id={`${id}-error`} className="photo-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {shown ? (
+        <button type="button" className="outline secondary small" onClick={() => void remove()} disabled={busy}>
+          Remove photo
+        </button>
+      ) : null}
+      <div className="photo-rules">
+        <p>{profileTexts.guidelinesTitle}</p>
+        <ul>
+          {profileTexts.guidelines.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export default defineIsland({ name: 'profile-photo', component: ProfilePhoto, props });
