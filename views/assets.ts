@@ -38,6 +38,7 @@ export const pageSheets = [
   'views/pages/wallet.css',
   'views/pages/accounts.css',
   'views/pages/deposit.css',
+  'views/pages/personal.css',
   'views/pages/settings.css',
   'views/pages/system-status.css',
   'views/pages/security.css',
