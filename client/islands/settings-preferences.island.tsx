@@ -72,7 +72,7 @@ function SettingsPreferences({ preferences, currencies, accountCurrency }: z.inf
         <h2 id="localization-title">Localization</h2>
         <fieldset aria-busy={busy === 'currency' || undefined}>
           <legend>Dashboard Currency</legend>
-          <p className="settings-hint">Converted figures are estimates at the site’s reference rates and are marked “≈ in {'{currency}'}”; your accounts keep their own currency.</p>
+          <p className="settings-hint">{`Figures in another currency than the account’s are estimates at the site’s reference rates, marked “≈ in ${saved.display_currency ?? 'EUR'}”; your accounts keep their own currency.`}</p>
           {list.state === 'loading' ? (
             <p className="settings-empty">Loading currencies...</p>
           ) : list.state === 'failed' ? (
