@@ -36,6 +36,7 @@ export const pageSheets = [
   'views/pages/admin/settings.css',
   'views/funding/deposit-methods.css',
   'views/pages/wallet.css',
+  'views/pages/savings.css',
   'views/pages/accounts.css',
   'views/pages/deposit.css',
   'views/pages/personal.css',

@@ -55,6 +55,7 @@ export type SettingsForm = Record<TextField | NumberField, string> & {
   status: SiteSettings['status'];
   must_verify_account: boolean;
   bonuses_enabled: boolean;
+  savings_enabled: boolean;
   r_page: EntryLook;
   /** The display currencies' codes, sorted and joined by commas; empty: every currency. */
   display_currencies: string;
@@ -64,7 +65,17 @@ export type SettingsForm = Record<TextField | NumberField, string> & {
 export type SettingsField = keyof SettingsForm;
 
 /** Every field the form edits, in the form's order (the same set as `settingsUpdateRequest`'s keys). */
-export const settingsFormFields: readonly SettingsField[] = [...textFields, ...numberFields, 'status', 'must_verify_account', 'bonuses_enabled', 'r_page', 'display_currencies', 'bank_details'];
+export const settingsFormFields: readonly SettingsField[] = [
+  ...textFields,
+  ...numberFields,
+  'status',
+  'must_verify_account',
+  'bonuses_enabled',
+  'savings_enabled',
+  'r_page',
+  'display_currencies',
+  'bank_details',
+];
 /** The form's own keys for messages: a bank part's is `bank_details.iban`, as the API names it. */
 const messageKeys: readonly string[] = settingsFormFields.flatMap((key) => (key === 'bank_details' ? bankParts.map((part) => `bank_details.${part}`) : [key]));
 
@@ -74,6 +85,7 @@ export function settingsFormOf(settings: SiteSettings): SettingsForm {
     status: settings.status,
     must_verify_account: settings.must_verify_account,
     bonuses_enabled: settings.bonuses_enabled,
+    savings_enabled: settings.savings_enabled,
     r_page: settings.r_page,
     display_currencies: settings.display_currencies === null ? '' : [...settings.display_currencies].sort().join(','),
     bank_details: { account_name: '', bank_name: '', iban: '', bic: '', bank_address: '', ...settings.bank_details },
@@ -393,7 +405,7 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
   const switchedOff = form.status === 'disabled';
   const statusError = errors.status?.[0];
   const lookError = errors.r_page?.[0];
-  const checkbox = (name: 'must_verify_account' | 'bonuses_enabled', label: string, hint: string) => {
+  const checkbox = (name: 'must_verify_account' | 'bonuses_enabled' | 'savings_enabled', label: string, hint: string) => {
     const error = errors[name]?.[0];
     return (
       <div className="settings-field">
@@ -538,6 +550,11 @@ function SiteSettingsForm({ settings, currencies }: { settings: SiteSettings; cu
           'bonuses_enabled',
           'Admins may credit bonuses',
           'A bonus goes to the customer’s credit, never their balance. Leave off where the rules ban trading incentives for retail customers (the UK and the EU).',
+        )}
+        {checkbox(
+          'savings_enabled',
+          'Offer savings',
+          'Customers may move money from a Live account into the savings plans (Savings in the back office). Switch on only where your licence permits it. When off, no new savings can be opened; savings already open stay visible and can be closed.',
         )}
         <DisplayCurrencies currencies={currencies} value={form.display_currencies} onChange={(value) => set('display_currencies', value)} error={errors.display_currencies?.[0]} />
       </fieldset>

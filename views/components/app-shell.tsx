@@ -55,7 +55,7 @@ const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; 
   { page: 'settings', href: paths.adminSettings, label: 'Settings', adminOnly: true },
 ];
 
-function CustomerLinks({ current, user }: { current: ShellPage; user: User }) {
+function CustomerLinks({ current, user, settings }: { current: ShellPage; user: User; settings: SiteSettings }) {
   return (
     <>
       <a href={paths.dashboard} aria-current={current === 'dashboard' ? 'page' : undefined}>
@@ -74,9 +74,11 @@ function CustomerLinks({ current, user }: { current: ShellPage; user: User }) {
       <a href={paths.accounts} aria-current={current === 'accounts' ? 'page' : undefined}>
         Accounts
       </a>
-      <a href={paths.savings} aria-current={current === 'savings' ? 'page' : undefined}>
-        Savings
-      </a>
+      {settings.savings_enabled ? (
+        <a href={paths.savings} aria-current={current === 'savings' ? 'page' : undefined}>
+          Savings
+        </a>
+      ) : null}
       <a href={paths.marketplace} aria-current={current === 'marketplace' ? 'page' : undefined}>
         Marketplace
       </a>
@@ -138,7 +140,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
                 </a>
               ))
           ) : (
-            <CustomerLinks current={current} user={user} />
+            <CustomerLinks current={current} user={user} settings={settings} />
           )}
         </nav>
         <div className="topbar-user">
