@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { queueTabs, type QueueTab } from '../../../shared/api/funding.schema';
+import type { PlanRequestQuery, PlanRequestRow, PlanRequestStatus } from '../../../shared/api/plans.schema';
+import type { SiteSettings } from '../../../shared/api/settings.schema';
+import type { User } from '../../../shared/api/user.schema';
+import { paths } from '../../../shared/routes';
+import PlanRequestDecision from '../../../client/islands/plan-request-decision.island';
+import { formatWhen } from '../../../client/lib/format';
+import { AppShell } from '../../components/app-shell';
+import { Pager } from '../../components/pager';
+import { StaffTable, type Column } from '../../components/staff-table';
+import { Island } from '../../island';
+import { Stylesheet } from '../../page-needs';
+import { money } from './customers';
+
+const tabLabels: Record<QueueTab, string> = { pending: 'Pending', done: 'Decided', all: 'All' };
+const statusLabels: Record<PlanRequestStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' };
+const statusClass: Record<PlanRequestStatus, string> = { pending: 'status-pending', approved: 'status-approved', rejected: 'status-refused', paid: 'status-approved' };
+
+export interface PlanRequestsView {
+  rows: PlanRequestRow[];
+  total: number;
+  lastPage: number;
+  pending: number;
+}
+
+const hrefOf = (tab: QueueTab, q?: string, page = 1) => {
+  const params = new URLSearchParams({ status: tab });
+  if (q) params.set('q', q);
+  if (page > 1) params.set('page', String(page));
+  return `${paths.adminPlanRequests}?${params}`;
+};
+
+const planName = (plan: { title: string; leverage: number } | null) => (plan ? `${plan.title} (1:${plan.leverage})` : 'No plan');
+
+/** How the move was made: paid, approved by whom (or at once: a free move down), rejected with its reason. */
+function Outcome({ row }: { row: PlanRequestRow }) {
+  if (row.status === 'pending') return <>—</>;
+  const how =
+    row.status === 'paid'
+      ? `Paid ${row.price !== null && row.currency ? money(row.price, row.currency) : ''} from the Live balance`
+      : row.status === 'approved'
+        ? row.decided_by
+          ? `Approved by ${row.decided_by}`
+          : 'At once: a free move that did not raise leverage'
+        : `Rejected by ${row.decided_by ?? '—'}`;
+  return (
+    <div>
+      {how}
+      {row.reason ? <small className="queue-reason">{row.reason}</small> : null}
+      {row.decided_at ? <small className="staff-email">{formatWhen(row.decided_at)}</small> : null}
+    </div>
+  );
+}
+
+const columns: readonly Column<PlanRequestRow>[] = [
+  {
+    label: 'Customer',
+    cell: (row) => (
+      <div>
+        <a href={`${paths.adminCustomers}/${row.customer.id}`}>
+          <strong>{row.customer.name}</strong>
+        </a>
+        <small className="staff-email">{row.customer.email}</small>
+      </div>
+    ),
+    className: 'queue-customer',
+  },
+  { label: 'From', cell: (row) => planName(row.from_plan) },
+  { label: 'To', cell: (row) => <strong>{planName(row.plan)}</strong> },
+  { label: 'Asked', cell: (row) => formatWhen(row.created_at) },
+  { label: 'Status', cell: (row) => <span className={`status-badge ${statusClass[row.status]}`}>{statusLabels[row.status]}</span> },
+  { label: 'Outcome', cell: (row) => <Outcome row={row} />, className: 'staff-reason' },
+  {
+    label: 'Decide',
+    hiddenLabel: true,
+    cell: (row) =>
+      row.status === 'pending' ? (
+        <Island island={PlanRequestDecision} client="visible" props={{ id: row.id, summary: `${row.customer.name}: ${planName(row.from_plan)} → ${planName(row.plan)}` }} />
+      ) : null,
+  },
+];
+
+interface Props {
+  settings: SiteSettings;
+  user: User;
+  csrfToken: string;
+  query: PlanRequestQuery;
+  view: PlanRequestsView | null;
+  problem: string | null;
+}
+
+/** `/admin/plan-requests` (docs/customer-area.md#plans): customers' moves to another plan, pending first. */
+export function PlanRequestsPage({ settings, user, csrfToken, query, view, problem }: Props): ReactNode {
+  return (
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="plan-requests">
+      <Stylesheet src="client/styles/staff-tables.css" />
+      <Stylesheet src="views/pages/admin/back-office.css" />
+      <section className="page-heading">
+        <h1>Plan requests</h1>
+        <p>
+          Customers asking for a plan that needs approval (no charge): approve when the leverage suits them, or reject with a reason they read. Paid moves and free moves down are listed to be seen.
+        </p>
+      </section>
+      <form method="get" action={paths.adminPlanRequests} className="list-filters queue-filters" role="search">
+        <label>
+          Search
+          <input type="search" name="q" defaultValue={query.q ?? ''} maxLength={254} placeholder="Customer e-mail" />
+        </label>
+        <label>
+          Show
+          <select name="status" defaultValue={query.status}>
+            {queueTabs.map((tab) => (
+              <option key={tab} value={tab}>
+                {tab === 'pending' && view ? `Pending (${view.pending})` : tabLabels[tab]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Show</button>
+      </form>
+      {problem ? (
+        <p className="staff-message" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {view ? (
+        <>
+          <p className="list-summary" aria-live="polite">
+            {view.total === 0 ? (query.status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${view.total.toLocaleString('en-GB')} shown · ${view.pending} pending`}
+          </p>
+          <StaffTable rows={view.rows} rowKey={(row) => row.id} columns={columns} />
+          <Pager page={query.page} lastPage={view.lastPage} hrefOf={(n) => hrefOf(query.status, query.q, n)} />
+        </>
+      ) : null}
+    </AppShell>
+  );
+}
