@@ -36,10 +36,13 @@ export const pageSheets = [
   'views/pages/admin/settings.css',
   'views/funding/deposit-methods.css',
   'views/pages/wallet.css',
+  'views/pages/savings.css',
   'views/pages/accounts.css',
   'views/pages/deposit.css',
+  'views/pages/personal.css',
   'views/pages/settings.css',
   'views/pages/system-status.css',
+  'views/pages/security.css',
   'views/pages/plans.css',
 ] as const;
 export type PageSheet = (typeof pageSheets)[number];
