@@ -170,6 +170,7 @@ export function PersonalPage({ settings, user, csrfToken, view }: { settings: Si
   const { profile, form } = view;
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="personal">
+      <Stylesheet src="client/styles/pico-forms.scss" />
       <Stylesheet src="views/pages/personal.css" />
       <section className="page-heading">
         <h1>{profileTexts.title}</h1>
@@ -191,7 +192,7 @@ export function PersonalPage({ settings, user, csrfToken, view }: { settings: Si
             <section className="profile-card" aria-labelledby="password-title">
               <h2 id="password-title">Change Password</h2>
               <p className="card-lead">Changing it signs you out everywhere else, and we send a notice to {profile.email}.</p>
-              <Island island={PasswordChange} client="visible" props={{ placeholder: passwordTexts.placeholder }} />
+              <Island island={PasswordChange} client="load" props={{ placeholder: passwordTexts.placeholder }} />
             </section>
           </div>
           <aside className="personal-side" aria-label="Account summary">
@@ -256,7 +257,7 @@ function SideCards({ profile, user }: { profile: Profile; user: User }) {
       </section>
       <section className="profile-card side-card" aria-labelledby="contact-title">
         <h2 id="contact-title">Contact</h2>
-        <dl>
+        <dl className="stacked">
           <dt>Email</dt>
           <dd className="wrap">{profile.email}</dd>
           <dt>Phone</dt>
