@@ -21,6 +21,13 @@ type Props = z.infer<typeof props>;
 const colours = { gain: '#22c55e', loss: '#ef4444', line: '#38bdf8', text: '#94a3b8', grid: 'rgba(148, 163, 184, 0.08)' };
 const rangeLabels: Record<PerformanceRange, string> = { '1W': 'One week', '1M': 'One month', '3M': 'Three months', '1Y': 'One year' };
 
+/** Every day of the range (`YYYY-MM-DD`, UTC), so the time scale spans it whole even where nothing was booked. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); at <= end && days.length < 400; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
 type Chart = { chart: IChartApi; bars: ISeriesApi<'Histogram'>; line: ISeriesApi<'Line'> };
 
 /**
@@ -87,7 +94,13 @@ function DashboardPerformance({ accounts, performance: first, formats }: Props) 
   useEffect(() => {
     const target = chartRef.current;
     if (!target || !performance) return;
-    target.bars.setData(performance.pnl.map((p) => ({ time: p.day, value: Number(p.amount), color: new Money(p.amount).isNegative() ? colours.loss : colours.gain })));
+    const pnlByDay = new Map(performance.pnl.map((p) => [p.day, p.amount]));
+    target.bars.setData(
+      daysOf(performance.from, performance.to).map((day) => {
+        const amount = pnlByDay.get(day);
+        return amount === undefined ? { time: day } : { time: day, value: Number(amount), color: new Money(amount).isNegative() ? colours.loss : colours.gain };
+      }),
+    );
     target.line.setData(performance.balance.map((b) => ({ time: b.day, value: Number(b.balance) })));
     target.chart.timeScale().fitContent();
   }, [performance, ready]);

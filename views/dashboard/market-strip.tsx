@@ -2,14 +2,19 @@ import type { MarketTile } from '../../shared/api/dashboard.schema';
 import { formatAmount, Money } from '../../shared/money';
 import { assetTexts } from '../../shared/trading/terminal';
 
-const utcClock = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+/** `13:57 UTC` for a price of today (UTC), `21 Nov 21:59 UTC` for an older one. */
+function utcClock(iso: string, now: Date): string {
+  const at = new Date(iso);
+  const today = at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
+  return `${at.toLocaleString('en-GB', { ...(today ? {} : { day: 'numeric', month: 'short' }), hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+}
 
 /**
  * The market strip (main-area-spec §1, made real): our own instruments nearest the original's seven,
  * each with our feed's last price as the page was made, its change against our last recorded daily
  * close (UTC), and when that price is not live (stale, market closed) it says so.
  */
-export function MarketStrip({ tiles }: { tiles: readonly MarketTile[] | null }) {
+export function MarketStrip({ tiles, now }: { tiles: readonly MarketTile[] | null; now: Date }) {
   if (!tiles || tiles.length === 0) return null;
   return (
     <section className="market-strip" aria-label="Markets">
@@ -32,7 +37,7 @@ export function MarketStrip({ tiles }: { tiles: readonly MarketTile[] | null }) 
                   {new Money(t.change_percent).toFixed(2)}%
                 </span>
               )}
-              <span className="tile-when">{t.stale ? assetTexts.stale : !t.market_open ? `Closed · ${utcClock(t.at)} UTC` : `${utcClock(t.at)} UTC`}</span>
+              <span className="tile-when">{t.stale ? assetTexts.stale : !t.market_open ? `Closed · ${utcClock(t.at, now)}` : utcClock(t.at, now)}</span>
             </li>
           );
         })}
