@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { createLogger } from './logger';
 import { hashPassword } from './trading/auth/passwords';
 import type { Database } from './trading/db/database';
+import { chooseDrivers, openFileStore } from './compose/drivers';
 import { prepareDatabase } from './trading/db/prepare';
 import { createUser, findUserByEmail } from './trading/db/users.repo';
 import { emailField } from '../shared/api/auth.schema';
@@ -25,7 +26,8 @@ export function isCommand(value: string | undefined): value is CommandName {
  */
 export async function runCommand(command: CommandName, args: string[], config: Config, database: Database): Promise<void> {
   const logger = createLogger({ level: config.logLevel, name: command });
-  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: command === 'seed-demo' ? 'always' : 'never', logger });
+  const files = openFileStore(chooseDrivers(config).files, { dir: config.uploads.dir });
+  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: command === 'seed-demo' ? 'always' : 'never', logger, files });
   if (command !== 'create-admin') {
     console.log(`Database (${database.driver}) migrated${hasDemoPeople ? '; demo data present' : ''}.`);
     return;

@@ -219,7 +219,8 @@ async function databaseFor(config: Config, given: Database | undefined, logger: 
   if (given) return { database: given, hasDemoPeople: false };
   const database = await openDatabase({ url: config.database.url, poolMax: config.database.poolMax, dataDir: config.dataDir });
   opened.onClose(() => database.close());
-  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: config.seedDemo, logger });
+  const files = openFileStore(chooseDrivers(config).files, { dir: config.uploads.dir });
+  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: config.seedDemo, logger, files });
   return { database, hasDemoPeople };
 }
 

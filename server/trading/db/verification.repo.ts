@@ -106,18 +106,16 @@ export async function verificationSummaryOf(db: Executor, userId: number): Promi
   return { status: row!.status, kinds: { identity: row!.identity, proof_of_address: row!.proof_of_address, selfie: row!.selfie } };
 }
 
-/** A customer's documents, newest first, each saying whether a newer one of its slot (kind, type, side) came after it. */
+/** A customer's documents, newest first, each saying whether it is the newest of its slot (kind, type, side): an older one is history. */
 export async function documentsOfUser(db: Executor, userId: number): Promise<Array<DocumentRecord & { current: boolean }>> {
-  const rows = await db
-    .select({
-      row: verificationDocuments,
-      current: sql<boolean>`not exists (select 1 from ${verificationDocuments} n where n.user_id = ${verificationDocuments.userId} and n.kind = ${verificationDocuments.kind} and n.id_type is not distinct from ${verificationDocuments.idType} and n.side is not distinct from ${verificationDocuments.side} and n.id > ${verificationDocuments.id})`,
-    })
-    .from(verificationDocuments)
-    .where(eq(verificationDocuments.userId, userId))
-    .orderBy(desc(verificationDocuments.id))
-    .limit(500);
-  return rows.map(({ row, current }) => ({ ...row, current: Boolean(current) }));
+  const rows = await db.select().from(verificationDocuments).where(eq(verificationDocuments.userId, userId)).orderBy(desc(verificationDocuments.id)).limit(500);
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const slot = `${row.kind}:${row.idType ?? ''}:${row.side ?? ''}`;
+    const current = !seen.has(slot);
+    seen.add(slot);
+    return { ...row, current };
+  });
 }
 
 /** One of the customer's own documents; another's is not found. */

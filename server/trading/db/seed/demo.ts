@@ -7,7 +7,11 @@ import { insertDeposit, updateDeposit } from '../funding.repo';
 import type { AppDb } from '../database';
 import { tradingAccounts, users } from '../schema';
 import { updateSettings } from '../settings.repo';
-import { createUser } from '../users.repo';
+import { createUser, findUserByEmail } from '../users.repo';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { FileStore } from '../../files/file-store';
+import { insertDocument } from '../verification.repo';
 
 export interface DemoLogin {
   email: string;
@@ -35,8 +39,11 @@ export async function hasUsers(db: AppDb): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Fills an empty database with the demo site in one transaction: branding, the demo people, the trader's deposit. */
-export async function seedDemoData(db: AppDb): Promise<void> {
+/**
+ * Fills an empty database with the demo site in one transaction: branding, the demo people, the trader's
+ * deposit; then, given the file store, the trader's verification (docs/customer-area.md#verification).
+ */
+export async function seedDemoData(db: AppDb, files?: FileStore): Promise<void> {
   const hashes = await Promise.all(demoLogins.map((person) => hashPassword(person.password)));
   await db.transaction(async (tx) => {
     await updateSettings(tx, {
@@ -93,4 +100,42 @@ export async function seedDemoData(db: AppDb): Promise<void> {
     const entry = await postEntry(tx, { accountId: live.id, kind: 'deposit', amount: demoDeposit.amount, reference: `deposit:${row.id}`, memo: `Bank transfer ${demoDeposit.reference}` });
     await updateDeposit(tx, row.id, { status: 'confirmed', amountReceived: demoDeposit.amount, ledgerEntryId: entry.id, decidedAt: new Date() });
   });
+  if (files) await seedDemoVerification(db, files);
+}
+
+/** A plain placeholder image standing in for a scanned document (made here, so no picture of a real document ships). */
+async function placeholderPng(label: string, background: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="640" height="400" rx="24" fill="${background}"/><text x="40" y="80" font-family="sans-serif" font-size="36" fill="#0b1120">${label}</text><text x="40" y="360" font-family="sans-serif" font-size="20" fill="#0b1120">Demo placeholder: not a real document</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * The demo trader's identity (a passport page) and proof of address, approved by the demo staff member,
+ * with stored files, so the demo can withdraw. The pending customer has none: they verify on the page.
+ */
+export async function seedDemoVerification(db: AppDb, files: FileStore): Promise<void> {
+  const trader = await findUserByEmail(db, demoDeposit.email);
+  const staff = await findUserByEmail(db, 'staff@demo.test');
+  if (!trader) return;
+  for (const doc of [
+    { kind: 'identity' as const, idType: 'passport' as const, side: 'front' as const, fileName: 'passport.png', label: 'Passport', colour: '#bae6fd' },
+    { kind: 'proof_of_address' as const, idType: null, side: null, fileName: 'utility-bill.png', label: 'Utility bill', colour: '#fde68a' },
+  ]) {
+    const bytes = await placeholderPng(doc.label, doc.colour);
+    const fileId = randomUUID();
+    await files.put(fileId, bytes);
+    await insertDocument(db, {
+      userId: trader.id,
+      kind: doc.kind,
+      idType: doc.idType,
+      side: doc.side,
+      fileId,
+      fileName: doc.fileName,
+      mime: 'image/png',
+      size: bytes.length,
+      status: 'approved',
+      decidedBy: staff?.id ?? null,
+      decidedAt: new Date(),
+    });
+  }
 }
