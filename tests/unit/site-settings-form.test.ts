@@ -23,6 +23,7 @@ const saved: SiteSettings = siteSettingsSchema.parse({
   review_count: 1196,
   reviews_url: null,
   bonuses_enabled: false,
+  savings_enabled: false,
   risk_warning: null,
   display_currencies: null,
   bank_details: null,
