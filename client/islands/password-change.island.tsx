@@ -8,7 +8,8 @@ import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
-const props = z.object({ placeholder: z.string() });
+/** `email`: the account's, for password managers (a change form with no user name is saved against nothing). */
+const props = z.object({ placeholder: z.string(), email: z.string() });
 
 type Field = 'current_password' | 'new_password' | 'confirm_new_password';
 const empty: Record<Field, string> = { current_password: '', new_password: '', confirm_new_password: '' };
@@ -19,7 +20,7 @@ const autoCompletes: Record<Field, string> = { current_password: 'current-passwo
  * Change password (docs/customer-area.md#personal-information): the original's fields, messages and
  * strength bar; the server checks the current password, signs every other session out and mails a notice.
  */
-function PasswordChange({ placeholder }: z.infer<typeof props>) {
+function PasswordChange({ placeholder, email }: z.infer<typeof props>) {
   const id = useId();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -56,6 +57,7 @@ function PasswordChange({ placeholder }: z.infer<typeof props>) {
 
   return (
     <form className="password-form" onSubmit={(event) => void submit(event)} noValidate>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {(Object.keys(labels) as Field[]).map((field) => {
         const error = errors[field]?.[0];
         const inputId = `${id}-${field}`;

@@ -192,7 +192,7 @@ export function PersonalPage({ settings, user, csrfToken, view }: { settings: Si
             <section className="profile-card" aria-labelledby="password-title">
               <h2 id="password-title">Change Password</h2>
               <p className="card-lead">Changing it signs you out everywhere else, and we send a notice to {profile.email}.</p>
-              <Island island={PasswordChange} client="load" props={{ placeholder: passwordTexts.placeholder }} />
+              <Island island={PasswordChange} client="load" props={{ placeholder: passwordTexts.placeholder, email: profile.email }} />
             </section>
           </div>
           <aside className="personal-side" aria-label="Account summary">
