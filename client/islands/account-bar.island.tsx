@@ -58,6 +58,7 @@ function AccountBar() {
   const summary = liveSummary.value;
   const account = selectedAccount.value;
   const currency = account?.currency ?? '';
+  const converted = currency !== '' && shownCurrency(currency) !== currency;
   const figure = (label: string, value: string | undefined, tone = '') => (
     <div className="account-figure">
       <span>{label}</span>
@@ -89,7 +90,8 @@ function AccountBar() {
         ) : null}
       </div>
       {currencies.value.length > 0 ? (
-        <div className="currency-choice">
+        <label className="currency-choice" title={converted ? `Converted from ${currency} at the site's reference rate: an estimate, not your account's own figures.` : undefined}>
+          <span className={converted ? 'converted-note' : undefined}>{converted ? `≈ in ${shownCurrency(currency)}` : 'CURRENCY'}</span>
           <select className="currency-select" aria-label="Display currency" value={displayCurrency.value ?? currency} onChange={(e) => void chooseDisplayCurrency(e.target.value)}>
             {currencies.value
               .filter((c) => c.display || c.code === displayCurrency.value || c.code === currency)
@@ -99,12 +101,7 @@ function AccountBar() {
                 </option>
               ))}
           </select>
-          {currency && shownCurrency(currency) !== currency ? (
-            <small className="converted-note" title={`Converted from ${currency} at the site's reference rate: an estimate, not your account's own figures.`}>
-              ≈ in {shownCurrency(currency)}
-            </small>
-          ) : null}
-        </div>
+        </label>
       ) : null}
       {figure('BALANCE', summary?.balance)}
       {figure('EQUITY', summary?.equity)}

@@ -87,7 +87,7 @@ export function SettingsPage({ settings, user, csrfToken, view }: { settings: Si
               </dd>
             </dl>
           </section>
-          <nav className="settings-card" aria-labelledby="links-title">
+          <section className="settings-card" aria-labelledby="links-title">
             <h2 id="links-title">Quick Links</h2>
             <ul className="quick-links">
               {quickLinks.map(([href, label]) => (
@@ -101,7 +101,7 @@ export function SettingsPage({ settings, user, csrfToken, view }: { settings: Si
                 </a>
               </li>
             </ul>
-          </nav>
+          </section>
           <section className="settings-card" aria-labelledby="tips-title">
             <h2 id="tips-title">Settings Tips</h2>
             <ul className="tips">
