@@ -97,7 +97,7 @@ export function twoFactorPageRoutes(deps: PageDeps): Router {
       const answer = await call(req, res, page, () => api.request(endpoints.cancelTwoFactorSetup, { token: page.token }, callContext(req)));
       if (!answer) return;
       if (!answer.ok) return refused(req, res, page, answer, () => ({}));
-      flashNext(req, { kind: 'info', title: twoFactorTexts.setupCancelled });
+      flashNext(req, { kind: 'default', title: twoFactorTexts.setupCancelled });
       res.redirect(303, paths.security);
     }),
   );

@@ -24,6 +24,8 @@ export interface SecurityView {
  */
 export function SecurityPage({ settings, user, csrfToken, view }: { settings: SiteSettings; user: User; csrfToken: string; view: SecurityView }) {
   const { status } = view;
+  // Sessions and the password live on customers' pages (Settings, Personal information), which send staff to the back office.
+  const staff = isStaffRole(user.role);
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="security">
       <Stylesheet src="views/pages/security.css" />
@@ -31,7 +33,7 @@ export function SecurityPage({ settings, user, csrfToken, view }: { settings: Si
         <h1>Security Settings</h1>
         <p>Two-factor sign-in and the devices signed in to your account</p>
       </section>
-      <div className="security-layout">
+      <div className={staff ? 'security-layout is-single' : 'security-layout'}>
         <section className="security-card" aria-labelledby="two-factor-title">
           <header className="security-card-head">
             <h2 id="two-factor-title">Two-factor sign-in</h2>
@@ -42,25 +44,27 @@ export function SecurityPage({ settings, user, csrfToken, view }: { settings: Si
               Your security settings could not be loaded. Reload the page to try again.
             </p>
           ) : (
-            <TwoFactorPanel status={status} view={view} csrfToken={csrfToken} site={settings.name} staff={isStaffRole(user.role)} />
+            <TwoFactorPanel status={status} view={view} csrfToken={csrfToken} site={settings.name} staff={staff} />
           )}
         </section>
-        <aside className="security-side">
-          <section className="security-card" aria-labelledby="sessions-title">
-            <h2 id="sessions-title">Sign-in sessions</h2>
-            <p className="security-hint">See the devices signed in to your account and sign out the ones you do not recognise.</p>
-            <a href={paths.settings} className="security-link">
-              Manage sessions on the Settings page
-            </a>
-          </section>
-          <section className="security-card" aria-labelledby="password-title">
-            <h2 id="password-title">Password</h2>
-            <p className="security-hint">Changing your password signs out your other devices.</p>
-            <a href={`${paths.personal}#password`} className="security-link">
-              Change password
-            </a>
-          </section>
-        </aside>
+        {staff ? null : (
+          <aside className="security-side">
+            <section className="security-card" aria-labelledby="sessions-title">
+              <h2 id="sessions-title">Sign-in sessions</h2>
+              <p className="security-hint">See the devices signed in to your account and sign out the ones you do not recognise.</p>
+              <a href={paths.settings} className="security-link">
+                Manage sessions on the Settings page
+              </a>
+            </section>
+            <section className="security-card" aria-labelledby="password-title">
+              <h2 id="password-title">Password</h2>
+              <p className="security-hint">Changing your password signs out your other devices.</p>
+              <a href={`${paths.personal}#password`} className="security-link">
+                Change password
+              </a>
+            </section>
+          </aside>
+        )}
       </div>
     </AppShell>
   );
