@@ -1,8 +1,7 @@
 import { Router, type Request } from 'express';
 import { api as endpoints } from '../../shared/api/endpoints';
-import type { CurrencyFormats } from '../../views/funding/history';
 import { AccountsPage, type AccountsView } from '../../views/pages/accounts';
-import { dataOrNothing } from './answers';
+import { currencyFormatsOf, dataOrNothing } from './answers';
 import { callContext } from './gate';
 import { customerPage, type PageDeps } from './gated';
 import { sendPage } from './render';
@@ -14,10 +13,7 @@ export function accountsPageRoutes(deps: PageDeps): Router {
   const { api, assets } = deps;
 
   /** Each currency's symbol and decimals from the site data; none when it could not be read. */
-  const formatsFor = async (req: Request, token: string): Promise<CurrencyFormats> => {
-    const data = await dataOrNothing(api.request(endpoints.siteData, { token }, callContext(req)));
-    return Object.fromEntries((data?.data.currencies ?? []).map((c) => [c.code, { symbol: c.symbol, decimals: c.decimals }]));
-  };
+  const formatsFor = (req: Request, token: string) => currencyFormatsOf(api, req, token);
 
   router.get(
     paths.accounts,

@@ -4,10 +4,10 @@ import { historyQuery, type FundingOverview, type HistoryRow } from '../../share
 import { api as endpoints } from '../../shared/api/endpoints';
 import { paths } from '../../shared/routes';
 import { overviewLists, type OverviewList } from '../../client/islands/wallet-overview.island';
-import type { CurrencyFormats, HistoryFilters } from '../../views/funding/history';
+import type { HistoryFilters } from '../../views/funding/history';
 import { TransactionHistoryPage, type HistoryView } from '../../views/pages/transaction-history';
 import { walletTabOf, WalletPage, type WalletView } from '../../views/pages/wallet';
-import { dataOrNothing } from './answers';
+import { currencyFormatsOf, dataOrNothing } from './answers';
 import { callContext } from './gate';
 import { customerPage as customerPageOf, type PageDeps } from './gated';
 import { sendPage } from './render';
@@ -29,10 +29,7 @@ export function walletPageRoutes(deps: PageDeps): Router {
   const customerPage = (render: Parameters<typeof customerPageOf>[1]) => customerPageOf(deps, render);
 
   /** Each currency's symbol and decimals from the site data (amounts then read `$1,000.00`); none when it could not be read. */
-  const formatsFor = async (req: Request, token: string): Promise<CurrencyFormats> => {
-    const data = await dataOrNothing(api.request(endpoints.siteData, { token }, callContext(req)));
-    return Object.fromEntries((data?.data.currencies ?? []).map((c) => [c.code, { symbol: c.symbol, decimals: c.decimals }]));
-  };
+  const formatsFor = (req: Request, token: string) => currencyFormatsOf(api, req, token);
 
   router.get('/main/wallet', (req, res) => res.redirect(302, `${paths.wallet}${searchOf(req)}`));
 

@@ -8,7 +8,7 @@ export async function liveAccount(db: AppDb, userId: number) {
   const [row] = await db
     .select()
     .from(tradingAccounts)
-    .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.type, 'live')));
+    .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.type, 'live'), eq(tradingAccounts.isPrimary, true)));
   if (!row) throw new Error('no live account');
   return row;
 }

@@ -60,6 +60,8 @@ export function createTradingApp(deps: TradingDeps): Express {
   const api = express.Router();
   // Before the JSON parser: the provider's signature covers the raw body.
   api.use(paymentWebhookRoutes(deps));
+  // The original client sends its profile photo inside `POST /update` as a data URL (at most 5 MB of image, docs/customer-area.md#personal-information).
+  api.post('/update', express.json({ limit: '7mb' }));
   api.use(express.json({ limit: '100kb' }));
   // No NUL (or half a surrogate pair) from a body, a query or a path reaches a route or the database.
   api.use(refuseUnstorableText);
