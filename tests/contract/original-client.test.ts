@@ -126,7 +126,7 @@ describe('the original client', () => {
       credit_card_deposit: false,
       is_mt4: false,
       has_marketplace: true,
-      enable_plan: false,
+      enable_plan: true,
       enable_autotrader: false,
       use_deposit_modal: false,
       livetrader_status: true,

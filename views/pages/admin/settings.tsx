@@ -12,7 +12,7 @@ const fixedFlags: readonly { flag: FixedFlag; reason: string }[] = [
   { flag: 'credit_card_deposit', reason: 'Card details are never taken on this site; cards come on the payment provider’s page.' },
   { flag: 'is_mt4', reason: 'The trade room is the full terminal; the light one has its own address.' },
   { flag: 'has_marketplace', reason: 'The expert-advisor marketplace is open to every customer.' },
-  { flag: 'enable_plan', reason: 'Plan subscriptions are not offered yet; on when they are.' },
+  { flag: 'enable_plan', reason: 'Customers move between plans as the catalogue allows (a price, or staff approval).' },
   { flag: 'enable_autotrader', reason: 'Manual trading is never taken away while AutoTrader runs.' },
   { flag: 'use_deposit_modal', reason: 'Deposit always goes to the deposit page.' },
   { flag: 'livetrader_status', reason: 'Prices always come from the feed; a stale quote is shown as stale.' },
