@@ -21,6 +21,7 @@ import {
 import { paths } from '../../shared/routes';
 import { socketIdHeader } from '../../shared/realtime';
 import { userEvents } from '../../shared/realtime-events/user';
+import { CheckIcon, HourglassIcon } from '../../views/components/icons';
 import { StaffTable } from '../../views/components/staff-table';
 import { When } from '../../views/funding/history';
 import { call } from '../lib/call';
@@ -43,7 +44,7 @@ export const verificationPageTexts = {
   browse: 'Browse',
   snap: 'Snap',
   protectedTitle: 'Your data is protected',
-  protectedBody: 'Your documents are stored encrypted in transit, seen only by our compliance staff, and never shared with third parties.',
+  protectedBody: 'Your documents travel over an encrypted connection, are kept on our own servers, are seen only by our compliance staff, and are not shared with third parties.',
   cancel: 'Cancel',
   continue: 'Continue',
   back: 'Back',
@@ -335,7 +336,8 @@ function Stepper({ current }: { current: Step }) {
   );
 }
 
-function DocumentsTable({ documents, onResend }: { documents: readonly MyDocument[]; onResend: (doc: MyDocument) => void }) {
+/** The customer's documents, newest first; a rejected one still current offers a new upload when `onResend` is given. */
+function DocumentsTable({ documents, onResend }: { documents: readonly MyDocument[]; onResend?: (doc: MyDocument) => void }) {
   return (
     <section className="kyc-documents" aria-labelledby="kyc-documents-title">
       <h2 id="kyc-documents-title">{verificationPageTexts.documentsTitle}</h2>
@@ -348,7 +350,7 @@ function DocumentsTable({ documents, onResend }: { documents: readonly MyDocumen
           {
             label: 'File',
             cell: (doc) => (
-              <a href={doc.file_url} target="_blank" rel="noopener" className="kyc-file-name">
+              <a href={doc.file_url} target="_blank" rel="noopener" className="kyc-file-link">
                 {doc.file_name}
               </a>
             ),
@@ -368,7 +370,7 @@ function DocumentsTable({ documents, onResend }: { documents: readonly MyDocumen
             label: 'Action',
             hiddenLabel: true,
             cell: (doc) =>
-              doc.status === 'rejected' && doc.current ? (
+              onResend && doc.status === 'rejected' && doc.current ? (
                 <button type="button" className="secondary outline kyc-resend" onClick={() => onResend(doc)}>
                   {verificationPageTexts.resend}
                 </button>
@@ -437,7 +439,7 @@ function VerificationWizard({ initial, address }: z.infer<typeof props>) {
       <div className="kyc">
         <section className="kyc-card kyc-verified">
           <div className="kyc-verified-icon" aria-hidden="true">
-            ✓
+            <CheckIcon />
           </div>
           <h1>{verificationPageTexts.verifiedTitle}</h1>
           <p>{verificationPageTexts.verifiedBody}</p>
@@ -445,7 +447,7 @@ function VerificationWizard({ initial, address }: z.infer<typeof props>) {
             {verificationPageTexts.continueDashboard}
           </a>
         </section>
-        <DocumentsTable documents={documents} onResend={() => undefined} />
+        <DocumentsTable documents={documents} />
       </div>
     );
 
@@ -627,7 +629,7 @@ function VerificationWizard({ initial, address }: z.infer<typeof props>) {
     body = (
       <div className="kyc-awaiting">
         <div className="kyc-verified-icon waiting" aria-hidden="true">
-          ⧗
+          <HourglassIcon />
         </div>
         <h1 ref={heading} tabIndex={-1}>
           {verificationPageTexts.awaitingTitle}

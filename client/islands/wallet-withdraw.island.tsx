@@ -198,10 +198,11 @@ function WalletWithdraw({ overview: firstOverview, pending: firstPending, format
         {texts.noLiveAccount}
       </p>
     );
+  // Withdrawals need approved identity and proof of address (docs/customer-area.md#verification).
   if (!overview.verified)
     return (
       <p className="notice notice-warning wallet-notice" role="status">
-        {texts.notVerified}
+        {texts.notVerified} <a href={paths.verification}>Go to Verification</a>
       </p>
     );
 

@@ -5,7 +5,7 @@ import { paged } from './trades.schema';
 /** Identity documents customers send and staff review (docs/back-office.md#verification-documents). */
 export const documentKinds = ['identity', 'proof_of_address', 'selfie'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
-export const documentKindLabels: Record<DocumentKind, string> = { identity: 'Identity document', proof_of_address: 'Proof of address', selfie: 'Selfie with the document' };
+export const documentKindLabels: Record<DocumentKind, string> = { identity: 'Identity document', proof_of_address: 'Proof of address', selfie: 'Selfie' };
 export const documentStatuses = ['pending', 'approved', 'rejected'] as const;
 /** The identity documents the original offers: a passport (one page), a driving licence or a national ID card (front and back). */
 export const identityDocumentTypes = ['passport', 'driving_licence', 'national_id'] as const;

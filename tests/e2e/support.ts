@@ -35,7 +35,35 @@ export async function fundedCustomer(amount: string): Promise<{ email: string; p
     await expect
       .poll(async () => ((await (await api.get('/api/v1/funding', { headers })).json()) as { data: { account: { balance: number } } }).data.account.balance, { timeout: 15_000 })
       .toBe(Number(amount));
+    // Withdrawals need approved identity and proof of address (docs/customer-area.md#verification).
+    await verifyCustomer(person);
     return person;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A 1×1 PNG: the smallest file the document checks take as a photo. */
+const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Verifies a customer as the product does: they upload a passport page and a proof of address
+ * (`POST /verification/documents`), staff approve both in the documents queue. A pending customer
+ * becomes active by it (the gate lifts) when the site requires verification.
+ */
+export async function verifyCustomer(person: { email: string; password: string }): Promise<void> {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
+  try {
+    const tokenOf = async (who: { email: string; password: string }) => ((await (await api.post('/api/v1/auth/login', { data: who })).json()) as { data: { token: string } }).data.token;
+    const customer = { Authorization: `Bearer ${await tokenOf(person)}` };
+    const staff = { Authorization: `Bearer ${await tokenOf(demo.staff)}` };
+    const documents: Record<string, string>[] = [{ kind: 'identity', id_type: 'passport', side: 'front' }, { kind: 'proof_of_address' }];
+    for (const fields of documents) {
+      const sent = await api.post('/api/v1/verification/documents', { headers: customer, multipart: { ...fields, file: { name: 'scan.png', mimeType: 'image/png', buffer: tinyPng } } });
+      expect(sent.status()).toBe(201);
+      const { id } = ((await sent.json()) as { data: { id: number } }).data;
+      expect((await api.post(`/api/v1/admin/queues/documents/${id}/approve`, { headers: staff, data: {} })).status()).toBe(200);
+    }
   } finally {
     await api.dispose();
   }

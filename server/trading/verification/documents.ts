@@ -152,11 +152,12 @@ async function decideIn(tx: Tx, actor: { actorId: number | null; ip: string | nu
     details: { document_id: id, kind: before.kind, id_type: before.idType, side: before.side, from: before.status, to: row.status, reason, provider: before.provider },
     ip: actor.ip,
   });
-  const kindLabel = before.kind === 'identity' ? label : documentKindLabels[before.kind];
+  // "Your identity document (National ID · Front)", "Your proof of address".
+  const named = `${documentKindLabels[before.kind].toLowerCase()}${before.kind === 'identity' && before.idType ? ` (${label})` : ''}`;
   const notice = await addNotification(tx, {
     userId: before.userId,
-    title: approve ? `${kindLabel} approved` : `${kindLabel} not accepted`,
-    message: approve ? `Your ${kindLabel.toLowerCase()} has been checked and approved.` : `Your ${kindLabel.toLowerCase()} could not be accepted: ${reason} Please send a new one.`,
+    title: approve ? `${label} approved` : `${label} not accepted`,
+    message: approve ? `Your ${named} has been checked and approved.` : `Your ${named} could not be accepted: ${reason} Please send a new one.`,
     color: approve ? 'success' : 'danger',
   });
   const activated = approve ? await activateWhenVerified(tx, before.userId, actor) : null;

@@ -366,12 +366,32 @@ const withdrawalColumns: readonly Column<WithdrawalRow>[] = [
 
 const documentColumns: readonly Column<DocumentRow>[] = [
   customerColumn,
-  { label: 'Document', cell: (row) => documentKindLabels[row.kind] },
+  {
+    label: 'Document',
+    // The identity document's type and side ("National ID · Back"); a third-party provider's checks say so.
+    cell: (row) => (
+      <>
+        {row.label}
+        {row.kind === 'identity' && row.label !== documentKindLabels.identity ? (
+          <>
+            <br />
+            <small>{documentKindLabels.identity}</small>
+          </>
+        ) : null}
+        {row.provider === 'manual' ? null : (
+          <>
+            <br />
+            <small>Checked by {row.provider}</small>
+          </>
+        )}
+      </>
+    ),
+  },
   {
     label: 'File',
     cell: (row) => (
       <a href={row.file_url} target="_blank" rel="noopener" className="document-link">
-        {row.is_image ? <img src={row.file_url} alt={`${documentKindLabels[row.kind]} of ${row.customer.name}`} className="document-thumb" loading="lazy" /> : null}
+        {row.is_image ? <img src={row.file_url} alt={`${row.label} of ${row.customer.name}`} className="document-thumb" loading="lazy" /> : null}
         <span>{row.is_image ? 'Open full size' : `Open ${row.file_name}`}</span>
       </a>
     ),
@@ -380,7 +400,7 @@ const documentColumns: readonly Column<DocumentRow>[] = [
   statusColumn,
   { label: 'Reason', cell: (row) => row.reason ?? '—', className: 'staff-reason' },
   decidedColumn('Reviewed'),
-  decideColumn((row) => ({ kind: 'document', id: row.id, summary: `${documentKindLabels[row.kind]} of ${row.customer.name}`, suggested: null, currency: '' })),
+  decideColumn((row) => ({ kind: 'document', id: row.id, summary: `${row.label} of ${row.customer.name}`, suggested: null, currency: '' })),
 ];
 
 const descriptions: Record<QueueKind, string> = {
