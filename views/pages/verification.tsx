@@ -11,7 +11,7 @@ import { Island } from '../island';
  * approval (the gate lets this page through).
  */
 export function VerificationPage({ settings, user, csrfToken, kase }: { settings: SiteSettings; user: User; csrfToken: string; kase: VerificationCase | null }) {
-  const address = [user.address, user.country].filter((part) => part && part.trim()).join(', ') || null;
+  const address = user.address?.trim() || null;
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="verification">
       <Island island={VerificationWizard} client="load" props={{ initial: kase, address }} />
