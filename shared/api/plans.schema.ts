@@ -67,6 +67,7 @@ export const planTexts = {
 
   // Staff.
   requestNotFound: 'Plan request not found.',
+  nowPriced: (title: string) => `The ${title} plan has a price now: the customer moves to it by paying it, so this request can only be declined.`,
   alreadyDecided: 'This request has already been decided.',
   approved: (title: string) => `Approved: the customer is now on the ${title} plan.`,
   rejected: 'Rejected; the customer is told the reason.',

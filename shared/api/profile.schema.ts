@@ -33,6 +33,7 @@ export const profileTexts = {
   emailLinkInvalid: 'This confirmation link is invalid or has expired.',
   emailChanged: (to: string) => `Your e-mail address is now ${to}. Use it to sign in from now on.`,
   emailChangeCancelled: 'The e-mail address change was cancelled.',
+  emailNeedsPassword: 'Enter your current password to change your e-mail address.',
   photoDrop: 'Click or drag to upload',
   photoHint: 'JPG, GIF or PNG. Max 5 MB.',
   photoType: 'The photo must be a JPG, GIF or PNG image.',
@@ -115,7 +116,9 @@ export const identityFields = ['first_name', 'last_name', 'birth_date', 'country
 export const identityFieldLabels: Record<(typeof identityFields)[number], string> = { first_name: 'first name', last_name: 'last name', birth_date: 'date of birth', country: 'country' };
 
 /** The form as our page posts it: every field (the web tier checks it before calling the API). */
-export const profileForm = z.object(profileFields);
+/** Asked only when the e-mail address changes (docs/customer-area.md#e-mail-change): a session alone cannot move the account to another address. */
+const currentPasswordForEmail = z.optional(z.string().check(z.maxLength(128, passwordTexts.currentWrong)));
+export const profileForm = z.extend(z.object(profileFields), { current_password: currentPasswordForEmail });
 export type ProfileForm = z.infer<typeof profileForm>;
 
 /**
@@ -130,6 +133,7 @@ export const profileUpdateRequest = z.object({
   country: z.optional(profileFields.country),
   birth_date: z.optional(profileFields.birth_date),
   email: z.optional(profileFields.email),
+  current_password: currentPasswordForEmail,
   phone: z.optional(profileFields.phone),
   // A 5 MB photo as base64, with its `data:image/…;base64,` prefix.
   avatar: z.optional(z.nullable(z.string(profileTexts.photoType).check(z.maxLength(Math.ceil(photoMaxBytes / 3) * 4 + 64, profileTexts.photoTooLarge)))),

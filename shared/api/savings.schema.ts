@@ -33,6 +33,7 @@ export const savingsTexts = {
   currencyUnknown: 'Choose one of the site’s currencies.',
   rateRange: 'A rate is a yearly percentage above 0 and at most 100, with up to 3 decimals.',
   minAmount: 'The minimum is a positive amount with up to 2 decimals.',
+  earlyRuleFixed: 'Savings are open on this plan under its early-withdrawal rule: that rule cannot change while they run. Make a new plan instead.',
   noRates: 'Offer at least one period with a rate.',
 } as const;
 

@@ -34,7 +34,8 @@ test('when a new customer sends identity and address while awaiting approval and
   await waiting.getByRole('button', { name: 'Verification' }).click();
   await expect(page).toHaveURL(/\/main\/verification/);
 
-  // A passport page, then a proof of address, each sent at once.
+  // A passport page, then a proof of address, each sent at once (once the wizard has hydrated).
+  await expect(page.locator('app-island[name="verification-wizard"][hydrated]')).toBeAttached();
   await page.locator('input[type=file]').first().setInputFiles(scan);
   await expect(page.getByText('scan.png').first()).toBeVisible();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -85,7 +85,7 @@ describe('the personal information page', () => {
     await agent
       .post('/main/personal')
       .type('form')
-      .send(form(csrf, { ...details, email: newEmail }))
+      .send(form(csrf, { ...details, email: newEmail, current_password: person.password }))
       .expect(303);
     const page = await agent.get('/main/personal');
     expect(page.text).toContain(`A change of your e-mail address to ${newEmail} is waiting for confirmation`);

@@ -126,7 +126,13 @@ describe('changing the e-mail address', () => {
   it('changes it only when the link mailed to the new address is followed, tells the old address, once', async () => {
     const { person, token } = await customer();
     const newEmail = `moved-${randomUUID().slice(0, 8)}@example.test`;
-    const asked = await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: newEmail.toUpperCase() });
+    // A session alone cannot move the account to another address: the password is asked for.
+    const without = await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: newEmail });
+    expect([without.status, without.body.errors.current_password]).toEqual([422, ['Enter your current password to change your e-mail address.']]);
+    const wrongPassword = await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: newEmail, current_password: 'not-the-password' });
+    expect([wrongPassword.status, wrongPassword.body.errors.current_password]).toEqual([422, ['The current password is incorrect.']]);
+    expect(await mailsTo(newEmail)).toEqual([]);
+    const asked = await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: newEmail.toUpperCase(), current_password: person.password });
     expect(asked.status).toBe(200);
     expect(asked.body.message).toBe(`Profile updated successfully. We sent a confirmation link to ${newEmail}. Your e-mail address changes once you follow it.`);
     expect(asked.body.data).toMatchObject({ email: person.email, pending_email: newEmail });
@@ -153,13 +159,13 @@ describe('changing the e-mail address', () => {
   });
 
   it('refuses an address someone else has, and a cancelled change’s link', async () => {
-    const { token } = await customer();
+    const { person, token } = await customer();
     const other = await makeUser(stack.database.db);
-    const taken = await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: other.email });
+    const taken = await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: other.email, current_password: person.password });
     expect([taken.status, taken.body.errors.email]).toEqual([422, ['Email is already registered']]);
 
     const newEmail = `cancel-${randomUUID().slice(0, 8)}@example.test`;
-    await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: newEmail }).expect(200);
+    await request(stack.app).post('/api/v1/update').set(bearer(token)).send({ email: newEmail, current_password: person.password }).expect(200);
     const link = linkIn((await mailsTo(newEmail))[0]!.text)!;
     const cancelled = await request(stack.app).delete('/api/v1/profile/email').set(bearer(token));
     expect(cancelled.body.data.pending_email).toBeNull();

@@ -268,6 +268,10 @@ describe('staff must enrol (STAFF_TWO_FACTOR=required)', () => {
     const refused = await request(strict.app).get('/api/v1/admin/users').set(auth(token));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(twoFactorTexts.staffMustEnrol);
+    // Customers' conversations are back-office data too, though their calls are shared with customers.
+    const customer = await makeUser(strict.database.db);
+    const chat = await request(strict.app).get(`/api/v1/chat/messages?customer_id=${customer.user.id}`).set(auth(token));
+    expect([chat.status, chat.body.message]).toEqual([403, twoFactorTexts.staffMustEnrol]);
     const status = await request(strict.app).get('/api/v1/two-factor').set(auth(token));
     expect(status.body.data).toMatchObject({ enabled: false, required: true });
 

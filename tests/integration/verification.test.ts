@@ -6,7 +6,7 @@ import { gateTexts } from '../../shared/texts';
 import { auditLog, notifications, users } from '../../server/trading/db/schema';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
-import { tinyPng } from '../support/kyc';
+import { approveIdentity, tinyPng } from '../support/kyc';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { signedInAgent, startWebStack, type WebStack } from '../support/web';
 
@@ -180,6 +180,16 @@ describe('the verification case', () => {
     ]);
     for (const doc of kase.documents) await decide(doc.id, 'approve');
     expect((await caseOf(person.token)).status).toBe('approved');
+  });
+
+  it('a customer staff put back under review stays pending when another of their documents is approved', async () => {
+    const person = await customer('pending');
+    await approveIdentity(stack.database.db, person.user.id);
+    const selfie = await send(person.token, { kind: 'selfie' });
+    expect(selfie.status).toBe(201);
+    expect((await decide(selfie.body.data.id, 'approve')).status).toBe(200);
+    const [row] = await stack.database.db.select({ status: users.status }).from(users).where(eq(users.id, person.user.id));
+    expect(row!.status).toBe('pending');
   });
 
   it('a deactivated customer may not send documents', async () => {

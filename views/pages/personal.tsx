@@ -140,6 +140,15 @@ function AccountDetails({ profile, user, form, csrfToken }: { profile: Profile; 
           <Field id="profile-last-name" label="Last Name" name="last_name" form={form} autoComplete="family-name" readOnly={locked} />
           <Field id="profile-email" label="Email" name="email" type="email" form={form} autoComplete="email" hint="A new address changes once you follow the link we send to it." />
           <Field id="profile-phone" label="Phone" name="phone" type="tel" form={form} autoComplete="tel" />
+          <Field
+            id="profile-current-password"
+            label="Current password"
+            name="current_password"
+            type="password"
+            form={{ ...form, values: { ...form.values, current_password: '' } }}
+            autoComplete="current-password"
+            hint="Needed only to change your e-mail address."
+          />
           <CountrySelect form={form} locked={locked} stored={profile.country} />
           <Field id="profile-birth-date" label="Date of Birth" name="birth_date" type="date" form={form} autoComplete="bday" readOnly={locked} />
           <div className="span-2">

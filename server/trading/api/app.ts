@@ -58,15 +58,16 @@ export function createTradingApp(deps: TradingDeps): Express {
   app.get('/metrics', metricsEndpoint({ token: deps.metricsToken }));
 
   const api = express.Router();
+  const apiDeps = { ...deps, referenceData: createReferenceData(deps.database.db), signIns: new SignIns(deps.database.db, deps.bus) };
   // Before the JSON parser: the provider's signature covers the raw body.
   api.use(paymentWebhookRoutes(deps));
-  // The original client sends its profile photo inside `POST /update` as a data URL (at most 5 MB of image, docs/customer-area.md#personal-information).
-  api.post('/update', express.json({ limit: '7mb' }));
+  // The original client sends its profile photo inside `POST /update` as a data URL (at most 5 MB of image,
+  // docs/customer-area.md#personal-information): read only for a signed-in customer, so no one else makes us parse 7 MB.
+  api.post('/update', ...accessGuards(apiDeps).customer, express.json({ limit: '7mb' }));
   api.use(express.json({ limit: '100kb' }));
   // No NUL (or half a surrogate pair) from a body, a query or a path reaches a route or the database.
   api.use(refuseUnstorableText);
   api.use(health);
-  const apiDeps = { ...deps, referenceData: createReferenceData(deps.database.db), signIns: new SignIns(deps.database.db, deps.bus) };
   // Every back-office call is staff's, checked here too, so a path no route knows still answers 401/403 to others.
   api.use('/admin', ...accessGuards(apiDeps).staff);
   api.use(siteRoutes(apiDeps));

@@ -33,7 +33,8 @@ export function accessGuards(deps: ApiDeps): Record<Access, RequestHandler[]> {
   return {
     public: [],
     'signed-in': [signedIn],
-    'pending-ok': [signedIn, requireStanding(deps, { awaitingApproval: true })],
+    // Staff reach customers' conversations through these too: the same enrolment rule as the back office.
+    'pending-ok': [signedIn, requireStanding(deps, { awaitingApproval: true }), enrolled],
     active: [signedIn, standing],
     customer: [signedIn, standing, requireRole('customer')],
     staff: [signedIn, standing, requireRole('staff', 'admin'), enrolled],

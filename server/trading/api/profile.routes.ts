@@ -1,3 +1,4 @@
+import { blockedFromBackOffice } from '../auth/two-factor';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
@@ -31,7 +32,20 @@ export function profileRoutes(deps: ApiDeps) {
 
   on(api.profile, async (_input, _req, res) => ({ data: await profileOf(db, authOf(res).user.id) }));
 
-  on(api.updateProfile, async ({ body }, req, res) => {
+  // Counted per person (the guard has already named them), failures only: password changes, and profile changes (an e-mail change asks for the password).
+  const passwordLimit = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: passwordTries,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: stores('password-change'),
+    skipSuccessfulRequests: true,
+    keyGenerator: (_req, res) => `user:${authOf(res).user.id}`,
+    handler: (_req, res) => {
+      res.status(429).json({ message: passwordTexts.tooMany });
+    },
+  });
+  on(api.updateProfile, passwordLimit, async ({ body }, req, res) => {
     const { profile, message } = await updateProfile(deps, { userId: authOf(res).user.id, body, ip: ipOf(req) });
     return { message, data: profile };
   });
@@ -69,7 +83,8 @@ export function profileRoutes(deps: ApiDeps) {
     const { user } = authOf(res);
     const url = pathOf(api.photo, { name: params.name });
     const owner = await avatarOwner(db, url);
-    if (owner === undefined || (owner !== user.id && !isStaffRole(user.role))) throw notFound(profileTexts.photoNotFound);
+    const staffMayRead = isStaffRole(user.role) && !(await blockedFromBackOffice(deps, user));
+    if (owner === undefined || (owner !== user.id && !staffMayRead)) throw notFound(profileTexts.photoNotFound);
     const body = await openPhoto(deps.files, url);
     if (!body) throw notFound(profileTexts.photoNotFound);
     // Each upload gets a new address, so what is behind one never changes.
@@ -92,19 +107,6 @@ export function profileRoutes(deps: ApiDeps) {
   });
   on(api.confirmEmailChange, confirmLimit, async ({ body }, req) => ({ message: await confirmEmailChange(deps, { token: body.token, ip: ipOf(req) }) }));
 
-  // Counted per person (the guard has already named them), failures only.
-  const passwordLimit = rateLimit({
-    windowMs: 15 * 60_000,
-    limit: passwordTries,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: stores('password-change'),
-    skipSuccessfulRequests: true,
-    keyGenerator: (_req, res) => `user:${authOf(res).user.id}`,
-    handler: (_req, res) => {
-      res.status(429).json({ message: passwordTexts.tooMany });
-    },
-  });
   on(api.changePassword, passwordLimit, async ({ body }, req, res) => {
     const { user, tokenId } = authOf(res);
     await changePassword(deps, { userId: user.id, tokenId, body, ip: ipOf(req) });

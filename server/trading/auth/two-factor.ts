@@ -159,11 +159,15 @@ export async function twoFactorStatus(deps: Deps, userId: number): Promise<TwoFa
 
 /** Starts (or starts again) a set-up: a new secret, kept sealed but not in force until a code confirms it. */
 export async function startEnrolment(deps: Deps, userId: number): Promise<TwoFactorSetup> {
-  const user = await findUserById(deps.database.db, userId);
-  if (!user) return fail(refusal.notFound('Not Found.'));
-  if (user.totpEnabledAt !== null) return fail(refusal.conflict(twoFactorTexts.alreadyEnabled));
-  const secret = generateSecret({ length: 20 });
-  await setTotpState(deps.database.db, user.id, sealTotpState(deps, { s: secret, l: null }), null);
+  // Under the user's lock, so a set-up started again while a confirmation commits cannot turn it back off.
+  const { user, secret } = await deps.database.db.transaction(async (tx) => {
+    const locked = await lockUserRow(tx, userId);
+    if (!locked) return fail(refusal.notFound('Not Found.'));
+    if (locked.totpEnabledAt !== null) return fail(refusal.conflict(twoFactorTexts.alreadyEnabled));
+    const fresh = generateSecret({ length: 20 });
+    await setTotpState(tx, locked.id, sealTotpState(deps, { s: fresh, l: null }), null);
+    return { user: locked, secret: fresh };
+  });
   return setupOf(deps, user, secret);
 }
 
@@ -275,9 +279,9 @@ export async function answerLoginChallenge(deps: Deps, input: { challenge: strin
       return { ok: false, message: locked ? twoFactorTexts.challengeLocked : twoFactorTexts.challengeExpired, field: 'challenge' };
     }
     const user = await lockUserRow(tx, row.userId);
-    const state = user?.totpEnabledAt ? openTotpState(deps, user.totpSecret) : undefined;
-    // Turned off (or its secret unreadable) since step 1: this challenge cannot be answered.
-    if (!user || !state) {
+    // Turned off since step 1: this challenge cannot be answered. (A secret that cannot be read any more
+    // still lets a recovery code in: checkSecondFactor refuses only the app's codes then.)
+    if (!user?.totpEnabledAt) {
       await useLoginChallenge(tx, row.id);
       return { ok: false, message: twoFactorTexts.challengeExpired, field: 'challenge' };
     }

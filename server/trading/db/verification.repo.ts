@@ -93,6 +93,12 @@ export async function verificationStatusOf(db: Executor, userId: number): Promis
   return row?.status ?? 'unverified';
 }
 
+/** Whether the customer's identity document is approved: names, date of birth and country are then locked (docs/customer-area.md#verified-identity). */
+export async function identityApproved(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ status: kindStatusSql(userId, 'identity') }).from(sql`(select 1) one`);
+  return row?.status === 'approved';
+}
+
 /** Each kind's status and the whole case's, in one read. */
 export async function verificationSummaryOf(db: Executor, userId: number): Promise<{ status: VerificationStatus; kinds: Record<DocumentKind, KindStatus> }> {
   const [row] = await db

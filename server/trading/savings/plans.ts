@@ -132,7 +132,11 @@ export async function changePlan(db: AppDb, actor: StaffActor, id: number, reque
     if (current.size === 0) fail(refusal.invalid(texts.noRates, 'rates'));
     const patch: Partial<SavingsPlanRow> = {};
     if (request.title !== undefined) patch.title = request.title;
-    if (request.early_withdrawal !== undefined) patch.earlyWithdrawal = request.early_withdrawal;
+    if (request.early_withdrawal !== undefined && request.early_withdrawal !== before.earlyWithdrawal) {
+      // Savers keep the terms they opened on: the rule cannot change under savings still running.
+      if (((await planFigures(tx)).get(id)?.count ?? 0) > 0) fail(refusal.invalid(texts.earlyRuleFixed, 'early_withdrawal'));
+      patch.earlyWithdrawal = request.early_withdrawal;
+    }
     if (request.min_amount !== undefined) patch.minAmount = request.min_amount;
     if (request.active !== undefined) patch.active = request.active;
     if (request.sort_order !== undefined) patch.sortOrder = request.sort_order;

@@ -1,3 +1,5 @@
+import { customerFundingTexts } from '../../../shared/api/customer-funding.schema';
+import { minorUnitDecimals } from '../funding/payments/minor-units';
 import { accountsTexts as texts, type AccountsOverview, type TransferView, type WalletView } from '../../../shared/api/accounts.schema';
 import { accountName, accountTitles } from '../../../shared/api/user.schema';
 import { accountLimits } from '../../../shared/constants';
@@ -55,6 +57,8 @@ export async function transferFunds(
     if (target.type !== 'live') fail(refusal.invalid(texts.demoNeverMoves, 'to_account_id'));
     if (source.currency !== target.currency) fail(refusal.invalid(texts.currencyDiffers(source.currency, target.currency), 'to_account_id'));
     const wanted = new Money(amount);
+    // A currency without cents (JPY) moves in whole units only, as withdrawals do.
+    if (wanted.decimalPlaces() > minorUnitDecimals(source.currency)) fail(refusal.invalid(customerFundingTexts.amountNumber, 'amount'));
     const transferable = await transferableOf(tx, market, source);
     if (wanted.greaterThan(transferable)) fail(refusal.invalid(texts.overTransferable(show(transferable, source.currency)), 'amount'));
     const row = await insertTransfer(tx, { userId, fromAccountId: source.id, toAccountId: target.id, amount: wanted.toFixed(2) });

@@ -159,6 +159,8 @@ export async function decidePlanRequest(
       });
       return { row, plan, notice, changed: false };
     }
+    // A plan priced since the request is paid for, never given by approval (never a free leverage upgrade).
+    if (plan.price !== null && new Money(plan.price).greaterThan(0)) fail(refusal.conflict(texts.nowPriced(plan.title)));
     // Accounts first, as every move does; the request row is already ours (nothing else locks it before accounts).
     const accounts = await lockAccountsOfUser(tx, first.userId);
     const user = (await lockUserRow(tx, first.userId))!;

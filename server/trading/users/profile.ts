@@ -9,7 +9,7 @@ import { consumeEmailChange, emailTakenByOther, expireEmailChanges, issueEmailCh
 import { getSettings } from '../db/settings.repo';
 import { revokeTokensOfUser } from '../db/tokens.repo';
 import { findUserById, lockUserRow, setPasswordHash, type UserRow } from '../db/users.repo';
-import { verificationStatusOf } from '../db/verification.repo';
+import { identityApproved } from '../db/verification.repo';
 import { fail, refusal } from '../errors';
 import type { FileStore } from '../files/file-store';
 import type { Mailer } from '../mail/mailer';
@@ -37,7 +37,7 @@ export const emailConfirmPath = '/confirm-email';
 export async function profileOf(db: AppDb, userId: number): Promise<Profile> {
   const user = await findUserById(db, userId);
   if (!user) return fail(refusal.notFound('Not Found.'));
-  const [status, pending] = await Promise.all([verificationStatusOf(db, userId), pendingEmailChange(db, userId)]);
+  const [locked, pending] = await Promise.all([identityApproved(db, userId), pendingEmailChange(db, userId)]);
   return {
     first_name: user.firstName,
     last_name: user.lastName,
@@ -47,7 +47,7 @@ export async function profileOf(db: AppDb, userId: number): Promise<Profile> {
     address: user.address,
     birth_date: user.birthDate,
     avatar: user.avatar,
-    identity_locked: status === 'approved',
+    identity_locked: locked,
     pending_email: pending?.email ?? null,
     pending_email_expires_at: pending?.expiresAt.toISOString() ?? null,
   };
@@ -78,7 +78,7 @@ export async function updateProfile(deps: ProfileDeps, { userId, body, ip }: { u
   const { db } = deps.database;
   const user = (await findUserById(db, userId)) ?? fail(refusal.notFound('Not Found.'));
 
-  if ((await verificationStatusOf(db, userId)) === 'approved') {
+  if (await identityApproved(db, userId)) {
     const errors: FieldErrors = {};
     for (const field of identityFields) {
       const value = body[field];
@@ -89,6 +89,8 @@ export async function updateProfile(deps: ProfileDeps, { userId, body, ip }: { u
 
   const newEmail = body.email !== undefined && body.email !== user.email ? body.email : null;
   if (newEmail) {
+    if (!body.current_password) fail(refusal.invalid(profileTexts.emailNeedsPassword, 'current_password'));
+    if (!(await verifyPassword(body.current_password, user.passwordHash))) fail(refusal.invalid(passwordTexts.currentWrong, 'current_password'));
     if (await emailTakenByOther(db, newEmail, userId)) fail(refusal.invalid(profileTexts.emailTaken, 'email'));
     const pending = await pendingEmailChange(db, userId);
     if (pending?.email !== newEmail && (await recentTokenCount(db, userId, 'email_change', 60 * 60_000)) >= maxEmailChangesPerHour) {

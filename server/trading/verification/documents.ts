@@ -143,6 +143,9 @@ async function decideIn(tx: Tx, actor: { actorId: number | null; ip: string | nu
   const decided = { decidedBy: actor.actorId, decidedAt: new Date() };
   const approve = outcome.status === 'approved';
   const reason = approve ? null : outcome.reason;
+  // Only the approval that completes the case opens the account: a customer staff put back under review
+  // (already verified) stays pending whatever else they send.
+  const completesCase = approve && (await verificationStatusOf(tx, before.userId)) !== 'approved';
   const row = await updateDocument(tx, id, approve ? { status: 'approved', ...decided } : { status: 'rejected', reason, ...decided });
   await recordAudit(tx, {
     actorId: actor.actorId,
@@ -160,7 +163,7 @@ async function decideIn(tx: Tx, actor: { actorId: number | null; ip: string | nu
     message: approve ? `Your ${named} has been checked and approved.` : `Your ${named} could not be accepted: ${reason} Please send a new one.`,
     color: approve ? 'success' : 'danger',
   });
-  const activated = approve ? await activateWhenVerified(tx, before.userId, actor) : null;
+  const activated = completesCase ? await activateWhenVerified(tx, before.userId, actor) : null;
   return { row, notice, activated };
 }
 
