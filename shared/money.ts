@@ -22,3 +22,6 @@ export function formatMoney({ amount, currency, symbol, decimals = 2 }: { amount
   if (!symbol) return `${text} ${currency}`;
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
 }
+
+/** An amount in its currency's code, as refusals and notices say it: `1,234.50 USD`. */
+export const moneyText = (amount: Decimal.Value, currency: string): string => formatMoney({ amount, currency });

@@ -1,43 +1,21 @@
 import './profile-photo.css';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import * as z from 'zod/mini';
-import { messageOf } from '../../shared/api/common.schema';
-import { pathOf } from '../../shared/api/endpoint';
 import { profileApi } from '../../shared/api/endpoints/profile';
 import { photoMaxBytes, profileTexts } from '../../shared/api/profile.schema';
-import { call } from '../lib/call';
+import { call, upload } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
-import { csrfToken } from '../state/session';
 import { showToast } from '../state/toasts';
 
 const props = z.object({ avatar: z.nullable(z.string()), initials: z.string() });
 
 const takenTypes = ['image/jpeg', 'image/png', 'image/gif'];
 
-/** Uploads with progress (XMLHttpRequest reports it; fetch does not); answers the new photo's address, or throws the server's message. */
-function upload(file: File, onProgress: (percent: number) => void): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open(profileApi.uploadPhoto.method, pathOf(profileApi.uploadPhoto));
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-CSRF-Token', csrfToken.value);
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // Not JSON: the fallback text below.
-      }
-      const parsed = profileApi.uploadPhoto.response.safeParse(body);
-      if (xhr.status === profileApi.uploadPhoto.status && parsed.success) resolve(parsed.data.data.avatar);
-      else reject(new Error(messageOf(body, profileTexts.photoFailed)));
-    };
-    xhr.onerror = () => reject(new Error(profileTexts.photoFailed));
-    xhr.send(form);
-  });
+/** Uploads with progress; answers the new photo's address, or throws the server's message. */
+async function sendPhoto(file: File, onProgress: (percent: number) => void): Promise<string | null> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await upload(profileApi.uploadPhoto, form, { onProgress, fallback: profileTexts.photoFailed })).data.avatar;
 }
 
 /**
@@ -67,7 +45,7 @@ function ProfilePhoto({ avatar, initials }: z.infer<typeof props>) {
     if (file.size > photoMaxBytes) return setError(profileTexts.photoTooLarge);
     setProgress(0);
     try {
-      const url = await upload(file, setProgress);
+      const url = await sendPhoto(file, setProgress);
       setShown(url);
       done(profileTexts.photoUpdated);
     } catch (failure) {

@@ -3,12 +3,11 @@ import './verification-wizard.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import * as z from 'zod/mini';
-import { pathOf } from '../../shared/api/endpoint';
 import { kycApi } from '../../shared/api/endpoints/kyc';
 import {
   customerVerificationTexts,
   documentKindLabels,
-  documentUploadResponse,
+  type documentUploadResponse,
   identityTypeLabels,
   verificationCaseSchema,
   type DocumentKind,
@@ -19,17 +18,15 @@ import {
   type VerificationCase,
 } from '../../shared/api/verification.schema';
 import { paths } from '../../shared/routes';
-import { socketIdHeader } from '../../shared/realtime';
 import { userEvents } from '../../shared/realtime-events/user';
 import { CheckIcon, HourglassIcon } from '../../views/components/icons';
 import { StaffTable } from '../../views/components/staff-table';
 import { When } from '../../views/funding/history';
-import { call } from '../lib/call';
+import { call, upload } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';
 import { defineIsland } from '../runtime/define-island';
-import { socketId } from '../state/realtime';
-import { csrfToken, currentUser, realtimeKey } from '../state/session';
+import { currentUser, realtimeKey } from '../state/session';
 import { showToast } from '../state/toasts';
 import { CameraDialog, useCameraAvailable } from './verification-camera';
 
@@ -134,35 +131,14 @@ function firstIdType(kase: VerificationCase): IdentityDocumentType {
   return kase.documents.find((doc) => doc.kind === 'identity' && doc.id_type)?.id_type ?? 'passport';
 }
 
-/** Sends one file with its slot, reporting progress (XMLHttpRequest reports it; fetch does not). */
-function upload(file: File, slot: Slot, onProgress: (percent: number) => void): Promise<z.infer<typeof documentUploadResponse>> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('kind', slot.kind);
-    if (slot.idType) form.append('id_type', slot.idType);
-    if (slot.side) form.append('side', slot.side);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open(kycApi.uploadDocument.method, pathOf(kycApi.uploadDocument));
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-CSRF-Token', csrfToken.value);
-    if (socketId.value) xhr.setRequestHeader(socketIdHeader, socketId.value);
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // Not JSON: the fallback text below.
-      }
-      const parsed = documentUploadResponse.safeParse(body);
-      if (xhr.status === kycApi.uploadDocument.status && parsed.success) return resolve(parsed.data);
-      const said = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : null;
-      reject(new Error(said || customerVerificationTexts.uploadFailed));
-    };
-    xhr.onerror = () => reject(new Error(customerVerificationTexts.uploadFailed));
-    xhr.send(form);
-  });
+/** Sends one file with its slot, reporting progress. */
+function sendDocument(file: File, slot: Slot, onProgress: (percent: number) => void): Promise<z.infer<typeof documentUploadResponse>> {
+  const form = new FormData();
+  form.append('kind', slot.kind);
+  if (slot.idType) form.append('id_type', slot.idType);
+  if (slot.side) form.append('side', slot.side);
+  form.append('file', file);
+  return upload(kycApi.uploadDocument, form, { onProgress, fallback: customerVerificationTexts.uploadFailed });
 }
 
 interface ZoneState {
@@ -214,7 +190,7 @@ function Zone({
     if (file.size > maxBytes) return setState({ percent: null, error: verificationPageTexts.tooLarge });
     setState({ percent: 0, error: null });
     try {
-      const answer = await upload(file, slot, (percent) => setState({ percent, error: null }));
+      const answer = await sendDocument(file, slot, (percent) => setState({ percent, error: null }));
       setState({ percent: null, error: null });
       showToast({ kind: 'success', title: `${answer.data.label} uploaded successfully`, description: answer.message });
       onUploaded(answer.case, answer.data);

@@ -1,15 +1,11 @@
 import { computed, signal } from '@preact/signals-react';
 import { chatTexts, type ChatAttachment, type ChatMessage } from '../../shared/api/chat.schema';
-import { messageOf } from '../../shared/api/common.schema';
-import { pathOf } from '../../shared/api/endpoint';
 import { chatApi } from '../../shared/api/endpoints/chat';
-import { socketIdHeader } from '../../shared/realtime';
 import { chatEvents } from '../../shared/realtime-events/chat';
-import { call } from '../lib/call';
+import { call, upload } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { leave, listen, whenSubscribed } from '../realtime/events';
-import { connection, socketId } from './realtime';
-import { csrfToken } from './session';
+import { connection } from './realtime';
 
 /** Chat polling every 5 s while the live connection is down (docs/chat.md#pages-and-polling). */
 export const chatPollMs = 5_000;
@@ -167,31 +163,12 @@ export async function sendMessage(customerId: number, asStaff: boolean, text: st
   return null;
 }
 
-/** Uploads one file with progress (XMLHttpRequest reports it; fetch does not). */
-export function uploadFile(file: File, onProgress: (percent: number) => void): Promise<ChatAttachment & { url: string }> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open(chatApi.chatUpload.method, pathOf(chatApi.chatUpload));
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-CSRF-Token', csrfToken.value);
-    if (socketId.value) xhr.setRequestHeader(socketIdHeader, socketId.value);
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // Not JSON: the fallback text below.
-      }
-      const parsed = chatApi.chatUpload.response.safeParse(body);
-      if (xhr.status === chatApi.chatUpload.status && parsed.success) resolve({ ...parsed.data.data, url: parsed.data.url });
-      else reject(new Error(messageOf(body, chatTexts.uploadFailed)));
-    };
-    xhr.onerror = () => reject(new Error(chatTexts.uploadFailed));
-    xhr.send(form);
-  });
+/** Uploads one file with progress. */
+export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<ChatAttachment & { url: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  const answer = await upload(chatApi.chatUpload, form, { onProgress, fallback: chatTexts.uploadFailed });
+  return { ...answer.data, url: answer.url };
 }
 
 // ---- Unread count and the live channel ----

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingAccounts } from '../../server/trading/db/schema';
 import { makeUser } from '../support/factories';
 import { deposit } from '../support/money';
-import { signedInAgent, startWebStack, type WebStack } from '../support/web';
+import { signedInAgent, startWebStack, type WebStack, textOf } from '../support/web';
 
 /** `/main/accounts` through the web tier (docs/customer-area.md#accounts): real figures, cash and credit apart, only the customer's own accounts. */
 
@@ -12,14 +12,6 @@ beforeAll(async () => {
   stack = await startWebStack();
 });
 afterAll(() => stack.close());
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 
 async function signUpLive(userId: number) {
   const [row] = await stack.database.db

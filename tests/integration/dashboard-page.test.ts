@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../support/factories';
 import { deposit, liveAccount } from '../support/money';
-import { signedInAgent, startWebStack, type WebStack } from '../support/web';
+import { signedInAgent, startWebStack, type WebStack, textOf } from '../support/web';
 
 /** `/main/dashboard` through the web tier (docs/customer-area.md#dashboard): real figures, honest empty states, no samples. */
 
@@ -10,15 +10,6 @@ beforeAll(async () => {
   stack = await startWebStack();
 });
 afterAll(() => stack.close());
-
-/** The text of the page without its tags, spaces collapsed (React splits text around expressions). */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 
 describe('the dashboard', () => {
   it('for a new customer, then every section says there is nothing yet rather than showing figures it does not have', async () => {

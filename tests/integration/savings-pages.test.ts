@@ -3,7 +3,7 @@ import { updateSettings } from '../../server/trading/db/settings.repo';
 import { seedSavingsPlans } from '../../server/trading/db/seed/savings';
 import { makeUser } from '../support/factories';
 import { deposit, liveAccount } from '../support/money';
-import { signedInAgent, startWebStack, type WebStack } from '../support/web';
+import { signedInAgent, startWebStack, type WebStack, textOf } from '../support/web';
 
 /** `/main/savings` and `/admin/savings` through the web tier (docs/customer-area.md#savings). */
 
@@ -13,14 +13,6 @@ beforeAll(async () => {
   await seedSavingsPlans(stack.database.db);
 });
 afterAll(() => stack.close());
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
 
 describe('the savings page', () => {
   it('offers the plans at the server’s rates, and says so when savings are switched off (no nav link then)', async () => {

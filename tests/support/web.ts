@@ -78,3 +78,12 @@ export async function signedInAgent(web: Express, person: { email: string; passw
   const landing = await agent.get('/main/dashboard').redirects(1);
   return { agent, csrf: csrfFrom(landing.text) };
 }
+
+/** A page's text without its tags and scripts, spaces collapsed (React splits text around expressions). */
+export const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');

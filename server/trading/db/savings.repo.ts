@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, max, sql, count } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, max, sql, count, type SQL } from 'drizzle-orm';
 import type { SavingsPeriod } from '../../../shared/savings';
 import type { Executor, Tx } from './database';
 import { currencies, savings, savingsAccruals, savingsPlans, savingsTerms, tradingAccounts } from './schema';
@@ -115,9 +115,9 @@ export async function addAccrued(tx: Tx, id: number, amount: string): Promise<Sa
 
 export type SavingListRow = SavingRow & { planTitle: string; earlyWithdrawal: SavingsPlanRow['earlyWithdrawal']; accountNumber: string; currency: string; daysAccrued: number };
 
-/** A customer's savings, newest first: the active ones and the latest closed ones. */
-export async function savingsOfUser(db: Executor, userId: number, { includeClosed, limit = 100 }: { includeClosed: boolean; limit?: number }): Promise<SavingListRow[]> {
-  const rows = await db
+/** A customer's savings as the page lists them: with the plan's title and rule, the account and the days accrued. */
+function listedSavings(db: Executor, where: SQL | undefined) {
+  return db
     .select({
       saving: savings,
       planTitle: savingsPlans.title,
@@ -129,30 +129,37 @@ export async function savingsOfUser(db: Executor, userId: number, { includeClose
     .from(savings)
     .innerJoin(savingsPlans, eq(savingsPlans.id, savings.planId))
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, savings.accountId))
-    .where(and(eq(savings.userId, userId), includeClosed ? undefined : eq(savings.status, 'active')))
+    .where(where)
+    .$dynamic();
+}
+
+const asListRow = ({
+  saving,
+  ...rest
+}: {
+  saving: SavingRow;
+  planTitle: string;
+  earlyWithdrawal: SavingsPlanRow['earlyWithdrawal'];
+  accountNumber: string;
+  currency: string;
+  daysAccrued: number;
+}): SavingListRow => ({
+  ...saving,
+  ...rest,
+  daysAccrued: Number(rest.daysAccrued),
+});
+
+/** A customer's savings, newest first: the active ones and the latest closed ones. */
+export async function savingsOfUser(db: Executor, userId: number, { includeClosed, limit = 100 }: { includeClosed: boolean; limit?: number }): Promise<SavingListRow[]> {
+  const rows = await listedSavings(db, and(eq(savings.userId, userId), includeClosed ? undefined : eq(savings.status, 'active')))
     .orderBy(sql`${savings.status} = 'closed'`, desc(savings.id))
     .limit(limit);
-  return rows.map(({ saving, ...rest }) => ({ ...saving, ...rest, daysAccrued: Number(rest.daysAccrued) }));
+  return rows.map(asListRow);
 }
 
 export async function savingOfUser(db: Executor, userId: number, id: number): Promise<SavingListRow | undefined> {
-  const rows = await db
-    .select({
-      saving: savings,
-      planTitle: savingsPlans.title,
-      earlyWithdrawal: savingsPlans.earlyWithdrawal,
-      accountNumber: tradingAccounts.number,
-      currency: tradingAccounts.currency,
-      daysAccrued: sql<number>`(select count(*)::int from ${savingsAccruals} where ${savingsAccruals.savingId} = ${savings.id})`,
-    })
-    .from(savings)
-    .innerJoin(savingsPlans, eq(savingsPlans.id, savings.planId))
-    .innerJoin(tradingAccounts, eq(tradingAccounts.id, savings.accountId))
-    .where(and(eq(savings.userId, userId), eq(savings.id, id)));
-  const [row] = rows;
-  return row
-    ? { ...row.saving, planTitle: row.planTitle, earlyWithdrawal: row.earlyWithdrawal, accountNumber: row.accountNumber, currency: row.currency, daysAccrued: Number(row.daysAccrued) }
-    : undefined;
+  const [row] = await listedSavings(db, and(eq(savings.userId, userId), eq(savings.id, id)));
+  return row ? asListRow(row) : undefined;
 }
 
 /** The last day a saving has accrued (a day number's date text), or null. */

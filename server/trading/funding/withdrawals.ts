@@ -1,7 +1,7 @@
 import { customerFundingTexts as texts, withdrawalRules, type WithdrawalRequest } from '../../../shared/api/customer-funding.schema';
 import type { WithdrawalDetails } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money, moneyText } from '../../../shared/money';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../db/audit.repo';
 import { kindStatusSql } from '../db/verification.repo';
@@ -44,8 +44,6 @@ export async function withdrawableOf(db: Executor, market: Market, account: Acco
   return { withdrawable, equity, freeMargin };
 }
 
-const show = (amount: Money | string, currency: string) => formatMoney({ amount: new Money(amount).toFixed(2), currency });
-
 /** The destination as staff read it, and its parts; refused at the field when it is not a real one. */
 async function destinationOf(
   tx: Tx,
@@ -80,7 +78,7 @@ async function destinationOf(
   const [card] = await refundableCardDeposits(tx, { userId, accountId, depositId: request.deposit_id });
   if (!card) fail(refusal.invalid(texts.cardDepositRequired, 'deposit_id'));
   const left = new Money(card.amount).minus(card.refunded);
-  if (new Money(request.amount).greaterThan(left)) fail(refusal.invalid(texts.cardOverRefundable(show(Money.max(left, 0), currency)), 'amount'));
+  if (new Money(request.amount).greaterThan(left)) fail(refusal.invalid(texts.cardOverRefundable(moneyText(Money.max(left, 0), currency)), 'amount'));
   return { destination: `Refund to the card that paid ${card.reference}`, details: { deposit_reference: card.reference }, depositId: card.id };
 }
 
@@ -97,9 +95,10 @@ export async function requestWithdrawal(
     const rule = withdrawalRules[request.method];
     // A currency without cents (JPY) is paid in whole units only.
     if (new Money(request.amount).decimalPlaces() > minorUnitDecimals(account.currency)) fail(refusal.invalid(texts.amountNumber, 'amount'));
-    if (new Money(request.amount).lessThan(rule.min)) fail(refusal.invalid(texts.belowMinimum(show(rule.min, account.currency)), 'amount'));
+    if (new Money(request.amount).lessThan(rule.min)) fail(refusal.invalid(texts.belowMinimum(moneyText(rule.min, account.currency)), 'amount'));
     const { withdrawable } = await withdrawableOf(tx, market, account);
-    if (new Money(request.amount).greaterThan(withdrawable)) fail(refusal.invalid(`The account cannot pay this out: at most ${show(withdrawable, account.currency)} is free to withdraw.`, 'amount'));
+    if (new Money(request.amount).greaterThan(withdrawable))
+      fail(refusal.invalid(`The account cannot pay this out: at most ${moneyText(withdrawable, account.currency)} is free to withdraw.`, 'amount'));
     const { destination, details, depositId } = await destinationOf(tx, { userId: user.id, accountId: account.id, currency: account.currency, request, keys });
     const row = await insertWithdrawal(tx, {
       userId: user.id,
@@ -130,7 +129,7 @@ export async function requestWithdrawal(
     const notice = await addNotification(tx, {
       userId: user.id,
       title: 'Withdrawal requested',
-      message: `Your withdrawal of ${show(request.amount, account.currency)} (${rule.label.toLowerCase()}) is waiting for review. The amount is held from your balance until then.`,
+      message: `Your withdrawal of ${moneyText(request.amount, account.currency)} (${rule.label.toLowerCase()}) is waiting for review. The amount is held from your balance until then.`,
       color: 'info',
     });
     return { row: await updateWithdrawal(tx, row.id, { holdEntryId: hold.id }), notice };
@@ -161,7 +160,7 @@ export async function cancelWithdrawal(db: AppDb, { userId, id, ip }: { userId: 
     const notice = await addNotification(tx, {
       userId,
       title: 'Withdrawal cancelled',
-      message: `Your withdrawal of ${show(before.amount, before.currency)} was cancelled and the amount is back in your balance.`,
+      message: `Your withdrawal of ${moneyText(before.amount, before.currency)} was cancelled and the amount is back in your balance.`,
       color: 'info',
     });
     return { row, notice };
@@ -216,7 +215,7 @@ export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider,
     const notice = await addNotification(tx, {
       userId: row.userId,
       title: 'Withdrawal paid',
-      message: `Your withdrawal of ${show(row.amount, row.currency)} was refunded to your card (reference ${refundId}). Your bank shows it within 5–10 days.`,
+      message: `Your withdrawal of ${moneyText(row.amount, row.currency)} was refunded to your card (reference ${refundId}). Your bank shows it within 5–10 days.`,
       color: 'success',
     });
     return { row, notice };

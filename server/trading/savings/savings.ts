@@ -1,5 +1,5 @@
 import { savingsTexts as texts, type Saving } from '../../../shared/api/savings.schema';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money, moneyText } from '../../../shared/money';
 import { dailyInterest, dayNumberOf, payable, periodLabels, releaseOf, termDays, type SavingsPeriod } from '../../../shared/savings';
 import { accountsOfUser, type AccountRow } from '../db/accounts.repo';
 import { recordAudit } from '../db/audit.repo';
@@ -22,7 +22,6 @@ import { accrueLocked, matured, payInterest, returnPrincipal } from './accrual';
  * is locked first whenever both are (so two claims, a claim and the job, never pay twice).
  */
 
-export const show = (amount: Money | string, currency: string) => formatMoney({ amount: new Money(amount).toFixed(2), currency });
 const dateText = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export interface SavingStep {
@@ -46,14 +45,14 @@ export async function openSaving(
   const plan = await findPlan(db, planId);
   if (!plan?.active) fail(refusal.invalid(texts.planRequired, 'plan_id'));
   const term = (await currentTerm(db, plan.id, period)) ?? fail(refusal.invalid(texts.periodRequired, 'period'));
-  if (new Money(amount).lessThan(plan.minAmount)) fail(refusal.invalid(texts.belowMinimum(show(plan.minAmount, plan.currency)), 'amount'));
+  if (new Money(amount).lessThan(plan.minAmount)) fail(refusal.invalid(texts.belowMinimum(moneyText(plan.minAmount, plan.currency)), 'amount'));
   const candidates = await fundingAccounts(db, userId, plan.currency);
   const chosen = accountId === undefined ? candidates[0] : candidates.find((account) => account.id === accountId);
   if (!chosen) fail(accountId === undefined ? refusal.invalid(texts.noAccount(plan.currency), 'amount') : refusal.invalid(texts.accountNotFound, 'account_id'));
   return db.transaction(async (tx) => {
     const account = await lockAccount(tx, chosen.id);
     const { withdrawable } = await withdrawableOf(tx, market, account);
-    if (new Money(amount).greaterThan(withdrawable)) fail(refusal.invalid(texts.overFree(show(withdrawable, account.currency)), 'amount'));
+    if (new Money(amount).greaterThan(withdrawable)) fail(refusal.invalid(texts.overFree(moneyText(withdrawable, account.currency)), 'amount'));
     const days = termDays(period, now);
     const saving = await insertSaving(tx, {
       userId,
@@ -80,7 +79,7 @@ export async function openSaving(
     const notice = await addNotification(tx, {
       userId,
       title: 'Savings opened',
-      message: `${show(saving.amount, account.currency)} moved from account ${account.number} into ${plan.title} at ${new Money(term.roi).toString()}% a year${release}.`,
+      message: `${moneyText(saving.amount, account.currency)} moved from account ${account.number} into ${plan.title} at ${new Money(term.roi).toString()}% a year${release}.`,
       color: 'success',
     });
     return { saving, notice };
@@ -107,7 +106,7 @@ export async function claimSaving(db: AppDb, { userId, id, ip, now }: { userId: 
     const notice = await addNotification(tx, {
       userId,
       title: 'Savings interest paid',
-      message: `${show(paid, account.currency)} of interest from your saving #${id} was paid into account ${account.number}.`,
+      message: `${moneyText(paid, account.currency)} of interest from your saving #${id} was paid into account ${account.number}.`,
       color: 'success',
     });
     return { saving: after, notice, paid, currency: account.currency };
@@ -154,10 +153,10 @@ export async function settle(
     details: { saving_id: saving.id, principal: saving.amount, interest_paid: paid.toFixed(2), interest_forfeited: forfeited.toFixed(2), total_paid: current.paid },
     ip,
   });
-  const principal = show(saving.amount, account.currency);
+  const principal = moneyText(saving.amount, account.currency);
   const message = early
-    ? `Your saving is closed: ${principal} is back in account ${account.number}${forfeited.greaterThan(0) ? `; the ${show(forfeited, account.currency)} of interest accrued was forfeited` : ''}.`
-    : `Your saving ${by === 'maturity' ? 'has matured' : 'is closed'}: ${principal}${paid.greaterThan(0) ? ` and ${show(paid, account.currency)} of interest are` : ' is'} back in account ${account.number}.`;
+    ? `Your saving is closed: ${principal} is back in account ${account.number}${forfeited.greaterThan(0) ? `; the ${moneyText(forfeited, account.currency)} of interest accrued was forfeited` : ''}.`
+    : `Your saving ${by === 'maturity' ? 'has matured' : 'is closed'}: ${principal}${paid.greaterThan(0) ? ` and ${moneyText(paid, account.currency)} of interest are` : ' is'} back in account ${account.number}.`;
   const notice = await addNotification(tx, { userId: saving.userId, title: by === 'maturity' ? 'Savings matured' : 'Savings closed', message, color: 'success' });
   return { saving: after, message, notice };
 }

@@ -3,7 +3,7 @@ import { minorUnitDecimals } from '../funding/payments/minor-units';
 import { accountsTexts as texts, type AccountsOverview, type TransferView, type WalletView } from '../../../shared/api/accounts.schema';
 import { accountName, accountTitles } from '../../../shared/api/user.schema';
 import { accountLimits } from '../../../shared/constants';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money, moneyText } from '../../../shared/money';
 import { accountsOfUser, findCustomerAccount, lockAccountOpenings, lockCustomerAccounts, openAdditionalAccount, type AccountRow } from '../db/accounts.repo';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Executor } from '../db/database';
@@ -25,7 +25,6 @@ import type { Market } from '../market/market';
  * entries referenced `transfer:{id}`, one debit and one credit of the balance bucket. Credit never moves.
  */
 
-const show = (amount: Money | string, currency: string) => formatMoney({ amount: new Money(amount).toFixed(2), currency });
 const nameOf = (account: Pick<AccountRow, 'type' | 'number'>) => accountName({ title: accountTitles[account.type], number: account.number });
 
 /** What may leave an account by a transfer now: a Live account's `withdrawableOf`; nothing from a Demo one. */
@@ -60,7 +59,7 @@ export async function transferFunds(
     // A currency without cents (JPY) moves in whole units only, as withdrawals do.
     if (wanted.decimalPlaces() > minorUnitDecimals(source.currency)) fail(refusal.invalid(customerFundingTexts.amountNumber, 'amount'));
     const transferable = await transferableOf(tx, market, source);
-    if (wanted.greaterThan(transferable)) fail(refusal.invalid(texts.overTransferable(show(transferable, source.currency)), 'amount'));
+    if (wanted.greaterThan(transferable)) fail(refusal.invalid(texts.overTransferable(moneyText(transferable, source.currency)), 'amount'));
     const row = await insertTransfer(tx, { userId, fromAccountId: source.id, toAccountId: target.id, amount: wanted.toFixed(2) });
     const reference = `transfer:${row.id}`;
     await postEntry(tx, { accountId: source.id, kind: 'transfer', amount: wanted.negated().toFixed(2), reference, memo: `Transfer to ${nameOf(target)}`, createdBy: userId });

@@ -1,6 +1,6 @@
 import { planTexts as texts, type PlanMove } from '../../../shared/api/plans.schema';
 import { defaultCurrency } from '../../../shared/constants';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money, moneyText } from '../../../shared/money';
 import { isMainLiveRow, type AccountRow } from '../db/accounts.repo';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Tx } from '../db/database';
@@ -40,8 +40,6 @@ import type { StaffActor } from './staff-actor';
  * AutoTrader on when the plan does not include it. Open positions keep the leverage and margin they were
  * opened with (docs/trading.md#margin), so a lower plan never makes them under-margined.
  */
-
-const show = (amount: Money | string, currency: string) => formatMoney({ amount: new Money(amount).toFixed(2), currency });
 
 /** How a customer on `current` would move to `target` (null: it is their plan). */
 export function moveTo(current: Pick<PlanRow, 'id' | 'leverage'> | undefined, target: Pick<PlanRow, 'id' | 'leverage' | 'price'>): PlanMove | null {
@@ -108,7 +106,7 @@ export async function subscribeToPlan(db: AppDb, market: Market, { userId, planI
     const live = accounts.find(isMainLiveRow) ?? fail(refusal.invalid(texts.noLiveAccount, 'plan_id'));
     const amount = priceIn(market, target.price!, live.currency);
     const { withdrawable } = await withdrawableOf(tx, market, live);
-    if (amount.gt(withdrawable)) fail(refusal.invalid(texts.insufficient(target.title, show(amount, live.currency), show(withdrawable, live.currency)), 'plan_id'));
+    if (amount.gt(withdrawable)) fail(refusal.invalid(texts.insufficient(target.title, moneyText(amount, live.currency), moneyText(withdrawable, live.currency)), 'plan_id'));
     const request = await insertPlanRequest(tx, { ...base, status: 'paid', price: amount.toFixed(2), decidedAt: new Date() });
     await postPlanFee(tx, { account: live, request, amount, title: target.title, userId });
     await setUserPlan(tx, userId, target.id);
@@ -120,7 +118,7 @@ export async function subscribeToPlan(db: AppDb, market: Market, { userId, planI
       details: { request_id: request.id, from: base.fromPlanId, to: target.id, amount: amount.toFixed(2), currency: live.currency, account_id: live.id },
       ip,
     });
-    const message = texts.paid(target.title, show(amount, live.currency));
+    const message = texts.paid(target.title, moneyText(amount, live.currency));
     const notice = await addNotification(tx, { userId, title: 'Plan changed', message, color: 'success' });
     return { kind: 'paid', plan: target, message, notice, accountId: live.id };
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { queueTabs, type QueueTab } from '../../../shared/api/funding.schema';
+import type { QueueTab } from '../../../shared/api/funding.schema';
 import type { PlanRequestQuery, PlanRequestRow, PlanRequestStatus } from '../../../shared/api/plans.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
@@ -8,12 +8,12 @@ import PlanRequestDecision from '../../../client/islands/plan-request-decision.i
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../components/pager';
+import { QueueFilters, QueueSummary } from '../../components/queue-filters';
 import { StaffTable, type Column } from '../../components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money } from './customers';
 
-const tabLabels: Record<QueueTab, string> = { pending: 'Pending', done: 'Decided', all: 'All' };
 const statusLabels: Record<PlanRequestStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' };
 const statusClass: Record<PlanRequestStatus, string> = { pending: 'status-pending', approved: 'status-approved', rejected: 'status-refused', paid: 'status-approved' };
 
@@ -102,23 +102,7 @@ export function PlanRequestsPage({ settings, user, csrfToken, query, view, probl
           Customers asking for a plan that needs approval (no charge): approve when the leverage suits them, or reject with a reason they read. Paid moves and free moves down are listed to be seen.
         </p>
       </section>
-      <form method="get" action={paths.adminPlanRequests} className="list-filters queue-filters" role="search">
-        <label>
-          Search
-          <input type="search" name="q" defaultValue={query.q ?? ''} maxLength={254} placeholder="Customer e-mail" />
-        </label>
-        <label>
-          Show
-          <select name="status" defaultValue={query.status}>
-            {queueTabs.map((tab) => (
-              <option key={tab} value={tab}>
-                {tab === 'pending' && view ? `Pending (${view.pending})` : tabLabels[tab]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">Show</button>
-      </form>
+      <QueueFilters action={paths.adminPlanRequests} q={query.q} status={query.status} pending={view ? view.pending : null} placeholder="Customer e-mail" doneLabel="Decided" />
       {problem ? (
         <p className="staff-message" role="alert">
           {problem}
@@ -126,9 +110,7 @@ export function PlanRequestsPage({ settings, user, csrfToken, query, view, probl
       ) : null}
       {view ? (
         <>
-          <p className="list-summary" aria-live="polite">
-            {view.total === 0 ? (query.status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${view.total.toLocaleString('en-GB')} shown · ${view.pending} pending`}
-          </p>
+          <QueueSummary total={view.total} pending={view.pending} status={query.status} />
           <StaffTable rows={view.rows} rowKey={(row) => row.id} columns={columns} />
           <Pager page={query.page} lastPage={view.lastPage} hrefOf={(n) => hrefOf(query.status, query.q, n)} />
         </>

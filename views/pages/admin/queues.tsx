@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { queueTabs, type DepositRow, type QueueQuery, type QueueTab, type WithdrawalRow } from '../../../shared/api/funding.schema';
+import { type DepositRow, type QueueQuery, type QueueTab, type WithdrawalRow } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { formatAmount, Money } from '../../../shared/money';
 import { documentKindLabels, type DocumentRow } from '../../../shared/api/verification.schema';
@@ -11,13 +11,13 @@ import QueueDecision from '../../../client/islands/queue-decision.island';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../components/pager';
+import { QueueFilters, QueueSummary } from '../../components/queue-filters';
 import { StaffTable, type Column } from '../../components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money } from './customers';
 
 export type QueueKind = 'deposits' | 'withdrawals' | 'documents';
-const tabLabels: Record<QueueTab, string> = { pending: 'Pending', done: 'Done', all: 'All' };
 const statusLabels: Record<string, string> = {
   pending: 'Pending',
   processing: 'Processing',
@@ -451,23 +451,14 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
         <p>{descriptions[kind]}</p>
       </section>
       <QueueTabs current={kind} />
-      <form method="get" action={`${paths.adminQueues}/${kind}`} className="list-filters queue-filters" role="search">
-        <label>
-          Search
-          <input type="search" name="q" defaultValue={query.q ?? ''} maxLength={254} placeholder={kind === 'deposits' ? 'Reference or e-mail' : 'Customer e-mail'} />
-        </label>
-        <label>
-          Show
-          <select name="status" defaultValue={query.status}>
-            {queueTabs.map((tab) => (
-              <option key={tab} value={tab}>
-                {tab === 'pending' && view ? `Pending (${view.pending})` : tabLabels[tab]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">Show</button>
-      </form>
+      <QueueFilters
+        action={`${paths.adminQueues}/${kind}`}
+        q={query.q}
+        status={query.status}
+        pending={view ? view.pending : null}
+        placeholder={kind === 'deposits' ? 'Reference or e-mail' : 'Customer e-mail'}
+        doneLabel="Done"
+      />
       {problem ? (
         <p className="staff-message" role="alert">
           {problem}
@@ -475,9 +466,7 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
       ) : null}
       {view ? (
         <>
-          <p className="list-summary" aria-live="polite">
-            {view.total === 0 ? (query.status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${view.total.toLocaleString('en-GB')} shown · ${view.pending} pending`}
-          </p>
+          <QueueSummary total={view.total} pending={view.pending} status={query.status} />
           {kind === 'deposits' ? (
             <StaffTable rows={view.rows as DepositRow[]} rowKey={(row) => row.id} columns={depositColumns} />
           ) : kind === 'withdrawals' ? (

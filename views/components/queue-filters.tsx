@@ -1,0 +1,50 @@
+import { queueTabs, type QueueTab } from '../../shared/api/funding.schema';
+
+/**
+ * A back-office queue's search and status filter (a plain GET form), and the line under it saying how
+ * many are shown and how many wait: the funding queues and the plan requests share them.
+ */
+export function QueueFilters({
+  action,
+  q,
+  status,
+  pending,
+  placeholder,
+  doneLabel,
+}: {
+  action: string;
+  q: string | undefined;
+  status: QueueTab;
+  pending: number | null;
+  placeholder: string;
+  doneLabel: string;
+}) {
+  const labels: Record<QueueTab, string> = { pending: pending === null ? 'Pending' : `Pending (${pending})`, done: doneLabel, all: 'All' };
+  return (
+    <form method="get" action={action} className="list-filters queue-filters" role="search">
+      <label>
+        Search
+        <input type="search" name="q" defaultValue={q ?? ''} maxLength={254} placeholder={placeholder} />
+      </label>
+      <label>
+        Show
+        <select name="status" defaultValue={status}>
+          {queueTabs.map((tab) => (
+            <option key={tab} value={tab}>
+              {labels[tab]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit">Show</button>
+    </form>
+  );
+}
+
+export function QueueSummary({ total, pending, status }: { total: number; pending: number; status: QueueTab }) {
+  return (
+    <p className="list-summary" aria-live="polite">
+      {total === 0 ? (status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${total.toLocaleString('en-GB')} shown · ${pending} pending`}
+    </p>
+  );
+}
