@@ -25,7 +25,8 @@ import { and, eq } from 'drizzle-orm';
 import { benchPostgresUrl, benchTrading, csrfOf, fmt, load, percentile, row, startServer, withScratchPostgres, type LoadResult } from './support';
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
-import { checkTerms, protectionProblems } from '../server/trading/engine/orders';
+import { protectionProblems } from '../shared/trading/levels';
+import { checkTerms } from '../server/trading/engine/orders';
 import { executeMarketOrders } from '../server/trading/engine/market-orders';
 
 const traders = 50;

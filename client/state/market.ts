@@ -3,6 +3,7 @@ import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
 import { decimalOfNumber } from '../../shared/api/wire';
 import { feedAllSchema, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
+import { isMarketOpen, nextOpen, scheduleOf } from '../../shared/trading/hours';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { readStored, writeStored } from '../lib/storage';
 import { firstCall } from './page-data';
@@ -38,9 +39,20 @@ export const pricesReady = signal(false);
 export const clock = signal(Date.now());
 if (typeof window !== 'undefined') setInterval(() => (clock.value = Date.now()), 1_000);
 
+/**
+ * Whether an instrument's market is open at `now`, live from its trading-hours schedule (docs/trading.md#trading-hours),
+ * and when a closed one opens next. The catalogue's `market_open` was true when the page loaded; the schedule keeps it true.
+ */
+export function marketStateOf(asset: Asset, now: number): { open: boolean; opensAt: Date | null } {
+  const schedule = scheduleOf(asset.trading_hours.id);
+  const at = new Date(now);
+  if (isMarketOpen(schedule, at)) return { open: true, opensAt: null };
+  return { open: false, opensAt: nextOpen(schedule, at) };
+}
+
 /** An open market whose price has not moved for a while: the row says so rather than show it as live. */
 export function isStale(asset: Asset, quote: Quote | null, now: number): boolean {
-  return asset.market_open && (!quote || now - quote.receivedAt > feedTiming.staleAfterMs);
+  return marketStateOf(asset, now).open && (!quote || now - quote.receivedAt > feedTiming.staleAfterMs);
 }
 
 /** One signal per instrument, so a price change re-renders only what shows that instrument. */

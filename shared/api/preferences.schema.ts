@@ -52,6 +52,9 @@ export const preferencesTexts = {
   currency: 'Choose one of the currencies offered.',
   language: 'Choose one of the listed languages.',
   sounds: 'Sounds are either on or off.',
+  oneClick: 'One-click trading is either on or off.',
+  oneClickRisk: 'Confirm that you understand one-click trading places orders without asking first.',
+  watchDigits: 'Choose 3 decimals or each instrument\u2019s own digits.',
   topic: 'Each e-mail choice is on or off.',
   nothing: 'Nothing to change.',
   saved: 'Settings saved',
@@ -63,6 +66,9 @@ export const preferencesTexts = {
   alwaysSent: 'Security e-mails (password reset links, password and sign-in changes) and notices that restrict your account are always sent.',
 } as const;
 
+export const watchDigitsModes = ['fixed', 'instrument'] as const;
+export type WatchDigits = (typeof watchDigitsModes)[number];
+
 const notificationsSchema = z.object(Object.fromEntries(notificationTopicKeys.map((t) => [t, z.boolean()])) as Record<NotificationTopic, z.ZodMiniBoolean>);
 
 export const preferencesSchema = z.object({
@@ -70,6 +76,10 @@ export const preferencesSchema = z.object({
   display_currency: z.nullable(z.string()),
   language: z.enum(languageCodes),
   sounds_enabled: z.boolean(),
+  /** One-click trading (docs/trade-room.md#one-click-trading): BUY/SELL place an order at once at the default volume. */
+  one_click_trading: z.boolean(),
+  /** The market watch's prices: 3 decimals (`fixed`, the original's) or each instrument's own digits. */
+  watch_digits: z.enum(watchDigitsModes),
   /** Every topic, on or off. */
   notifications: notificationsSchema,
 });
@@ -81,6 +91,10 @@ export const preferencesUpdate = z.strictObject({
   display_currency: z.optional(z.nullable(z.string(preferencesTexts.currency).check(z.regex(/^[A-Z]{3}$/, preferencesTexts.currency)))),
   language: z.optional(z.enum(languageCodes, preferencesTexts.language)),
   sounds_enabled: z.optional(z.boolean(preferencesTexts.sounds)),
+  /** Switching it on needs `one_click_risk_accepted: true` in the same change (the risk confirmation). */
+  one_click_trading: z.optional(z.boolean(preferencesTexts.oneClick)),
+  one_click_risk_accepted: z.optional(z.boolean(preferencesTexts.oneClickRisk)),
+  watch_digits: z.optional(z.enum(watchDigitsModes, preferencesTexts.watchDigits)),
   notifications: z.optional(
     z.strictObject(
       Object.fromEntries(notificationTopicKeys.map((t) => [t, z.optional(z.boolean(preferencesTexts.topic))])) as Record<NotificationTopic, z.ZodMiniOptional<z.ZodMiniBoolean>>,

@@ -81,6 +81,8 @@ export const closeRequest = z.object({
 export const protectionUpdateRequest = z.object({
   take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
   stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
+  /** Trailing stop distance in points (docs/trading.md#trailing-stop); 0 or null switches it off; absent keeps it. */
+  trailing_stop: z.optional(z.nullable(z.number(tradeTexts.trailingStop))),
 });
 
 export const tradeSchema = z.object({
@@ -102,6 +104,8 @@ export const tradeSchema = z.object({
   closing_price: z.nullable(wireDecimal),
   take_profit: z.nullable(wireDecimal),
   stop_loss: z.nullable(wireDecimal),
+  /** Trailing stop distance in points, or null: while set, the engine moves `stop_loss` after the price. */
+  trailing_stop: z.nullable(z.number()),
   /** Realized P/L when closed, live P/L while open (account currency). */
   pnl: wireDecimal,
   status: z.enum(['open', 'closed']),

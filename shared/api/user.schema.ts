@@ -122,6 +122,9 @@ export const userSchema = z.object({
   display_currency: z.nullable(z.string()),
   language: z.nullable(z.string()),
   sounds_enabled: z.boolean(),
+  /** Trade-room preferences (docs/trade-room.md#one-click-trading, #market-watch). */
+  one_click_trading: z.boolean(),
+  watch_digits: z.enum(['fixed', 'instrument']),
   two_factor_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -84,3 +84,32 @@ export function isMarketOpen(schedule: Schedule, at: Date): boolean {
 }
 
 export const marketClosedText = 'Market is closed';
+
+/**
+ * When a closed market next opens: the first session start after `at` (to the minute), or null while it is
+ * open. Looks a week and a day ahead, which every weekly schedule repeats within.
+ */
+export function nextOpen(schedule: Schedule, at: Date): Date | null {
+  if (isMarketOpen(schedule, at)) return null;
+  const { day, minute } = localTime(at, schedule.timeZone);
+  const minuteStart = Math.floor(at.getTime() / 60_000) * 60_000;
+  let best: number | null = null;
+  for (let ahead = 0; ahead <= 8; ahead += 1) {
+    for (const session of schedule.sessions) {
+      if (session.day !== (day + ahead) % 7) continue;
+      const minutes = ahead * 1440 + session.from - minute;
+      if (minutes <= 0) continue;
+      let candidate = minuteStart + minutes * 60_000;
+      // Local minutes ahead are not UTC minutes across a clock change: move by the change of offset.
+      candidate -= (offsetMinutes(new Date(candidate), schedule.timeZone) - offsetMinutes(at, schedule.timeZone)) * 60_000;
+      if (best === null || candidate < best) best = candidate;
+    }
+    if (best !== null) break;
+  }
+  return best === null ? null : new Date(best);
+}
+
+/** The schedule of an instrument's `trading_hours.id`, else the default one. */
+export function scheduleOf(id: string): Schedule {
+  return (schedules as Record<string, Schedule | undefined>)[id] ?? schedules.default;
+}

@@ -5,6 +5,9 @@ export const assetTexts = {
   none: 'No assets found',
   loading: 'Loading market data...',
   stale: 'No recent price',
+  closed: 'Market closed',
+  /** The next open in the reader's own time ("Opens Tue 14:30"), with the date when it is more than a week away. */
+  opensAt: (at: Date, locale = 'en-GB') => `Opens ${at.toLocaleString(locale, { weekday: 'short', hour: '2-digit', minute: '2-digit' })}`,
 } as const;
 
 export const positionTexts = {

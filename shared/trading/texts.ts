@@ -11,6 +11,7 @@ export const tradeTexts = {
   seenPrice: 'The price you saw must be a positive number.',
   takeProfit: 'Take profit must be a non-negative number',
   stopLoss: 'Stop loss must be a non-negative number',
+  trailingStop: 'The trailing stop must be a whole number of points from 10 to 1,000,000',
   /** Against the price the trade would close at now (a buy closes at the sell price) or, for a pending order, its order price. */
   takeProfitSide: (side: 'buy' | 'sell', against: 'current' | 'order') =>
     `Take profit must be ${side === 'buy' ? 'above' : 'below'} the ${against === 'order' ? 'order' : side === 'buy' ? 'current sell' : 'current buy'} price`,

@@ -80,6 +80,8 @@ export async function presentProfile({ user, accounts, plan, unread, advisorIds,
     display_currency: user.displayCurrency,
     language: user.language,
     sounds_enabled: user.soundsEnabled,
+    one_click_trading: user.oneClickTradingAt !== null,
+    watch_digits: user.watchDigits,
     two_factor_enabled: user.totpEnabledAt !== null,
   };
 }

@@ -6,13 +6,22 @@ export interface PreferenceColumns {
   displayCurrency: string | null;
   language: string | null;
   soundsEnabled: boolean;
+  oneClickTradingAt: Date | null;
+  watchDigits: 'fixed' | 'instrument';
   notificationPrefs: Record<string, boolean>;
 }
 
 /** The user's stored settings (docs/customer-area.md#settings), locked for a change when `forUpdate`. */
 export async function readPreferenceColumns(db: Executor, userId: number, { forUpdate = false } = {}): Promise<PreferenceColumns | undefined> {
   const query = db
-    .select({ displayCurrency: users.displayCurrency, language: users.language, soundsEnabled: users.soundsEnabled, notificationPrefs: users.notificationPrefs })
+    .select({
+      displayCurrency: users.displayCurrency,
+      language: users.language,
+      soundsEnabled: users.soundsEnabled,
+      oneClickTradingAt: users.oneClickTradingAt,
+      watchDigits: users.watchDigits,
+      notificationPrefs: users.notificationPrefs,
+    })
     .from(users)
     .where(eq(users.id, userId));
   const [row] = forUpdate ? await query.for('update') : await query;

@@ -10,7 +10,8 @@ import type { Market } from '../market/market';
 import { lockCustomerAccounts, openTotalsOf, type AccountRow, type LockedAccount, type OpenTotal } from './accounts';
 import { storeOutcomes } from '../db/order-requests.repo';
 import { firstOutcomes, orderFingerprint, orderIdReused, orderKeyOf, replayOf } from './idempotency';
-import { checkTerms, normaliseLevel, positionFits, protectionProblems, type MarketOrder, type NewTrade, type OrderDeps } from './orders';
+import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
+import { checkTerms, positionFits, type MarketOrder, type NewTrade, type OrderDeps } from './orders';
 import { presentTrade } from './trade-view';
 
 /** The batch's commit failed in a way that may have left it committed: running its orders again is safe only for those with an order id. */

@@ -1,4 +1,3 @@
-import type { FieldErrors } from '../../../shared/api/common.schema';
 import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { marginFor } from '../../../shared/trading/account-maths';
@@ -86,38 +85,6 @@ export function customerLeverageMap({
   return map;
 }
 
-/**
- * TP/SL must sit on the winning and losing side of `price`: the price the position closes at now (a
- * buy closes at the bid), so neither is reached the moment it opens; or, for a pending order, its
- * order price. Null means no level.
- */
-export function protectionProblems({
-  side,
-  price,
-  takeProfit,
-  stopLoss,
-  against = 'current',
-}: {
-  side: Side;
-  price: string;
-  takeProfit: string | null;
-  stopLoss: string | null;
-  against?: 'current' | 'order';
-}): FieldErrors {
-  const errors: FieldErrors = {};
-  const p = new Money(price);
-  if (takeProfit !== null && (side === 'buy' ? new Money(takeProfit).lte(p) : new Money(takeProfit).gte(p))) {
-    errors.take_profit = [tradeTexts.takeProfitSide(side, against)];
-  }
-  if (stopLoss !== null && (side === 'buy' ? new Money(stopLoss).gte(p) : new Money(stopLoss).lte(p))) {
-    errors.stop_loss = [tradeTexts.stopLossSide(side, against)];
-  }
-  return errors;
-}
-
-/** 0 (the client's "unset") and null both mean no level. */
-export const levelOrNull = (value: string | null | undefined): string | null => (value === undefined || value === null || new Money(value).isZero() ? null : value);
-
 /** Size and leverage checks every order passes, market or pending; the lots on success. */
 export function checkTerms({
   instrument,
@@ -178,10 +145,4 @@ export async function openPosition(tx: Tx, p: PositionTerms & { market: Market }
   const fits = positionFits(p.market, p, totals);
   if ('refusal' in fits) return fits;
   return { trade: await insertTrade(tx, fits.values) };
-}
-
-/** A TP/SL (or pending) level as stored: null for none, else at the instrument's precision. */
-export function normaliseLevel(value: string | null | undefined, digits: number): string | null {
-  const level = levelOrNull(value);
-  return level === null ? null : new Money(level).toDecimalPlaces(digits).toFixed(digits);
 }

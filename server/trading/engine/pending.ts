@@ -8,7 +8,8 @@ import { accountIdOfCustomerOrder, accountIdOfPendingOrder, findWaitingOrder, in
 import { done, refusal, refused, type Outcome } from '../errors';
 import type { Market } from '../market/market';
 import { lockAccount, lockCustomerAccount } from './accounts';
-import { checkTerms, normaliseLevel, openPosition, protectionProblems, type PendingOrder } from './orders';
+import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
+import { checkTerms, openPosition, type PendingOrder } from './orders';
 import { closingPrice } from '../../../shared/trading/prices';
 import { oncePerOrderId, orderFingerprint } from './idempotency';
 import type { LiveQuote } from '../market/quote-book';

@@ -6,7 +6,7 @@ import { updateTrade } from '../db/trades.repo';
 import type { Market } from '../market/market';
 import { done, refusal, refused, type Outcome } from '../errors';
 import { lockOpenTradeOf } from './accounts';
-import { normaliseLevel, protectionProblems } from './orders';
+import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
 import { presentTrade } from './trade-view';
 
 /**

@@ -45,6 +45,7 @@ export function presentTrade(market: Market, trade: TradeRow, accountCurrency: s
     closing_price: open ? (quote ? closingPrice({ side: trade.side, quote }) : null) : fixed(trade.closePrice, digits),
     take_profit: fixed(trade.takeProfit, digits),
     stop_loss: fixed(trade.stopLoss, digits),
+    trailing_stop: trade.trailingStop,
     pnl: open ? (instrument && quote ? bookedPnl(livePnl(market, trade, accountCurrency)).toFixed(2) : '0.00') : new Money(trade.realizedPnl ?? '0').toFixed(2),
     status: trade.status,
     close_reason: trade.closeReason,

@@ -39,6 +39,8 @@ function present(row: PreferenceColumns): Preferences {
     display_currency: row.displayCurrency,
     language,
     sounds_enabled: row.soundsEnabled,
+    one_click_trading: row.oneClickTradingAt !== null,
+    watch_digits: row.watchDigits,
     notifications: Object.fromEntries(notificationTopicKeys.map((topic) => [topic, wantsMail(row.notificationPrefs, topic)])) as Preferences['notifications'],
   };
 }
@@ -57,6 +59,8 @@ export async function readPreferences(db: Executor, userId: number): Promise<Pre
 export async function changePreferences(db: AppDb, actor: SelfActor, patch: PreferencesUpdate, currencies: readonly Currency[]): Promise<{ preferences: Preferences; changed: string[] }> {
   const code = patch.display_currency;
   if (code !== undefined && code !== null && !currencies.some((c) => c.code === code && c.display)) fail(refusal.invalid(texts.currency, 'display_currency'));
+  // One-click trading is switched on only with its risk confirmation (docs/trade-room.md#one-click-trading); the time it was accepted is kept.
+  if (patch.one_click_trading === true && patch.one_click_risk_accepted !== true) fail(refusal.invalid(texts.oneClickRisk, 'one_click_risk_accepted'));
   return db.transaction(async (tx) => {
     const before = await readPreferenceColumns(tx, actor.userId, { forUpdate: true });
     if (!before) return fail(refusal.notFound('User not found.'));
@@ -64,10 +68,14 @@ export async function changePreferences(db: AppDb, actor: SelfActor, patch: Pref
       displayCurrency: code === undefined ? before.displayCurrency : code,
       language: patch.language ?? before.language,
       soundsEnabled: patch.sounds_enabled ?? before.soundsEnabled,
+      oneClickTradingAt: patch.one_click_trading === undefined ? before.oneClickTradingAt : patch.one_click_trading ? (before.oneClickTradingAt ?? new Date()) : null,
+      watchDigits: patch.watch_digits ?? before.watchDigits,
       notificationPrefs: { ...before.notificationPrefs, ...patch.notifications },
     };
     const [was, now] = [present(before), present(next)];
-    const changed = (['display_currency', 'language', 'sounds_enabled', 'notifications'] as const).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
+    const changed = (['display_currency', 'language', 'sounds_enabled', 'one_click_trading', 'watch_digits', 'notifications'] as const).filter(
+      (key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]),
+    );
     if (changed.length === 0) return { preferences: was, changed };
     await writePreferenceColumns(tx, actor.userId, next);
     await recordAudit(tx, {

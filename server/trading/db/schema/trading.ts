@@ -31,6 +31,8 @@ export const trades = pgTable(
     closePrice: numeric('close_price', { precision: 24, scale: 10 }),
     takeProfit: numeric('take_profit', { precision: 24, scale: 10 }),
     stopLoss: numeric('stop_loss', { precision: 24, scale: 10 }),
+    /** Trailing stop distance in points (docs/trading.md#trailing-stop): the engine moves `stop_loss` after the price, never back. */
+    trailingStop: integer('trailing_stop'),
     /** Margin held, in the account currency. */
     margin: money('margin').notNull(),
     status: text('status', { enum: ['open', 'closed'] })

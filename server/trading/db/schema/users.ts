@@ -30,6 +30,12 @@ export const users = pgTable(
     displayCurrency: text('display_currency').references(() => currencies.code),
     language: text('language'),
     soundsEnabled: boolean('sounds_enabled').notNull().default(true),
+    /** One-click trading (docs/trade-room.md#one-click-trading): when the customer accepted its risk and switched it on; null is off. */
+    oneClickTradingAt: timestamp('one_click_trading_at', { withTimezone: true }),
+    /** Market watch prices at 3 decimals (the original's) or at each instrument's own digits. */
+    watchDigits: text('watch_digits', { enum: ['fixed', 'instrument'] })
+      .notNull()
+      .default('fixed'),
     /** Which notifications the customer wants by e-mail, by topic; a missing topic is on. */
     notificationPrefs: jsonb('notification_prefs').$type<Record<string, boolean>>().notNull().default({}),
     /** Two-factor sign-in (docs/access.md#two-factor-sign-in): the TOTP secret, sealed; enabled once confirmed. */

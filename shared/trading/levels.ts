@@ -1,0 +1,67 @@
+import type { FieldErrors } from '../api/common.schema';
+import { Money } from '../money';
+import type { Side } from './prices';
+import { tradeTexts } from './texts';
+
+/**
+ * Take profit, stop loss and trailing stop rules (docs/trading.md#take-profit-and-stop-loss), shared by the
+ * server, which enforces them, and the trade room, which checks them as the customer types.
+ */
+
+/** 0 (the client's "unset") and null both mean no level. */
+export const levelOrNull = (value: string | null | undefined): string | null => (value === undefined || value === null || new Money(value).isZero() ? null : value);
+
+/** A level as stored: at the instrument's digits, or null for none. */
+export function normaliseLevel(value: string | null | undefined, digits: number): string | null {
+  const level = levelOrNull(value);
+  return level === null ? null : new Money(level).toDecimalPlaces(digits).toFixed(digits);
+}
+
+/**
+ * Each level on its own side of `price`: the price the position would close at now (a buy closes at the
+ * sell price) or, `against: 'order'`, a pending order's price. A buy's TP above it and SL below; a sell the reverse.
+ */
+export function protectionProblems({
+  side,
+  price,
+  takeProfit,
+  stopLoss,
+  against = 'current',
+}: {
+  side: Side;
+  price: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
+  against?: 'current' | 'order';
+}): FieldErrors {
+  const errors: FieldErrors = {};
+  const p = new Money(price);
+  if (takeProfit !== null && (side === 'buy' ? new Money(takeProfit).lte(p) : new Money(takeProfit).gte(p))) {
+    errors.take_profit = [tradeTexts.takeProfitSide(side, against)];
+  }
+  if (stopLoss !== null && (side === 'buy' ? new Money(stopLoss).gte(p) : new Money(stopLoss).lte(p))) {
+    errors.stop_loss = [tradeTexts.stopLossSide(side, against)];
+  }
+  return errors;
+}
+
+/** The trailing stop distance a position may have, in points (docs/trading.md#trailing-stop); `tradeTexts.trailingStop` says the same. */
+export const trailingStopPoints = { min: 10, max: 1_000_000 } as const;
+
+/** The message for a trailing distance that cannot be used, or null (null and 0 are "off" and fine). */
+export function trailingStopProblem(points: number | null | undefined): string | null {
+  if (points === null || points === undefined || points === 0) return null;
+  return Number.isInteger(points) && points >= trailingStopPoints.min && points <= trailingStopPoints.max ? null : tradeTexts.trailingStop;
+}
+
+/**
+ * Where a trailing stop would put the stop loss at this closing price (in integer points, like the engine's
+ * tick path): `distance` behind the price. Only a move in the position's favour counts: the current stop
+ * is returned when the trailed one would be no better (a buy's stop only rises, a sell's only falls).
+ */
+export function trailedStop({ side, closing, distance, current }: { side: Side; closing: number; distance: number; current: number | null }): number | null {
+  const trailed = side === 'buy' ? closing - distance : closing + distance;
+  if (side === 'buy' && trailed <= 0) return current;
+  if (current === null) return trailed;
+  return side === 'buy' ? Math.max(current, trailed) : Math.min(current, trailed);
+}
