@@ -81,7 +81,9 @@ export async function builtAssets(): Promise<AssetPipeline> {
  */
 export async function devAssets(): Promise<AssetPipeline> {
   const { createServer } = await import('vite');
-  const vite = await createServer({ root: rootDir, server: { middlewareMode: true }, appType: 'custom' });
+  // Hot reload listens on its own port (24678 unless VITE_HMR_PORT says), so two development servers need two.
+  const hmrPort = Number(process.env.VITE_HMR_PORT) || undefined;
+  const vite = await createServer({ root: rootDir, server: { middlewareMode: true, hmr: hmrPort ? { port: hmrPort } : true }, appType: 'custom' });
   const islandSheets = new Set(readdirSync(join(rootDir, 'client/islands')).filter((file) => file.endsWith('.css')));
   return {
     assets: {
