@@ -52,6 +52,13 @@ export const pendingOrderRequest = z.object({
 });
 export type PendingOrderRequest = z.infer<typeof pendingOrderRequest>;
 
+/** Moving a waiting pending order (docs/trading.md#pending-orders): a field left out keeps its value; 0 or null removes a TP/SL. */
+export const pendingUpdateRequest = z.object({
+  price: z.optional(decimalInput(pendingTexts.price)),
+  take_profit: z.optional(z.nullable(decimalInput(tradeTexts.takeProfit))),
+  stop_loss: z.optional(z.nullable(decimalInput(tradeTexts.stopLoss))),
+});
+
 export const pendingOrderSchema = z.object({
   id: z.number(),
   account_id: z.number(),

@@ -11,6 +11,7 @@ import {
   orderRequest,
   pendingOrderPage,
   pendingOrderRequest,
+  pendingUpdateRequest,
   pendingOrderSchema,
   protectionUpdateRequest,
   tradePage,
@@ -55,5 +56,6 @@ export const tradingApi = {
   closedTrades: endpoint({ method: 'GET', path: '/closed/trades', access: 'active', query: pageQuery, response: tradePage }),
   pendingOrders: endpoint({ method: 'GET', path: '/orders/pending', access: 'active', query: pageQuery, response: pendingOrderPage }),
   placePending: endpoint({ method: 'POST', path: '/orders/pending', access: 'active', body: pendingOrderRequest, status: 201, response: resource(pendingOrderSchema) }),
+  changePending: endpoint({ method: 'PATCH', path: '/orders/pending/:id', access: 'active', params: idOf(pendingTexts.notFound), body: pendingUpdateRequest, response: resource(pendingOrderSchema) }),
   cancelPending: endpoint({ method: 'DELETE', path: '/orders/pending/:id', access: 'active', params: idOf(pendingTexts.notFound), response: resource(pendingOrderSchema) }),
 } as const;
