@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
-import { formatAmount, Money } from '../../shared/money';
+import { Money } from '../../shared/money';
 import { marginFor } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
 import { effectiveLeverage } from '../../shared/trading/leverage';
@@ -15,12 +15,11 @@ import { call } from '../lib/call';
 import { formatPrice } from '../lib/format';
 import { playFailureTone, playSuccessTone } from '../lib/tones';
 import { forexMid, quoteOf } from '../state/market';
+import { formatUnits, placeMarketOrder } from '../state/orders';
 import { liveSummary, refreshTrading, selectedAccount } from '../state/trading';
 import { showToast } from '../state/toasts';
 
 const newOrderId = () => crypto.randomUUID();
-/** Units with separators: whole for currencies, with decimals for fractional contracts (0.01 BTC). */
-const formatUnits = (units: Money) => formatAmount({ amount: units, decimals: units.isInteger() ? 0 : Math.min(8, units.decimalPlaces()) });
 
 /** The leverage an order on this asset uses (the precedence of docs/trading.md#leverage, within the customer's caps). */
 export const leverageOf = (asset: Asset) => effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage });
@@ -82,29 +81,8 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     setBusy(true);
     try {
       if (pending && kind) return await placePending(kind);
-      const result = await call(tradingApi.placeOrder, {
-        body: {
-          type: side,
-          id: asset.id,
-          volume: orderUnits.toFixed(),
-          leverage,
-          opening_price: price,
-          order_id: orderId,
-          ...(account ? { account_id: account.id } : {}),
-          ...(protect && takeProfit ? { take_profit: takeProfit } : {}),
-          ...(protect && stopLoss ? { stop_loss: stopLoss } : {}),
-        },
-      });
-      if (result.ok) {
-        playSuccessTone();
-        const filled = result.data.data.opening_price;
-        showToast({ kind: 'success', title: ticketTexts.placed(side), description: ticketTexts.placedBody({ lots: lots.toFixed(2), units: formatUnits(orderUnits), price: filled }) });
-        void refreshTrading();
-        onDone();
-      } else {
-        playFailureTone();
-        showToast({ kind: 'error', title: ticketTexts.failed, description: result.message ?? ticketTexts.failedBody });
-      }
+      const result = await placeMarketOrder({ asset, side, units: orderUnits, lots, leverage, price, takeProfit: protect ? takeProfit : '', stopLoss: protect ? stopLoss : '' });
+      if (result.ok) onDone();
     } finally {
       setOrderId(newOrderId());
       setBusy(false);

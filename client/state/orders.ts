@@ -1,0 +1,60 @@
+import type { Asset } from '../../shared/api/assets.schema';
+import { tradingApi } from '../../shared/api/endpoints/trading';
+import { formatAmount, type Money } from '../../shared/money';
+import { ticketTexts } from '../../shared/trading/terminal';
+import { call, type CallResult } from '../lib/call';
+import { playFailureTone, playSuccessTone } from '../lib/tones';
+import { showToast } from './toasts';
+import { refreshTrading, selectedAccount } from './trading';
+
+/** Units with separators: whole for currencies, with decimals for fractional contracts (0.01 BTC). */
+export const formatUnits = (units: Money) => formatAmount({ amount: units, decimals: units.isInteger() ? 0 : Math.min(8, units.decimalPlaces()) });
+
+export interface MarketOrder {
+  asset: Asset;
+  side: 'buy' | 'sell';
+  /** The order's size in units (lots × contract size): what the server takes as `volume`. */
+  units: Money;
+  /** The same size in lots, for the success toast. */
+  lots: Money;
+  leverage: number;
+  /** The price the customer saw (ask for a buy, bid for a sell): a fill that moved against them beyond the allowed deviation is requoted (409). */
+  price: string;
+  /** Levels at the instrument's digits; absent or empty is none. */
+  takeProfit?: string;
+  stopLoss?: string;
+}
+
+/**
+ * Places a market order on the selected account (docs/trade-room.md#order-ticket), with a new order id (the
+ * idempotency key) for this attempt. Success: the rising tone, `ticketTexts.placed` with the fill, and the
+ * trade lists refreshed. Failure: the buzzer, and a `ticketTexts.failed` toast unless `toastFailure` is false
+ * (a dialog that shows the refusal itself, at the field, passes false). Returns the call's result, so a caller
+ * can put `errors` at their fields or say a 409 is a requote. Never throws.
+ */
+export async function placeMarketOrder(order: MarketOrder, { toastFailure = true }: { toastFailure?: boolean } = {}): Promise<CallResult<typeof tradingApi.placeOrder>> {
+  const account = selectedAccount.value;
+  const result = await call(tradingApi.placeOrder, {
+    body: {
+      type: order.side,
+      id: order.asset.id,
+      volume: order.units.toFixed(),
+      leverage: order.leverage,
+      opening_price: order.price,
+      order_id: crypto.randomUUID(),
+      ...(account ? { account_id: account.id } : {}),
+      ...(order.takeProfit ? { take_profit: order.takeProfit } : {}),
+      ...(order.stopLoss ? { stop_loss: order.stopLoss } : {}),
+    },
+  });
+  if (result.ok) {
+    playSuccessTone();
+    const filled = result.data.data.opening_price;
+    showToast({ kind: 'success', title: ticketTexts.placed(order.side), description: ticketTexts.placedBody({ lots: order.lots.toFixed(2), units: formatUnits(order.units), price: filled }) });
+    void refreshTrading();
+  } else {
+    playFailureTone();
+    if (toastFailure) showToast({ kind: 'error', title: ticketTexts.failed, description: result.message ?? ticketTexts.failedBody });
+  }
+  return result;
+}
