@@ -1,9 +1,7 @@
 import { rmSync } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { Server } from 'socket.io';
 import { demo, startServer, type StartedServer } from './support';
+import { startUpstreamFeed, type UpstreamFeed } from './upstream-feed';
 
 /**
  * A pending order fills when the price reaches it. Prices here come from an upstream feed the test
@@ -11,45 +9,20 @@ import { demo, startServer, type StartedServer } from './support';
  * made, not waited for.
  */
 const dataDir = 'test-results/e2e-pending';
-let feed: Server;
-let http: HttpServer;
+let feed: UpstreamFeed;
 let app: StartedServer;
 let price = 50_000;
 
-/** A BTC/USD item as an upstream feed speaking our protocol sends it: keyed by asset_id, figures as numbers. */
-function btc(at: number) {
-  const price = Number(at.toFixed(2));
-  return {
-    id: 'BTCUSD',
-    symbol: 'BTCUSD',
-    price,
-    bid: price,
-    ask: price,
-    priceLow24h: 40000,
-    priceHigh24h: 60000,
-    change24h: 0,
-    changePercent24h: 0,
-    volume24h: 0,
-    lastUpdated: new Date().toISOString(),
-    seq: Date.now(),
-  };
-}
-
 test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  http = createServer();
-  feed = new Server(http, { transports: ['websocket'] });
-  feed.on('connection', (socket) => socket.on('subscribe:all', () => socket.emit('data:all', { success: true, data: [btc(price)] })));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  app = await startServer({ DATA_DIR: dataDir, PRICE_SOURCE: 'upstream', PRICE_FEED_URL: url, PRICE_FEED_KEY: 'upstream-test-key' });
+  feed = await startUpstreamFeed({ BTCUSD: price });
+  app = await startServer({ DATA_DIR: dataDir, PRICE_SOURCE: 'upstream', PRICE_FEED_URL: feed.url, PRICE_FEED_KEY: 'upstream-test-key' });
 });
 
 test.afterAll(async () => {
   app?.process.kill('SIGTERM');
   await new Promise((resolve) => app?.process.once('exit', resolve));
-  feed?.close();
-  http?.close();
+  await feed?.close();
 });
 
 test('when the price falls to a buy limit, then the order fills and becomes a position', async ({ page }) => {
@@ -77,7 +50,7 @@ test('when the price falls to a buy limit, then the order fills and becomes a po
   await expect(page.locator('.rail-panel')).toContainText('BUY LIMIT BTCUSD');
 
   price -= 2_000;
-  feed.emit('data:update', [btc(price)]);
+  feed.set('BTCUSD', price);
   await expect(page.locator('.rail-panel')).toContainText('No active orders found', { timeout: 10_000 });
   await page.getByRole('button', { name: 'Close panel' }).click();
   const row = page.locator('.positions-table tbody tr').first();
