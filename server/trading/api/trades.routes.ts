@@ -13,7 +13,7 @@ import { accountOfUser } from '../engine/accounts';
 import { closeTradeForCustomer } from '../engine/close';
 import { CommitUncertain, executeMarketOrders, OrderDesk } from '../engine/market-orders';
 import { maxLeverageFor, planLeverageOf, type MarketOrder, type OrderTerms, type PendingOrder } from '../engine/orders';
-import { cancelPending, placePending, presentPending } from '../engine/pending';
+import { cancelPending, movePending, placePending, presentPending } from '../engine/pending';
 import { changeProtection } from '../engine/protection';
 import { presentTrade } from '../engine/trade-view';
 import { refusal, refused, valueOf } from '../errors';
@@ -120,6 +120,11 @@ export function tradingRoutes(deps: ApiDeps) {
     const classLeverage = await tradable(body.id);
     const outcome = await placePending(deps, { userId: userId(res), order: pendingOrderOf(body), orderId: orderIdOf(req, body.order_id), classLeverage, origin: originOf(req) });
     return { data: valueOf(outcome) };
+  });
+
+  on(api.changePending, async ({ params, body }, req, res) => {
+    const change = { price: body.price, takeProfit: body.take_profit, stopLoss: body.stop_loss };
+    return { data: valueOf(await movePending(deps, { userId: userId(res), orderId: params.id, change, origin: originOf(req) })) };
   });
 
   on(api.cancelPending, async ({ params }, req, res) => ({ data: valueOf(await cancelPending(deps, { userId: userId(res), orderId: params.id, origin: originOf(req) })) }));

@@ -56,6 +56,16 @@ export async function resolvePendingOrder(tx: Tx, id: number, resolution: Resolu
   return row;
 }
 
+/** Moves a waiting order's price and levels; undefined when it was no longer waiting. */
+export async function moveWaitingOrder(tx: Tx, id: number, change: Pick<PendingRow, 'price' | 'takeProfit' | 'stopLoss'>): Promise<PendingRow | undefined> {
+  const [row] = await tx
+    .update(pendingOrders)
+    .set(change)
+    .where(and(eq(pendingOrders.id, id), eq(pendingOrders.status, 'pending')))
+    .returning();
+  return row;
+}
+
 /** Cancels every waiting order of an account, with the reason. */
 export async function cancelWaitingOrdersOf(tx: Tx, accountId: number, reason: string): Promise<PendingRow[]> {
   return tx

@@ -230,7 +230,7 @@ export class TradingEngine {
   private async fillOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<boolean> {
     const { db, market, bus } = this.deps;
     const price = trigger.kind.startsWith('buy') ? quote.ask : quote.bid;
-    const result = await db.transaction((tx) => fillPending(tx, { market, orderId: trigger.ownerId, price, quote }));
+    const result = await db.transaction((tx) => fillPending(tx, { market, orderId: trigger.ownerId, level: trigger.level, price, quote }));
     if (!result) return false;
     bus.publish('order.updated', { userId: result.userId, accountId: result.accountId, order: result.order });
     if (result.trade) bus.publish('trade.updated', { userId: result.userId, accountId: result.accountId, trade: result.trade });

@@ -4,13 +4,14 @@ import { pendingTexts, tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification } from '../db/notifications.repo';
-import { accountIdOfCustomerOrder, accountIdOfPendingOrder, findWaitingOrder, insertPendingOrder, resolvePendingOrder, type PendingRow } from '../db/pending-orders.repo';
+import { accountIdOfCustomerOrder, accountIdOfPendingOrder, findWaitingOrder, insertPendingOrder, moveWaitingOrder, resolvePendingOrder, type PendingRow } from '../db/pending-orders.repo';
 import { done, refusal, refused, type Outcome } from '../errors';
 import type { Market } from '../market/market';
 import { lockAccount, lockCustomerAccount } from './accounts';
 import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
 import { checkTerms, openPosition, type PendingOrder } from './orders';
-import { closingPrice } from '../../../shared/trading/prices';
+import { closingPrice, type Side } from '../../../shared/trading/prices';
+import { pointsOf } from '../../../shared/trading/points';
 import { oncePerOrderId, orderFingerprint } from './idempotency';
 import type { LiveQuote } from '../market/quote-book';
 import { presentTrade } from './trade-view';
@@ -47,6 +48,17 @@ export function presentPending(market: Market, row: PendingRow): PendingOrderVie
 /** The trigger an order waits on: a buy watches the ask, a sell the bid. */
 export const triggerKindOf = (side: 'buy' | 'sell', kind: 'limit' | 'stop'): TriggerKind => `${side}_${kind}`;
 
+/**
+ * Whether an order at `price` (at the instrument's digits) would wait rather than fill at the current quote: a
+ * buy limit below the ask, a buy stop above it, a sell limit above the bid, a sell stop below it; and positive.
+ */
+function waitsAt(market: Market, { assetId, side, kind, price }: { assetId: number; side: Side; kind: 'limit' | 'stop'; price: string }): boolean {
+  const quote = market.quotes.get(assetId)!;
+  const reference = new Money(side === 'buy' ? quote.ask : quote.bid);
+  const waiting = kind === 'limit' ? (side === 'buy' ? reference.gt(price) : reference.lt(price)) : side === 'buy' ? reference.lt(price) : reference.gt(price);
+  return waiting && new Money(price).gt(0);
+}
+
 interface Deps {
   database: { db: AppDb };
   market: Market;
@@ -61,10 +73,7 @@ export async function placePending(
   const instrument = market.instrument(order.assetId);
   if (!instrument?.enabled) return refused(refusal.notFound(tradeTexts.assetNotFound));
   const price = new Money(order.price).toDecimalPlaces(instrument.digits).toFixed(instrument.digits);
-  const quote = market.quotes.get(instrument.id)!;
-  const reference = new Money(order.side === 'buy' ? quote.ask : quote.bid);
-  const waiting = order.kind === 'limit' ? (order.side === 'buy' ? reference.gt(price) : reference.lt(price)) : order.side === 'buy' ? reference.lt(price) : reference.gt(price);
-  if (new Money(price).lte(0) || !waiting) return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
+  if (!waitsAt(market, { assetId: instrument.id, side: order.side, kind: order.kind, price })) return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
   const takeProfit = normaliseLevel(order.takeProfit, instrument.digits);
   const stopLoss = normaliseLevel(order.stopLoss, instrument.digits);
   const sideErrors = protectionProblems({ side: order.side, price, takeProfit, stopLoss, against: 'order' });
@@ -114,17 +123,62 @@ export async function cancelPending(
   return done(order);
 }
 
+export interface PendingChange {
+  price?: string | undefined;
+  takeProfit?: string | null | undefined;
+  stopLoss?: string | null | undefined;
+}
+
 /**
- * The engine fills an order whose price was reached, at that tick's price, if it is still pending,
- * its market open and its margin fits; otherwise it is rejected with the reason. Either way a notice.
+ * Moves a waiting order (docs/trading.md#pending-orders): a new price must be on the waiting side of the
+ * current quote as at placement, and the levels are checked against the order price; an absent field keeps
+ * its value, 0 or null removes a level. Allowed while the market is closed. It holds the account lock the
+ * engine's fill takes, so a fill either happens first (and the move answers 409) or sees the moved order.
  */
-export async function fillPending(tx: Tx, { market, orderId, price, quote }: { market: Market; orderId: number; price: string; quote: LiveQuote }) {
+export async function movePending(
+  { database, market, bus }: Deps,
+  { userId, orderId, change, origin }: { userId: number; orderId: number; change: PendingChange; origin?: string | undefined },
+): Promise<Outcome<PendingOrderView>> {
+  const result = await database.db.transaction(async (tx): Promise<Outcome<{ order: PendingOrderView; accountId: number }>> => {
+    const accountId = await accountIdOfCustomerOrder(tx, userId, orderId);
+    if (accountId === undefined) return refused(refusal.notFound(pendingTexts.notFound));
+    await lockAccount(tx, accountId);
+    const order = await findWaitingOrder(tx, orderId);
+    if (!order) return refused(refusal.conflict(pendingTexts.notPending));
+    const digits = market.instrument(order.assetId)?.digits ?? 5;
+    const price = change.price === undefined ? order.price : new Money(change.price).toDecimalPlaces(digits).toFixed(digits);
+    const moved = !new Money(price).eq(order.price);
+    if (moved && !waitsAt(market, { assetId: order.assetId, side: order.side, kind: order.kind, price })) {
+      return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
+    }
+    const takeProfit = change.takeProfit === undefined ? order.takeProfit : normaliseLevel(change.takeProfit, digits);
+    const stopLoss = change.stopLoss === undefined ? order.stopLoss : normaliseLevel(change.stopLoss, digits);
+    const sideErrors = protectionProblems({ side: order.side, price, takeProfit, stopLoss, against: 'order' });
+    if (Object.keys(sideErrors).length > 0) return refused(refusal.fields(sideErrors));
+    const row = await moveWaitingOrder(tx, orderId, { price, takeProfit, stopLoss });
+    if (!row) return refused(refusal.conflict(pendingTexts.notPending));
+    return done({ order: presentPending(market, row), accountId });
+  });
+  if (!result.ok) return result;
+  const { order, accountId } = result.value;
+  bus.publish('order.updated', { userId, accountId, order, origin });
+  return done(order);
+}
+
+/**
+ * The engine fills an order whose price (`level`, in points, as its trigger had it) was reached, at that
+ * tick's price, if it is still pending at that price, its market open and its margin fits; otherwise it is
+ * rejected with the reason. Either way a notice.
+ */
+export async function fillPending(tx: Tx, { market, orderId, level, price, quote }: { market: Market; orderId: number; level: number; price: string; quote: LiveQuote }) {
   const accountId = await accountIdOfPendingOrder(tx, orderId);
   if (accountId === undefined) return null;
   const account = await lockAccount(tx, accountId);
   const order = await findWaitingOrder(tx, orderId);
   const instrument = order && market.instrument(order.assetId);
   if (!order || !instrument || !market.isOpen(instrument)) return null;
+  // Moved since its trigger fired (the move committed first): not filled at the old price; indexed again at the new one.
+  if (pointsOf(order.price, instrument.digits) !== level) return null;
   // After a gap the fill can be better than the order price, past the order's own TP or SL: refused then.
   const levelsPassed = Object.keys(protectionProblems({ side: order.side, price: closingPrice({ side: order.side, quote }), takeProfit: order.takeProfit, stopLoss: order.stopLoss })).length > 0;
   const opened = levelsPassed
