@@ -48,6 +48,9 @@ export function protectionProblems({
 /** The trailing stop distance a position may have, in points (docs/trading.md#trailing-stop); `tradeTexts.trailingStop` says the same. */
 export const trailingStopPoints = { min: 10, max: 1_000_000 } as const;
 
+/** A trailing stop switched on without a stop loss would start at or below zero (a buy's distance is more than its price). */
+export const trailingStopBeyondZero = 'The trailing stop is farther from the price than the price itself: choose a shorter distance';
+
 /** The message for a trailing distance that cannot be used, or null (null and 0 are "off" and fine). */
 export function trailingStopProblem(points: number | null | undefined): string | null {
   if (points === null || points === undefined || points === 0) return null;

@@ -112,7 +112,7 @@ export function tradingRoutes(deps: ApiDeps) {
   });
 
   on(api.changeProtection, async ({ params, body }, req, res) => {
-    const levels = { ...(body.take_profit !== undefined ? { takeProfit: body.take_profit } : {}), ...(body.stop_loss !== undefined ? { stopLoss: body.stop_loss } : {}) };
+    const levels = { takeProfit: body.take_profit, stopLoss: body.stop_loss, trailingStop: body.trailing_stop };
     return { data: valueOf(await changeProtection(deps, { userId: userId(res), tradeId: params.id, levels, origin: originOf(req) })) };
   });
 

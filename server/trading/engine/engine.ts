@@ -7,7 +7,7 @@ import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
 import { findAccount } from '../db/accounts.repo';
-import { accountIdOfTrade, allOpenTrades, findOpenTrade, findTrade } from '../db/trades.repo';
+import { accountIdOfTrade, allOpenTrades, findOpenTrade, findTrade, updateTrade } from '../db/trades.repo';
 import { allWaitingOrders, findPendingOrder } from '../db/pending-orders.repo';
 import { fillPending, triggerKindOf } from './pending';
 import type { Market } from '../market/market';
@@ -16,8 +16,9 @@ import { exposureOf, lockAccount, openTradesOf } from './accounts';
 import { bookClose, type CloseReason } from './close';
 import { livePnl, presentTrade, type TradeRow } from './trade-view';
 import { RiskMonitor } from './risk-monitor';
-import { pointsOf } from '../../../shared/trading/points';
+import { formatPoints, pointsOf } from '../../../shared/trading/points';
 import { TriggerIndex, type Trigger } from './trigger-index';
+import { better, TrailingStops, type Trail } from './trailing';
 
 interface Notice {
   userId: number;
@@ -28,12 +29,13 @@ interface Notice {
 
 /**
  * The engine (docs/trading.md#engine), run on every batch of quotes by the one process that owns it: take
- * profit and stop loss at the closing side of the quote, margin call at 100 %, stop-out at 50 % (the
- * most losing position first), negative balance protection. Work that touches the database runs one
- * job at a time, in order, each in its own transaction holding the account's lock.
+ * profit and stop loss at the closing side of the quote, trailing stops moved after the price, margin call
+ * at 100 %, stop-out at 50 % (the most losing position first), negative balance protection. Work that
+ * touches the database runs one job at a time, in order, each in its own transaction holding the account's lock.
  */
 export class TradingEngine {
   readonly triggers = new TriggerIndex();
+  readonly trailing = new TrailingStops();
   readonly risk: RiskMonitor;
   private readonly marginCalled = new Set<number>();
   /** Accounts with a margin check queued, so a busy market does not queue the same check again. */
@@ -104,23 +106,38 @@ export class TradingEngine {
       });
   }
 
+  /** From the database (at start, or again after a job that did not close it): a trailing stop continues from the stored stop loss. */
   private indexTrade(trade: TradeRow): void {
-    this.index({ id: trade.id, assetId: trade.assetId, side: trade.side, open: trade.status === 'open', takeProfit: trade.takeProfit, stopLoss: trade.stopLoss });
+    this.index(
+      { id: trade.id, assetId: trade.assetId, side: trade.side, open: trade.status === 'open', takeProfit: trade.takeProfit, stopLoss: trade.stopLoss, trailingStop: trade.trailingStop },
+      'stored',
+    );
   }
 
+  /** From a `trade.updated` event: its stop loss may be older than the trail's newest (see `TrailingStops.adopt`). */
   private indexView(trade: TradeView): void {
-    this.index({ id: trade.id, assetId: trade.asset_id, side: trade.trade_type, open: trade.status === 'open', takeProfit: trade.take_profit, stopLoss: trade.stop_loss });
+    this.index(
+      { id: trade.id, assetId: trade.asset_id, side: trade.trade_type, open: trade.status === 'open', takeProfit: trade.take_profit, stopLoss: trade.stop_loss, trailingStop: trade.trailing_stop },
+      'event',
+    );
   }
 
-  private index(t: { id: number; assetId: number; side: Side; open: boolean; takeProfit: string | null; stopLoss: string | null }): void {
+  private index(t: { id: number; assetId: number; side: Side; open: boolean; takeProfit: string | null; stopLoss: string | null; trailingStop: number | null }, from: 'stored' | 'event'): void {
     const instrument = this.deps.market.instrument(t.assetId);
     if (!t.open || !instrument) {
       this.triggers.remove(t.id, ['take_profit', 'stop_loss']);
+      this.trailing.remove(t.id);
       return;
     }
     const level = (value: string | null) => (value === null ? null : pointsOf(value, instrument.digits));
+    let stopLoss = level(t.stopLoss);
+    if (t.trailingStop === null) this.trailing.remove(t.id);
+    else {
+      const trail = { tradeId: t.id, instrumentId: t.assetId, side: t.side, distance: t.trailingStop, stop: stopLoss };
+      stopLoss = (from === 'stored' ? this.trailing.start(trail) : this.trailing.adopt(trail)).stop;
+    }
     this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'take_profit', side: t.side, level: level(t.takeProfit) });
-    this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'stop_loss', side: t.side, level: level(t.stopLoss) });
+    this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'stop_loss', side: t.side, level: stopLoss });
   }
 
   private indexPending(o: { id: number; assetId: number; side: Side; kind: 'limit' | 'stop'; price: string; pending: boolean }): void {
@@ -160,9 +177,13 @@ export class TradingEngine {
       const instrument = market.instrument(quote.assetId);
       // A price that arrives while its market is closed fires nothing: the levels wait for the open.
       if (!instrument || !market.isOpen(instrument, now)) continue;
+      // Trailing stops first (only this instrument's trailing trades): the index fires at the newest level at once.
+      this.trailing.follow(quote.assetId, quote.bidPoints, quote.askPoints, (trail) => this.trailMoved(trail));
       const fired = this.triggers.reached(quote.assetId, { bid: quote.bidPoints, ask: quote.askPoints });
       for (const trigger of fired) {
         const pending = trigger.kind !== 'take_profit' && trigger.kind !== 'stop_loss';
+        // A trade being closed is not trailed further: its close job checks the level that fired.
+        if (!pending) this.trailing.freeze(trigger.ownerId);
         // The trigger left the index when it fired: whatever stops the job, the owner is indexed again
         // from the database (a filled or closed owner simply drops out).
         this.enqueue(async () => {
@@ -184,6 +205,42 @@ export class TradingEngine {
       }
     }
     for (const accountId of this.marginCalled) if (this.risk.level(accountId) > marginCallLevel) this.marginCalled.delete(accountId);
+  }
+
+  /**
+   * A trailing stop moved: the trigger at once, the database by a queued job (at most one queued per trade,
+   * writing the newest stop when it runs). Jobs run in order, so a move is written before a close that a
+   * later tick queues, and that close finds the level it fired at.
+   */
+  private trailMoved(trail: Trail): void {
+    this.triggers.set({ instrumentId: trail.instrumentId, ownerId: trail.tradeId, kind: 'stop_loss', side: trail.side, level: trail.stop });
+    if (trail.queued) return;
+    trail.queued = true;
+    this.enqueue(() => this.writeTrail(trail));
+  }
+
+  /** Writes a trail's newest stop if the trade is still open and trailing and it protects more than the stored one; announces it. */
+  private async writeTrail(trail: Trail): Promise<void> {
+    const { db, market, bus } = this.deps;
+    trail.queued = false;
+    const level = trail.stop;
+    if (level === null || this.trailing.get(trail.tradeId) !== trail || !better(trail.side, level, trail.written)) return;
+    const done = await db.transaction(async (tx) => {
+      const accountId = await accountIdOfTrade(tx, trail.tradeId);
+      if (accountId === undefined) return null;
+      const account = await lockAccount(tx, accountId);
+      const trade = await findOpenTrade(tx, trail.tradeId);
+      const instrument = trade && market.instrument(trade.assetId);
+      if (!trade || !instrument || trade.trailingStop === null) return null;
+      const stored = trade.stopLoss === null ? null : pointsOf(trade.stopLoss, instrument.digits);
+      if (!better(trade.side, level, stored)) return null;
+      const moved = await updateTrade(tx, trade.id, { stopLoss: formatPoints(level, instrument.digits) });
+      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, moved, account.currency) };
+    });
+    if (!done) return;
+    // Known to be stored before it is announced: the event (heard here too) then carries no news to this trail.
+    if (better(trail.side, level, trail.written)) trail.written = level;
+    bus.publish('trade.updated', done);
   }
 
   private async reindexTrade(id: number): Promise<void> {

@@ -1,34 +1,57 @@
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { closingPrice } from '../../../shared/trading/prices';
+import { formatPoints, pointsOf } from '../../../shared/trading/points';
 import type { Bus } from '../bus';
 import type { AppDb } from '../db/database';
 import { updateTrade } from '../db/trades.repo';
 import type { Market } from '../market/market';
 import { done, refusal, refused, type Outcome } from '../errors';
 import { lockOpenTradeOf } from './accounts';
-import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
+import { levelOrNull, normaliseLevel, protectionProblems, trailedStop, trailingStopBeyondZero, trailingStopProblem } from '../../../shared/trading/levels';
+import { Money } from '../../../shared/money';
 import { presentTrade } from './trade-view';
 
+export interface ProtectionChange {
+  takeProfit?: string | null | undefined;
+  stopLoss?: string | null | undefined;
+  /** Trailing distance in points; 0 or null switches it off. */
+  trailingStop?: number | null | undefined;
+}
+
 /**
- * Changes the take profit and stop loss of an open trade (docs/trading.md#take-profit-and-stop-loss). Each level must be on the
- * right side of the price the trade would close at now; 0 or null removes it; an absent field keeps it.
+ * Changes the take profit, stop loss and trailing stop of an open trade (docs/trading.md#take-profit-and-stop-loss,
+ * docs/trading.md#trailing-stop). Each changed level must be on the right side of the price the trade would
+ * close at now; 0 or null removes it; an absent field keeps it. Removing the stop loss also ends trailing;
+ * trailing switched on without a stop loss starts it at the closing price ∓ the distance.
  */
 export async function changeProtection(
   { database, market, bus }: { database: { db: AppDb }; market: Market; bus: Bus },
-  { userId, tradeId, levels, origin }: { userId: number; tradeId: number; levels: { takeProfit?: string | null | undefined; stopLoss?: string | null | undefined }; origin?: string | undefined },
+  { userId, tradeId, levels, origin }: { userId: number; tradeId: number; levels: ProtectionChange; origin?: string | undefined },
 ): Promise<Outcome<TradeView>> {
+  const trailingProblem = trailingStopProblem(levels.trailingStop);
+  if (trailingProblem !== null) return refused(refusal.invalid(trailingProblem, 'trailing_stop'));
   const result = await database.db.transaction(async (tx): Promise<Outcome<{ accountId: number; trade: TradeView }>> => {
     const locked = await lockOpenTradeOf(tx, userId, tradeId);
     if (!locked.ok) return locked;
     const { account, trade } = locked.value;
     const digits = market.instrument(trade.assetId)?.digits ?? 5;
-    const takeProfit = levels.takeProfit === undefined ? trade.takeProfit : normaliseLevel(levels.takeProfit, digits);
-    const stopLoss = levels.stopLoss === undefined ? trade.stopLoss : normaliseLevel(levels.stopLoss, digits);
     const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+    const takeProfit = levels.takeProfit === undefined ? trade.takeProfit : normaliseLevel(levels.takeProfit, digits);
+    let stopLoss = levels.stopLoss === undefined ? trade.stopLoss : normaliseLevel(levels.stopLoss, digits);
+    // Absent keeps it, except that removing the stop loss (without naming a distance) ends trailing too.
+    const stopRemoved = levels.stopLoss !== undefined && levelOrNull(levels.stopLoss) === null;
+    const trailingStop = levels.trailingStop === undefined ? (stopRemoved ? null : trade.trailingStop) : levels.trailingStop || null;
+    if (trailingStop !== null && stopLoss === null) {
+      const start = trailedStop({ side: trade.side, closing: pointsOf(price, digits), distance: trailingStop, current: null });
+      if (start === null) return refused(refusal.invalid(trailingStopBeyondZero, 'trailing_stop'));
+      stopLoss = formatPoints(start, digits);
+    }
     // Checked against the closing side: a buy's TP above the current sell price, its SL below it; a sell the reverse.
-    const errors = protectionProblems({ side: trade.side, price, takeProfit: takeProfit === trade.takeProfit ? null : takeProfit, stopLoss: stopLoss === trade.stopLoss ? null : stopLoss });
+    // (The database keeps 10 decimals: "1.0800000000" is the level "1.08000" unchanged.)
+    const changed = (level: string | null, stored: string | null) => (level === null || (stored !== null && new Money(level).eq(stored)) ? null : level);
+    const errors = protectionProblems({ side: trade.side, price, takeProfit: changed(takeProfit, trade.takeProfit), stopLoss: changed(stopLoss, trade.stopLoss) });
     if (Object.keys(errors).length > 0) return refused(refusal.fields(errors));
-    const updated = await updateTrade(tx, tradeId, { takeProfit, stopLoss });
+    const updated = await updateTrade(tx, tradeId, { takeProfit, stopLoss, trailingStop });
     return done({ accountId: account.id, trade: presentTrade(market, updated, account.currency) });
   });
   if (!result.ok) return result;
