@@ -2,58 +2,59 @@ import './order-ticket.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
-import { tradingApi } from '../../shared/api/endpoints/trading';
 import { Money } from '../../shared/money';
 import { marginFor } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
 import { effectiveLeverage } from '../../shared/trading/leverage';
+import { closingPrice } from '../../shared/trading/prices';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
+import { checkTexts, levelProblems, pnlAtLevel, refusalOf, typedLevel } from '../../shared/trading/ticket-checks';
 import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
 import { displayMoney } from '../state/site-data';
-import { call } from '../lib/call';
 import { formatPrice } from '../lib/format';
-import { playFailureTone, playSuccessTone } from '../lib/tones';
-import { forexMid, quoteOf } from '../state/market';
-import { formatUnits, placeMarketOrder } from '../state/orders';
-import { liveSummary, refreshTrading, selectedAccount } from '../state/trading';
-import { showToast } from '../state/toasts';
-
-const newOrderId = () => crypto.randomUUID();
+import { clock, forexMid, marketStateOf, quoteOf } from '../state/market';
+import { formatUnits, placeMarketOrder, placePendingOrder } from '../state/orders';
+import { liveSummary, selectedAccount } from '../state/trading';
+import { LevelField, pnlNote } from './level-field';
 
 /** The leverage an order on this asset uses (the precedence of docs/trading.md#leverage, within the customer's caps). */
 export const leverageOf = (asset: Asset) => effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage });
 
+type Refusal = { fields: Record<string, string>; alert: string | null };
+const noRefusal: Refusal = { fields: {}, alert: null };
+/** The server's field keys and the ticket's inputs that show them. */
+const fieldIds: Record<string, string> = { volume: 'ticket-volume', price: 'ticket-price', take_profit: 'ticket-tp', stop_loss: 'ticket-sl' };
+
 /**
  * The order ticket (docs/trade-room.md#order-ticket): volume in lots, units or the account currency, converted as the
- * unit changes; margin shown (red above free margin, never blocking); optional TP/SL; "Processing"
- * while it runs; a new order id (the idempotency key) after every attempt; the tones and toasts.
+ * unit changes; margin shown (red above free margin, never blocking); optional TP/SL checked as typed against the
+ * live quote with the server's rules, each with its projected P/L; a pending price; "Processing" while it runs.
+ * A refusal shows inside the ticket: at its field, else on a line above the submit; toasts only for success.
+ * While the market is closed a market order cannot be sent (the submit says when it opens); a pending one can.
  */
 export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; side: 'buy' | 'sell'; onSide: (side: 'buy' | 'sell') => void; onDone: () => void }) {
   useSignals();
   const quote = quoteOf(asset.id).value;
-  const account = selectedAccount.value;
+  const market = marketStateOf(asset, clock.value);
   const summary = liveSummary.value;
-  const currency = account?.currency ?? 'USD';
+  const currency = selectedAccount.value?.currency ?? 'USD';
   const [unit, setUnit] = useState<VolumeUnit>('lots');
   const [volume, setVolume] = useState('0.01');
   const [protect, setProtect] = useState(false);
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
-  const [orderId, setOrderId] = useState(newOrderId);
   /** Empty is "Current": a market order; a price makes it a pending limit or stop order. */
   const [pendingPrice, setPendingPrice] = useState('');
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal>(noRefusal);
 
   const marketPrice = quote ? (side === 'buy' ? quote.ask : quote.bid) : null;
-  const pending = pendingPrice !== '' && Number(pendingPrice) > 0;
+  const typedPrice = typedLevel(pendingPrice, asset.digits);
+  const pending = typedPrice !== null && typedPrice !== undefined;
   const price = pending ? pendingPrice : marketPrice;
   const kind = pending && quote ? pendingKindOf({ side, price: pendingPrice, bid: quote.bid, ask: quote.ask }) : null;
   const point = new Money(1).dividedBy(new Money(10).pow(asset.digits));
-  const stepPrice = (direction: 1 | -1) => {
-    const next = new Money(pending ? pendingPrice : (marketPrice ?? asset.rate)).plus(point.times(direction));
-    setPendingPrice((next.lte(0) ? point : next).toFixed(asset.digits));
-  };
   // Without a price that converts the quote currency into the account's, money figures are not shown rather than guessed.
   const rate = conversionRate(asset.quote_currency, currency, forexMid);
   const context = { contractSize: asset.contract_size, price: price ?? asset.rate, conversion: rate ?? 1 };
@@ -65,9 +66,33 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
   const overMargin = Boolean(margin && summary && margin.gt(summary.freeMargin));
   // Lots and units are checked as typed (0.015 lots is refused, not quietly rounded); an amount of money is sized down to whole steps.
   const sizeProblem = units ? lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size)) : null;
+  // TP and SL against the price the position would close at now (a buy at the sell price), or a pending order's price: the server's rule, live.
+  const reference = pending ? pendingPrice : quote ? closingPrice({ side, quote }) : null;
+  const levelErrors = protect ? levelProblems({ side, digits: asset.digits, price: reference, against: pending ? 'order' : 'current', takeProfit, stopLoss }) : {};
+  const closedForMarket = !market.open && !pending;
+  const pnlAt = (level: string) => (orderUnits && price ? pnlAtLevel({ side, units: orderUnits, opening: price, level, digits: asset.digits, conversion: rate }) : null);
+  const typedProblems: Record<string, string | null | undefined> = {
+    volume: sizeProblem,
+    price: typedPrice === undefined ? checkTexts.notAPrice : null,
+    take_profit: levelErrors.take_profit?.[0],
+    stop_loss: levelErrors.stop_loss?.[0],
+  };
+  const problemOf = (key: string) => typedProblems[key] ?? refusal.fields[key] ?? null;
+  const blocked = busy || !price || !units || closedForMarket || Object.values(typedProblems).some(Boolean);
 
+  /** An edit clears what the server said about that field, and the line about the order as a whole. */
+  const edited = (key: string, set: (text: string) => void) => (text: string) => {
+    set(text);
+    setRefusal((r) => (r.alert === null && !(key in r.fields) ? r : { fields: Object.fromEntries(Object.entries(r.fields).filter(([k]) => k !== key)), alert: null }));
+  };
+  const setPrice = edited('price', setPendingPrice);
+  const stepPrice = (direction: 1 | -1) => {
+    const next = new Money(pending ? pendingPrice : (marketPrice ?? asset.rate)).plus(point.times(direction));
+    setPrice((next.lte(0) ? point : next).toFixed(asset.digits));
+  };
   const changeSide = (next: 'buy' | 'sell') => {
     setPendingPrice('');
+    setRefusal(noRefusal);
     onSide(next);
   };
   const changeUnit = (next: VolumeUnit) => {
@@ -77,54 +102,37 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!price || !lots || !orderUnits) return;
+    if (blocked || !price || !lots || !orderUnits) return;
     setBusy(true);
-    try {
-      if (pending && kind) return await placePending(kind);
-      const result = await placeMarketOrder({ asset, side, units: orderUnits, lots, leverage, price, takeProfit: protect ? takeProfit : '', stopLoss: protect ? stopLoss : '' });
-      if (result.ok) onDone();
-    } finally {
-      setOrderId(newOrderId());
-      setBusy(false);
-    }
+    setRefusal(noRefusal);
+    const levels = protect ? { takeProfit, stopLoss } : {};
+    const order = { asset, side, units: orderUnits, lots, leverage, ...levels };
+    const result = pending && kind ? await placePendingOrder({ ...order, kind, price: pendingPrice }) : await placeMarketOrder({ ...order, price }, { toastFailure: false });
+    setBusy(false);
+    if (result.ok) return onDone();
+    const shown = ['volume', ...(pending ? ['price'] : []), ...(protect ? ['take_profit', 'stop_loss'] : [])];
+    const laidOut = result.status === 409 ? { fields: {}, alert: checkTexts.requoted(formatPrice(marketPrice, priceDecimals.ticket)) } : refusalOf(result, shown, ticketTexts.failedBody);
+    setRefusal(laidOut);
+    const first = Object.keys(laidOut.fields)[0];
+    if (first) document.getElementById(fieldIds[first]!)?.focus();
   }
 
-  async function placePending(orderKind: 'limit' | 'stop') {
-    const result = await call(tradingApi.placePending, {
-      body: {
-        type: side,
-        kind: orderKind,
-        id: asset.id,
-        price: pendingPrice,
-        volume: orderUnits!.toFixed(),
-        leverage,
-        order_id: orderId,
-        ...(account ? { account_id: account.id } : {}),
-        ...(protect && takeProfit ? { take_profit: takeProfit } : {}),
-        ...(protect && stopLoss ? { stop_loss: stopLoss } : {}),
-      },
-    });
-    if (result.ok) {
-      playSuccessTone();
-      showToast({ kind: 'success', title: ticketTexts.pendingPlaced, description: `${side === 'buy' ? 'Buy' : 'Sell'} ${orderKind} ${lots!.toFixed(2)} lots at ${pendingPrice}` });
-      void refreshTrading();
-      onDone();
-    } else {
-      playFailureTone();
-      showToast({ kind: 'error', title: ticketTexts.failed, description: result.message ?? ticketTexts.failedBody });
-    }
-  }
-
-  const levelInput = (id: string, label: string, value: string, set: (v: string) => void) => (
-    <label htmlFor={id}>
-      {label}
-      <input id={id} inputMode="decimal" value={value} placeholder={formatPrice(price, asset.digits)} onChange={(e) => set(volumeInputOf(e.target.value))} />
-    </label>
+  const volumeProblem = problemOf('volume');
+  const levelField = (key: string, id: string, label: string, value: string, set: (text: string) => void) => (
+    <LevelField
+      id={id}
+      label={label}
+      value={value}
+      onChange={edited(key, (text) => set(volumeInputOf(text)))}
+      placeholder={formatPrice(price, asset.digits)}
+      problem={problemOf(key)}
+      note={pnlNote(pnlAt(value), currency, checkTexts.pnlAt)}
+    />
   );
 
   return (
     <form className={`order-ticket ticket-${side}`} onSubmit={submit} aria-label={`${side === 'buy' ? 'Buy' : 'Sell'} ${asset.symbol_display}`}>
-      <div className="ticket-sides" role="group" aria-label="Side">
+      <div className={market.open ? 'ticket-sides' : 'ticket-sides market-closed'} role="group" aria-label="Side">
         {(['sell', 'buy'] as const).map((s) => (
           <button key={s} type="button" className={`side-${s}`} aria-pressed={side === s} onClick={() => changeSide(s)}>
             <span>{s === 'buy' ? 'BUY' : 'SELL'}</span>
@@ -135,11 +143,18 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
       <div className="ticket-volume">
         <label htmlFor="ticket-volume">Volume</label>
         <div className="stepper">
-          <button type="button" aria-label="Decrease volume" onClick={() => setVolume(stepVolume(volume, unit, -1))}>
+          <button type="button" aria-label="Decrease volume" onClick={() => edited('volume', setVolume)(stepVolume(volume, unit, -1))}>
             −
           </button>
-          <input id="ticket-volume" inputMode="decimal" value={volume} onChange={(e) => setVolume(volumeInputOf(e.target.value))} aria-invalid={sizeProblem ? true : undefined} />
-          <button type="button" aria-label="Increase volume" onClick={() => setVolume(stepVolume(volume, unit, 1))}>
+          <input
+            id="ticket-volume"
+            inputMode="decimal"
+            value={volume}
+            onChange={(e) => edited('volume', setVolume)(volumeInputOf(e.target.value))}
+            aria-invalid={volumeProblem ? true : undefined}
+            aria-describedby={volumeProblem ? 'ticket-volume-message' : undefined}
+          />
+          <button type="button" aria-label="Increase volume" onClick={() => edited('volume', setVolume)(stepVolume(volume, unit, 1))}>
             +
           </button>
           <select aria-label="Volume unit" value={unit} onChange={(e) => changeUnit(e.target.value as VolumeUnit)}>
@@ -150,6 +165,11 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
             ))}
           </select>
         </div>
+        {volumeProblem ? (
+          <small id="ticket-volume-message" className="field-message field-error">
+            {volumeProblem}
+          </small>
+        ) : null}
       </div>
       <dl className="ticket-figures">
         <div>
@@ -171,30 +191,22 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           <dd>{summary ? displayMoney(summary.freeMargin, currency) : '—'}</dd>
         </div>
       </dl>
-      {sizeProblem ? <p className="ticket-problem">{sizeProblem}</p> : null}
       {!rate ? (
         <p className="ticket-problem">
           No price converts {asset.quote_currency} into {currency} right now, so the margin cannot be shown.
         </p>
       ) : null}
       <div className="ticket-pending">
-        <label htmlFor="ticket-price">Price</label>
-        <div className="stepper">
-          <button type="button" aria-label="Price down" onClick={() => stepPrice(-1)}>
-            −
-          </button>
-          <input id="ticket-price" inputMode="decimal" placeholder="Current" value={pendingPrice} onChange={(e) => setPendingPrice(volumeInputOf(e.target.value))} />
-          <button type="button" aria-label="Price up" onClick={() => stepPrice(1)}>
-            +
-          </button>
-        </div>
+        <LevelField id="ticket-price" label="Price" value={pendingPrice} onChange={(text) => setPrice(volumeInputOf(text))} placeholder="Current" problem={problemOf('price')} onStep={stepPrice} />
         {pending ? (
           <p className="ticket-kind">
             {side === 'buy' ? 'Buy' : 'Sell'} {kind} order: it opens when the price reaches {pendingPrice}.{' '}
-            <button type="button" className="link-like" onClick={() => setPendingPrice('')}>
+            <button type="button" className="link-like" onClick={() => setPrice('')}>
               Revert to Market Price
             </button>
           </p>
+        ) : closedForMarket ? (
+          <p className="ticket-kind">{checkTexts.pendingWhileClosed}</p>
         ) : null}
       </div>
       <label className="ticket-protect">
@@ -203,12 +215,21 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
       </label>
       {protect ? (
         <div className="ticket-levels">
-          {levelInput('ticket-tp', 'Take profit', takeProfit, setTakeProfit)}
-          {levelInput('ticket-sl', 'Stop loss', stopLoss, setStopLoss)}
+          {levelField('take_profit', 'ticket-tp', 'Take profit', takeProfit, setTakeProfit)}
+          {levelField('stop_loss', 'ticket-sl', 'Stop loss', stopLoss, setStopLoss)}
         </div>
       ) : null}
-      <button type="submit" className={`ticket-submit side-${side}`} disabled={busy || !price || !units || Boolean(sizeProblem)} aria-busy={busy || undefined}>
-        {busy ? ticketTexts.processing : `${side === 'buy' ? 'Buy' : 'Sell'} ${kind ? `${kind} ` : ''}${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
+      {refusal.alert ? (
+        <p role="alert" className="ticket-alert">
+          {refusal.alert}
+        </p>
+      ) : null}
+      <button type="submit" className={`ticket-submit side-${side}`} disabled={blocked} aria-busy={busy || undefined}>
+        {busy
+          ? ticketTexts.processing
+          : closedForMarket
+            ? checkTexts.marketClosed(market.opensAt)
+            : `${side === 'buy' ? 'Buy' : 'Sell'} ${kind ? `${kind} ` : ''}${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
       </button>
     </form>
   );

@@ -4,14 +4,18 @@ import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
 import { Money } from '../../shared/money';
+import { conversionRate } from '../../shared/trading/conversion';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { positionTexts } from '../../shared/trading/terminal';
 import { volumeInputOf } from '../../shared/trading/ticket';
+import { checkTexts, levelProblems, pnlAtLevel, refusalOf, trailingInputOf, trailingNote, trailingPointsOf, typedLevel } from '../../shared/trading/ticket-checks';
 import { displayMoney } from '../state/site-data';
 import { call } from '../lib/call';
 import { formatLots, formatPrice, signClass } from '../lib/format';
+import { forexMid } from '../state/market';
 import { liveOpenTrades, refreshTrading, selectedAccount, type LiveTrade } from '../state/trading';
 import { showToast } from '../state/toasts';
+import { LevelField, pnlNote } from './level-field';
 import { Modal } from './modal';
 
 /** Close position (docs/trade-room.md#close-dialogs): confirm, "Closing...", reload the trades; the dialog closes either way. */
@@ -86,17 +90,27 @@ export function PartialCloseDialog({ trade, asset, onClose }: { trade: LiveTrade
 
 /**
  * TP & SL of an open position (docs/trade-room.md#tp-and-sl-dialog): prices at the instrument's digits (the
- * original design's two decimals would break 5-digit prices), a stepper by one point that never goes below 0, empty clears.
+ * original design's two decimals would break 5-digit prices), a stepper by one point that never goes below 0, empty
+ * clears. Checked as typed against the live closing price with the server's rules; each level shows the P/L the
+ * position would close with there, live; a trailing stop distance in points. Only what changed is sent; a refusal
+ * shows at its field or above the buttons, inside the dialog.
  */
-export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asset: Asset | undefined; onClose: () => void }) {
+export function LevelsDialog({ trade: opened, asset, onClose }: { trade: LiveTrade; asset: Asset | undefined; onClose: () => void }) {
+  useSignals();
+  // The price and P/L keep moving while the dialog is open.
+  const trade = liveOpenTrades.value.find((t) => t.id === opened.id) ?? opened;
   const digits = asset?.digits ?? 5;
-  const [takeProfit, setTakeProfit] = useState(trade.take_profit ?? '');
-  const [stopLoss, setStopLoss] = useState(trade.stop_loss ?? '');
+  const currency = selectedAccount.value?.currency ?? 'USD';
+  const was = { takeProfit: opened.take_profit ?? '', stopLoss: opened.stop_loss ?? '', trailing: opened.trailing_stop ? String(opened.trailing_stop) : '' };
+  const [takeProfit, setTakeProfit] = useState(was.takeProfit);
+  const [stopLoss, setStopLoss] = useState(was.stopLoss);
+  const [trailing, setTrailing] = useState(was.trailing);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<{ fields: Record<string, string>; alert: string | null }>({ fields: {}, alert: null });
   const point = new Money(1).dividedBy(new Money(10).pow(digits));
   const start = trade.livePrice ?? trade.opening_price;
   const step = (value: string, direction: 1 | -1) => {
-    const next = new Money(value || start).plus(point.times(direction));
+    const next = new Money(typedLevel(value, digits) ?? start).plus(point.times(direction));
     return (next.isNegative() ? new Money(0) : next).toFixed(digits);
   };
   const tidy = (text: string) => {
@@ -104,43 +118,83 @@ export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asse
     const [whole, fraction] = kept.split('.');
     return fraction !== undefined ? `${whole}.${fraction.slice(0, digits)}` : kept;
   };
+  const conversion = asset ? conversionRate(asset.quote_currency, currency, forexMid) : undefined;
+  const pnlAt = (level: string) => pnlAtLevel({ side: trade.trade_type, units: trade.volume, opening: trade.opening_price, level, digits, conversion });
+  const levelErrors = levelProblems({ side: trade.trade_type, digits, price: trade.livePrice, takeProfit, stopLoss, kept: { takeProfit: opened.take_profit, stopLoss: opened.stop_loss } });
+  const trail = trailingNote(trailing, digits);
+  const typedProblems: Record<string, string | null | undefined> = { take_profit: levelErrors.take_profit?.[0], stop_loss: levelErrors.stop_loss?.[0], trailing_stop: trail.problem };
+  const problemOf = (key: string) => typedProblems[key] ?? refusal.fields[key] ?? null;
+  /** An edit clears what the server said about that field, and the line about the whole. */
+  const edited = (key: string, set: (text: string) => void) => (text: string) => {
+    set(text);
+    setRefusal((r) => ({ fields: Object.fromEntries(Object.entries(r.fields).filter(([k]) => k !== key)), alert: null }));
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (Object.values(typedProblems).some(Boolean)) return;
+    const points = trailingPointsOf(trailing) || null;
+    const body = {
+      ...(takeProfit !== was.takeProfit ? { take_profit: takeProfit || null } : {}),
+      ...(stopLoss !== was.stopLoss ? { stop_loss: stopLoss || null } : {}),
+      ...(points !== (opened.trailing_stop || null) ? { trailing_stop: points } : {}),
+    };
+    if (Object.keys(body).length === 0) return onClose();
     setBusy(true);
-    const result = await call(tradingApi.changeProtection, { params: { id: trade.id }, body: { take_profit: takeProfit || null, stop_loss: stopLoss || null } });
+    const result = await call(tradingApi.changeProtection, { params: { id: trade.id }, body });
     setBusy(false);
-    if (!result.ok) return showToast({ kind: 'error', title: 'Could not save the levels', description: result.message ?? positionTexts.closeFailedBody });
+    if (!result.ok) {
+      const laidOut = refusalOf(result, ['take_profit', 'stop_loss', 'trailing_stop'], checkTexts.levelsFailed);
+      setRefusal(laidOut);
+      const first = Object.keys(laidOut.fields)[0];
+      if (first) document.getElementById(levelIds[first]!)?.focus();
+      return;
+    }
     showToast({ kind: 'success', title: positionTexts.levelsSaved });
     await refreshTrading();
     onClose();
   }
-  const field = (id: string, label: string, value: string, set: (v: string) => void) => (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <div className="stepper">
-        <button type="button" aria-label={`${label} down`} onClick={() => set(step(value, -1))}>
-          −
-        </button>
-        <input id={id} inputMode="decimal" value={value} placeholder="None" onChange={(e) => set(tidy(e.target.value))} />
-        <button type="button" aria-label={`${label} up`} onClick={() => set(step(value, 1))}>
-          +
-        </button>
-      </div>
-    </div>
+  const field = (key: 'take_profit' | 'stop_loss', label: string, value: string, set: (v: string) => void) => (
+    <LevelField
+      id={levelIds[key]!}
+      label={label}
+      value={value}
+      placeholder="None"
+      onChange={edited(key, (text) => set(tidy(text)))}
+      onStep={(direction) => edited(key, set)(step(value, direction))}
+      problem={problemOf(key)}
+      note={pnlNote(pnlAt(value), currency, checkTexts.pnlAt)}
+    />
   );
   return (
-    <Modal title="TP & SL" onClose={onClose}>
-      <form onSubmit={submit}>
+    <Modal title="TP & SL" onClose={busy ? () => undefined : onClose}>
+      <form className="levels-form" onSubmit={submit}>
         <p className="muted">
-          {trade.trade_type.toUpperCase()} {formatLots(trade.lots)} {trade.asset_symbol} from {formatPrice(trade.opening_price, digits)}, now {formatPrice(trade.livePrice, digits)}
+          {trade.trade_type.toUpperCase()} {formatLots(trade.lots)} {trade.asset_symbol} from {formatPrice(trade.opening_price, digits)}, now {formatPrice(trade.livePrice, digits)} · P/L{' '}
+          <strong className={signClass(trade.livePnl)}>{displayMoney(trade.livePnl, currency)}</strong>
         </p>
-        {field('levels-tp', 'Take profit', takeProfit, setTakeProfit)}
-        {field('levels-sl', 'Stop loss', stopLoss, setStopLoss)}
+        {field('take_profit', 'Take profit', takeProfit, setTakeProfit)}
+        {field('stop_loss', 'Stop loss', stopLoss, setStopLoss)}
+        <LevelField
+          id={levelIds.trailing_stop!}
+          label="Trailing stop (points)"
+          inputMode="numeric"
+          value={trailing}
+          placeholder="Off"
+          onChange={edited('trailing_stop', (text) => setTrailing(trailingInputOf(text)))}
+          problem={problemOf('trailing_stop')}
+          note={trail.note}
+        />
+        {refusal.alert ? (
+          <p role="alert" className="ticket-alert">
+            {refusal.alert}
+          </p>
+        ) : null}
         <footer>
-          <button type="button" className="secondary" onClick={onClose}>
+          <button type="button" className="secondary" disabled={busy} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          <button type="submit" disabled={busy || Object.values(typedProblems).some(Boolean)} aria-busy={busy || undefined}>
             Save
           </button>
         </footer>
@@ -148,3 +202,6 @@ export function LevelsDialog({ trade, asset, onClose }: { trade: LiveTrade; asse
     </Modal>
   );
 }
+
+/** The server's field keys and the TP & SL dialog's inputs that show them. */
+const levelIds: Record<string, string> = { take_profit: 'levels-tp', stop_loss: 'levels-sl', trailing_stop: 'levels-trailing' };

@@ -58,3 +58,38 @@ export async function placeMarketOrder(order: MarketOrder, { toastFailure = true
   }
   return result;
 }
+
+export interface PendingOrder extends Omit<MarketOrder, 'price'> {
+  kind: 'limit' | 'stop';
+  /** The order price: it opens when the market reaches it. */
+  price: string;
+}
+
+/**
+ * Places a pending limit or stop order (docs/trading.md#pending-orders) on the selected account, with a new order
+ * id for this attempt; allowed while the market is closed. Success: the tone, `ticketTexts.pendingPlaced`, the
+ * lists refreshed; failure: the buzzer only (the ticket shows why). Returns the call's result. Never throws.
+ */
+export async function placePendingOrder(order: PendingOrder): Promise<CallResult<typeof tradingApi.placePending>> {
+  const account = selectedAccount.value;
+  const result = await call(tradingApi.placePending, {
+    body: {
+      type: order.side,
+      kind: order.kind,
+      id: order.asset.id,
+      price: order.price,
+      volume: order.units.toFixed(),
+      leverage: order.leverage,
+      order_id: crypto.randomUUID(),
+      ...(account ? { account_id: account.id } : {}),
+      ...(order.takeProfit ? { take_profit: order.takeProfit } : {}),
+      ...(order.stopLoss ? { stop_loss: order.stopLoss } : {}),
+    },
+  });
+  if (result.ok) {
+    playSuccessTone();
+    showToast({ kind: 'success', title: ticketTexts.pendingPlaced, description: `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.kind} ${order.lots.toFixed(2)} lots at ${order.price}` });
+    void refreshTrading();
+  } else playFailureTone();
+  return result;
+}
