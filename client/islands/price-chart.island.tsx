@@ -4,58 +4,133 @@ import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import type { CandlestickData, IChartApi, IPriceLine, ISeriesApi, ISeriesMarkersPluginApi, SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
+import type { CandlestickData, IChartApi, IPriceLine, ISeriesApi, ISeriesMarkersPluginApi, LineStyle, SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
+import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
+import { chartTexts } from '../../shared/trading/chart-texts';
+import { conversionRate } from '../../shared/trading/conversion';
+import { defaultIndicators, indicatorIds, indicatorSettingsOf, indicatorTexts, type IndicatorSettings } from '../../shared/trading/indicators';
 import { periodStart, timeframeIds, type Timeframe } from '../../shared/trading/timeframes';
+import { ChartIndicatorMenu } from '../components/chart-indicator-menu';
+import { ChartMoveDialog, type LineMove } from '../components/chart-move-dialog';
 import { call } from '../lib/call';
+import { LineDrag } from '../lib/chart-drag';
+import { ChartIndicators, indicatorColours, storedIndicators, storeIndicators } from '../lib/chart-indicators';
+import { chartLinesOf, projectedPnl, type ChartLine } from '../lib/chart-lines';
 import { defineIsland } from '../runtime/define-island';
-import { activeAsset, quoteOf, startMarket } from '../state/market';
+import { activeAsset, forexMid, quoteOf, startMarket } from '../state/market';
+import { displayMoney } from '../state/site-data';
 import { terminalDialog } from '../state/terminal';
-import { closedTrades, openTrades } from '../state/trading';
+import { closedTrades, openTrades, pendingOrders, selectedAccount } from '../state/trading';
 
-type Chart = { chart: IChartApi; series: ISeriesApi<'Candlestick'>; markers: ISeriesMarkersPluginApi<Time>; lines: IPriceLine[] };
+/** A price line on the chart with the level it shows now (where it was dragged to, until confirmed or put back). */
+interface Drawn {
+  line: ChartLine;
+  priceLine: IPriceLine;
+  price: number;
+}
 
-const colours = { up: '#22c55e', down: '#ef4444', text: '#94a3b8', grid: 'rgba(148, 163, 184, 0.08)', entry: '#38bdf8', tp: '#22c55e', sl: '#ef4444' };
+type Chart = {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  markers: ISeriesMarkersPluginApi<Time>;
+  indicators: ChartIndicators;
+  drag: LineDrag;
+  drawn: Map<string, Drawn>;
+};
+
+const colours = { up: '#22c55e', down: '#ef4444', text: '#94a3b8', grid: 'rgba(148, 163, 184, 0.08)', entry: '#38bdf8', tp: '#22c55e', sl: '#ef4444', price: '#fbbf24' };
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
+const colourOf = (line: ChartLine) => (line.level === 'entry' ? colours.entry : colours[line.level]);
+/** Positions' lines solid (entry) or dashed (TP/SL); a pending order's price large-dashed, its TP/SL dotted. */
+const styleOf = (line: ChartLine): LineStyle => (line.level === 'entry' ? 0 : line.owner.type === 'trade' ? 2 : line.level === 'price' ? 3 : 1) as LineStyle;
 
 /**
- * The centre chart (issue 6): lightweight-charts fed by our own candles, moved tick by tick with
- * `update()`, with the customer's open positions (entry, TP and SL lines) and fills drawn on it.
+ * The centre chart (issue 6, docs/trade-room.md#chart): lightweight-charts fed by our own candles, moved tick by tick
+ * with `update()`, the chosen indicators, the customer's open positions (entry, TP and SL lines), pending orders
+ * (price, TP, SL) and fills drawn on it; TP, SL and pending-price lines can be dragged to move them, confirmed first.
  */
 function PriceChart() {
   useSignals();
   const holder = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
   const chartRef = useRef<Chart | null>(null);
   const [timeframe, setTimeframe] = useState<Timeframe>('M1');
   const [problem, setProblem] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  const [indicators, setIndicators] = useState<IndicatorSettings>(defaultIndicators);
+  const [move, setMove] = useState<(LineMove & { key: string }) | null>(null);
   const asset = activeAsset.value;
-  // The trades as listed, not at live prices: lines need only their levels, so ticks do not re-render the chart.
+  const assetRef = useRef<Asset | undefined>(asset);
+  assetRef.current = asset;
+  // The trades and orders as listed, not at live prices: lines need only their levels, so ticks do not re-render the chart.
   const positions = openTrades.value.items;
+  const orders = pendingOrders.value.items;
   const history = closedTrades.value.items;
 
   useEffect(() => {
     void startMarket();
     let disposed = false;
-    void import('lightweight-charts').then(({ createChart, CandlestickSeries, createSeriesMarkers, ColorType }) => {
-      if (disposed || !holder.current) return;
+    void import('lightweight-charts').then(({ createChart, CandlestickSeries, LineSeries, createSeriesMarkers, ColorType }) => {
+      if (disposed || !holder.current || !overlay.current) return;
       const chart = createChart(holder.current, {
         autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colours.text, attributionLogo: false },
+        layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colours.text, attributionLogo: false, panes: { separatorColor: 'rgba(148, 163, 184, 0.2)' } },
         grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
         timeScale: { timeVisible: true, secondsVisible: false },
         rightPriceScale: { borderVisible: false },
       });
       const series = chart.addSeries(CandlestickSeries, { upColor: colours.up, downColor: colours.down, borderVisible: false, wickUpColor: colours.up, wickDownColor: colours.down });
-      chartRef.current = { chart, series, markers: createSeriesMarkers(series, []), lines: [] };
+      const drawn = new Map<string, Drawn>();
+      const putBack = (key: string) => {
+        const d = drawn.get(key);
+        if (!d) return;
+        d.price = Number(d.line.price);
+        d.priceLine.applyOptions({ price: d.price, title: d.line.title });
+      };
+      const drag = new LineDrag(holder.current, chart, series, overlay.current, {
+        lines: () => [...drawn.values()].filter((d) => d.line.draggable).map((d) => ({ key: d.line.key, level: d.line.level, colour: colourOf(d.line), price: d.price })),
+        move: (key, price) => {
+          const d = drawn.get(key);
+          const current = assetRef.current;
+          if (!d || !current || d.line.level === 'entry') return;
+          d.price = price;
+          const level = price.toFixed(current.digits);
+          const currency = selectedAccount.peek()?.currency ?? 'USD';
+          const pnl = projectedPnl(d.line.owner, d.line.level, level, conversionRate(current.quote_currency, currency, forexMid));
+          d.priceLine.applyOptions({ price, title: chartTexts.dragging(d.line.title, level, pnl ? displayMoney(pnl.toFixed(2), currency) : null) });
+        },
+        drop: (key, price) => {
+          const d = drawn.get(key);
+          const current = assetRef.current;
+          if (!d || !current || d.line.level === 'entry') return putBack(key);
+          setMove({ key, owner: d.line.owner, level: d.line.level, to: price.toFixed(current.digits) });
+        },
+        cancel: putBack,
+      });
+      chartRef.current = { chart, series, markers: createSeriesMarkers(series, []), indicators: new ChartIndicators(chart, LineSeries), drag, drawn };
       setReady(true);
     });
     return () => {
       disposed = true;
+      chartRef.current?.drag.dispose();
       chartRef.current?.chart.remove();
       chartRef.current = null;
     };
   }, []);
+
+  // The indicators chosen for this instrument on this device.
+  useEffect(() => {
+    if (asset) setIndicators(indicatorSettingsOf(storedIndicators(asset.id)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asset?.id]);
+  useEffect(() => {
+    if (ready) chartRef.current?.indicators.configure(indicators);
+  }, [ready, indicators]);
+  const chooseIndicators = (next: IndicatorSettings) => {
+    setIndicators(next);
+    if (asset) storeIndicators(asset.id, next);
+  };
 
   // Candles for the asset and timeframe, then every tick moves the last one (never setData per tick).
   useEffect(() => {
@@ -67,7 +142,7 @@ function PriceChart() {
       if (!target || cancelled) return;
       const result = await call(tradingApi.candles, { params: { id: asset.id }, query: { timeframe, limit: 400 } });
       if (cancelled) return;
-      if (!result.ok) return setProblem('The chart could not be loaded. It will try again when you switch pairs or timeframes.');
+      if (!result.ok) return setProblem(chartTexts.loadFailed);
       setProblem(null);
       const bars: CandlestickData<UTCTimestamp>[] = result.data.data.map((c) => ({
         time: c.time as UTCTimestamp,
@@ -78,6 +153,7 @@ function PriceChart() {
       }));
       target.series.applyOptions({ priceFormat: { type: 'price', precision: asset.digits, minMove: 1 / 10 ** asset.digits } });
       target.series.setData(bars);
+      target.indicators.setBars(bars, asset.digits);
       target.chart.timeScale().scrollToRealTime();
       let last = bars.at(-1);
       stop = effect(() => {
@@ -91,6 +167,7 @@ function PriceChart() {
             ? { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price }
             : { time, open: last?.close ?? price, high: price, low: price, close: price };
         target.series.update(last);
+        target.indicators.tick(time, price);
       });
     };
     void load();
@@ -102,24 +179,22 @@ function PriceChart() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asset?.id, timeframe, ready]);
 
-  // The customer's positions on this asset: entry, TP and SL lines, and a marker for each fill.
-  const drawnLevels = positions.map((t) => `${t.id}:${t.take_profit}:${t.stop_loss}`).join();
+  // The customer's positions and pending orders on this asset as price lines, and a marker for each fill.
+  const lines = asset ? chartLinesOf(positions, orders, asset.id) : [];
+  const drawnLevels = lines.map((l) => `${l.key}:${l.price}:${l.title}`).join();
   useEffect(() => {
     const target = chartRef.current;
     if (!target || !asset) return;
-    for (const line of target.lines) target.series.removePriceLine(line);
-    target.lines = [];
-    const mine = positions.filter((t) => t.asset_id === asset.id);
-    for (const trade of mine) {
-      const label = `${trade.trade_type.toUpperCase()} ${formatLots(trade.lots)}`;
-      target.lines.push(target.series.createPriceLine({ price: Number(trade.opening_price), color: colours.entry, lineWidth: 1, lineStyle: 0, axisLabelVisible: true, title: label }));
-      if (trade.take_profit)
-        target.lines.push(target.series.createPriceLine({ price: Number(trade.take_profit), color: colours.tp, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: `TP ${trade.trade_id}` }));
-      if (trade.stop_loss)
-        target.lines.push(target.series.createPriceLine({ price: Number(trade.stop_loss), color: colours.sl, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: `SL ${trade.trade_id}` }));
+    for (const d of target.drawn.values()) target.series.removePriceLine(d.priceLine);
+    target.drawn.clear();
+    for (const line of lines) {
+      const price = Number(line.price);
+      const priceLine = target.series.createPriceLine({ price, color: colourOf(line), lineWidth: 1, lineStyle: styleOf(line), axisLabelVisible: true, title: line.title });
+      target.drawn.set(line.key, { line, priceLine, price });
     }
+    target.drag.placeGrips();
     const fills: SeriesMarker<Time>[] = [];
-    for (const trade of [...mine, ...history.filter((t) => t.asset_id === asset.id)]) {
+    for (const trade of [...positions, ...history].filter((t) => t.asset_id === asset.id)) {
       const buy = trade.trade_type === 'buy';
       fills.push({
         time: periodOf(seconds(trade.open_time), timeframe),
@@ -131,10 +206,22 @@ function PriceChart() {
       if (trade.close_time) fills.push({ time: periodOf(seconds(trade.close_time), timeframe), position: buy ? 'aboveBar' : 'belowBar', color: colours.text, shape: 'circle', text: 'Close' });
     }
     target.markers.setMarkers(fills.sort((a, b) => (a.time as number) - (b.time as number)));
-    // Drawn again when what is drawn changes (the positions' ids and levels, the fills), not on every price tick.
+    // Drawn again when what is drawn changes (the lines' levels and titles, the fills), not on every price tick.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, asset?.id, timeframe, drawnLevels, history.length]);
+  }, [ready, asset?.id, timeframe, drawnLevels, positions.length, history.length]);
 
+  const closeMove = () => {
+    if (move) {
+      const d = chartRef.current?.drawn.get(move.key);
+      if (d) {
+        d.price = Number(d.line.price);
+        d.priceLine.applyOptions({ price: d.price, title: d.line.title });
+      }
+    }
+    setMove(null);
+  };
+
+  const shown = indicatorIds.filter((id) => indicators[id].on);
   return (
     <section className="price-chart" aria-label={asset ? `${asset.symbol_display} chart` : 'Chart'}>
       <header className="chart-toolbar">
@@ -150,6 +237,7 @@ function PriceChart() {
             i
           </button>
         ) : null}
+        {asset ? <ChartIndicatorMenu key={asset.id} settings={indicators} onChange={chooseIndicators} /> : null}
         {asset ? (
           <button type="button" className="calc-button" onClick={() => (terminalDialog.value = { kind: 'calculator' })}>
             Calculator
@@ -164,7 +252,20 @@ function PriceChart() {
         </div>
       </header>
       {problem ? <p className="chart-problem">{problem}</p> : null}
-      <div className="chart-canvas" ref={holder} />
+      <div className="chart-area">
+        <div className="chart-canvas" ref={holder} data-testid="chart-canvas" />
+        <div className="chart-lines" ref={overlay} aria-hidden="true" />
+        {shown.length ? (
+          <ul className="chart-legend" aria-label={indicatorTexts.menu}>
+            {shown.map((id) => (
+              <li key={id} style={{ color: indicatorColours[id] }}>
+                {id === 'bollinger' ? indicatorTexts.label.bollinger(indicators.bollinger.period, indicators.bollinger.width) : indicatorTexts.label[id](indicators[id].period)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {move && asset ? <ChartMoveDialog move={move} asset={asset} onClose={closeMove} /> : null}
     </section>
   );
 }
