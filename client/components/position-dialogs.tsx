@@ -121,7 +121,7 @@ export function LevelsDialog({ trade: opened, asset, onClose }: { trade: LiveTra
   const conversion = asset ? conversionRate(asset.quote_currency, currency, forexMid) : undefined;
   const pnlAt = (level: string) => pnlAtLevel({ side: trade.trade_type, units: trade.volume, opening: trade.opening_price, level, digits, conversion });
   const levelErrors = levelProblems({ side: trade.trade_type, digits, price: trade.livePrice, takeProfit, stopLoss, kept: { takeProfit: opened.take_profit, stopLoss: opened.stop_loss } });
-  const trail = trailingNote(trailing, digits);
+  const trail = trailingNote(trailing, digits, { side: trade.trade_type, closing: trade.livePrice, stopLoss: typedLevel(stopLoss, digits) });
   const typedProblems: Record<string, string | null | undefined> = { take_profit: levelErrors.take_profit?.[0], stop_loss: levelErrors.stop_loss?.[0], trailing_stop: trail.problem };
   const problemOf = (key: string) => typedProblems[key] ?? refusal.fields[key] ?? null;
   /** An edit clears what the server said about that field, and the line about the whole. */
@@ -137,7 +137,8 @@ export function LevelsDialog({ trade: opened, asset, onClose }: { trade: LiveTra
     const body = {
       ...(takeProfit !== was.takeProfit ? { take_profit: takeProfit || null } : {}),
       ...(stopLoss !== was.stopLoss ? { stop_loss: stopLoss || null } : {}),
-      ...(points !== (opened.trailing_stop || null) ? { trailing_stop: points } : {}),
+      // Sent again with a changed stop loss: a removed stop would otherwise end trailing (the server's rule), and the distance shown restarts it.
+      ...(points !== (opened.trailing_stop || null) || stopLoss !== was.stopLoss ? { trailing_stop: points } : {}),
     };
     if (Object.keys(body).length === 0) return onClose();
     setBusy(true);

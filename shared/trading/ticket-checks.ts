@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import type { FieldErrors } from '../api/common.schema';
 import { Money } from '../money';
 import { pnlOf } from './account-maths';
-import { normaliseLevel, protectionProblems, trailingStopProblem } from './levels';
+import { normaliseLevel, protectionProblems, trailingStopBeyondZero, trailingStopProblem } from './levels';
 import type { Side } from './prices';
 import { assetTexts } from './terminal';
 
@@ -20,6 +20,8 @@ export const checkTexts = {
   requoted: (price: string) => `The price moved to ${price} before the order was filled, so nothing was opened. Check the new price and place the order again.`,
   trailingFollows: (points: number, distance: string) => `Stop loss follows the price at ${points.toLocaleString('en-GB')} points (${distance})`,
   trailingOff: 'Empty or 0: off. The stop loss then stays where it is.',
+  /** Switched on without a stop loss, the server starts the stop this far behind the closing price. */
+  trailingStarts: (follows: string, start: string) => `${follows}, starting at ${start}`,
   pnlAt: 'P/L at this level',
   levelsFailed: 'The levels could not be saved. Please try again.',
 } as const;
@@ -90,14 +92,22 @@ export function pnlAtLevel({
 export const trailingInputOf = (text: string): string => text.replace(/\D/g, '').slice(0, 7);
 export const trailingPointsOf = (text: string): number | null => (text === '' ? null : Number(text));
 
-/** The trailing field's problem (the server's rule), or what it means: "Stop loss follows the price at 150 points (0.00150)". */
-export function trailingNote(text: string, digits: number): { problem: string | null; note: string } {
+/**
+ * The trailing field's problem (the server's rules), or what it means: "Stop loss follows the price at 150 points
+ * (0.00150)". Without a stop loss (`position.stopLoss` null) the server starts the stop at the closing price ∓ the
+ * distance: the note says where, and a buy's start at or below zero is refused as the server refuses it.
+ */
+export function trailingNote(text: string, digits: number, position?: { side: Side; closing: string | null; stopLoss: string | null | undefined }): { problem: string | null; note: string } {
   const points = trailingPointsOf(text);
   const problem = trailingStopProblem(points);
   if (problem) return { problem, note: checkTexts.trailingOff };
   if (!points) return { problem: null, note: checkTexts.trailingOff };
-  const distance = new Money(points).dividedBy(new Money(10).pow(digits)).toFixed(digits);
-  return { problem: null, note: checkTexts.trailingFollows(points, distance) };
+  const distance = new Money(points).dividedBy(new Money(10).pow(digits));
+  const follows = checkTexts.trailingFollows(points, distance.toFixed(digits));
+  if (!position?.closing || position.stopLoss !== null) return { problem: null, note: follows };
+  const start = position.side === 'buy' ? new Money(position.closing).minus(distance) : new Money(position.closing).plus(distance);
+  if (start.lte(0)) return { problem: trailingStopBeyondZero, note: follows };
+  return { problem: null, note: checkTexts.trailingStarts(follows, start.toFixed(digits)) };
 }
 
 /**

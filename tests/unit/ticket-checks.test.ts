@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { trailingStopBeyondZero } from '../../shared/trading/levels';
 import { tradeTexts } from '../../shared/trading/texts';
 import { checkTexts, levelProblems, pnlAtLevel, refusalOf, trailingInputOf, trailingNote, typedLevel } from '../../shared/trading/ticket-checks';
 
@@ -68,6 +69,16 @@ describe('trailing stop field', () => {
   it('refuses what the server refuses', () => {
     expect(trailingNote('5', 5).problem).toBe(tradeTexts.trailingStop);
     expect(trailingNote('1000001', 5).problem).toBe(tradeTexts.trailingStop);
+    // Without a stop loss a buy's stop would start at the price minus the distance: not at or below zero.
+    expect(trailingNote('20000', 2, { side: 'buy', closing: '150.00', stopLoss: null }).problem).toBe(trailingStopBeyondZero);
+    expect(trailingNote('20000', 2, { side: 'sell', closing: '150.00', stopLoss: null }).problem).toBeNull();
+    expect(trailingNote('20000', 2, { side: 'buy', closing: '150.00', stopLoss: '140.00' }).problem).toBeNull();
+  });
+
+  it('says where the stop starts when there is none yet', () => {
+    expect(trailingNote('150', 5, { side: 'buy', closing: '1.10000', stopLoss: null }).note).toBe('Stop loss follows the price at 150 points (0.00150), starting at 1.09850');
+    expect(trailingNote('150', 5, { side: 'sell', closing: '1.10000', stopLoss: null }).note).toBe('Stop loss follows the price at 150 points (0.00150), starting at 1.10150');
+    expect(trailingNote('150', 5, { side: 'sell', closing: '1.10000', stopLoss: '1.11000' }).note).toBe('Stop loss follows the price at 150 points (0.00150)');
   });
 });
 
