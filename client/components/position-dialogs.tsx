@@ -72,9 +72,20 @@ export function PartialCloseDialog({ trade, asset, onClose }: { trade: LiveTrade
       <form onSubmit={submit}>
         <label htmlFor="partial-lots">
           Lots to close (of {formatLots(trade.lots)})
-          <input id="partial-lots" inputMode="decimal" value={lots} onChange={(e) => setLots(volumeInputOf(e.target.value))} aria-invalid={problem ? true : undefined} />
+          <input
+            id="partial-lots"
+            inputMode="decimal"
+            value={lots}
+            onChange={(e) => setLots(volumeInputOf(e.target.value))}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'partial-lots-message' : undefined}
+          />
         </label>
-        {problem ? <small className="field-problem">{problem}</small> : null}
+        {problem ? (
+          <small id="partial-lots-message" className="field-problem">
+            {problem}
+          </small>
+        ) : null}
         <footer>
           <button type="button" className="secondary" disabled={busy} onClick={onClose}>
             Cancel
