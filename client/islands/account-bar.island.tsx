@@ -1,10 +1,10 @@
 import './account-bar.css';
 import { useSignals } from '@preact/signals-react/runtime';
-import { accountName } from '../../shared/api/user.schema';
 import { useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
 import type { AccountSummaryView } from '../../shared/api/trades.schema';
+import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { formatFigure, signClass } from '../lib/format';
 import { chooseDisplayCurrency, currencies, displayCurrency, displayMoney, loadSiteData, shownCurrency } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
@@ -41,14 +41,19 @@ function AccountChoice({ account, selected, onPick }: { account: AccountSummaryV
 }
 
 /**
- * The bottom bar (docs/trade-room.md#account-bar): BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L at live prices, the
- * account switch and the display currency, saved on the user (docs/accounts-and-ledger.md#display-currency).
+ * The bottom bar (docs/trade-room.md#account-bar): BALANCE, EQUITY, MARGIN, FREE MARGIN, P/L and MARGIN LEVEL at
+ * live prices, the account switch and the display currency, saved on the user
+ * (docs/accounts-and-ledger.md#display-currency). Where the bar is too narrow for all of it (phones), it
+ * shows EQUITY and P/L and opens the rest above it on a tap (account-bar.css).
  */
 function AccountBar() {
   useSignals();
   const [menu, setMenu] = useState(false);
+  const [expanded, setExpanded] = useState(false);
   const switcher = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
   useDismiss(menu, switcher, () => setMenu(false));
+  useDismiss(expanded && !menu, bar, () => setExpanded(false));
   useEffect(() => {
     void startMarket();
     const user = currentUser.value;
@@ -60,7 +65,7 @@ function AccountBar() {
   const currency = account?.currency ?? '';
   const converted = currency !== '' && shownCurrency(currency) !== currency;
   const figure = (label: string, value: string | undefined, tone = '') => (
-    <div className="account-figure">
+    <div className="account-figure" data-name={label}>
       <span>{label}</span>
       <strong className={tone} data-figure={label}>
         {value === undefined ? '—' : displayMoney(value, currency)}
@@ -68,49 +73,62 @@ function AccountBar() {
     </div>
   );
   return (
-    <div className="account-bar">
-      <div className="account-switch" ref={switcher}>
-        <button type="button" aria-expanded={menu} onClick={() => setMenu(!menu)}>
-          {account ? accountName(account) : 'Account'} ▴
-        </button>
-        {menu ? (
-          <ul className="account-menu" aria-label="Accounts">
-            {accounts.value.map((a) => (
-              <AccountChoice
-                key={a.id}
-                account={a}
-                selected={a.id === account?.id}
-                onPick={() => {
-                  selectAccount(a.id);
-                  setMenu(false);
-                }}
-              />
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      {currencies.value.length > 0 ? (
-        <label className="currency-choice" title={converted ? `Converted from ${currency} at the site's reference rate: an estimate, not your account's own figures.` : undefined}>
-          <span className={converted ? 'converted-note' : undefined}>{converted ? `≈ in ${shownCurrency(currency)}` : 'CURRENCY'}</span>
-          <select className="currency-select" aria-label="Display currency" value={displayCurrency.value ?? currency} onChange={(e) => void chooseDisplayCurrency(e.target.value)}>
-            {currencies.value
-              .filter((c) => c.display || c.code === displayCurrency.value || c.code === currency)
-              .map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code}
-                </option>
-              ))}
-          </select>
-        </label>
-      ) : null}
-      {figure('BALANCE', summary?.balance)}
+    <div className={expanded ? 'account-bar expanded' : 'account-bar'} ref={bar}>
+      <button type="button" className="account-bar-toggle" aria-expanded={expanded} aria-controls="account-more" onClick={() => setExpanded(!expanded)}>
+        <span className="visually-hidden">{positionLayoutTexts.accountDetails}</span>
+        <span aria-hidden="true">{expanded ? '▾' : '▴'}</span>
+      </button>
       {figure('EQUITY', summary?.equity)}
-      {figure('MARGIN', summary?.margin)}
-      {figure('FREE MARGIN', summary?.freeMargin)}
       {figure('P/L', summary?.pnl, signClass(summary?.pnl))}
-      <div className="account-figure">
-        <span>MARGIN LEVEL</span>
-        <strong>{summary ? level(summary.marginLevel) : '—'}</strong>
+      <div className="account-more" id="account-more">
+        <div className="account-switch" ref={switcher}>
+          <button type="button" aria-expanded={menu} onClick={() => setMenu(!menu)}>
+            {account ? (
+              <>
+                {account.title} <small>#{account.number}</small>
+              </>
+            ) : (
+              'Account'
+            )}{' '}
+            ▴
+          </button>
+          {menu ? (
+            <ul className="account-menu" aria-label="Accounts">
+              {accounts.value.map((a) => (
+                <AccountChoice
+                  key={a.id}
+                  account={a}
+                  selected={a.id === account?.id}
+                  onPick={() => {
+                    selectAccount(a.id);
+                    setMenu(false);
+                  }}
+                />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {currencies.value.length > 0 ? (
+          <label className="currency-choice" title={converted ? `Converted from ${currency} at the site's reference rate: an estimate, not your account's own figures.` : undefined}>
+            <span className={converted ? 'converted-note' : undefined}>{converted ? `≈ in ${shownCurrency(currency)}` : 'CURRENCY'}</span>
+            <select className="currency-select" aria-label="Display currency" value={displayCurrency.value ?? currency} onChange={(e) => void chooseDisplayCurrency(e.target.value)}>
+              {currencies.value
+                .filter((c) => c.display || c.code === displayCurrency.value || c.code === currency)
+                .map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code}
+                  </option>
+                ))}
+            </select>
+          </label>
+        ) : null}
+        {figure('BALANCE', summary?.balance)}
+        {figure('MARGIN', summary?.margin)}
+        {figure('FREE MARGIN', summary?.freeMargin)}
+        <div className="account-figure" data-name="MARGIN LEVEL">
+          <span>MARGIN LEVEL</span>
+          <strong>{summary ? level(summary.marginLevel) : '—'}</strong>
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,102 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { TradeView } from '../../shared/api/trades.schema';
+import { positionTexts } from '../../shared/trading/terminal';
+import { positionLayoutTexts } from '../../shared/trading/position-texts';
+import { formatLots, formatPrice, signClass } from '../lib/format';
+import { displayMoney } from '../state/site-data';
+import { closedTrades, liveOpenTrades, openTrades } from '../state/trading';
+import { accountCurrency, digitsOf, PlacedBy, PositionButtons, timeOf, useMoreWhenVisible, type OnPositionAction } from './positions-parts';
+
+/**
+ * The positions as cards (phones and narrow panels; docs/trade-room.md#positions): symbol, side and lots
+ * with the P/L large beside them, open → current (or close) price, the levels with the trailing stop, and
+ * the buttons along the bottom edge where the thumb is.
+ */
+function CardBody({ trade, price, pnl, at, end }: { trade: TradeView; price: string | null; pnl: string; at: string | null; end: string }) {
+  const digits = digitsOf(trade);
+  const level = (value: string | null) => (value ? formatPrice(value, digits) : '—');
+  return (
+    <>
+      <div className="card-head">
+        <strong className="card-symbol">{trade.asset_symbol}</strong>
+        <PlacedBy trade={trade} />
+        <span className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</span>
+        <span>{formatLots(trade.lots)} lots</span>
+        <strong className={`card-pnl ${signClass(pnl)}`}>{displayMoney(pnl, accountCurrency())}</strong>
+      </div>
+      <p className="card-prices">
+        <span>
+          <span className="visually-hidden">Open </span>
+          {formatPrice(trade.opening_price, digits)}
+          <span aria-hidden="true"> → </span>
+          <span className="visually-hidden">, {end} </span>
+          {formatPrice(price, digits)}
+        </span>
+        <span className="card-time">{timeOf(at)}</span>
+      </p>
+      <p className="card-levels">
+        TP {level(trade.take_profit)} · SL {level(trade.stop_loss)}
+        {trade.trailing_stop ? ` · ${positionLayoutTexts.trails(trade.trailing_stop)}` : null}
+      </p>
+    </>
+  );
+}
+
+const LineItem = ({ text, className }: { text: string; className: string }) => <li className={className}>{text}</li>;
+
+function ActiveCards({ onAction }: { onAction: OnPositionAction }) {
+  useSignals();
+  const list = openTrades.value;
+  const trades = liveOpenTrades.value;
+  const sentinel = useMoreWhenVisible<HTMLLIElement>('open', Boolean(list.next));
+  if (list.error) return <LineItem className="empty-row" text={list.error} />;
+  if (trades.length === 0) return <LineItem className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noActivePositions} />;
+  return (
+    <>
+      {trades.map((trade) => (
+        <li key={trade.id} className="position-card">
+          <CardBody trade={trade} price={trade.livePrice} pnl={trade.livePnl} at={trade.open_time} end="now" />
+          <div className="card-actions">
+            <PositionButtons trade={trade} onAction={onAction} />
+          </div>
+        </li>
+      ))}
+      {list.next ? (
+        <li ref={sentinel} className="more-row">
+          {positionLayoutTexts.loadingMore}
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+function HistoryCards() {
+  useSignals();
+  const list = closedTrades.value;
+  const sentinel = useMoreWhenVisible<HTMLLIElement>('closed', Boolean(list.next));
+  if (list.error) return <LineItem className="empty-row" text={list.error} />;
+  if (list.items.length === 0) return <LineItem className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noHistory} />;
+  return (
+    <>
+      {list.items.map((trade) => (
+        <li key={trade.id} className="position-card">
+          <CardBody trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} end="closed at" />
+          {trade.close_reason ? <p className="card-reason">{trade.close_reason}</p> : null}
+        </li>
+      ))}
+      {list.next ? (
+        <li ref={sentinel} className="more-row">
+          {positionLayoutTexts.loadingMore}
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+export function PositionCards({ tab, onAction }: { tab: 'active' | 'history'; onAction: OnPositionAction }) {
+  return (
+    <div className="positions-cards" role="tabpanel">
+      <ul>{tab === 'active' ? <ActiveCards onAction={onAction} /> : <HistoryCards />}</ul>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { TradeView } from '../../shared/api/trades.schema';
+import { positionTexts } from '../../shared/trading/terminal';
+import { positionLayoutTexts } from '../../shared/trading/position-texts';
+import { formatLots, formatPrice, signClass } from '../lib/format';
+import { displayMoney } from '../state/site-data';
+import { closedTrades, liveOpenTrades, openTrades } from '../state/trading';
+import { accountCurrency, digitsOf, PlacedBy, PositionButtons, TrailTag, timeOf, useMoreWhenVisible, type OnPositionAction } from './positions-parts';
+
+/**
+ * The positions as a table (wide panels; docs/trade-room.md#positions). positions.css hides columns by the
+ * panel's width: the time first, then the open price, then TP and SL share one cell (the SL cell stays in
+ * the row, hidden, so the columns keep their places); P/L and the actions stay in view.
+ */
+function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string | null; pnl: string; at: string | null }) {
+  const digits = digitsOf(trade);
+  const tp = trade.take_profit ? formatPrice(trade.take_profit, digits) : '—';
+  const sl = trade.stop_loss ? formatPrice(trade.stop_loss, digits) : '—';
+  return (
+    <>
+      <td className="col-symbol">
+        {trade.asset_symbol}
+        <PlacedBy trade={trade} />
+      </td>
+      <td className={`col-side ${trade.trade_type === 'buy' ? 'gain' : 'loss'}`}>{trade.trade_type.toUpperCase()}</td>
+      <td className="col-lots">{formatLots(trade.lots)}</td>
+      <td className="col-open">{formatPrice(trade.opening_price, digits)}</td>
+      <td className="col-current">{formatPrice(price, digits)}</td>
+      <td className="col-tp">
+        {tp}
+        <span className="levels-merged">
+          {sl}
+          <TrailTag points={trade.trailing_stop} />
+        </span>
+      </td>
+      <td className="col-sl">
+        {sl}
+        <TrailTag points={trade.trailing_stop} />
+      </td>
+      <td className={`col-pnl ${signClass(pnl)}`}>{displayMoney(pnl, accountCurrency())}</td>
+      <td className="col-time">{timeOf(at)}</td>
+    </>
+  );
+}
+
+const LineRow = ({ text, className }: { text: string; className: string }) => (
+  <tr className={className}>
+    <td colSpan={10}>{text}</td>
+  </tr>
+);
+
+function ActiveRows({ onAction }: { onAction: OnPositionAction }) {
+  useSignals();
+  const list = openTrades.value;
+  const trades = liveOpenTrades.value;
+  const sentinel = useMoreWhenVisible<HTMLTableRowElement>('open', Boolean(list.next));
+  if (list.error) return <LineRow className="empty-row" text={list.error} />;
+  if (trades.length === 0) return <LineRow className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noActivePositions} />;
+  return (
+    <>
+      {trades.map((trade) => (
+        <tr key={trade.id}>
+          <TradeCells trade={trade} price={trade.livePrice} pnl={trade.livePnl} at={trade.open_time} />
+          <td className="col-actions">
+            <div className="row-actions">
+              <PositionButtons trade={trade} onAction={onAction} />
+            </div>
+          </td>
+        </tr>
+      ))}
+      {list.next ? (
+        <tr ref={sentinel} className="more-row">
+          <td colSpan={10}>{positionLayoutTexts.loadingMore}</td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+function HistoryRows() {
+  useSignals();
+  const list = closedTrades.value;
+  const sentinel = useMoreWhenVisible<HTMLTableRowElement>('closed', Boolean(list.next));
+  if (list.error) return <LineRow className="empty-row" text={list.error} />;
+  if (list.items.length === 0) return <LineRow className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noHistory} />;
+  return (
+    <>
+      {list.items.map((trade) => (
+        <tr key={trade.id}>
+          <TradeCells trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} />
+          <td className="col-reason">{trade.close_reason ?? ''}</td>
+        </tr>
+      ))}
+      {list.next ? (
+        <tr ref={sentinel} className="more-row">
+          <td colSpan={10}>{positionLayoutTexts.loadingMore}</td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+export function PositionsTable({ tab, onAction }: { tab: 'active' | 'history'; onAction: OnPositionAction }) {
+  const active = tab === 'active';
+  return (
+    <div className="positions-table" role="tabpanel">
+      <table>
+        <thead>
+          <tr>
+            <th className="col-symbol">Symbol</th>
+            <th className="col-side">Type</th>
+            <th className="col-lots">Lots</th>
+            <th className="col-open">Open</th>
+            <th className="col-current">{active ? 'Current' : 'Close'}</th>
+            <th className="col-tp">
+              TP<span className="levels-merged"> / SL</span>
+            </th>
+            <th className="col-sl">SL</th>
+            <th className="col-pnl">P/L</th>
+            <th className="col-time">{active ? positionLayoutTexts.opened : positionLayoutTexts.closed}</th>
+            {active ? (
+              <th className="col-actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : (
+              <th className="col-reason">Reason</th>
+            )}
+          </tr>
+        </thead>
+        <tbody>{active ? <ActiveRows onAction={onAction} /> : <HistoryRows />}</tbody>
+      </table>
+    </div>
+  );
+}
