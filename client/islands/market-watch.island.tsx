@@ -1,14 +1,20 @@
 import './market-watch.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import * as z from 'zod/mini';
 import type { Asset } from '../../shared/api/assets.schema';
 import { assetClasses, type AssetClass } from '../../shared/constants';
-import { assetTexts, feedTiming, priceDecimals } from '../../shared/trading/terminal';
+import { isMarketOpen, scheduleOf } from '../../shared/trading/hours';
+import { spreadPoints, watchDecimals, watchTexts } from '../../shared/trading/market-watch';
+import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { formatPrice } from '../lib/format';
+import { isTyping, listMove } from '../lib/keyboard';
+import { useDismiss } from '../lib/use-dismiss';
 import { defineIsland } from '../runtime/define-island';
+import { chooseWatchDigits, watchDigits } from '../state/preferences';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
+import { showToast } from '../state/toasts';
 import { activeAssetId, assets, assetsState, clock, isStale, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
 
 /** The market-watch groups, indices shown as ETFs (docs/trade-room.md#market-watch). */
@@ -16,39 +22,89 @@ export const groupLabels: Record<AssetClass, string> = { forex: 'Forex', stocks:
 
 type Row = { kind: 'group'; group: AssetClass; count: number; collapsed: boolean } | { kind: 'asset'; asset: Asset };
 
+const rowHeight = 30;
+
 function choose(id: number) {
   openPair(id);
   mobileWatchOpen.value = false;
 }
 
-function WatchRow({ asset }: { asset: Asset }) {
+function closeOverlay() {
+  mobileWatchOpen.value = false;
+}
+
+/**
+ * One instrument: its bid and ask at the chosen digits (with the spread in points at full digits), a price that
+ * moved flashing for 2.2 s; a closed market's prices dimmed with a "Closed" mark, an open one's without a recent
+ * price marked stale (docs/trade-room.md#price-ticks).
+ */
+function WatchRow({ asset, tabIndex }: { asset: Asset; tabIndex: number }) {
   useSignals();
   const quote = quoteOf(asset.id).value;
-  const stale = isStale(asset, quote, clock.value);
-  const flash = quote?.direction && clock.value - quote.movedAt < feedTiming.flashMs ? `flash-${quote.direction}` : '';
+  const now = clock.value;
+  const open = isMarketOpen(scheduleOf(asset.trading_hours.id), new Date(now));
+  const stale = isStale(asset, quote, now);
+  const flash = open && quote?.direction && now - quote.movedAt < feedTiming.flashMs ? `flash-${quote.direction}` : '';
   const active = activeAssetId.value === asset.id;
+  const mode = watchDigits.value;
+  const decimals = watchDecimals(mode, asset.digits);
+  const bid = formatPrice(quote?.bid, decimals);
+  const ask = formatPrice(quote?.ask, decimals);
+  // Prices longer than 8 figures (SHIB's 0.00002412) are set smaller to keep to their column.
+  const priceClass = `watch-price${bid.length > 8 || ask.length > 8 ? ' long' : ''} ${flash}`;
+  const state = open ? (stale ? ' stale' : '') : ' closed';
   return (
-    <button type="button" className={`watch-row${active ? ' active' : ''}${stale ? ' stale' : ''}`} onClick={() => choose(asset.id)} title={stale ? assetTexts.stale : asset.name}>
+    <button
+      type="button"
+      className={`watch-row${active ? ' active' : ''}${state}`}
+      tabIndex={tabIndex}
+      onClick={() => choose(asset.id)}
+      title={open ? (stale ? assetTexts.stale : asset.name) : `${asset.name} · ${assetTexts.closed}`}
+    >
       <span className="watch-symbol">
         <img src={asset.image} alt="" width={16} height={16} loading="lazy" />
-        {asset.symbol_display}
-        {stale ? <small className="stale-mark">{assetTexts.stale}</small> : null}
+        <span className="watch-name">{asset.symbol_display}</span>
+        {!open ? <small className="closed-mark">{watchTexts.closed}</small> : stale ? <small className="stale-mark">{assetTexts.stale}</small> : null}
       </span>
-      <span key={`b${quote?.movedAt ?? 0}`} className={`watch-price ${flash}`}>
-        {formatPrice(quote?.bid, priceDecimals.table)}
+      <span key={`b${quote?.movedAt ?? 0}`} className={priceClass}>
+        {bid}
       </span>
-      <span key={`a${quote?.movedAt ?? 0}`} className={`watch-price ${flash}`}>
-        {formatPrice(quote?.ask, priceDecimals.table)}
+      <span key={`a${quote?.movedAt ?? 0}`} className={priceClass}>
+        {ask}
       </span>
+      {mode === 'instrument' ? <span className="watch-spread">{spreadPoints(quote?.bid, quote?.ask, asset.digits) ?? '—'}</span> : null}
     </button>
   );
 }
 
-/** The market-watch table (docs/trade-room.md#market-watch): grouped, searchable, virtualised so thousands of rows stay smooth. */
+/**
+ * The digits toggle (docs/trade-room.md#market-watch): pressed, each instrument at its own digits ("Full digits"); not
+ * pressed, the default 3 decimals. Switched at once and saved as the `watch_digits` preference.
+ */
+function DigitsToggle() {
+  useSignals();
+  const full = watchDigits.value === 'instrument';
+  const toggle = async () => {
+    if (!(await chooseWatchDigits(full ? 'fixed' : 'instrument'))) showToast({ kind: 'error', title: watchTexts.failed });
+  };
+  return (
+    <button type="button" className="digits-toggle" aria-pressed={full} title={full ? watchTexts.instrumentHint : watchTexts.fixedHint} onClick={() => void toggle()}>
+      {watchTexts.instrument}
+    </button>
+  );
+}
+
+/**
+ * The market-watch table (docs/trade-room.md#market-watch): grouped, searchable, virtualised so thousands of rows
+ * stay smooth. Up and Down (Home, End, Page Up, Page Down) move through the rows, the focused one kept in view;
+ * Enter opens the pair or folds the group (docs/trade-room.md#keyboard).
+ */
 function MarketWatch() {
   useSignals();
   const [query, setQuery] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<AssetClass>>(new Set());
+  const [focusIndex, setFocusIndex] = useState(0);
+  const pendingFocus = useRef<number | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => void startMarket(), []);
 
@@ -65,7 +121,20 @@ function MarketWatch() {
     return out;
   }, [list, query, collapsed]);
 
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => 30, overscan: 12 });
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12 });
+  // A row moved to by the keyboard gets focus once the virtualiser has rendered it.
+  useEffect(() => {
+    const wanted = pendingFocus.current;
+    if (wanted === null) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${wanted}"] > button`);
+    if (!row) return;
+    pendingFocus.current = null;
+    row.focus({ preventScroll: true });
+  });
+
+  const overlay = mobileWatchOpen.value;
+  useDismiss(overlay, null, closeOverlay);
+
   const state = assetsState.value;
   const toggle = (group: AssetClass) =>
     setCollapsed((current) => {
@@ -74,15 +143,31 @@ function MarketWatch() {
       return next;
     });
 
-  const overlay = mobileWatchOpen.value;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const from = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? focusIndex);
+    const next = listMove(event.key, from, rows.length, Math.max(1, Math.floor((scroller.current?.clientHeight ?? 300) / rowHeight) - 1));
+    if (next === null) return;
+    event.preventDefault();
+    pendingFocus.current = next;
+    setFocusIndex(next);
+    virtual.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const items = virtual.getVirtualItems();
+  // One row is in the tab order (the one last moved to, else the first shown): Tab enters the list, the arrows move in it.
+  const tabbable = items.some((item) => item.index === focusIndex) ? focusIndex : (items[0]?.index ?? 0);
+
   if (!sidebarOpen.value && !overlay) return <section className="market-watch" data-collapsed="" aria-label="Market watch" />;
+  const full = watchDigits.value === 'instrument';
   return (
-    <section className="market-watch" data-overlay={overlay ? '' : undefined} aria-label="Market watch">
+    <section className="market-watch" data-overlay={overlay ? '' : undefined} data-digits={full ? 'instrument' : 'fixed'} aria-label="Market watch">
       <header>
         <h2>
           MARKET WATCH
+          <DigitsToggle />
           {overlay ? (
-            <button type="button" className="panel-close" aria-label="Close market watch" onClick={() => (mobileWatchOpen.value = false)}>
+            <button type="button" className="panel-close" aria-label="Close market watch" onClick={closeOverlay}>
               ×
             </button>
           ) : null}
@@ -93,6 +178,7 @@ function MarketWatch() {
         <span>Symbol</span>
         <span>Bid</span>
         <span>Ask</span>
+        {full ? <span className="watch-spread">{watchTexts.spread}</span> : null}
       </div>
       {state.state === 'error' ? (
         <div className="watch-message" role="alert">
@@ -107,18 +193,19 @@ function MarketWatch() {
       ) : rows.length === 0 ? (
         <p className="watch-message">{assetTexts.none}</p>
       ) : null}
-      <div className="watch-scroller" ref={scroller}>
+      <div className="watch-scroller" ref={scroller} onKeyDown={onKeyDown}>
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = rows[item.index]!;
+            const tabIndex = item.index === tabbable ? 0 : -1;
             return (
-              <div key={row.kind === 'group' ? `g-${row.group}` : row.asset.id} className="watch-slot" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+              <div key={row.kind === 'group' ? `g-${row.group}` : row.asset.id} className="watch-slot" data-index={item.index} style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
                 {row.kind === 'group' ? (
-                  <button type="button" className="watch-group" aria-expanded={!row.collapsed} onClick={() => toggle(row.group)}>
+                  <button type="button" className="watch-group" tabIndex={tabIndex} aria-expanded={!row.collapsed} onClick={() => toggle(row.group)}>
                     {groupLabels[row.group]} <small>{row.count}</small>
                   </button>
                 ) : (
-                  <WatchRow asset={row.asset} />
+                  <WatchRow asset={row.asset} tabIndex={tabIndex} />
                 )}
               </div>
             );

@@ -1,18 +1,28 @@
 import './trade-header.css';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
-import { priceDecimals } from '../../shared/trading/terminal';
+import { effectiveLeverage } from '../../shared/trading/leverage';
+import { closedLabel } from '../../shared/trading/market-closed';
+import { oneClickTexts } from '../../shared/trading/one-click';
+import { assetTexts, priceDecimals, ticketTexts } from '../../shared/trading/terminal';
+import { unitsOf } from '../../shared/trading/ticket';
 import { tradeTexts } from '../../shared/trading/texts';
 import { AddPairDialog, AssetInfoDialog } from '../components/asset-dialogs';
 import { AutotraderDialog } from '../components/autotrader-dialog';
+import { OneClickSwitch } from '../components/one-click-switch';
+import { OneClickVolumeField, useOneClickVolume } from '../components/one-click-volume';
 import { CalculatorDialog, PlansDialog } from '../components/tool-dialogs';
 import { OrderTicket } from '../components/order-ticket';
 import { terminalDialog, ticketSide } from '../state/terminal';
 import { formatPrice } from '../lib/format';
+import { useShortcut } from '../lib/keyboard';
+import { useMounted } from '../lib/use-mounted';
 import { defineIsland } from '../runtime/define-island';
-import { activeAsset, activeAssetId, assetsById, closePair, openPairs, openPair, quoteOf, startMarket } from '../state/market';
+import { activeAsset, activeAssetId, assetsById, clock, closePair, marketStateOf, openPairs, openPair, quoteOf, startMarket } from '../state/market';
+import { placeMarketOrder } from '../state/orders';
+import { oneClickOn } from '../state/preferences';
 import { currentUser, realtimeKey } from '../state/session';
 import { autotrader, startAutomation } from '../state/automation';
 import { startTrading } from '../state/trading';
@@ -22,15 +32,19 @@ const closeTicket = () => (ticketSide.value = null);
 
 const props = z.object({ planId: z.nullable(z.number()), planTitle: z.nullable(z.string()) });
 
+/** The active tab is kept in sight when the tabs scroll (a pair opened from the market watch may sit past the edge). */
+const scrollIntoView = (tab: HTMLLIElement | null) => tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+
 function PairTab({ id }: { id: number }) {
   useSignals();
   const asset = assetsById.value.get(id);
   const quote = quoteOf(id).value;
   if (!asset) return null;
   const active = activeAssetId.value === id;
+  const closed = !marketStateOf(asset, clock.value).open;
   return (
-    <li className={active ? 'pair-tab active' : 'pair-tab'}>
-      <button type="button" className="pair-tab-open" aria-current={active || undefined} onClick={() => openPair(id)}>
+    <li className={`pair-tab${active ? ' active' : ''}${closed ? ' closed' : ''}`} ref={active ? scrollIntoView : undefined}>
+      <button type="button" className="pair-tab-open" aria-current={active || undefined} title={closed ? `${asset.name} · ${assetTexts.closed}` : undefined} onClick={() => openPair(id)}>
         <img src={asset.image} alt="" width={18} height={18} />
         <span>{asset.symbol_display}</span>
         <small className={quote?.direction === 'down' ? 'loss' : 'gain'}>{formatPrice(quote?.price, priceDecimals.buttons)}</small>
@@ -44,9 +58,17 @@ function PairTab({ id }: { id: number }) {
   );
 }
 
-/** The trade room's header (docs/trade-room.md#layout): the open asset tabs, the AutoTrader dialog's button, and BUY/SELL, which open the order ticket. */
+/**
+ * The trade room's header (docs/trade-room.md#layout): the open asset tabs, the AutoTrader dialog's button, the
+ * one-click switch, and BUY/SELL, which open the order ticket, or with one-click trading on place a market order
+ * at once at the volume between them. A closed market's BUY/SELL are disabled and say when it opens
+ * (docs/trade-room.md#market-state); F9 opens a buy ticket (docs/trade-room.md#keyboard).
+ */
 function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useSignals();
+  const mounted = useMounted();
+  const closedNoteId = useId();
+  const [placing, setPlacing] = useState<'buy' | 'sell' | null>(null);
   const ticket = ticketSide.value;
   const setTicket = (side: 'buy' | 'sell' | null) => (ticketSide.value = side);
   const dialog = terminalDialog.value;
@@ -71,10 +93,66 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
 
   const asset = activeAsset.value;
   const quote = asset ? quoteOf(asset.id).value : null;
+  const market = asset ? marketStateOf(asset, clock.value) : null;
+  const closed = market !== null && !market.open;
+  // The next open is written in the reader's time zone, which only the browser knows.
+  const opensAt = closed && mounted ? market.opensAt : null;
+  const oneClick = oneClickOn.value;
+  const volume = useOneClickVolume(asset);
+
+  async function placeNow(side: 'buy' | 'sell') {
+    if (!asset) return;
+    const price = side === 'buy' ? quote?.ask : quote?.bid;
+    const units = unitsOf(volume.text, 'lots', { contractSize: asset.contract_size, price: 1, conversion: 1 });
+    if (!price) return showToast({ kind: 'error', title: oneClickTexts.noPrice });
+    if (!units || volume.problem) return;
+    setPlacing(side);
+    await placeMarketOrder({
+      asset,
+      side,
+      units,
+      lots: units.dividedBy(asset.contract_size),
+      leverage: effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage }),
+      price,
+    });
+    setPlacing(null);
+  }
+
   const trade = (side: 'buy' | 'sell') => {
     if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
+    if (closed || placing) return;
+    if (oneClick) return void placeNow(side);
     setTicket(ticket === side ? null : side);
   };
+
+  // F9 is MT5's New Order: a buy ticket for the active pair, also with one-click trading on (the ticket has what one click has not).
+  useShortcut(
+    'F9',
+    (event) => {
+      event.preventDefault();
+      if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
+      if (closed) return showToast({ kind: 'warning', title: closedLabel(market.opensAt) });
+      setTicket('buy');
+    },
+    { whileTyping: true },
+  );
+
+  const sideButton = (side: 'buy' | 'sell') => (
+    <button
+      type="button"
+      className={side === 'buy' ? 'trade-buy' : 'trade-sell'}
+      aria-expanded={oneClick ? undefined : ticket === side}
+      aria-describedby={closed ? closedNoteId : undefined}
+      aria-busy={placing === side || undefined}
+      disabled={closed || placing !== null || (oneClick && volume.problem !== null)}
+      title={oneClick && !closed ? oneClickTexts.now(side, volume.text) : undefined}
+      onClick={() => trade(side)}
+    >
+      <span>{side === 'buy' ? 'BUY' : 'SELL'}</span>
+      <strong>{placing === side ? ticketTexts.processing : formatPrice(side === 'buy' ? quote?.ask : quote?.bid, priceDecimals.buttons)}</strong>
+      {closed ? <small className="closed-label">{side === 'sell' ? assetTexts.closed : opensAt ? assetTexts.opensAt(opensAt) : ''}</small> : null}
+    </button>
+  );
 
   return (
     <div className="trade-header">
@@ -99,15 +177,19 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
           <span className="autotrader-state pending">Pending</span>
         ) : null}
       </button>
-      <div className="trade-buttons">
-        <button type="button" className="trade-sell" aria-expanded={ticket === 'sell'} onClick={() => trade('sell')}>
-          <span>SELL</span>
-          <strong>{formatPrice(quote?.bid, priceDecimals.buttons)}</strong>
-        </button>
-        <button type="button" className="trade-buy" aria-expanded={ticket === 'buy'} onClick={() => trade('buy')}>
-          <span>BUY</span>
-          <strong>{formatPrice(quote?.ask, priceDecimals.buttons)}</strong>
-        </button>
+      {closed ? (
+        <p className="closed-note" id={closedNoteId} role="status">
+          <strong>{assetTexts.closed}</strong>
+          {opensAt ? <span>{assetTexts.opensAt(opensAt)}</span> : null}
+        </p>
+      ) : null}
+      <div className="trade-buttons" data-closed={closed ? '' : undefined} data-one-click={oneClick ? '' : undefined}>
+        {sideButton('sell')}
+        <div className="one-click-panel">
+          <OneClickSwitch className="header-one-click" />
+          {oneClick && asset ? <OneClickVolumeField volume={volume} symbol={asset.symbol_display} /> : null}
+        </div>
+        {sideButton('buy')}
       </div>
       {ticket && asset ? (
         <div className="ticket-popover" role="dialog" aria-label={`Order ticket ${asset.symbol_display}`} ref={popover}>

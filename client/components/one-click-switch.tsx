@@ -1,0 +1,36 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { oneClickTexts as texts } from '../../shared/trading/one-click';
+import { oneClickOn, savePreferences } from '../state/preferences';
+import { showToast } from '../state/toasts';
+import { OneClickConfirm } from './one-click-confirm';
+
+/**
+ * The one-click trading switch (docs/trade-room.md#one-click-trading): turning it on asks for the risk confirmation
+ * first; turning it off saves at once. `label` is what it shows ("One-click" in the header, longer in Settings).
+ */
+export function OneClickSwitch({ className, label = texts.label, hint }: { className?: string; label?: string; hint?: string }) {
+  useSignals();
+  const on = oneClickOn.value;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const change = async (next: boolean) => {
+    if (next) return setConfirming(true);
+    setBusy(true);
+    const result = await savePreferences({ one_click_trading: false });
+    setBusy(false);
+    showToast(result.ok ? { kind: 'success', title: texts.turnedOff } : { kind: 'error', title: result.message ?? texts.failed });
+  };
+  return (
+    <>
+      <label className={className ? `one-click-switch ${className}` : 'one-click-switch'} title={texts.settingHint}>
+        <input type="checkbox" role="switch" aria-label={label === texts.label ? texts.setting : undefined} checked={on} disabled={busy} onChange={(e) => void change(e.target.checked)} />
+        <span>
+          <strong>{label}</strong>
+          {hint ? <small>{hint}</small> : null}
+        </span>
+      </label>
+      {confirming ? <OneClickConfirm onClose={() => setConfirming(false)} /> : null}
+    </>
+  );
+}

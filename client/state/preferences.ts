@@ -1,0 +1,42 @@
+import { computed } from '@preact/signals-react';
+import { preferencesApi } from '../../shared/api/endpoints/preferences';
+import type { Preferences, PreferencesUpdate, WatchDigits } from '../../shared/api/preferences.schema';
+import { call, type CallResult } from '../lib/call';
+import { currentUser } from './session';
+
+/** One-click trading is on for the signed-in customer (docs/trade-room.md#one-click-trading). */
+export const oneClickOn = computed(() => currentUser.value?.one_click_trading === true);
+/** The market watch's decimals: 3 (`fixed`, the default) or each instrument's own. */
+export const watchDigits = computed(() => currentUser.value?.watch_digits ?? 'fixed');
+
+/** The saved settings onto the page's user, so every island on the page follows at once (other pages read the user afresh). */
+export function applyPreferences(saved: Preferences): void {
+  const user = currentUser.value;
+  if (!user) return;
+  currentUser.value = {
+    ...user,
+    display_currency: saved.display_currency,
+    language: saved.language,
+    sounds_enabled: saved.sounds_enabled,
+    one_click_trading: saved.one_click_trading,
+    watch_digits: saved.watch_digits,
+  };
+}
+
+/** `PATCH /user/preferences`; on success the page's user takes the saved settings. Never throws. */
+export async function savePreferences(change: PreferencesUpdate): Promise<CallResult<typeof preferencesApi.updatePreferences>> {
+  const result = await call(preferencesApi.updatePreferences, { body: change });
+  if (result.ok) applyPreferences(result.data.data);
+  return result;
+}
+
+/** The market watch's digits, switched at once and saved; put back (and false returned) when the save fails. */
+export async function chooseWatchDigits(mode: WatchDigits): Promise<boolean> {
+  const user = currentUser.value;
+  if (!user) return false;
+  const before = user.watch_digits;
+  currentUser.value = { ...user, watch_digits: mode };
+  const result = await savePreferences({ watch_digits: mode });
+  if (!result.ok && currentUser.value) currentUser.value = { ...currentUser.value, watch_digits: before };
+  return result.ok;
+}

@@ -1,0 +1,36 @@
+import Decimal from 'decimal.js';
+import type { WatchDigits } from '../api/preferences.schema';
+import { Money } from '../money';
+import { priceDecimals } from './terminal';
+
+/**
+ * The market watch (docs/trade-room.md#market-watch): its decimals are the original's 3 by default (`fixed`),
+ * or each instrument's own digits (`instrument`: 5 for EUR/USD), which makes the spread visible.
+ */
+export const watchTexts = {
+  fixed: '3 digits',
+  instrument: 'Full digits',
+  /** The toggle's accessible name. */
+  toggle: 'Price digits',
+  setting: 'Market watch prices',
+  fixedHint: 'Every price to 3 decimals, as the original terminal shows them.',
+  instrumentHint: 'Each instrument at its own digits (5 for EUR/USD, 3 for USD/JPY), with the spread in points.',
+  failed: 'The market watch setting could not be saved. Try again.',
+  spread: 'Spread',
+  /** The small mark of a closed instrument's row (the stale mark stays for open markets). */
+  closed: 'Closed',
+} as const;
+
+export function watchDecimals(mode: WatchDigits, digits: number): number {
+  return mode === 'instrument' ? digits : priceDecimals.table;
+}
+
+/** The spread in points (one point is the last digit: 0.00001 on EUR/USD), or null without both prices. */
+export function spreadPoints(bid: string | null | undefined, ask: string | null | undefined, digits: number): string | null {
+  if (!bid || !ask) return null;
+  try {
+    return new Money(ask).minus(bid).times(new Money(10).pow(digits)).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0);
+  } catch {
+    return null;
+  }
+}
