@@ -36,6 +36,11 @@ export const pageDataSchema = z.object({
   assets: z.optional(z.unknown()),
   accounts: z.optional(z.unknown()),
   siteData: z.optional(z.unknown()),
+  /**
+   * What this device chose in the trade room, from the cookies it keeps for `/mt4` (`client/lib/device-choices.ts`):
+   * the open pairs and the account, so the server renders the room as the browser will show it.
+   */
+  device: z.optional(z.record(z.string(), z.unknown())),
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 
@@ -47,5 +52,7 @@ export const pageStateSchema = z.object({
   /** The realtime app key for pusher-js, on signed-in pages. */
   realtimeKey: z.nullable(z.string()),
   data: z.optional(pageDataSchema),
+  /** When the server rendered the page (its clock, ms): the age of the last known prices it showed is measured from it. */
+  renderedAt: z.optional(z.number()),
 });
 export type PageState = z.infer<typeof pageStateSchema>;

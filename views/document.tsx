@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { renderWithPageState } from '../client/state/seed';
 import { pageStateElementId } from '../shared/islands';
 import type { PageState, ToastInput } from '../shared/page-state.schema';
 import type { PageAssets } from './assets';
@@ -28,17 +29,21 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The whole HTML page. The body is rendered first so the islands, plain scripts and style sheets it
- * uses are known: the page references exactly those, every sheet in `<head>`. A page with no island gets no island runtime and no page state;
+ * The whole HTML page. The body is rendered first (its islands against the page state's signals) so the
+ * islands, plain scripts and style sheets it uses are known: the page references exactly those, every sheet in `<head>`. A page with no island gets no island runtime and no page state;
  * a page with neither islands nor plain scripts gets no script at all.
  */
-export function renderDocument({ title, siteName, favicon, nonce, assets, pageState, body, flash = [], theme = 'dark' }: DocumentInput): string {
+export function renderDocument({ title, siteName, favicon, nonce, assets, pageState: input, body, flash = [], theme = 'dark' }: DocumentInput): string {
   const needs = collectNeeds();
-  const bodyHtml = renderToStaticMarkup(
-    <PageNeedsContext value={needs}>
-      {body}
-      <Toasts toasts={flash} />
-    </PageNeedsContext>,
+  const pageState: PageState = { ...input, renderedAt: input.renderedAt ?? Date.now() };
+  // Islands render against the signals the page state seeds, as the browser hydrates them (client/state/seed.ts).
+  const bodyHtml = renderWithPageState(pageState, () =>
+    renderToStaticMarkup(
+      <PageNeedsContext value={needs}>
+        {body}
+        <Toasts toasts={flash} />
+      </PageNeedsContext>,
+    ),
   );
   const hasIslands = needs.islands.size > 0;
   const links = assets.links({ islands: [...needs.islands], scripts: [...needs.scripts], sheets: [...needs.sheets], theme });

@@ -2,8 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 
 /**
  * Islands being hydrated: counted from the moment their strategies are met until React has committed them
- * (or they failed). Shared state that arrives with the page is applied only once none is, so every island
- * hydrates against the same empty state its server HTML was rendered with, and then updates.
+ * (or they failed). The shared signals are seeded from the page before any island loads (client/state/seed.ts),
+ * as the server rendered them; what changes them after (the price feed, the clock, the first fetches) starts
+ * only once none is hydrating, so every island hydrates against the state its server HTML was rendered with.
  */
 let hydrating = 0;
 let waiting: (() => void)[] = [];

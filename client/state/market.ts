@@ -5,8 +5,11 @@ import { decimalOfNumber } from '../../shared/api/wire';
 import { feedAllSchema, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
 import { isMarketOpen, nextOpen, scheduleOf } from '../../shared/trading/hours';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
+import { deviceChoices, writeDeviceChoice } from '../lib/device-choices';
 import { readStored, writeStored } from '../lib/storage';
-import { firstCall } from './page-data';
+import { afterHydration } from '../runtime/hydration';
+import { call } from '../lib/call';
+import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
 
 /** A live price of one instrument; `direction` and `movedAt` drive the 2.2 s rise/fall flash. */
 export interface Quote {
@@ -35,9 +38,12 @@ const idsByAssetId = computed(() => new Map(assets.value.map((asset) => [asset.a
 /** True once the feed's first full snapshot arrived (the splash waits for it). */
 export const pricesReady = signal(false);
 
-/** Seconds tick for staleness marks and clocks (one timer for the page). */
+/**
+ * Seconds tick for staleness marks and clocks (one timer for the page). It starts once no island is hydrating:
+ * until then every island renders at the instant the page was seeded, as its server HTML was.
+ */
 export const clock = signal(Date.now());
-if (typeof window !== 'undefined') setInterval(() => (clock.value = Date.now()), 1_000);
+if (typeof window !== 'undefined') void afterHydration().then(() => setInterval(() => (clock.value = Date.now()), 1_000));
 
 /**
  * Whether an instrument's market is open at `now`, live from its trading-hours schedule (docs/trading.md#trading-hours),
@@ -76,19 +82,25 @@ export function matchesSearch(asset: Asset, query: string): boolean {
   return !q || [asset.name, asset.symbol, asset.symbol_display, asset.sy].some((text) => text.toLowerCase().includes(q));
 }
 
-// ---- Active asset, open pairs and the watchlist, kept on the device as `asset-storage` (docs/trade-room.md#kept-on-the-device) ----
+// ---- Active asset and open pairs, kept on the device as the `asset-storage` cookie, and the watchlist (docs/trade-room.md#kept-on-the-device) ----
 interface AssetStorage {
   activeAssetId: number | null;
   pairs: number[];
 }
-const stored = readStored<AssetStorage>('asset-storage', { activeAssetId: null, pairs: [] });
-export const activeAssetId = signal<number | null>(stored.activeAssetId);
-export const openPairs = signal<readonly number[]>(stored.pairs);
+/** The cookie as this device wrote it, else nothing chosen (a stranger value is ignored). */
+function storedPairs(value: unknown): AssetStorage {
+  const ids = (v: unknown) => (Array.isArray(v) ? v.filter((id): id is number => Number.isInteger(id)) : []);
+  if (typeof value !== 'object' || value === null) return { activeAssetId: null, pairs: [] };
+  const { activeAssetId: active, pairs } = value as Record<string, unknown>;
+  return { activeAssetId: Number.isInteger(active) ? (active as number) : null, pairs: ids(pairs) };
+}
+export const activeAssetId = signal<number | null>(null);
+export const openPairs = signal<readonly number[]>([]);
 export const watchlist = signal<readonly number[]>(readStored<number[]>('watchlist', []));
 export const activeAsset = computed(() => (activeAssetId.value === null ? undefined : assetsById.value.get(activeAssetId.value)));
 
 function persistPairs() {
-  writeStored<AssetStorage>('asset-storage', { activeAssetId: activeAssetId.value, pairs: [...openPairs.value] });
+  writeDeviceChoice(deviceChoices.pairs, { activeAssetId: activeAssetId.value, pairs: [...openPairs.value] } satisfies AssetStorage);
 }
 
 /** Adding a pair activates it. */
@@ -126,10 +138,12 @@ function chooseStart(list: readonly Asset[]) {
 }
 
 // ---- Loading and the live feed ----
-function seedQuote(asset: Asset) {
-  const quote = quoteOf(asset.id);
-  if (quote.value) return;
-  quote.value = {
+/**
+ * The catalogue's price of an instrument, received `age` ms before `now` (the price's age when the server
+ * rendered the page), so a price older than the stale threshold shows stale from the first paint.
+ */
+function catalogueQuote(asset: Asset, now: number, age: number): Quote {
+  return {
     price: asset.rate,
     bid: asset.sell_price,
     ask: asset.buy_price,
@@ -138,11 +152,56 @@ function seedQuote(asset: Asset) {
     change: asset.change,
     changePercent: asset.change_percent,
     at: Date.parse(asset.updated_at),
-    receivedAt: Date.now(),
+    receivedAt: now - age,
     direction: null,
     movedAt: 0,
   };
 }
+
+/** A loaded catalogue: instruments without a live price yet take the catalogue's; the pairs are chosen against it. */
+function applyCatalogue(list: readonly Asset[], now: number, ageOf: (asset: Asset) => number) {
+  batch(() => {
+    for (const asset of list) {
+      const quote = quoteOf(asset.id);
+      quote.value ??= catalogueQuote(asset, now, ageOf(asset));
+    }
+    assets.value = list;
+    chooseStart(list);
+    assetsState.value = { state: 'loaded' };
+  });
+}
+
+/** True while the catalogue in the signals is the one the page came with and no fetch has replaced it. */
+let fromPage = false;
+
+/**
+ * The catalogue the page came with (the server fetched it for the page), with the pairs this device chose:
+ * the market watch, the tabs and BUY/SELL render with the last known prices, on the server and when hydrating.
+ */
+seedFromPage((page) => {
+  const before = { list: assets.peek(), state: assetsState.peek(), active: activeAssetId.peek(), pairs: openPairs.peek(), watch: watchlist.peek(), clock: clock.peek() };
+  const chosen = storedPairs(deviceChoiceOf(page, deviceChoices.pairs));
+  clock.value = page.now;
+  activeAssetId.value = chosen.activeAssetId;
+  openPairs.value = chosen.pairs;
+  const answer = pageAnswer(page, 'assets', tradingApi.assets);
+  if (answer) {
+    applyCatalogue(answer.data, page.now, (asset) => Math.max(0, page.renderedAt - Date.parse(asset.updated_at)));
+    fromPage = true;
+  }
+  return () => {
+    for (const asset of answer?.data ?? []) quotes.delete(asset.id);
+    fromPage = false;
+    batch(() => {
+      assets.value = before.list;
+      assetsState.value = before.state;
+      activeAssetId.value = before.active;
+      openPairs.value = before.pairs;
+      watchlist.value = before.watch;
+      clock.value = before.clock;
+    });
+  };
+});
 
 /**
  * One feed item onto its instrument's quote: found by `asset_id` through the catalogue (an instrument the
@@ -171,19 +230,19 @@ function applyFeed(item: FeedItem, ids: ReadonlyMap<string, number>, now: number
   };
 }
 
-/** The catalogue: the one the page came with (the server fetched it), else `GET /assets`. */
+/** The catalogue: the one the page came with the first time, else `GET /assets`. */
 export async function loadAssets(): Promise<void> {
+  if (fromPage) {
+    fromPage = false;
+    return;
+  }
   assetsState.value = { state: 'loading' };
-  const result = await firstCall('assets', tradingApi.assets);
+  const result = await call(tradingApi.assets);
   if (!result.ok) {
     assetsState.value = { state: 'error', message: result.message ?? assetTexts.fetchFailed };
     return;
   }
-  const list = result.data.data;
-  for (const asset of list) seedQuote(asset);
-  assets.value = list;
-  chooseStart(list);
-  assetsState.value = { state: 'loaded' };
+  applyCatalogue(result.data.data, Date.now(), () => 0);
 }
 
 let feed: Promise<void> | undefined;
@@ -223,10 +282,16 @@ export function connectFeed(): Promise<void> {
   return feed;
 }
 
-/** Assets, then the feed: what every trade-room island needs first. Runs once per page. */
+/**
+ * Assets, then the feed: what every trade-room island needs first. Runs once per page, once no island is
+ * hydrating (docs/front-end.md#islands-only-for-interaction): prices change only after every island hydrated
+ * against the ones the page came with.
+ */
 let started: Promise<void> | undefined;
 export function startMarket(): Promise<void> {
-  started ??= loadAssets().then(() => connectFeed());
+  started ??= afterHydration()
+    .then(loadAssets)
+    .then(() => connectFeed());
   return started;
 }
 export function retryAssets(): Promise<void> {

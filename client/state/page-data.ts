@@ -1,26 +1,62 @@
 import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
 import type { PageData } from '../../shared/page-state.schema';
-import { call, type CallInput, type CallResult } from '../lib/call';
-import { afterHydration } from '../runtime/hydration';
 
-let pageData: PageData = {};
+/** What a state module seeds its signals from: the data the server fetched for the page and when it rendered it. */
+export interface PageSeed {
+  data: PageData;
+  /** The server's clock when it rendered the page (ms). */
+  renderedAt: number;
+  /** This tier's clock at seeding (ms): the server's at render, the browser's when the page starts. */
+  now: number;
+}
 
-export function holdPageData(data: PageData | undefined): void {
-  pageData = { ...data };
+/** Seeds signals from the page and returns how to put them back (the server's renders share the modules). */
+export type Seeder = (page: PageSeed) => () => void;
+
+const seeders: Seeder[] = [];
+let held: PageSeed | undefined;
+
+/**
+ * The browser's side: the page's state, held once at start (`./seed`), before any island's chunk is imported;
+ * a state module already loaded is seeded at once, the others when they load.
+ */
+export function holdPageData(data: PageData | undefined, renderedAt: number | undefined): void {
+  const now = Date.now();
+  held = { data: { ...data }, renderedAt: renderedAt ?? now, now };
+  for (const seed of seeders) seed(held);
 }
 
 /**
- * The first load of what `key` holds: the API's answer the server already had when it rendered the
- * page, used once instead of a fetch (read by the endpoint's response schema), else the call itself.
- * The page's answer resolves once no island is hydrating, so every island hydrates against the state
- * its server HTML was rendered with and then updates.
+ * A state module's signals from the page (docs/front-end.md#islands-only-for-interaction). In the browser the
+ * seeder runs at once when the module loads: the page is held before any island's chunk is imported, so every
+ * island renders its first time, hydration included, against the seeded signals. On the server it runs around
+ * each page's render (`renderSeeded`), so the HTML shows the same.
  */
-export function firstCall<E extends Endpoint>(key: keyof PageData, e: E, input?: CallInput<E>): Promise<CallResult<E>> {
-  const body = pageData[key];
-  if (body === undefined) return call(e, input);
-  delete pageData[key];
-  return afterHydration().then(() => {
-    const parsed = e.response?.safeParse(body);
-    return parsed?.success ? { ok: true as const, status: 200, data: parsed.data as ResponseOf<E> } : call(e, input);
-  });
+export function seedFromPage(seeder: Seeder): void {
+  seeders.push(seeder);
+  if (held) seeder(held);
 }
+
+/**
+ * The server's side: renders one page with every state module seeded from its data, then puts the signals back.
+ * Rendering is synchronous (`renderToString`), so no request ever sees another's values.
+ */
+export function renderSeeded<T>(page: PageSeed, render: () => T): T {
+  const undo = seeders.map((seed) => seed(page));
+  try {
+    return render();
+  } finally {
+    for (const put of undo.reverse()) put();
+  }
+}
+
+/** The API's answer the page came with under `key`, read by the endpoint's response schema; undefined when absent or unreadable. */
+export function pageAnswer<E extends Endpoint>(page: PageSeed, key: keyof PageData, e: E): ResponseOf<E> | undefined {
+  const body = page.data[key];
+  if (body === undefined) return undefined;
+  const parsed = e.response?.safeParse(body);
+  return parsed?.success ? (parsed.data as ResponseOf<E>) : undefined;
+}
+
+/** What the device chose (`client/lib/device-choices.ts`), as its request's cookies carried it. */
+export const deviceChoiceOf = (page: PageSeed, name: string): unknown => page.data.device?.[name];

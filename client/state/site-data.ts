@@ -1,5 +1,6 @@
 import { computed, signal } from '@preact/signals-react';
 import type { AdvisorSummary } from '../../shared/api/advisors.schema';
+import type { ResponseOf } from '../../shared/api/endpoint';
 import type { Currency, Plan } from '../../shared/api/data.schema';
 import { siteApi } from '../../shared/api/endpoints/site';
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
@@ -7,7 +8,7 @@ import { formatLocaleAmount } from '../../shared/locale';
 import { Money } from '../../shared/money';
 import { call } from '../lib/call';
 import { readStored, writeStored } from '../lib/storage';
-import { firstCall } from './page-data';
+import { pageAnswer, seedFromPage } from './page-data';
 import { currentUser } from './session';
 import { showToast } from './toasts';
 
@@ -35,20 +36,38 @@ export const displayCurrency = computed<string | null>(() => {
 /** The language dates and numbers are written in (docs/customer-area.md#settings). */
 export const numberLanguage = computed(() => currentUser.value?.language ?? null);
 
+type SiteData = ResponseOf<typeof siteApi.siteData>['data'];
+
+function applySiteData(data: SiteData | null): void {
+  currencies.value = data?.currencies ?? [];
+  plans.value = data?.plans ?? null;
+  planFeatures.value = data?.plan_features ?? [];
+  advisorCatalogue.value = data?.expert_advisors ?? null;
+}
+
 let loading: Promise<void> | undefined;
-/** Once per page: the site data the page came with (the server fetched it), else `GET /data`. */
+
+/** The site data the page came with (the server fetched it): the account bar's currencies and the advisors render with the page. */
+seedFromPage((page) => {
+  const answer = pageAnswer(page, 'siteData', siteApi.siteData);
+  if (!answer) return () => undefined;
+  applySiteData(answer.data);
+  loading = Promise.resolve();
+  return () => {
+    applySiteData(null);
+    loading = undefined;
+  };
+});
+
+/** Once per page: the site data the page came with, else `GET /data`. */
 export function loadSiteData(): Promise<void> {
-  loading ??= firstCall('siteData', siteApi.siteData).then((result) => {
+  loading ??= call(siteApi.siteData).then((result) => {
     if (!result.ok) {
       siteDataFailed.value = true;
       loading = undefined;
       return;
     }
-    const { data } = result.data;
-    currencies.value = data.currencies;
-    plans.value = data.plans;
-    planFeatures.value = data.plan_features;
-    advisorCatalogue.value = data.expert_advisors;
+    applySiteData(result.data.data);
     siteDataFailed.value = false;
   });
   return loading;

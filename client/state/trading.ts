@@ -12,12 +12,14 @@ import { call } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';
 import { connection } from './realtime';
-import { readStored, writeStored } from '../lib/storage';
+import { deviceChoices, writeDeviceChoice } from '../lib/device-choices';
+import { afterHydration } from '../runtime/hydration';
 import { assetsById, forexMid, quoteOf } from './market';
-import { firstCall } from './page-data';
+import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
 
 export const accounts = signal<readonly AccountSummaryView[]>([]);
-export const selectedAccountId = signal<number | null>(readStored<number | null>('selected-account', null));
+/** The account the room shows, kept on the device as the `selected-account` cookie (docs/trade-room.md#kept-on-the-device). */
+export const selectedAccountId = signal<number | null>(null);
 export const selectedAccount = computed(() => accounts.value.find((a) => a.id === selectedAccountId.value) ?? accounts.value[0]);
 
 /** One of the customer's accounts by id, as every screen names it ("Demo Account #1002"). */
@@ -39,7 +41,7 @@ export const closedTrades = signal<TradeList>(emptyList);
 
 export function selectAccount(id: number): void {
   selectedAccountId.value = id;
-  writeStored('selected-account', id);
+  writeDeviceChoice(deviceChoices.account, id);
   openTrades.value = emptyList;
   closedTrades.value = emptyList;
   pendingOrders.value = { items: [], state: 'loading' };
@@ -48,13 +50,38 @@ export function selectAccount(id: number): void {
   void loadPendingOrders();
 }
 
-/** The accounts with their figures: the first time those the page came with (the server fetched them), then `GET /accounts`. */
-export async function loadAccounts(): Promise<void> {
-  const result = await firstCall('accounts', tradingApi.accounts);
-  if (!result.ok) return;
-  const list = result.data.data;
+/** The accounts and the chosen one: the device's choice while it is one of them, else the first. */
+function applyAccounts(list: readonly AccountSummaryView[]): void {
   accounts.value = list;
   if (!list.some((a) => a.id === selectedAccountId.value)) selectedAccountId.value = list[0]?.id ?? null;
+}
+
+/** True while the accounts in the signals are the ones the page came with and no fetch has replaced them. */
+let fromPage = false;
+
+/** The accounts the page came with (the server fetched them) and the one this device chose: the account bar's first figures. */
+seedFromPage((page) => {
+  const before = { list: accounts.peek(), selected: selectedAccountId.peek() };
+  const chosen = deviceChoiceOf(page, deviceChoices.account);
+  selectedAccountId.value = Number.isInteger(chosen) ? (chosen as number) : null;
+  const answer = pageAnswer(page, 'accounts', tradingApi.accounts);
+  if (answer) applyAccounts(answer.data);
+  fromPage = answer !== undefined;
+  return () => {
+    fromPage = false;
+    accounts.value = before.list;
+    selectedAccountId.value = before.selected;
+  };
+});
+
+/** The accounts with their figures: the first time those the page came with, then `GET /accounts`. */
+export async function loadAccounts(): Promise<void> {
+  if (fromPage) {
+    fromPage = false;
+    return;
+  }
+  const result = await call(tradingApi.accounts);
+  if (result.ok) applyAccounts(result.data.data);
 }
 
 /** Page 1 replaces the list, later pages append; more only while `links.next` (docs/trade-room.md#positions). */
@@ -166,6 +193,8 @@ let following: Promise<void> | undefined;
  */
 export function startTrading(userId: number, realtimeKey: string | null): Promise<void> {
   following ??= (async () => {
+    // Lists and figures change only once every island hydrated against what the page came with.
+    await afterHydration();
     await loadAccounts();
     await Promise.all([loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -6,6 +6,7 @@ import type { ToastInput } from '../../shared/page-state.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import type { PageAssets } from '../../views/assets';
 import { TradeRoomPage } from '../../views/pages/trade-room';
+import { readDeviceChoices } from '../../client/lib/device-choices';
 import { ChatPage } from '../../views/pages/chat';
 import { AdminAutotraderPage } from '../../views/pages/admin-autotrader';
 import { MarketplacePage } from '../../views/pages/marketplace';
@@ -164,7 +165,8 @@ export function pageRoutes(deps: PageDeps): Router {
         title: 'Trade room',
         settings: page.settings,
         user,
-        data: { assets: catalogue, accounts, siteData },
+        // The room as this device left it (its open pairs and account: cookies for /mt4), so the HTML shows what hydration will.
+        data: { assets: catalogue, accounts, siteData, device: readDeviceChoices(req.headers.cookie) },
         body: (csrfToken) => <TradeRoomPage settings={page.settings} user={user} csrfToken={csrfToken} />,
       });
     }),

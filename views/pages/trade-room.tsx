@@ -22,65 +22,86 @@ import { SignedInIslands } from '../components/signed-in-islands';
  */
 export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSettings; user: User; csrfToken: string }) {
   return (
-    <div className="terminal">
-      <Stylesheet src="client/styles/app.scss" />
-      <Stylesheet src="views/pages/trade-room.css" />
-      <header className="terminal-header">
-        <Island island={MobileMenu} client="media" media="(max-width: 767px)" props={{ planTitle: user.account_type?.title ?? null }} />
-        <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
-        <Island island={TradeHeader} client="load" props={{ planId: user.account_type?.id ?? null, planTitle: user.account_type?.title ?? null }} />
-        <div className="terminal-user">
-          <a className="button-link deposit" href="/main/deposit">
-            Deposit
+    <>
+      <TradeRoomNeedsScripts />
+      <div className="terminal">
+        <Stylesheet src="client/styles/app.scss" />
+        <Stylesheet src="views/pages/trade-room.css" />
+        <header className="terminal-header">
+          <Island island={MobileMenu} client="media" media="(max-width: 767px)" props={{ planTitle: user.account_type?.title ?? null }} />
+          <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
+          <Island island={TradeHeader} client="load" props={{ planId: user.account_type?.id ?? null, planTitle: user.account_type?.title ?? null }} />
+          <div className="terminal-user">
+            <a className="button-link deposit" href="/main/deposit">
+              Deposit
+            </a>
+            <details className="profile-menu">
+              <summary aria-label="Profile menu">
+                <span className="avatar" aria-hidden="true">
+                  {(user.first_name[0] ?? '?').toUpperCase()}
+                </span>
+                <span className="profile-name">{user.first_name}</span>
+              </summary>
+              <ul>
+                <li>
+                  <a href="/main/dashboard">Profile</a>
+                </li>
+                <li>
+                  <a href="/main/accounts">Account Details</a>
+                </li>
+                <li>
+                  <a href="/main/settings">Settings</a>
+                </li>
+                <li>
+                  <CsrfForm action="/session/logout" csrfToken={csrfToken}>
+                    <button type="submit" className="link-like">
+                      Logout
+                    </button>
+                  </CsrfForm>
+                </li>
+              </ul>
+            </details>
+          </div>
+        </header>
+        <Island island={TradeRail} client="load" props={{}} />
+        <main className="terminal-chart">
+          <Island island={PriceChart} client="load" props={{}} />
+        </main>
+        <aside className="terminal-sidebar">
+          <Island island={MarketWatch} client="load" props={{}} />
+          <Island island={AlgoTrader} client="load" props={{ eas: user.eas }} />
+        </aside>
+        <section className="terminal-positions">
+          <Island island={Positions} client="load" props={{}} />
+        </section>
+        <footer className="terminal-bar">
+          <Island island={AccountBar} client="load" props={{}} />
+          <a className="button-link dashboard" href="/main/dashboard">
+            DASHBOARD
           </a>
-          <details className="profile-menu">
-            <summary aria-label="Profile menu">
-              <span className="avatar" aria-hidden="true">
-                {(user.first_name[0] ?? '?').toUpperCase()}
-              </span>
-              <span className="profile-name">{user.first_name}</span>
-            </summary>
-            <ul>
-              <li>
-                <a href="/main/dashboard">Profile</a>
-              </li>
-              <li>
-                <a href="/main/accounts">Account Details</a>
-              </li>
-              <li>
-                <a href="/main/settings">Settings</a>
-              </li>
-              <li>
-                <CsrfForm action="/session/logout" csrfToken={csrfToken}>
-                  <button type="submit" className="link-like">
-                    Logout
-                  </button>
-                </CsrfForm>
-              </li>
-            </ul>
-          </details>
-        </div>
-      </header>
-      <Island island={TradeRail} client="load" props={{}} />
-      <main className="terminal-chart">
-        <Island island={PriceChart} client="load" props={{}} />
-      </main>
-      <aside className="terminal-sidebar">
-        <Island island={MarketWatch} client="load" props={{}} />
-        <Island island={AlgoTrader} client="load" props={{ eas: user.eas }} />
-      </aside>
-      <section className="terminal-positions">
-        <Island island={Positions} client="load" props={{}} />
+        </footer>
+        <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
+        {/* Order results are toasts: the toast area is ready at once here. */}
+        <SignedInIslands user={user} toasts="load" />
+      </div>
+    </>
+  );
+}
+
+/**
+ * With scripting off the room shows the last known prices but nothing can trade: a notice says why, with the
+ * way back to the dashboard (docs/trade-room.md#splash). Outside the terminal's grid, fixed over the chart.
+ */
+function TradeRoomNeedsScripts() {
+  return (
+    <noscript>
+      <section className="noscript-notice notice notice-warning" aria-labelledby="noscript-title">
+        <h2 id="noscript-title">The trade room needs JavaScript</h2>
+        <p>Prices, the chart and your orders run in your browser. Turn JavaScript on for this site and reload the page, or go back to your dashboard.</p>
+        <p>
+          <a href="/main/dashboard">Go to the dashboard</a>
+        </p>
       </section>
-      <footer className="terminal-bar">
-        <Island island={AccountBar} client="load" props={{}} />
-        <a className="button-link dashboard" href="/main/dashboard">
-          DASHBOARD
-        </a>
-      </footer>
-      <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
-      {/* Order results are toasts: the toast area is ready at once here. */}
-      <SignedInIslands user={user} toasts="load" />
-    </div>
+    </noscript>
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * The trade room's choices this device keeps (docs/trade-room.md#kept-on-the-device): cookies scoped to `/mt4`,
+ * never secrets, so the server reads them with the page's request and renders the room as the browser will
+ * show it (the open pairs, the account), and the browser hydrates against the same.
+ */
+export const deviceChoices = { pairs: 'asset-storage', account: 'selected-account' } as const;
+export type DeviceChoice = (typeof deviceChoices)[keyof typeof deviceChoices];
+
+const oneYear = 60 * 60 * 24 * 365;
+
+/** Keeps a choice for the next visit (a blocked cookie store: it lasts for this page only). */
+export function writeDeviceChoice(name: DeviceChoice, value: unknown): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; Path=/mt4; Max-Age=${oneYear}; SameSite=Lax${secure}`;
+}
+
+/** The server's side: the choices a request's `Cookie` header carries (unreadable ones left out), for the page state. */
+export function readDeviceChoices(cookieHeader: string | undefined): Record<string, unknown> {
+  const names = new Set<string>(Object.values(deviceChoices));
+  const choices: Record<string, unknown> = {};
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const at = part.indexOf('=');
+    const name = part.slice(0, at).trim();
+    if (at < 0 || !names.has(name)) continue;
+    try {
+      choices[name] = JSON.parse(decodeURIComponent(part.slice(at + 1).trim()));
+    } catch {
+      // A cookie this code did not write: as if there were none.
+    }
+  }
+  return choices;
+}
