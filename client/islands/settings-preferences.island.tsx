@@ -2,13 +2,24 @@ import './settings-preferences.css';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { currencySchema, type Currency } from '../../shared/api/data.schema';
-import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import { siteApi } from '../../shared/api/endpoints/site';
-import { languages, notificationTopicKeys, notificationTopics, preferencesSchema, preferencesTexts as texts, type Preferences, type PreferencesUpdate } from '../../shared/api/preferences.schema';
+import {
+  languages,
+  notificationTopicKeys,
+  notificationTopics,
+  preferencesSchema,
+  preferencesTexts as texts,
+  watchDigitsModes,
+  type Preferences,
+  type PreferencesUpdate,
+} from '../../shared/api/preferences.schema';
 import { formatLocaleAmount, formatLocaleDateTime } from '../../shared/locale';
+import { watchTexts } from '../../shared/trading/market-watch';
+import { oneClickTexts } from '../../shared/trading/one-click';
+import { OneClickSwitch } from '../components/one-click-switch';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
-import { currentUser } from '../state/session';
+import { savePreferences } from '../state/preferences';
 import { showToast } from '../state/toasts';
 
 const props = z.object({
@@ -26,7 +37,7 @@ const sampleAmount = '1234567.89';
 
 type CurrencyList = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: readonly Currency[] };
 
-/** Localization, Sounds and Notifications (docs/customer-area.md#settings): each choice is saved on the user as it is made. */
+/** Localization, Sounds, Trade room and Notifications (docs/customer-area.md#settings): each choice is saved on the user as it is made. */
 function SettingsPreferences({ preferences, currencies, accountCurrency }: z.infer<typeof props>) {
   const [saved, setSaved] = useState<Preferences | null>(preferences);
   const [busy, setBusy] = useState<string | null>(null);
@@ -49,18 +60,15 @@ function SettingsPreferences({ preferences, currencies, accountCurrency }: z.inf
     const before = saved!;
     setSaved(optimistic);
     setBusy(field);
-    const result = await call(preferencesApi.updatePreferences, { body: change });
+    // This page's islands (numbers, sounds) follow at once; other pages and devices read the user afresh.
+    const result = await savePreferences(change);
     setBusy(null);
     if (!result.ok) {
       setSaved(before);
       showToast({ kind: 'error', title: result.message ?? 'Your settings could not be saved. Try again.' });
       return;
     }
-    const now = result.data.data;
-    setSaved(now);
-    // This page's islands (numbers, sounds) follow at once; other pages and devices read the user afresh.
-    const user = currentUser.value;
-    if (user) currentUser.value = { ...user, display_currency: now.display_currency, language: now.language, sounds_enabled: now.sounds_enabled };
+    setSaved(result.data.data);
     showToast({ kind: 'success', title: result.data.message });
   }
 
@@ -157,6 +165,32 @@ function SettingsPreferences({ preferences, currencies, accountCurrency }: z.inf
             <small>A chime for new notifications and chat messages, and a tone when an order is placed or refused in the trade room.</small>
           </span>
         </label>
+      </section>
+
+      <section className="settings-card" aria-labelledby="trade-room-title">
+        <h2 id="trade-room-title">Trade room</h2>
+        <OneClickSwitch className="switch-row" label={oneClickTexts.setting} hint={oneClickTexts.settingHint} on={saved.one_click_trading} onSaved={setSaved} />
+        <fieldset aria-busy={busy === 'watch' || undefined}>
+          <legend>{watchTexts.setting}</legend>
+          <div className="choice-grid">
+            {watchDigitsModes.map((mode) => (
+              <label className="choice" key={mode}>
+                <input
+                  type="radio"
+                  name="watch_digits"
+                  value={mode}
+                  checked={saved.watch_digits === mode}
+                  disabled={busy !== null}
+                  onChange={() => void save('watch', { watch_digits: mode }, { ...saved, watch_digits: mode })}
+                />
+                <span>
+                  <strong>{watchTexts[mode]}</strong>
+                  <small>{mode === 'fixed' ? watchTexts.fixedHint : watchTexts.instrumentHint}</small>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </section>
 
       <section className="settings-card" aria-labelledby="notifications-title">

@@ -14,7 +14,7 @@ export const watchTexts = {
   toggle: 'Price digits',
   setting: 'Market watch prices',
   fixedHint: 'Every price to 3 decimals, as the original terminal shows them.',
-  instrumentHint: 'Each instrument at its own digits (5 for EUR/USD, 3 for USD/JPY), with the spread in points.',
+  instrumentHint: 'Each instrument at its own digits (5 for EUR/USD, 3 for USD/JPY), so the spread shows; in points too where there is room.',
   failed: 'The market watch setting could not be saved. Try again.',
   spread: 'Spread',
   /** The small mark of a closed instrument's row (the stale mark stays for open markets). */

@@ -45,13 +45,20 @@ afterAll(async () => {
 });
 
 describe('preferences', () => {
-  it('start as the account currency, English, sounds on and every e-mail on', async () => {
+  it('start as the account currency, English, sounds on, one-click trading off, 3-digit market watch and every e-mail on', async () => {
     const person = await makeUser(stack.database.db);
     const res = await request(stack.app)
       .get('/api/v1/user/preferences')
       .set(bearer(await tokenFor(stack.app, person)));
     expect(res.status).toBe(200);
-    expect(preferencesResponse.parse(res.body).data).toEqual({ display_currency: null, language: 'en', sounds_enabled: true, notifications: { account: true, funding: true } });
+    expect(preferencesResponse.parse(res.body).data).toEqual({
+      display_currency: null,
+      language: 'en',
+      sounds_enabled: true,
+      one_click_trading: false,
+      watch_digits: 'fixed',
+      notifications: { account: true, funding: true },
+    });
   });
 
   it('a display currency the site offers is stored on the user: GET /user on another sign-in reads it; audited with before and after', async () => {
