@@ -11,8 +11,9 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [toast.id, toast.durationMs]);
   return (
-    <li className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-      <div>
+    <li className={`toast toast-${toast.kind}`}>
+      {/* The message carries the role, so the list keeps list items (as the server's toasts: views/components/toasts.tsx). */}
+      <div role={toast.kind === 'error' ? 'alert' : 'status'}>
         <strong>{toast.title}</strong>
         {toast.description ? <p>{toast.description}</p> : null}
       </div>

@@ -171,7 +171,7 @@ describe('server rendering of islands', () => {
       body: <main />,
       flash: [{ kind: 'error', title: 'Login failed', description: '<b>no</b>' }],
     });
-    expect(html).toContain('<li class="toast toast-error" role="alert" data-toast="5000"><div><strong>Login failed</strong><p>&lt;b&gt;no&lt;/b&gt;</p></div>');
+    expect(html).toContain('<li class="toast toast-error" data-toast="5000"><div role="alert"><strong>Login failed</strong><p>&lt;b&gt;no&lt;/b&gt;</p></div>');
     expect(html).toContain('src="/toasts.js"');
   });
 

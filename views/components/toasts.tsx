@@ -25,8 +25,9 @@ function ToastList({ toasts, className }: { toasts: readonly ToastInput[]; class
   return (
     <ol className={className ? `toaster ${className}` : 'toaster'} aria-live="polite">
       {toasts.map((toast, i) => (
-        <li key={i} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-toast={toastDurationMs[toast.kind]}>
-          <div>
+        <li key={i} className={`toast toast-${toast.kind}`} data-toast={toastDurationMs[toast.kind]}>
+          {/* The message carries the role: a list item must stay one (an `li` with role alert breaks the list for screen readers). */}
+          <div role={toast.kind === 'error' ? 'alert' : 'status'}>
             <strong>{toast.title}</strong>
             {toast.description ? <p>{toast.description}</p> : null}
           </div>
