@@ -121,7 +121,8 @@ function MarketWatch() {
     return out;
   }, [list, query, collapsed]);
 
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12 });
+  // Until the list is measured (on the server, and while hydrating) it is taken as 20 rows high, so the page's HTML already lists the first rows with their prices.
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12, initialRect: { width: 300, height: 20 * rowHeight } });
   // A row moved to by the keyboard gets focus once the virtualiser has rendered it.
   useEffect(() => {
     const wanted = pendingFocus.current;
