@@ -60,6 +60,8 @@ function PriceChart() {
   const [ready, setReady] = useState(false);
   const [indicators, setIndicators] = useState<IndicatorSettings>(defaultIndicators);
   const [move, setMove] = useState<(LineMove & { key: string }) | null>(null);
+  const moveRef = useRef(move);
+  moveRef.current = move;
   const asset = activeAsset.value;
   const assetRef = useRef<Asset | undefined>(asset);
   assetRef.current = asset;
@@ -188,7 +190,8 @@ function PriceChart() {
     for (const d of target.drawn.values()) target.series.removePriceLine(d.priceLine);
     target.drawn.clear();
     for (const line of lines) {
-      const price = Number(line.price);
+      // A line waiting for its move to be confirmed stays where it was dropped.
+      const price = Number(moveRef.current?.key === line.key ? moveRef.current.to : line.price);
       const priceLine = target.series.createPriceLine({ price, color: colourOf(line), lineWidth: 1, lineStyle: styleOf(line), axisLabelVisible: true, title: line.title });
       target.drawn.set(line.key, { line, priceLine, price });
     }

@@ -96,9 +96,12 @@ export class LineDrag implements ISeriesPrimitive<Time> {
 
   /** The markers again (new lines drawn, one moved). */
   placeGrips(): void {
+    const lines = this.handlers.lines();
+    // Called on every redraw: with no lines (the usual case while prices tick) there is nothing to do.
+    if (lines.length === 0 && this.grips.size === 0) return;
     const seen = new Set<string>();
     const height = this.chart.paneSize(0).height;
-    for (const line of this.handlers.lines()) {
+    for (const line of lines) {
       seen.add(line.key);
       let grip = this.grips.get(line.key);
       if (!grip) {
