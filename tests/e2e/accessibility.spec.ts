@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demo, signIn } from './support';
+
+/**
+ * WCAG 2.1 A and AA with axe-core (issue 19 §2): no serious or critical violation on the pages a trader sees
+ * first, at a desktop and a phone width. Each violation is listed with its elements, so a failure says what to fix.
+ */
+const sizes = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(' | ')}`);
+}
+
+for (const size of sizes) {
+  test.describe(`at ${size.width} px`, () => {
+    test.use({ viewport: size });
+
+    test('when a visitor opens the sign-in and sign-up pages, then axe finds no serious or critical violation', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.locator('form[data-enhanced]')).toBeAttached();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/signup');
+      await expect(page.locator('form[data-enhanced]').first()).toBeAttached();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('when a trader opens the dashboard and the trade room, then axe finds no serious or critical violation once prices are in', async ({ page }) => {
+      await signIn(page, demo.trader);
+      await expect(page).toHaveURL(/\/main\/dashboard$/);
+      await expect(page.locator('app-island[hydrated]').first()).toBeAttached();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/mt4');
+      for (const island of ['trade-header', 'market-watch', 'positions', 'account-bar', 'price-chart']) {
+        await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();
+      }
+      await expect(page.locator('.trade-buy strong')).toHaveText(/\d/);
+      await expect(page.locator('[data-figure="BALANCE"]').first()).toHaveText(/\d/);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
