@@ -91,7 +91,7 @@ function PriceChart() {
         d.priceLine.applyOptions({ price: d.price, title: d.line.title });
       };
       const drag = new LineDrag(holder.current, chart, series, overlay.current, {
-        lines: () => [...drawn.values()].filter((d) => d.line.draggable).map((d) => ({ key: d.line.key, level: d.line.level, colour: colourOf(d.line), price: d.price })),
+        lines: () => [...drawn.values()].filter((d) => d.line.draggable).map((d) => ({ key: d.line.key, level: d.line.level, title: d.line.title, colour: colourOf(d.line), price: d.price })),
         move: (key, price) => {
           const d = drawn.get(key);
           const current = assetRef.current;

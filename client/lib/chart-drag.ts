@@ -4,6 +4,8 @@ import type { IChartApi, ISeriesApi, ISeriesPrimitive, PrimitiveHoveredItem, Tim
 export interface DraggableLine {
   key: string;
   level: string;
+  /** What the line is labelled on the chart ("SL T00000012", "Trailing SL …"). */
+  title: string;
   colour: string;
   price: number;
 }
@@ -30,7 +32,7 @@ const slop = 3;
  * scaling are off while it moves, and the line follows the pointer (`series.coordinateToPrice`). As a series
  * primitive it also gives the ns-resize cursor over a line, and keeps a marker per line in `overlay` at the line's
  * height (`data-line`, `data-level`, `data-line-y` in pixels from the top of the chart), which is what a finger
- * sees as the handle and what tests use to find a line.
+ * sees as the handle and what tests use to find a line (`data-title` is its label on the chart).
  */
 export class LineDrag implements ISeriesPrimitive<Time> {
   private dragging: { key: string; pointerId: number; startY: number; price: number; moved: boolean } | null = null;
@@ -113,6 +115,7 @@ export class LineDrag implements ISeriesPrimitive<Time> {
         this.grips.set(line.key, grip);
       }
       grip.style.setProperty('--line-colour', line.colour);
+      if (grip.dataset.title !== line.title) grip.dataset.title = line.title;
       const price = this.dragging?.key === line.key ? this.dragging.price : line.price;
       const y = this.series.priceToCoordinate(price);
       const shown = y !== null && y >= 0 && y <= height;
