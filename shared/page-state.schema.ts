@@ -1,3 +1,4 @@
+import { watchDigitsModes } from './api/preferences.schema';
 import * as z from 'zod/mini';
 import { roles, userStatuses } from './api/user.schema';
 
@@ -25,6 +26,9 @@ export const pageUserSchema = z.object({
   display_currency: z.optional(z.nullable(z.string())),
   language: z.optional(z.nullable(z.string())),
   sounds_enabled: z.optional(z.boolean()),
+  /** Trade-room preferences (docs/trade-room.md#one-click-trading, #market-watch). */
+  one_click_trading: z.optional(z.boolean()),
+  watch_digits: z.optional(z.enum(watchDigitsModes)),
 });
 export type PageUser = z.infer<typeof pageUserSchema>;
 

@@ -20,6 +20,8 @@ export function pageUserOf(user: User | null): PageUser | null {
         display_currency: user.display_currency,
         language: user.language,
         sounds_enabled: user.sounds_enabled,
+        one_click_trading: user.one_click_trading,
+        watch_digits: user.watch_digits,
       }
     : null;
 }
