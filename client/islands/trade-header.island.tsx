@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
 import { effectiveLeverage } from '../../shared/trading/leverage';
-import { closedLabel } from '../../shared/trading/market-closed';
 import { oneClickTexts } from '../../shared/trading/one-click';
+import { checkTexts } from '../../shared/trading/ticket-checks';
 import { assetTexts, priceDecimals, ticketTexts } from '../../shared/trading/terminal';
 import { unitsOf } from '../../shared/trading/ticket';
 import { tradeTexts } from '../../shared/trading/texts';
@@ -131,7 +131,7 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
     (event) => {
       event.preventDefault();
       if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
-      if (closed) return showToast({ kind: 'warning', title: closedLabel(market.opensAt) });
+      if (closed) return showToast({ kind: 'warning', title: checkTexts.marketClosed(market.opensAt) });
       setTicket('buy');
     },
     { whileTyping: true },

@@ -7,6 +7,7 @@ import { holdPageData } from '../../client/state/page-data';
 import { currentUser } from '../../client/state/session';
 import { mobileWatchOpen, ticketSide } from '../../client/state/terminal';
 import { clock } from '../../client/state/market';
+import { toasts } from '../../client/state/toasts';
 import TradeHeader from '../../client/islands/trade-header.island';
 import MarketWatch from '../../client/islands/market-watch.island';
 import type { PageState } from '../../shared/page-state.schema';
@@ -164,6 +165,7 @@ describe('a closed market in the header', () => {
     await openRoom(pageState(2));
     await press('F9', window);
     expect(ticketSide.value).toBeNull();
+    expect(toasts.value.at(-1)?.title).toMatch(/^Market closed · Opens Mon \d\d:\d\d$/);
     await act(() => button(/^BTC\/USD/).click());
     await press('F9', window);
     expect(ticketSide.value).toBe('buy');

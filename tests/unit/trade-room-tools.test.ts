@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { isTyping, listMove } from '../../client/lib/keyboard';
-import { closedLabel } from '../../shared/trading/market-closed';
 import { spreadPoints, watchDecimals } from '../../shared/trading/market-watch';
 import { defaultOneClickLots } from '../../shared/trading/one-click';
 
@@ -33,13 +32,6 @@ describe('one-click volume', () => {
     expect(defaultOneClickLots({ position: '1500', contract_size: '100000' })).toBe('0.01');
     expect(defaultOneClickLots({ position: '0', contract_size: '100000' })).toBe('0.01');
     expect(defaultOneClickLots({ position: '1000', contract_size: '0' })).toBe('0.01');
-  });
-});
-
-describe('a closed market', () => {
-  it('says when it opens next, or only that it is closed', () => {
-    expect(closedLabel(new Date('2026-11-24T14:30:00Z'), 'en-GB')).toMatch(/^Market closed · Opens Tue \d{2}:\d{2}$/);
-    expect(closedLabel(null)).toBe('Market closed');
   });
 });
 
