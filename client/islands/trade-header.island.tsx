@@ -1,5 +1,6 @@
 import './trade-header.css';
-import { useSignals } from '@preact/signals-react/runtime';
+import { computed } from '@preact/signals-react';
+import { useComputed, useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
@@ -32,16 +33,32 @@ const closeTicket = () => (ticketSide.value = null);
 
 const props = z.object({ planId: z.nullable(z.number()), planTitle: z.nullable(z.string()) });
 
+/**
+ * The active pair's market (docs/trade-room.md#market-state): undefined while open, else when it opens next (ms; null
+ * when the schedule has no next open). A number, so the header re-renders when it changes, not on every tick.
+ */
+const activeClosedUntil = computed(() => {
+  const asset = activeAsset.value;
+  if (!asset) return undefined;
+  const market = marketStateOf(asset, clock.value);
+  return market.open ? undefined : (market.opensAt?.getTime() ?? null);
+});
+
 /** The active tab is kept in sight when the tabs scroll (a pair opened from the market watch may sit past the edge). */
 const scrollIntoView = (tab: HTMLLIElement | null) => tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 
 function PairTab({ id }: { id: number }) {
   useSignals();
+  // Re-rendered when the market opens or closes, not on every tick of the clock.
+  const tabClosed = useComputed(() => {
+    const asset = assetsById.value.get(id);
+    return asset ? !marketStateOf(asset, clock.value).open : false;
+  });
   const asset = assetsById.value.get(id);
   const quote = quoteOf(id).value;
   if (!asset) return null;
   const active = activeAssetId.value === id;
-  const closed = !marketStateOf(asset, clock.value).open;
+  const closed = tabClosed.value;
   return (
     <li className={`pair-tab${active ? ' active' : ''}${closed ? ' closed' : ''}`} ref={active ? scrollIntoView : undefined}>
       <button type="button" className="pair-tab-open" aria-current={active || undefined} title={closed ? `${asset.name} · ${assetTexts.closed}` : undefined} onClick={() => openPair(id)}>
@@ -93,10 +110,10 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
 
   const asset = activeAsset.value;
   const quote = asset ? quoteOf(asset.id).value : null;
-  const market = asset ? marketStateOf(asset, clock.value) : null;
-  const closed = market !== null && !market.open;
+  const closedUntil = activeClosedUntil.value;
+  const closed = closedUntil !== undefined;
   // The next open is written in the reader's time zone, which only the browser knows.
-  const opensAt = closed && mounted ? market.opensAt : null;
+  const opensAt = closed && mounted && closedUntil !== null ? new Date(closedUntil) : null;
   const oneClick = oneClickOn.value;
   const volume = useOneClickVolume(asset);
 
@@ -131,7 +148,7 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
     (event) => {
       event.preventDefault();
       if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
-      if (closed) return showToast({ kind: 'warning', title: checkTexts.marketClosed(market.opensAt) });
+      if (closed) return showToast({ kind: 'warning', title: checkTexts.marketClosed(closedUntil === null ? null : new Date(closedUntil)) });
       setTicket('buy');
     },
     { whileTyping: true },
