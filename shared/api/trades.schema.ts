@@ -111,8 +111,11 @@ export const tradeSchema = z.object({
   closing_price: z.nullable(wireDecimal),
   take_profit: z.nullable(wireDecimal),
   stop_loss: z.nullable(wireDecimal),
-  /** Trailing stop distance in points, or null: while set, the engine moves `stop_loss` after the price. */
-  trailing_stop: z.nullable(z.number()),
+  /**
+   * Trailing stop distance in points, or null: while set, the engine moves `stop_loss` after the price. Answers stored
+   * for order ids before it existed (docs/trading.md#order-ids) lack it: read as null.
+   */
+  trailing_stop: z._default(z.nullable(z.number()), null),
   /** Realized P/L when closed, live P/L while open (account currency). */
   pnl: wireDecimal,
   status: z.enum(['open', 'closed']),

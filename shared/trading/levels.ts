@@ -49,6 +49,9 @@ export function protectionProblems({
 export const trailingStopPoints = { min: 10, max: 1_000_000 } as const;
 
 /** A trailing stop switched on without a stop loss would start at or below zero (a buy's distance is more than its price). */
+/** A stop loss behind the one a running trailing stop has reached (docs/trading.md#trailing-stop). */
+export const trailingStopBack = (stop: string) => `The trailing stop has moved the stop loss to ${stop}: it can only move further your way while trailing is on`;
+
 export const trailingStopBeyondZero = 'The trailing stop is farther from the price than the price itself: choose a shorter distance';
 
 /** The message for a trailing distance that cannot be used, or null (null and 0 are "off" and fine). */

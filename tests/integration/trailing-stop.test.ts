@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeView } from '../../shared/api/trades.schema';
 import { Money } from '../../shared/money';
-import { trailingStopBeyondZero } from '../../shared/trading/levels';
+import { trailingStopBack, trailingStopBeyondZero } from '../../shared/trading/levels';
 import { tradeTexts } from '../../shared/trading/texts';
 import { ledgerEntries, notifications, trades } from '../../server/trading/db/schema';
 import { auditLedger } from '../support/money';
@@ -146,7 +146,7 @@ describe('trailing stop', () => {
     await request(stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token));
   });
 
-  it('takes a stop loss changed by hand (checked as usual) and trails on from it; removing the stop loss ends trailing', async () => {
+  it('takes a stop loss raised by hand (checked as usual) and trails on from it, refuses one put back behind the trailed stop; removing the stop loss ends trailing', async () => {
     await tick({ EURUSD: '1.10000' });
     const { token } = await fundedTrader(stack, '10000');
     const id = await open(token, { type: 'buy' });
@@ -158,11 +158,16 @@ describe('trailing stop', () => {
     const wrong = await patch(token, id, { stop_loss: '1.20000' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.stop_loss).toEqual([tradeTexts.stopLossSide('buy', 'current')]);
-    // Lowered by hand after the price fell back: kept, and trailing goes on from there.
+    // Lowered by hand while trailing: refused at the field (a dialog opened before the engine moved the stop would put it back).
     await tick({ EURUSD: '1.10250' });
     const lowered = await patch(token, id, { stop_loss: '1.09000' });
-    expect(lowered.body.data).toMatchObject({ stop_loss: 1.09, trailing_stop: 100 });
-    await tick({ EURUSD: '1.10260' });
+    expect(lowered.status).toBe(422);
+    expect(lowered.body.errors.stop_loss).toEqual([trailingStopBack(trailed)]);
+    expect(await storedStop(id)).toBe(trailed);
+    // Raised by hand: kept, and trailing goes on from there.
+    const raised = await patch(token, id, { stop_loss: '1.10220' });
+    expect(raised.body.data).toMatchObject({ stop_loss: 1.1022, trailing_stop: 100 });
+    await tick({ EURUSD: '1.10400' });
     expect(await storedStop(id)).toBe(away(quoteOf('EURUSD').bid, -100, 5));
     // A take-profit change leaves the trailed stop where it is.
     const withTp = await patch(token, id, { take_profit: '1.12000' });

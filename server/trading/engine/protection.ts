@@ -7,7 +7,7 @@ import { updateTrade } from '../db/trades.repo';
 import type { Market } from '../market/market';
 import { done, refusal, refused, type Outcome } from '../errors';
 import { lockOpenTradeOf } from './accounts';
-import { levelOrNull, normaliseLevel, protectionProblems, trailedStop, trailingStopBeyondZero, trailingStopProblem } from '../../../shared/trading/levels';
+import { levelOrNull, normaliseLevel, protectionProblems, trailedStop, trailingStopBack, trailingStopBeyondZero, trailingStopProblem } from '../../../shared/trading/levels';
 import { Money } from '../../../shared/money';
 import { presentTrade } from './trade-view';
 
@@ -50,6 +50,12 @@ export async function changeProtection(
     // (The database keeps 10 decimals: "1.0800000000" is the level "1.08000" unchanged.)
     const changed = (level: string | null, stored: string | null) => (level === null || (stored !== null && new Money(level).eq(stored)) ? null : level);
     const errors = protectionProblems({ side: trade.side, price, takeProfit: changed(takeProfit, trade.takeProfit), stopLoss: changed(stopLoss, trade.stopLoss) });
+    // While a trailing stop runs (and stays on), the stop loss moves only in the customer's favour: a level from a dialog
+    // or a drag started before the engine moved the stop would otherwise put it back (switching trailing off allows it).
+    if (errors.stop_loss === undefined && trailingStop !== null && trade.trailingStop !== null && stopLoss !== null && trade.stopLoss !== null) {
+      const back = trade.side === 'buy' ? new Money(stopLoss).lt(trade.stopLoss) : new Money(stopLoss).gt(trade.stopLoss);
+      if (back) errors.stop_loss = [trailingStopBack(normaliseLevel(trade.stopLoss, digits)!)];
+    }
     if (Object.keys(errors).length > 0) return refused(refusal.fields(errors));
     const updated = await updateTrade(tx, tradeId, { takeProfit, stopLoss, trailingStop });
     return done({ accountId: account.id, trade: presentTrade(market, updated, account.currency) });
