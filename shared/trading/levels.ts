@@ -71,3 +71,14 @@ export function trailedStop({ side, closing, distance, current }: { side: Side; 
   if (current === null) return trailed;
   return side === 'buy' ? Math.max(current, trailed) : Math.min(current, trailed);
 }
+
+/**
+ * Whether a pending order at `price` waits rather than fills at the quote (docs/trading.md#pending-orders): a buy
+ * limit below the ask, a buy stop above it, a sell limit above the bid, a sell stop below it; and positive. At the
+ * quote itself it would fill at once, so it is no pending order of either kind.
+ */
+export function pendingPriceWaits({ side, kind, price, bid, ask }: { side: Side; kind: 'limit' | 'stop'; price: string; bid: string; ask: string }): boolean {
+  const reference = new Money(side === 'buy' ? ask : bid);
+  const waiting = kind === 'limit' ? (side === 'buy' ? reference.gt(price) : reference.lt(price)) : side === 'buy' ? reference.lt(price) : reference.gt(price);
+  return waiting && new Money(price).gt(0);
+}
