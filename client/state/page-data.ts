@@ -42,8 +42,11 @@ export function seedFromPage(seeder: Seeder): void {
  * Rendering is synchronous (`renderToString`), so no request ever sees another's values.
  */
 export function renderSeeded<T>(page: PageSeed, render: () => T): T {
-  const undo = seeders.map((seed) => seed(page));
+  // Each undo is kept as its seeder is applied, so a seeder that throws still has the earlier ones put back
+  // (a customer's accounts must never outlive their own page's render).
+  const undo: (() => void)[] = [];
   try {
+    for (const seed of seeders) undo.push(seed(page));
     return render();
   } finally {
     for (const put of undo.reverse()) put();
