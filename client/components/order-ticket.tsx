@@ -2,15 +2,16 @@ import './order-ticket.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
-import { Money } from '../../shared/money';
 import { marginFor } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
 import { effectiveLeverage } from '../../shared/trading/leverage';
+import { pendingPriceWaits } from '../../shared/trading/levels';
 import { closingPrice } from '../../shared/trading/prices';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
+import { pendingTexts } from '../../shared/trading/texts';
 import { checkTexts, levelProblems, pnlAtLevel, refusalOf, typedLevel } from '../../shared/trading/ticket-checks';
-import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
+import { convertVolume, levelInputOf, orderLots, pendingKindOf, stepLevel, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
 import { displayMoney } from '../state/site-data';
 import { formatPrice } from '../lib/format';
 import { clock, forexMid, marketStateOf, quoteOf } from '../state/market';
@@ -52,9 +53,11 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
   const marketPrice = quote ? (side === 'buy' ? quote.ask : quote.bid) : null;
   const typedPrice = typedLevel(pendingPrice, asset.digits);
   const pending = typedPrice !== null && typedPrice !== undefined;
-  const price = pending ? pendingPrice : marketPrice;
-  const kind = pending && quote ? pendingKindOf({ side, price: pendingPrice, bid: quote.bid, ask: quote.ask }) : null;
-  const point = new Money(1).dividedBy(new Money(10).pow(asset.digits));
+  // The price as the server takes it: at the instrument's digits.
+  const price = pending ? typedPrice : marketPrice;
+  const kind = pending && quote ? pendingKindOf({ side, price: typedPrice, bid: quote.bid, ask: quote.ask }) : null;
+  // At the quote itself an order would fill at once: no kind waits there (the server's rule).
+  const waits = !pending || !quote || !kind || pendingPriceWaits({ side, kind, price: typedPrice, bid: quote.bid, ask: quote.ask });
   // Without a price that converts the quote currency into the account's, money figures are not shown rather than guessed.
   const rate = conversionRate(asset.quote_currency, currency, forexMid);
   const context = { contractSize: asset.contract_size, price: price ?? asset.rate, conversion: rate ?? 1 };
@@ -67,13 +70,13 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
   // Lots and units are checked as typed (0.015 lots is refused, not quietly rounded); an amount of money is sized down to whole steps.
   const sizeProblem = units ? lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size)) : null;
   // TP and SL against the price the position would close at now (a buy at the sell price), or a pending order's price: the server's rule, live.
-  const reference = pending ? pendingPrice : quote ? closingPrice({ side, quote }) : null;
+  const reference = pending ? typedPrice : quote ? closingPrice({ side, quote }) : null;
   const levelErrors = protect ? levelProblems({ side, digits: asset.digits, price: reference, against: pending ? 'order' : 'current', takeProfit, stopLoss }) : {};
   const closedForMarket = !market.open && !pending;
   const pnlAt = (level: string) => (orderUnits && price ? pnlAtLevel({ side, units: orderUnits, opening: price, level, digits: asset.digits, conversion: rate }) : null);
   const typedProblems: Record<string, string | null | undefined> = {
     volume: sizeProblem,
-    price: typedPrice === undefined ? checkTexts.notAPrice : null,
+    price: typedPrice === undefined ? checkTexts.notAPrice : !waits && kind ? pendingTexts.priceSide(side, kind) : null,
     take_profit: levelErrors.take_profit?.[0],
     stop_loss: levelErrors.stop_loss?.[0],
   };
@@ -86,10 +89,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     setRefusal((r) => (r.alert === null && !(key in r.fields) ? r : { fields: Object.fromEntries(Object.entries(r.fields).filter(([k]) => k !== key)), alert: null }));
   };
   const setPrice = edited('price', setPendingPrice);
-  const stepPrice = (direction: 1 | -1) => {
-    const next = new Money(pending ? pendingPrice : (marketPrice ?? asset.rate)).plus(point.times(direction));
-    setPrice((next.lte(0) ? point : next).toFixed(asset.digits));
-  };
+  const stepPrice = (direction: 1 | -1) => setPrice(stepLevel(pendingPrice, asset.digits, direction, marketPrice ?? asset.rate));
   const changeSide = (next: 'buy' | 'sell') => {
     setPendingPrice('');
     setRefusal(noRefusal);
@@ -105,9 +105,10 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     if (blocked || !price || !lots || !orderUnits) return;
     setBusy(true);
     setRefusal(noRefusal);
-    const levels = protect ? { takeProfit, stopLoss } : {};
+    // Sent as checked: at the instrument's digits, as the server rounds them.
+    const levels = protect ? { takeProfit: typedLevel(takeProfit, asset.digits) ?? '', stopLoss: typedLevel(stopLoss, asset.digits) ?? '' } : {};
     const order = { asset, side, units: orderUnits, lots, leverage, ...levels };
-    const result = pending && kind ? await placePendingOrder({ ...order, kind, price: pendingPrice }) : await placeMarketOrder({ ...order, price }, { toastFailure: false });
+    const result = pending && kind ? await placePendingOrder({ ...order, kind, price }) : await placeMarketOrder({ ...order, price }, { toastFailure: false });
     setBusy(false);
     if (result.ok) return onDone();
     const shown = ['volume', ...(pending ? ['price'] : []), ...(protect ? ['take_profit', 'stop_loss'] : [])];
@@ -123,7 +124,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
       id={id}
       label={label}
       value={value}
-      onChange={edited(key, (text) => set(volumeInputOf(text)))}
+      onChange={edited(key, (text) => set(levelInputOf(text, asset.digits)))}
       placeholder={formatPrice(price, asset.digits)}
       problem={problemOf(key)}
       note={pnlNote(pnlAt(value), currency, checkTexts.pnlAt)}
@@ -197,10 +198,18 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
         </p>
       ) : null}
       <div className="ticket-pending">
-        <LevelField id="ticket-price" label="Price" value={pendingPrice} onChange={(text) => setPrice(volumeInputOf(text))} placeholder="Current" problem={problemOf('price')} onStep={stepPrice} />
+        <LevelField
+          id="ticket-price"
+          label="Price"
+          value={pendingPrice}
+          onChange={(text) => setPrice(levelInputOf(text, asset.digits))}
+          placeholder="Current"
+          problem={problemOf('price')}
+          onStep={stepPrice}
+        />
         {pending ? (
           <p className="ticket-kind">
-            {side === 'buy' ? 'Buy' : 'Sell'} {kind} order: it opens when the price reaches {pendingPrice}.{' '}
+            {side === 'buy' ? 'Buy' : 'Sell'} {kind} order: it opens when the price reaches {typedPrice}.{' '}
             <button type="button" className="link-like" onClick={() => setPrice('')}>
               Revert to Market Price
             </button>

@@ -7,7 +7,8 @@ import { Money } from '../../shared/money';
 import { conversionRate } from '../../shared/trading/conversion';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { positionTexts } from '../../shared/trading/terminal';
-import { volumeInputOf } from '../../shared/trading/ticket';
+import { normaliseLevel } from '../../shared/trading/levels';
+import { levelInputOf, stepLevel, stopBehindTrail, volumeInputOf } from '../../shared/trading/ticket';
 import { checkTexts, levelProblems, pnlAtLevel, refusalOf, trailingInputOf, trailingNote, trailingPointsOf, typedLevel } from '../../shared/trading/ticket-checks';
 import { displayMoney } from '../state/site-data';
 import { call } from '../lib/call';
@@ -101,39 +102,37 @@ export function PartialCloseDialog({ trade, asset, onClose }: { trade: LiveTrade
 
 /**
  * TP & SL of an open position (docs/trade-room.md#tp-and-sl-dialog): prices at the instrument's digits (the
- * original design's two decimals would break 5-digit prices), a stepper by one point that never goes below 0, empty
- * clears. Checked as typed against the live closing price with the server's rules; each level shows the P/L the
+ * original design's two decimals would break 5-digit prices), a stepper by one point that never goes below one point, empty
+ * clears. A trailing stop loss shows (and is compared with) the live trade's stop until it is edited. Checked as typed against the live closing price with the server's rules; each level shows the P/L the
  * position would close with there, live; a trailing stop distance in points. Only what changed is sent; a refusal
  * shows at its field or above the buttons, inside the dialog.
  */
 export function LevelsDialog({ trade: opened, asset, onClose }: { trade: LiveTrade; asset: Asset | undefined; onClose: () => void }) {
   useSignals();
-  // The price and P/L keep moving while the dialog is open.
+  // The price and P/L keep moving while the dialog is open, and so does a trailing stop.
   const trade = liveOpenTrades.value.find((t) => t.id === opened.id) ?? opened;
   const digits = asset?.digits ?? 5;
   const currency = selectedAccount.value?.currency ?? 'USD';
-  const was = { takeProfit: opened.take_profit ?? '', stopLoss: opened.stop_loss ?? '', trailing: opened.trailing_stop ? String(opened.trailing_stop) : '' };
+  // The stop loss is the live trade's until the customer edits it: one the engine trails must not be sent back at its old level.
+  const was = { takeProfit: opened.take_profit ?? '', stopLoss: trade.stop_loss ?? '', trailing: opened.trailing_stop ? String(opened.trailing_stop) : '' };
   const [takeProfit, setTakeProfit] = useState(was.takeProfit);
-  const [stopLoss, setStopLoss] = useState(was.stopLoss);
+  const [typedStop, setTypedStop] = useState<string | null>(null);
+  const stopLoss = typedStop ?? was.stopLoss;
   const [trailing, setTrailing] = useState(was.trailing);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ fields: Record<string, string>; alert: string | null }>({ fields: {}, alert: null });
-  const point = new Money(1).dividedBy(new Money(10).pow(digits));
   const start = trade.livePrice ?? trade.opening_price;
-  const step = (value: string, direction: 1 | -1) => {
-    const next = new Money(typedLevel(value, digits) ?? start).plus(point.times(direction));
-    return (next.isNegative() ? new Money(0) : next).toFixed(digits);
-  };
-  const tidy = (text: string) => {
-    const kept = volumeInputOf(text);
-    const [whole, fraction] = kept.split('.');
-    return fraction !== undefined ? `${whole}.${fraction.slice(0, digits)}` : kept;
-  };
   const conversion = asset ? conversionRate(asset.quote_currency, currency, forexMid) : undefined;
   const pnlAt = (level: string) => pnlAtLevel({ side: trade.trade_type, units: trade.volume, opening: trade.opening_price, level, digits, conversion });
-  const levelErrors = levelProblems({ side: trade.trade_type, digits, price: trade.livePrice, takeProfit, stopLoss, kept: { takeProfit: opened.take_profit, stopLoss: opened.stop_loss } });
+  const levelErrors = levelProblems({ side: trade.trade_type, digits, price: trade.livePrice, takeProfit, stopLoss, kept: { takeProfit: opened.take_profit, stopLoss: trade.stop_loss } });
+  const points = trailingPointsOf(trailing) || null;
+  const stopChanged = typedLevel(stopLoss, digits) !== normaliseLevel(trade.stop_loss, digits);
   const trail = trailingNote(trailing, digits, { side: trade.trade_type, closing: trade.livePrice, stopLoss: typedLevel(stopLoss, digits) });
-  const typedProblems: Record<string, string | null | undefined> = { take_profit: levelErrors.take_profit?.[0], stop_loss: levelErrors.stop_loss?.[0], trailing_stop: trail.problem };
+  // The server's rule while trailing stays on: the stop only moves the customer's way from where the engine has taken it.
+  const behind = stopChanged
+    ? stopBehindTrail({ side: trade.trade_type, stopLoss: typedLevel(stopLoss, digits) ?? null, liveStop: trade.stop_loss, trailing: points !== null && Boolean(trade.trailing_stop) })
+    : null;
+  const typedProblems: Record<string, string | null | undefined> = { take_profit: levelErrors.take_profit?.[0], stop_loss: levelErrors.stop_loss?.[0] ?? behind, trailing_stop: trail.problem };
   const problemOf = (key: string) => typedProblems[key] ?? refusal.fields[key] ?? null;
   /** An edit clears what the server said about that field, and the line about the whole. */
   const edited = (key: string, set: (text: string) => void) => (text: string) => {
@@ -144,12 +143,11 @@ export function LevelsDialog({ trade: opened, asset, onClose }: { trade: LiveTra
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (Object.values(typedProblems).some(Boolean)) return;
-    const points = trailingPointsOf(trailing) || null;
     const body = {
       ...(takeProfit !== was.takeProfit ? { take_profit: takeProfit || null } : {}),
-      ...(stopLoss !== was.stopLoss ? { stop_loss: stopLoss || null } : {}),
+      ...(stopChanged ? { stop_loss: stopLoss || null } : {}),
       // Sent again with a changed stop loss: a removed stop would otherwise end trailing (the server's rule), and the distance shown restarts it.
-      ...(points !== (opened.trailing_stop || null) || stopLoss !== was.stopLoss ? { trailing_stop: points } : {}),
+      ...(points !== (opened.trailing_stop || null) || stopChanged ? { trailing_stop: points } : {}),
     };
     if (Object.keys(body).length === 0) return onClose();
     setBusy(true);
@@ -172,8 +170,8 @@ export function LevelsDialog({ trade: opened, asset, onClose }: { trade: LiveTra
       label={label}
       value={value}
       placeholder="None"
-      onChange={edited(key, (text) => set(tidy(text)))}
-      onStep={(direction) => edited(key, set)(step(value, direction))}
+      onChange={edited(key, (text) => set(levelInputOf(text, digits)))}
+      onStep={(direction) => edited(key, set)(stepLevel(value, digits, direction, start))}
       problem={problemOf(key)}
       note={pnlNote(pnlAt(value), currency, checkTexts.pnlAt)}
     />
@@ -186,7 +184,7 @@ export function LevelsDialog({ trade: opened, asset, onClose }: { trade: LiveTra
           <strong className={signClass(trade.livePnl)}>{displayMoney(trade.livePnl, currency)}</strong>
         </p>
         {field('take_profit', 'Take profit', takeProfit, setTakeProfit)}
-        {field('stop_loss', 'Stop loss', stopLoss, setStopLoss)}
+        {field('stop_loss', trade.trailing_stop ? 'Stop loss (trailing)' : 'Stop loss', stopLoss, setTypedStop)}
         <LevelField
           id={levelIds.trailing_stop!}
           label="Trailing stop (points)"

@@ -1,6 +1,9 @@
 import Decimal from 'decimal.js';
 import { Money } from '../money';
+import { trailingStopBack } from './levels';
+import type { Side } from './prices';
 import { sizing } from './sizing';
+import { typedLevel } from './ticket-checks';
 
 /** The order ticket (docs/trade-room.md#order-ticket): the volume is typed in lots, units or an amount of the account currency. */
 export const volumeUnits = ['lots', 'units', 'currency'] as const;
@@ -65,4 +68,34 @@ export function convertVolume(text: string, from: VolumeUnit, to: VolumeUnit, co
   if (to === 'units') return units.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(0);
   if (to === 'lots') return units.dividedBy(context.contractSize).toFixed(2, Decimal.ROUND_DOWN);
   return units.times(context.price).times(context.conversion).toFixed(2);
+}
+
+/**
+ * A price as typed into the ticket or the TP & SL dialog: digits and one decimal point, no more decimals than the
+ * instrument has (the server would round them away, so the field never shows what is not sent).
+ */
+export function levelInputOf(text: string, digits: number): string {
+  const kept = volumeInputOf(text);
+  const point = kept.indexOf('.');
+  return point === -1 ? kept : kept.slice(0, point + 1 + digits);
+}
+
+/**
+ * One point up or down from the typed level, or from `start` (the live price) when none is typed or it is not a
+ * number; never below one point, the least a price can be (docs/trade-room.md#order-ticket).
+ */
+export function stepLevel(value: string, digits: number, direction: 1 | -1, start: Decimal.Value): string {
+  const point = new Money(1).dividedBy(new Money(10).pow(digits));
+  const next = new Money(typedLevel(value, digits) ?? start).plus(point.times(direction));
+  return Decimal.max(next, point).toFixed(digits);
+}
+
+/**
+ * While a trailing stop runs (and stays on), a stop loss behind the one it has reached is refused, as the server
+ * refuses it (docs/trading.md#trailing-stop): a buy's below the live stop, a sell's above it. The message, or null.
+ */
+export function stopBehindTrail({ side, stopLoss, liveStop, trailing }: { side: Side; stopLoss: string | null; liveStop: string | null; trailing: boolean }): string | null {
+  if (!trailing || stopLoss === null || liveStop === null) return null;
+  const back = side === 'buy' ? new Money(stopLoss).lt(liveStop) : new Money(stopLoss).gt(liveStop);
+  return back ? trailingStopBack(liveStop) : null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertVolume, orderLots, pendingKindOf, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
+import { convertVolume, levelInputOf, orderLots, pendingKindOf, stepLevel, stepVolume, stopBehindTrail, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
+import { typedLevel } from '../../shared/trading/ticket-checks';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { conversionRate } from '../../shared/trading/conversion';
 import { calculate, defaultLevels } from '../../shared/trading/calculator';
@@ -50,6 +51,45 @@ describe('pending order kind', () => {
     expect(pendingKindOf({ side: 'buy', price: '1.11000', ...quote })).toBe('stop');
     expect(pendingKindOf({ side: 'sell', price: '1.11000', ...quote })).toBe('limit');
     expect(pendingKindOf({ side: 'sell', price: '1.09000', ...quote })).toBe('stop');
+  });
+});
+
+describe('price fields of the ticket and the TP & SL dialog', () => {
+  it('keep no more decimals than the instrument has', () => {
+    expect(levelInputOf('189.995', 2)).toBe('189.99');
+    expect(levelInputOf('1.0850012', 5)).toBe('1.08500');
+    expect(levelInputOf('1a.2.3', 5)).toBe('1.23');
+    expect(levelInputOf('190', 2)).toBe('190');
+    expect(levelInputOf('190.', 2)).toBe('190.');
+  });
+
+  it('are read at the digits, half up, as the server rounds them', () => {
+    expect(typedLevel('189.995', 2)).toBe('190.00');
+    expect(typedLevel('1.085', 5)).toBe('1.08500');
+  });
+
+  it('step one point from what is typed, else from the live price, and never below one point', () => {
+    expect(stepLevel('1.08500', 5, 1, '1.2')).toBe('1.08501');
+    expect(stepLevel('1.085', 5, -1, '1.2')).toBe('1.08499');
+    expect(stepLevel('', 2, 1, '190.004')).toBe('190.01');
+    expect(stepLevel('abc', 2, -1, 190)).toBe('189.99');
+    expect(stepLevel('0.01', 2, -1, '190')).toBe('0.01');
+    expect(stepLevel('', 5, -1, '0')).toBe('0.00001');
+  });
+});
+
+describe('a stop loss while a trailing stop runs', () => {
+  it('may not go back behind the stop the engine has reached, as the server refuses it', () => {
+    const live = '1.08750';
+    expect(stopBehindTrail({ side: 'buy', stopLoss: '1.08501', liveStop: live, trailing: true })).toBe(
+      'The trailing stop has moved the stop loss to 1.08750: it can only move further your way while trailing is on',
+    );
+    expect(stopBehindTrail({ side: 'buy', stopLoss: '1.08751', liveStop: live, trailing: true })).toBeNull();
+    expect(stopBehindTrail({ side: 'sell', stopLoss: '1.08751', liveStop: live, trailing: true })).not.toBeNull();
+    expect(stopBehindTrail({ side: 'sell', stopLoss: '1.08749', liveStop: live, trailing: true })).toBeNull();
+    // Trailing switched off, or no stop either side: the customer may put it anywhere the side rule allows.
+    expect(stopBehindTrail({ side: 'buy', stopLoss: '1.08501', liveStop: live, trailing: false })).toBeNull();
+    expect(stopBehindTrail({ side: 'buy', stopLoss: null, liveStop: live, trailing: true })).toBeNull();
   });
 });
 
