@@ -103,6 +103,35 @@ describe('moving a pending order', () => {
     expect(late.body.message).toBe(pendingTexts.notPending);
   });
 
+  it('answers 404 (as placing does) for an order on a disabled instrument or one without a quote, and leaves it as it was', async () => {
+    await tick({ EURUSD: '1.10000' });
+    const { token } = await fundedTrader(stack, '10000');
+    const id = await place(token, { type: 'buy', kind: 'limit', price: '1.09000' });
+    const eurusd = stack.market.instrument(idOf('EURUSD'))!;
+    stack.market.replaceInstrument({ ...eurusd, enabled: false });
+    try {
+      const disabled = await move(token, id, { price: '1.08000' });
+      expect(disabled.status).toBe(404);
+      expect(disabled.body.message).toBe(tradeTexts.assetNotFound);
+    } finally {
+      stack.market.replaceInstrument(eurusd);
+    }
+    const quotes = stack.market.quotes;
+    const get = quotes.get.bind(quotes);
+    quotes.get = (assetId) => (assetId === eurusd.id ? undefined : get(assetId));
+    try {
+      const unpriced = await move(token, id, { price: '1.08000' });
+      expect(unpriced.status).toBe(404);
+      expect(unpriced.body.message).toBe(tradeTexts.assetNotFound);
+      const placed = await request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send({ id: eurusd.id, volume: '10000', leverage: 20, type: 'buy', kind: 'limit', price: '1.09000' });
+      expect(placed.status).toBe(404);
+    } finally {
+      quotes.get = get;
+    }
+    expect(await orderRow(id)).toMatchObject({ status: 'pending', price: '1.0900000000' });
+    await request(stack.app).delete(`/api/v1/orders/pending/${id}`).set(bearer(token));
+  });
+
   it('when the engine’s fill of the old price runs after a move committed, then it does not fill, and the order waits at the new price', async () => {
     await tick({ EURUSD: '1.10000' });
     const { token } = await fundedTrader(stack, '10000');

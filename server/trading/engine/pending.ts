@@ -7,8 +7,9 @@ import { addNotification } from '../db/notifications.repo';
 import { accountIdOfCustomerOrder, accountIdOfPendingOrder, findWaitingOrder, insertPendingOrder, moveWaitingOrder, resolvePendingOrder, type PendingRow } from '../db/pending-orders.repo';
 import { done, refusal, refused, type Outcome } from '../errors';
 import type { Market } from '../market/market';
+import type { Instrument } from '../market/instruments';
 import { lockAccount, lockCustomerAccount } from './accounts';
-import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
+import { normaliseLevel, pendingPriceWaits, protectionProblems } from '../../../shared/trading/levels';
 import { checkTerms, openPosition, type PendingOrder } from './orders';
 import { closingPrice, type Side } from '../../../shared/trading/prices';
 import { pointsOf } from '../../../shared/trading/points';
@@ -49,15 +50,18 @@ export function presentPending(market: Market, row: PendingRow): PendingOrderVie
 export const triggerKindOf = (side: 'buy' | 'sell', kind: 'limit' | 'stop'): TriggerKind => `${side}_${kind}`;
 
 /**
- * Whether an order at `price` (at the instrument's digits) would wait rather than fill at the current quote: a
- * buy limit below the ask, a buy stop above it, a sell limit above the bid, a sell stop below it; and positive.
+ * An enabled instrument with its current quote, or the refusal: an order (placed or moved) is checked against the
+ * quote, so without either it is as unknown to the customer as a disabled one.
  */
-function waitsAt(market: Market, { assetId, side, kind, price }: { assetId: number; side: Side; kind: 'limit' | 'stop'; price: string }): boolean {
-  const quote = market.quotes.get(assetId)!;
-  const reference = new Money(side === 'buy' ? quote.ask : quote.bid);
-  const waiting = kind === 'limit' ? (side === 'buy' ? reference.gt(price) : reference.lt(price)) : side === 'buy' ? reference.lt(price) : reference.gt(price);
-  return waiting && new Money(price).gt(0);
+function pricedInstrument(market: Market, assetId: number): Outcome<{ instrument: Instrument; quote: LiveQuote }> {
+  const instrument = market.instrument(assetId);
+  const quote = market.quotes.get(assetId);
+  if (!instrument?.enabled || !quote) return refused(refusal.notFound(tradeTexts.assetNotFound));
+  return done({ instrument, quote });
 }
+
+/** Whether an order at `price` (at the instrument's digits) would wait rather than fill at `quote` (see `pendingPriceWaits`). */
+const waitsAt = (quote: LiveQuote, order: { side: Side; kind: 'limit' | 'stop'; price: string }) => pendingPriceWaits({ ...order, bid: quote.bid, ask: quote.ask });
 
 interface Deps {
   database: { db: AppDb };
@@ -70,10 +74,11 @@ export async function placePending(
   { database, market, bus }: Deps,
   { userId, order, orderId, classLeverage, origin }: { userId: number; order: PendingOrder; orderId: string | undefined; classLeverage: number; origin?: string | undefined },
 ): Promise<Outcome<PendingOrderView>> {
-  const instrument = market.instrument(order.assetId);
-  if (!instrument?.enabled) return refused(refusal.notFound(tradeTexts.assetNotFound));
+  const priced = pricedInstrument(market, order.assetId);
+  if (!priced.ok) return priced;
+  const { instrument, quote } = priced.value;
   const price = new Money(order.price).toDecimalPlaces(instrument.digits).toFixed(instrument.digits);
-  if (!waitsAt(market, { assetId: instrument.id, side: order.side, kind: order.kind, price })) return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
+  if (!waitsAt(quote, { side: order.side, kind: order.kind, price })) return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
   const takeProfit = normaliseLevel(order.takeProfit, instrument.digits);
   const stopLoss = normaliseLevel(order.stopLoss, instrument.digits);
   const sideErrors = protectionProblems({ side: order.side, price, takeProfit, stopLoss, against: 'order' });
@@ -145,10 +150,12 @@ export async function movePending(
     await lockAccount(tx, accountId);
     const order = await findWaitingOrder(tx, orderId);
     if (!order) return refused(refusal.conflict(pendingTexts.notPending));
-    const digits = market.instrument(order.assetId)?.digits ?? 5;
+    const priced = pricedInstrument(market, order.assetId);
+    if (!priced.ok) return priced;
+    const { digits } = priced.value.instrument;
     const price = change.price === undefined ? order.price : new Money(change.price).toDecimalPlaces(digits).toFixed(digits);
     const moved = !new Money(price).eq(order.price);
-    if (moved && !waitsAt(market, { assetId: order.assetId, side: order.side, kind: order.kind, price })) {
+    if (moved && !waitsAt(priced.value.quote, { side: order.side, kind: order.kind, price })) {
       return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
     }
     const takeProfit = change.takeProfit === undefined ? order.takeProfit : normaliseLevel(change.takeProfit, digits);
