@@ -15,6 +15,22 @@ export function writeDeviceChoice(name: DeviceChoice, value: unknown): void {
   document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; Path=/mt4; Max-Age=${oneYear}; SameSite=Lax${secure}`;
 }
 
+/**
+ * A choice this device kept before it moved to a cookie: the old localStorage entry of the same name, read once and
+ * removed (undefined when there is none or it is unreadable), so a returning trader keeps their pairs and account.
+ */
+export function takeLegacyChoice(name: DeviceChoice): unknown {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(name);
+    if (raw === null) return undefined;
+    localStorage.removeItem(name);
+    return JSON.parse(raw) as unknown;
+  } catch {
+    // A blocked store or a value this code did not write: as if there were none.
+    return undefined;
+  }
+}
+
 /** The server's side: the choices a request's `Cookie` header carries (unreadable ones left out), for the page state. */
 export function readDeviceChoices(cookieHeader: string | undefined): Record<string, unknown> {
   const names = new Set<string>(Object.values(deviceChoices));

@@ -5,7 +5,7 @@ import { decimalOfNumber } from '../../shared/api/wire';
 import { feedAllSchema, feedEvents, feedUpdateOf, type FeedItem } from '../../shared/api/feed.schema';
 import { isMarketOpen, nextOpen, scheduleOf } from '../../shared/trading/hours';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
-import { deviceChoices, writeDeviceChoice } from '../lib/device-choices';
+import { deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/device-choices';
 import { readStored, writeStored } from '../lib/storage';
 import { afterHydration } from '../runtime/hydration';
 import { call } from '../lib/call';
@@ -173,6 +173,8 @@ function applyCatalogue(list: readonly Asset[], now: number, ageOf: (asset: Asse
 
 /** True while the catalogue in the signals is the one the page came with and no fetch has replaced it. */
 let fromPage = false;
+/** Whether the page's request carried this device's `asset-storage` cookie. */
+let pageHadPairs = false;
 
 /**
  * The catalogue the page came with (the server fetched it for the page), with the pairs this device chose:
@@ -180,7 +182,9 @@ let fromPage = false;
  */
 seedFromPage((page) => {
   const before = { list: assets.peek(), state: assetsState.peek(), active: activeAssetId.peek(), pairs: openPairs.peek(), watch: watchlist.peek(), clock: clock.peek() };
-  const chosen = storedPairs(deviceChoiceOf(page, deviceChoices.pairs));
+  const cookie = deviceChoiceOf(page, deviceChoices.pairs);
+  const chosen = storedPairs(cookie);
+  pageHadPairs = cookie !== undefined;
   clock.value = page.now;
   activeAssetId.value = chosen.activeAssetId;
   openPairs.value = chosen.pairs;
@@ -192,6 +196,7 @@ seedFromPage((page) => {
   return () => {
     for (const asset of answer?.data ?? []) quotes.delete(asset.id);
     fromPage = false;
+    pageHadPairs = false;
     batch(() => {
       assets.value = before.list;
       assetsState.value = before.state;
@@ -228,6 +233,24 @@ function applyFeed(item: FeedItem, ids: ReadonlyMap<string, number>, now: number
     direction: moved ?? before?.direction ?? null,
     movedAt: moved ? now : (before?.movedAt ?? 0),
   };
+}
+
+/**
+ * The pairs this device kept before they moved to a cookie (localStorage `asset-storage`): taken once when the page
+ * came without the cookie, after hydration (the server rendered the default pairs), and kept as the cookie.
+ */
+function adoptLegacyPairs(): void {
+  const legacy = takeLegacyChoice(deviceChoices.pairs);
+  if (pageHadPairs || legacy === undefined) return;
+  const kept = storedPairs(legacy);
+  if (kept.pairs.length === 0 && kept.activeAssetId === null) return;
+  batch(() => {
+    openPairs.value = kept.pairs;
+    activeAssetId.value = kept.activeAssetId;
+    // Against the catalogue when there is one (instruments gone are dropped), else when it loads.
+    if (assets.value.length > 0) chooseStart(assets.value);
+    else persistPairs();
+  });
 }
 
 /** The catalogue: the one the page came with the first time, else `GET /assets`. */
@@ -290,6 +313,7 @@ export function connectFeed(): Promise<void> {
 let started: Promise<void> | undefined;
 export function startMarket(): Promise<void> {
   started ??= afterHydration()
+    .then(adoptLegacyPairs)
     .then(loadAssets)
     .then(() => connectFeed());
   return started;

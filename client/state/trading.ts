@@ -12,7 +12,7 @@ import { call } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';
 import { connection } from './realtime';
-import { deviceChoices, writeDeviceChoice } from '../lib/device-choices';
+import { deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/device-choices';
 import { afterHydration } from '../runtime/hydration';
 import { assetsById, forexMid, quoteOf } from './market';
 import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
@@ -58,21 +58,38 @@ function applyAccounts(list: readonly AccountSummaryView[]): void {
 
 /** True while the accounts in the signals are the ones the page came with and no fetch has replaced them. */
 let fromPage = false;
+/** Whether the page's request carried this device's `selected-account` cookie. */
+let pageHadAccount = false;
 
 /** The accounts the page came with (the server fetched them) and the one this device chose: the account bar's first figures. */
 seedFromPage((page) => {
   const before = { list: accounts.peek(), selected: selectedAccountId.peek() };
   const chosen = deviceChoiceOf(page, deviceChoices.account);
   selectedAccountId.value = Number.isInteger(chosen) ? (chosen as number) : null;
+  pageHadAccount = chosen !== undefined;
   const answer = pageAnswer(page, 'accounts', tradingApi.accounts);
   if (answer) applyAccounts(answer.data);
   fromPage = answer !== undefined;
   return () => {
     fromPage = false;
+    pageHadAccount = false;
     accounts.value = before.list;
     selectedAccountId.value = before.selected;
   };
 });
+
+/**
+ * The account this device chose before the choice moved to a cookie (localStorage `selected-account`): taken once
+ * when the page came without the cookie, kept as the cookie while it is one of the accounts (or none is known yet).
+ */
+function adoptLegacyAccount(): void {
+  const legacy = takeLegacyChoice(deviceChoices.account);
+  if (pageHadAccount || !Number.isInteger(legacy)) return;
+  const id = legacy as number;
+  if (accounts.value.length > 0 && !accounts.value.some((a) => a.id === id)) return;
+  selectedAccountId.value = id;
+  writeDeviceChoice(deviceChoices.account, id);
+}
 
 /** The accounts with their figures: the first time those the page came with, then `GET /accounts`. */
 export async function loadAccounts(): Promise<void> {
@@ -147,6 +164,18 @@ function applyOrder(accountId: number, order: PendingOrderView): void {
   pendingOrders.value = { ...pendingOrders.value, items };
 }
 
+/** Fields of an open trade that the account's figures do not depend on (the live P/L is worked out here, at live prices). */
+const levelFields = new Set<keyof TradeView>(['stop_loss', 'take_profit', 'trailing_stop', 'pnl', 'closing_price']);
+
+/**
+ * True when an event's trade is an open one already listed whose only change is its levels (a trailing stop's move,
+ * a new TP or SL): the account's figures are unchanged, so they are not fetched again (docs/trade-room.md#keeping-current).
+ */
+export function onlyLevelsMoved(before: TradeView | undefined, after: TradeView): boolean {
+  if (!before || before.status !== 'open' || after.status !== 'open') return false;
+  return (Object.keys(after) as (keyof TradeView)[]).every((key) => levelFields.has(key) || before[key] === after[key]);
+}
+
 /** Everything a trade change touches: the open list, the history, the pending orders, the account figures. */
 export function refreshTrading(): Promise<unknown> {
   return Promise.all([loadAccounts(), loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
@@ -195,6 +224,7 @@ export function startTrading(userId: number, realtimeKey: string | null): Promis
   following ??= (async () => {
     // Lists and figures change only once every island hydrated against what the page came with.
     await afterHydration();
+    adoptLegacyAccount();
     await loadAccounts();
     await Promise.all([loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -210,8 +240,10 @@ export function startTrading(userId: number, realtimeKey: string | null): Promis
     const echo = await realtime(realtimeKey).catch(() => undefined);
     if (!echo) return;
     listen(echo, tradingEvents.tradeUpdated, userId, ({ account_id, trade }) => {
+      const before = openTrades.peek().items.find((known) => known.id === trade.id);
       applyTrade(account_id, trade);
-      figuresSoon();
+      // A trailing stop moves with the price: each move would otherwise fetch GET /accounts again.
+      if (!onlyLevelsMoved(before, trade)) figuresSoon();
     });
     listen(echo, tradingEvents.orderUpdated, userId, ({ account_id, order }) => {
       applyOrder(account_id, order);
