@@ -2,7 +2,8 @@ import type Decimal from 'decimal.js';
 import type { FieldErrors } from '../api/common.schema';
 import { Money } from '../money';
 import { pnlOf } from './account-maths';
-import { normaliseLevel, protectionProblems, trailingStopBeyondZero, trailingStopProblem } from './levels';
+import { normaliseLevel, protectionProblems, trailedStop, trailingStopBeyondZero, trailingStopProblem } from './levels';
+import { formatPoints, pointsOf } from './points';
 import type { Side } from './prices';
 import { assetTexts } from './terminal';
 
@@ -102,12 +103,12 @@ export function trailingNote(text: string, digits: number, position?: { side: Si
   const problem = trailingStopProblem(points);
   if (problem) return { problem, note: checkTexts.trailingOff };
   if (!points) return { problem: null, note: checkTexts.trailingOff };
-  const distance = new Money(points).dividedBy(new Money(10).pow(digits));
-  const follows = checkTexts.trailingFollows(points, distance.toFixed(digits));
+  const follows = checkTexts.trailingFollows(points, formatPoints(points, digits));
   if (!position?.closing || position.stopLoss !== null) return { problem: null, note: follows };
-  const start = position.side === 'buy' ? new Money(position.closing).minus(distance) : new Money(position.closing).plus(distance);
-  if (start.lte(0)) return { problem: trailingStopBeyondZero, note: follows };
-  return { problem: null, note: checkTexts.trailingStarts(follows, start.toFixed(digits)) };
+  // Where the server starts it (`changeProtection`): the same trailedStop, in points at the instrument's digits.
+  const start = trailedStop({ side: position.side, closing: pointsOf(position.closing, digits), distance: points, current: null });
+  if (start === null) return { problem: trailingStopBeyondZero, note: follows };
+  return { problem: null, note: checkTexts.trailingStarts(follows, formatPoints(start, digits)) };
 }
 
 /**

@@ -72,6 +72,9 @@ describe('trailing stop field', () => {
     // Without a stop loss a buy's stop would start at the price minus the distance: not at or below zero.
     expect(trailingNote('20000', 2, { side: 'buy', closing: '150.00', stopLoss: null }).problem).toBe(trailingStopBeyondZero);
     expect(trailingNote('20000', 2, { side: 'sell', closing: '150.00', stopLoss: null }).problem).toBeNull();
+    // At zero exactly as the server (trailedStop): 15,000 points from 150.00 starts at 0.00, refused; one point less starts at 0.01.
+    expect(trailingNote('15000', 2, { side: 'buy', closing: '150.00', stopLoss: null }).problem).toBe(trailingStopBeyondZero);
+    expect(trailingNote('14999', 2, { side: 'buy', closing: '150.00', stopLoss: null }).note).toMatch(/starting at 0\.01$/);
     expect(trailingNote('20000', 2, { side: 'buy', closing: '150.00', stopLoss: '140.00' }).problem).toBeNull();
   });
 
