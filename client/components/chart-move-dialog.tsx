@@ -5,11 +5,11 @@ import { tradingApi } from '../../shared/api/endpoints/trading';
 import { chartTexts } from '../../shared/trading/chart-texts';
 import { conversionRate } from '../../shared/trading/conversion';
 import { call } from '../lib/call';
-import { moveBody, moveProblem, ownerText, projectedPnl, type LineOwner, type MovedLevel } from '../lib/chart-lines';
+import { liveOwner, moveBody, moveProblem, ownerText, projectedPnl, type LineOwner, type MovedLevel } from '../lib/chart-lines';
 import { signClass } from '../lib/format';
 import { forexMid, quoteOf } from '../state/market';
 import { displayMoney } from '../state/site-data';
-import { refreshTrading, selectedAccount } from '../state/trading';
+import { openTrades, refreshTrading, selectedAccount } from '../state/trading';
 import { showToast } from '../state/toasts';
 import { Modal } from './modal';
 
@@ -29,7 +29,9 @@ export function ChartMoveDialog({ move, asset, onClose }: { move: LineMove; asse
   useSignals();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { owner, level, to } = move;
+  const { level, to } = move;
+  // The trade as it is now: a trailing stop may have moved past the dropped level while the dialog is open.
+  const owner = liveOwner(move.owner, openTrades.value.items);
   const quote = quoteOf(asset.id).value;
   const currency = selectedAccount.value?.currency ?? 'USD';
   const problem = moveProblem(owner, level, to, quote);

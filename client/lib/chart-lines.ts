@@ -3,10 +3,10 @@ import type { PendingOrderView, TradeView } from '../../shared/api/trades.schema
 import { Money } from '../../shared/money';
 import { pnlOf } from '../../shared/trading/account-maths';
 import { chartTexts, type LevelName } from '../../shared/trading/chart-texts';
-import { protectionProblems } from '../../shared/trading/levels';
+import { pendingPriceWaits, protectionProblems } from '../../shared/trading/levels';
 import { closingPrice, type Quote } from '../../shared/trading/prices';
 import { pendingTexts } from '../../shared/trading/texts';
-import { pendingKindOf } from '../../shared/trading/ticket';
+import { stopBehindTrail } from '../../shared/trading/ticket';
 import { formatLots } from './format';
 
 /**
@@ -66,8 +66,9 @@ export type MovedLevel = LevelName;
 
 /**
  * Why the server would refuse moving `level` of this line to `to` at this quote, or null. A position's TP and SL
- * against the price it would close at now; a pending order's against its order price; its price on the side its
- * kind waits on (a buy limit below the buy price…), with its own TP and SL still on their sides of it.
+ * against the price it would close at now, and (pass the live trade) a stop loss not behind the one a running trailing
+ * stop has reached; a pending order's against its order price; its price on the side its kind waits on (a buy limit
+ * below the buy price…, `pendingPriceWaits`), with its own TP and SL still on their sides of it.
  */
 export function moveProblem(owner: LineOwner, level: MovedLevel, to: string, quote: Quote | null): string | null {
   if (!new Money(to).gt(0)) return chartTexts.positive;
@@ -76,19 +77,25 @@ export function moveProblem(owner: LineOwner, level: MovedLevel, to: string, quo
   if (owner.type === 'trade') {
     if (!quote) return null;
     const errors = protectionProblems({ side, price: closingPrice({ side, quote }), ...levels });
-    return errors.take_profit?.[0] ?? errors.stop_loss?.[0] ?? null;
+    const { trade } = owner;
+    const behind = level === 'sl' ? stopBehindTrail({ side, stopLoss: to, liveStop: trade.stop_loss, trailing: Boolean(trade.trailing_stop) }) : null;
+    return errors.take_profit?.[0] ?? errors.stop_loss?.[0] ?? behind;
   }
   const { order } = owner;
   if (level !== 'price') {
     const errors = protectionProblems({ side, price: order.price, against: 'order', ...levels });
     return errors.take_profit?.[0] ?? errors.stop_loss?.[0] ?? null;
   }
-  if (quote) {
-    const reference = side === 'buy' ? quote.ask : quote.bid;
-    if (pendingKindOf({ side, price: to, bid: quote.bid, ask: quote.ask }) !== order.kind || new Money(to).eq(reference)) return pendingTexts.priceSide(side, order.kind);
-  }
+  if (quote && !pendingPriceWaits({ side, kind: order.kind, price: to, bid: quote.bid, ask: quote.ask })) return pendingTexts.priceSide(side, order.kind);
   const errors = protectionProblems({ side, price: to, takeProfit: order.take_profit, stopLoss: order.stop_loss, against: 'order' });
   return errors.take_profit?.[0] ?? errors.stop_loss?.[0] ?? null;
+}
+
+/** A line's owner as listed now: an open trade's levels move while a move waits for its confirmation (a trailing stop). */
+export function liveOwner(owner: LineOwner, trades: readonly TradeView[]): LineOwner {
+  if (owner.type !== 'trade') return owner;
+  const live = trades.find((t) => t.id === owner.trade.id);
+  return live ? { type: 'trade', trade: live } : owner;
 }
 
 /** The PATCH body: only the level moved. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingOrderView, TradeView } from '../../shared/api/trades.schema';
-import { chartLinesOf, moveBody, moveProblem, ownerText, projectedPnl, type LineOwner } from '../../client/lib/chart-lines';
+import { chartLinesOf, liveOwner, moveBody, moveProblem, ownerText, projectedPnl, type LineOwner } from '../../client/lib/chart-lines';
 
 const trade: TradeView = {
   id: 12,
@@ -78,6 +78,24 @@ describe('chart lines', () => {
     expect(moveProblem(asTrade, 'tp', '0', quote)).toBe('The level must be above 0.');
   });
 
+  it('refuses a stop loss dropped behind the one a trailing stop has reached since, reading the trade as it is now', () => {
+    const dropped: LineOwner = { type: 'trade', trade: { ...trade, stop_loss: '1.08000', trailing_stop: 150 } };
+    expect(moveProblem(dropped, 'sl', '1.08300', quote)).toBeNull();
+    // The engine trailed the stop to 1.08450 while the confirmation was open.
+    const now = liveOwner(dropped, [
+      { ...trade, id: 99 },
+      { ...trade, stop_loss: '1.08450', trailing_stop: 150 },
+    ]);
+    expect(moveProblem(now, 'sl', '1.08300', quote)).toBe('The trailing stop has moved the stop loss to 1.08450: it can only move further your way while trailing is on');
+    expect(moveProblem(now, 'sl', '1.08500', quote)).toBeNull();
+    // Its take profit is no business of the trail; a stop without trailing may go back.
+    expect(moveProblem(now, 'tp', '1.09100', quote)).toBeNull();
+    expect(moveProblem(liveOwner(asTrade, [{ ...trade, stop_loss: '1.08450' }]), 'sl', '1.08300', quote)).toBeNull();
+    // A trade no longer listed (closed) and an order stay as dropped.
+    expect(liveOwner(dropped, [])).toBe(dropped);
+    expect(liveOwner(asOrder, [trade])).toBe(asOrder);
+  });
+
   it("checks a pending order's TP and SL against its own price, and its price on its kind's side of the quote", () => {
     expect(moveProblem(asOrder, 'tp', '1.09400', quote)).toBeNull();
     expect(moveProblem(asOrder, 'tp', '1.09600', quote)).toBe('Take profit must be below the order price');
@@ -86,6 +104,9 @@ describe('chart lines', () => {
     expect(moveProblem(asOrder, 'price', '1.09200', quote)).toBeNull();
     expect(moveProblem(asOrder, 'price', '1.08600', quote)).toBe('A sell limit must be above the current sell price');
     expect(moveProblem(asOrder, 'price', '1.08500', quote)).toBe('A sell limit must be above the current sell price');
+    const buyStop: LineOwner = { type: 'order', order: { ...order, trade_type: 'buy', kind: 'stop', take_profit: null } };
+    expect(moveProblem(buyStop, 'price', '1.08621', quote)).toBeNull();
+    expect(moveProblem(buyStop, 'price', '1.08620', quote)).toBe('A buy stop must be above the current buy price');
     // Its take profit at 1.09000 must stay below the new price.
     expect(moveProblem(asOrder, 'price', '1.08900', quote)).toBe('Take profit must be below the order price');
   });
