@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { marginFor } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
-import { effectiveLeverage } from '../../shared/trading/leverage';
 import { pendingPriceWaits } from '../../shared/trading/levels';
 import { closingPrice } from '../../shared/trading/prices';
 import { lotsProblem } from '../../shared/trading/sizing';
@@ -15,12 +14,12 @@ import { convertVolume, levelInputOf, orderLots, pendingKindOf, stepLevel, stepV
 import { displayMoney } from '../state/site-data';
 import { formatPrice } from '../lib/format';
 import { clock, forexMid, marketStateOf, quoteOf } from '../state/market';
-import { formatUnits, placeMarketOrder, placePendingOrder } from '../state/orders';
+import { formatUnits, leverageOf, placeMarketOrder, placePendingOrder } from '../state/orders';
 import { liveSummary, selectedAccount } from '../state/trading';
 import { LevelField, pnlNote } from './level-field';
 
-/** The leverage an order on this asset uses (the precedence of docs/trading.md#leverage, within the customer's caps). */
-export const leverageOf = (asset: Asset) => effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage });
+/** Moved to the order state (one rule for the ticket and one-click); re-exported for the dialogs that import it from here. */
+export { leverageOf };
 
 type Refusal = { fields: Record<string, string>; alert: string | null };
 const noRefusal: Refusal = { fields: {}, alert: null };

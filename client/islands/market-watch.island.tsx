@@ -5,7 +5,6 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import * as z from 'zod/mini';
 import type { Asset } from '../../shared/api/assets.schema';
 import { assetClasses, type AssetClass } from '../../shared/constants';
-import { isMarketOpen, scheduleOf } from '../../shared/trading/hours';
 import { spreadPoints, watchDecimals, watchTexts } from '../../shared/trading/market-watch';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { formatPrice } from '../lib/format';
@@ -15,7 +14,7 @@ import { defineIsland } from '../runtime/define-island';
 import { chooseWatchDigits, watchDigits } from '../state/preferences';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
 import { showToast } from '../state/toasts';
-import { activeAssetId, assets, assetsState, clock, isStale, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
+import { activeAssetId, assets, assetsState, clock, isStale, marketStateOf, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
 
 /** The market-watch groups, indices shown as ETFs (docs/trade-room.md#market-watch). */
 export const groupLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stocks', indices: 'ETFs', crypto: 'Crypto', commodities: 'Commodities', metals: 'Metals' };
@@ -42,7 +41,7 @@ function WatchRow({ asset, tabIndex }: { asset: Asset; tabIndex: number }) {
   useSignals();
   const quote = quoteOf(asset.id).value;
   const now = clock.value;
-  const open = isMarketOpen(scheduleOf(asset.trading_hours.id), new Date(now));
+  const open = marketStateOf(asset, now).open;
   const stale = isStale(asset, quote, now);
   const flash = open && quote?.direction && now - quote.movedAt < feedTiming.flashMs ? `flash-${quote.direction}` : '';
   const active = activeAssetId.value === asset.id;

@@ -4,7 +4,6 @@ import { useComputed, useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
-import { effectiveLeverage } from '../../shared/trading/leverage';
 import { oneClickTexts } from '../../shared/trading/one-click';
 import { checkTexts } from '../../shared/trading/ticket-checks';
 import { assetTexts, priceDecimals, ticketTexts } from '../../shared/trading/terminal';
@@ -22,7 +21,7 @@ import { useShortcut } from '../lib/keyboard';
 import { useMounted } from '../lib/use-mounted';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, activeAssetId, assetsById, clock, closePair, marketStateOf, openPairs, openPair, quoteOf, startMarket } from '../state/market';
-import { placeMarketOrder } from '../state/orders';
+import { leverageOf, placeMarketOrder } from '../state/orders';
 import { oneClickOn } from '../state/preferences';
 import { currentUser, realtimeKey } from '../state/session';
 import { autotrader, startAutomation } from '../state/automation';
@@ -129,7 +128,7 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
       side,
       units,
       lots: units.dividedBy(asset.contract_size),
-      leverage: effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage }),
+      leverage: leverageOf(asset),
       price,
     });
     setPlacing(null);

@@ -1,6 +1,7 @@
 import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
 import { formatAmount, type Money } from '../../shared/money';
+import { effectiveLeverage } from '../../shared/trading/leverage';
 import { ticketTexts } from '../../shared/trading/terminal';
 import { call, type CallResult } from '../lib/call';
 import { playFailureTone, playSuccessTone } from '../lib/tones';
@@ -9,6 +10,12 @@ import { refreshTrading, selectedAccount } from './trading';
 
 /** Units with separators: whole for currencies, with decimals for fractional contracts (0.01 BTC). */
 export const formatUnits = (units: Money) => formatAmount({ amount: units, decimals: units.isInteger() ? 0 : Math.min(8, units.decimalPlaces()) });
+
+/**
+ * The leverage an order on this asset uses (the precedence of docs/trading.md#leverage, within the customer's caps):
+ * one rule for the ticket and one-click trading, so both order at the same leverage.
+ */
+export const leverageOf = (asset: Asset) => effectiveLeverage({ assetLeverage: asset.leverage, regulatoryCap: asset.max_leverage });
 
 export interface MarketOrder {
   asset: Asset;
