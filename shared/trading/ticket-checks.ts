@@ -1,6 +1,5 @@
 import type Decimal from 'decimal.js';
 import type { FieldErrors } from '../api/common.schema';
-import { Money } from '../money';
 import { pnlOf } from './account-maths';
 import { normaliseLevel, protectionProblems, trailedStop, trailingStopBeyondZero, trailingStopProblem } from './levels';
 import { formatPoints, pointsOf } from './points';
