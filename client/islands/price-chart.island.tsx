@@ -84,12 +84,6 @@ function PriceChart() {
       });
       const series = chart.addSeries(CandlestickSeries, { upColor: colours.up, downColor: colours.down, borderVisible: false, wickUpColor: colours.up, wickDownColor: colours.down });
       const drawn = new Map<string, Drawn>();
-      const putBack = (key: string) => {
-        const d = drawn.get(key);
-        if (!d) return;
-        d.price = Number(d.line.price);
-        d.priceLine.applyOptions({ price: d.price, title: d.line.title });
-      };
       const drag = new LineDrag(holder.current, chart, series, overlay.current, {
         lines: () => [...drawn.values()].filter((d) => d.line.draggable).map((d) => ({ key: d.line.key, level: d.line.level, title: d.line.title, colour: colourOf(d.line), price: d.price })),
         move: (key, price) => {
@@ -105,10 +99,10 @@ function PriceChart() {
         drop: (key, price) => {
           const d = drawn.get(key);
           const current = assetRef.current;
-          if (!d || !current || d.line.level === 'entry') return putBack(key);
+          if (!d || !current || d.line.level === 'entry') return putBack(drawn, key);
           setMove({ key, owner: d.line.owner, level: d.line.level, to: price.toFixed(current.digits) });
         },
-        cancel: putBack,
+        cancel: (key) => putBack(drawn, key),
       });
       chartRef.current = { chart, series, markers: createSeriesMarkers(series, []), indicators: new ChartIndicators(chart, LineSeries), drag, drawn };
       setReady(true);
@@ -181,23 +175,48 @@ function PriceChart() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asset?.id, timeframe, ready]);
 
-  // The customer's positions and pending orders on this asset as price lines, and a marker for each fill.
+  // The customer's positions and pending orders on this asset as price lines.
   const lines = asset ? chartLinesOf(positions, orders, asset.id) : [];
   const drawnLevels = lines.map((l) => `${l.key}:${l.price}:${l.title}`).join();
   useEffect(() => {
     const target = chartRef.current;
-    if (!target || !asset) return;
-    for (const d of target.drawn.values()) target.series.removePriceLine(d.priceLine);
-    target.drawn.clear();
+    if (!target) return;
+    const wanted = new Set(lines.map((l) => l.key));
+    for (const [key, d] of target.drawn)
+      if (!wanted.has(key)) {
+        target.series.removePriceLine(d.priceLine);
+        target.drawn.delete(key);
+      }
     for (const line of lines) {
-      // A line waiting for its move to be confirmed stays where it was dropped.
-      const price = Number(moveRef.current?.key === line.key ? moveRef.current.to : line.price);
-      const priceLine = target.series.createPriceLine({ price, color: colourOf(line), lineWidth: 1, lineStyle: styleOf(line), axisLabelVisible: true, title: line.title });
-      target.drawn.set(line.key, { line, priceLine, price });
+      const d = target.drawn.get(line.key);
+      // A line being dragged, or waiting for its move to be confirmed, stays where the customer holds or dropped it.
+      const waiting = moveRef.current?.key === line.key ? moveRef.current.to : null;
+      if (!d) {
+        const price = Number(waiting ?? line.price);
+        const priceLine = target.series.createPriceLine({ price, color: colourOf(line), lineWidth: 1, lineStyle: styleOf(line), axisLabelVisible: true, title: line.title });
+        target.drawn.set(line.key, { line, priceLine, price });
+        continue;
+      }
+      const was = d.line;
+      d.line = line;
+      if (waiting !== null || target.drag.draggedKey === line.key || (was.price === line.price && was.title === line.title)) continue;
+      // A level that moved (a trailing stop's step, a saved TP): only that line is moved, the others stay as drawn.
+      d.price = Number(line.price);
+      d.priceLine.applyOptions({ price: d.price, title: line.title });
     }
     target.drag.placeGrips();
+    // Drawn again when the lines' levels and titles change, not on every price tick.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, asset?.id, drawnLevels]);
+
+  // A marker for each fill of this asset (opened, closed), set again when the fills change.
+  const fillsOf = asset ? [...positions, ...history].filter((t) => t.asset_id === asset.id) : [];
+  const drawnFills = fillsOf.map((t) => `${t.id}:${t.lots}:${t.close_time ?? ''}`).join();
+  useEffect(() => {
+    const target = chartRef.current;
+    if (!target || !asset) return;
     const fills: SeriesMarker<Time>[] = [];
-    for (const trade of [...positions, ...history].filter((t) => t.asset_id === asset.id)) {
+    for (const trade of fillsOf) {
       const buy = trade.trade_type === 'buy';
       fills.push({
         time: periodOf(seconds(trade.open_time), timeframe),
@@ -209,18 +228,11 @@ function PriceChart() {
       if (trade.close_time) fills.push({ time: periodOf(seconds(trade.close_time), timeframe), position: buy ? 'aboveBar' : 'belowBar', color: colours.text, shape: 'circle', text: 'Close' });
     }
     target.markers.setMarkers(fills.sort((a, b) => (a.time as number) - (b.time as number)));
-    // Drawn again when what is drawn changes (the lines' levels and titles, the fills), not on every price tick.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, asset?.id, timeframe, drawnLevels, positions.length, history.length]);
+  }, [ready, asset?.id, timeframe, drawnFills]);
 
   const closeMove = () => {
-    if (move) {
-      const d = chartRef.current?.drawn.get(move.key);
-      if (d) {
-        d.price = Number(d.line.price);
-        d.priceLine.applyOptions({ price: d.price, title: d.line.title });
-      }
-    }
+    if (move && chartRef.current) putBack(chartRef.current.drawn, move.key);
     setMove(null);
   };
 
@@ -271,6 +283,14 @@ function PriceChart() {
       {move && asset ? <ChartMoveDialog move={move} asset={asset} onClose={closeMove} /> : null}
     </section>
   );
+}
+
+/** A dragged line back at its owner's level and title (a drag cancelled, a move confirmed, refused or cancelled). */
+function putBack(drawn: Map<string, Drawn>, key: string) {
+  const d = drawn.get(key);
+  if (!d) return;
+  d.price = Number(d.line.price);
+  d.priceLine.applyOptions({ price: d.price, title: d.line.title });
 }
 
 const periodOf = (time: UTCTimestamp, timeframe: Timeframe) => (periodStart(time * 1000, timeframe) / 1000) as UTCTimestamp;

@@ -69,6 +69,11 @@ export class LineDrag implements ISeriesPrimitive<Time> {
     series.attachPrimitive(this);
   }
 
+  /** The key of the line the pointer holds now, if any: the chart leaves it where the customer holds it. */
+  get draggedKey(): string | null {
+    return this.dragging?.key ?? null;
+  }
+
   dispose(): void {
     this.abandon();
     for (const [type, listener, options] of this.listeners) this.holder.removeEventListener(type, listener, options);
