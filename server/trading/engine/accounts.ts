@@ -4,8 +4,9 @@ import { closingPrice } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
 import { findCustomerAccount, lockAccountRow, lockCustomerAccounts, type AccountRow, type LockedAccount } from '../db/accounts.repo';
 import type { Executor, Tx } from '../db/database';
-import { accountIdOfCustomerTrade, findTrade, type OpenTotal, type TradeRow } from '../db/trades.repo';
+import { accountIdOfCustomerTrade, accountIdOfTrade, findOpenTrade, findTrade, type OpenTotal, type TradeRow } from '../db/trades.repo';
 import { done, fail, refused, refusal, type Outcome } from '../errors';
+import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import { livePnl } from './trade-view';
 
@@ -40,6 +41,19 @@ export async function lockOpenTradeOf(tx: Tx, userId: number, tradeId: number): 
   const trade = await findTrade(tx, tradeId);
   if (!trade || trade.status === 'closed') return refused(refusal.conflict(tradeTexts.alreadyClosed));
   return done({ account, trade });
+}
+
+/**
+ * Any customer's open trade with its account locked and its instrument, for the engine's own changes (a trailed
+ * stop loss, a level that fired); null when it is gone or closed, or its instrument is unknown.
+ */
+export async function lockOpenTrade(tx: Tx, market: Market, tradeId: number): Promise<{ account: AccountRow; trade: TradeRow; instrument: Instrument } | null> {
+  const accountId = await accountIdOfTrade(tx, tradeId);
+  if (accountId === undefined) return null;
+  const account = await lockAccount(tx, accountId);
+  const trade = await findOpenTrade(tx, tradeId);
+  const instrument = trade && market.instrument(trade.assetId);
+  return trade && instrument ? { account, trade, instrument } : null;
 }
 
 export interface Exposure {

@@ -7,12 +7,12 @@ import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
 import { findAccount } from '../db/accounts.repo';
-import { accountIdOfTrade, allOpenTrades, findOpenTrade, findTrade, updateTrade } from '../db/trades.repo';
+import { allOpenTrades, findTrade, updateTrade } from '../db/trades.repo';
 import { allWaitingOrders, findPendingOrder } from '../db/pending-orders.repo';
 import { fillPending, triggerKindOf } from './pending';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
-import { exposureOf, lockAccount, openTradesOf } from './accounts';
+import { exposureOf, lockAccount, lockOpenTrade, openTradesOf } from './accounts';
 import { bookClose, type CloseReason } from './close';
 import { livePnl, presentTrade, type TradeRow } from './trade-view';
 import { RiskMonitor } from './risk-monitor';
@@ -226,12 +226,9 @@ export class TradingEngine {
     const level = trail.stop;
     if (level === null || this.trailing.get(trail.tradeId) !== trail || !better(trail.side, level, trail.written)) return;
     const done = await db.transaction(async (tx) => {
-      const accountId = await accountIdOfTrade(tx, trail.tradeId);
-      if (accountId === undefined) return null;
-      const account = await lockAccount(tx, accountId);
-      const trade = await findOpenTrade(tx, trail.tradeId);
-      const instrument = trade && market.instrument(trade.assetId);
-      if (!trade || !instrument || trade.trailingStop === null) return null;
+      const locked = await lockOpenTrade(tx, market, trail.tradeId);
+      if (!locked || locked.trade.trailingStop === null) return null;
+      const { account, trade, instrument } = locked;
       const stored = trade.stopLoss === null ? null : pointsOf(trade.stopLoss, instrument.digits);
       if (!better(trade.side, level, stored)) return null;
       const moved = await updateTrade(tx, trade.id, { stopLoss: formatPoints(level, instrument.digits) });
@@ -258,12 +255,9 @@ export class TradingEngine {
     const { db, market } = this.deps;
     const reason = trigger.kind as CloseReason;
     const done = await db.transaction(async (tx) => {
-      const accountId = await accountIdOfTrade(tx, trigger.ownerId);
-      if (accountId === undefined) return null;
-      const account = await lockAccount(tx, accountId);
-      const trade = await findOpenTrade(tx, trigger.ownerId);
-      const instrument = trade && market.instrument(trade.assetId);
-      if (!trade || !instrument) return null;
+      const locked = await lockOpenTrade(tx, market, trigger.ownerId);
+      if (!locked) return null;
+      const { account, trade, instrument } = locked;
       const levelNow = reason === 'take_profit' ? trade.takeProfit : trade.stopLoss;
       if (levelNow === null || pointsOf(levelNow, instrument.digits) !== trigger.level) return null;
       const price = closingPrice({ side: trade.side, quote });
