@@ -96,6 +96,37 @@ describe('an order id stored by an earlier release', () => {
   });
 });
 
+describe('an order id stored before migration 0030', () => {
+  it('replays a placed order whose stored trade has no trailing_stop with trailing_stop null, and places nothing', async () => {
+    const elsewhere = await fundedTrader(stack, '10000.00');
+    const first = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(elsewhere.token))
+      .send({ ...wire(), order_id: 'placed-before-trailing' });
+    expect(first.status).toBe(201);
+    const [stored] = await stack.database.db.select().from(orderRequests).where(eq(orderRequests.accountId, elsewhere.account.id));
+    // The trade's view as a release before trailing stops stored it: the same keys but trailing_stop.
+    const { trailing_stop: _absent, ...view } = (stored!.outcome as { value: TradeView }).value;
+
+    const { token, account } = await fundedTrader(stack, '10000.00');
+    await stack.database.db.insert(orderRequests).values({
+      accountId: account.id,
+      clientOrderId: 'placed-before-trailing',
+      requestHash: stored!.requestHash,
+      outcome: { ok: true, value: view },
+      status: 201,
+      response: { data: view },
+    });
+    const replayed = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ ...wire(), order_id: 'placed-before-trailing' });
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(201);
+    expect(replayed.body.data).toEqual({ ...first.body.data, trailing_stop: null });
+    expect(await tradesOf(account.id)).toBe(0);
+  });
+});
+
 describe('migration 0018', () => {
   it('turns stored answers into the outcomes the code reads from rows it did not reach', async () => {
     const { account } = await fundedTrader(stack, '10000.00');

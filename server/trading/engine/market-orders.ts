@@ -9,7 +9,7 @@ import { automationIsOn, type Automation } from './automation';
 import type { Market } from '../market/market';
 import { lockCustomerAccounts, openTotalsOf, type AccountRow, type LockedAccount, type OpenTotal } from './accounts';
 import { storeOutcomes } from '../db/order-requests.repo';
-import { firstOutcomes, orderFingerprint, orderIdReused, orderKeyOf, replayOf } from './idempotency';
+import { firstOutcomes, orderFingerprint, orderIdReused, orderKeyOf, replayOf, type FirstOutcome } from './idempotency';
 import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
 import { checkTerms, positionFits, type MarketOrder, type NewTrade, type OrderDeps } from './orders';
 import { presentTrade } from './trade-view';
@@ -54,6 +54,17 @@ const placedBy = (automation: Automation | undefined) => (automation ? { placedB
 function requoteNeeded(side: Side, seen: string, fill: string, maxDeviation: string): boolean {
   const adverse = side === 'buy' ? new Money(fill).minus(seen) : new Money(seen).minus(fill);
   return adverse.dividedBy(seen).gt(maxDeviation);
+}
+
+/**
+ * An order id's first answer as stored: a trade stored before migration 0030 has no `trailing_stop` (it had none then),
+ * which the API's schema needs to encode it (docs/trading.md#order-ids).
+ */
+function storedTrade(first: FirstOutcome<TradeView>): FirstOutcome<TradeView> {
+  const { outcome } = first;
+  if (!outcome.ok || 'trailing_stop' in outcome.value) return first;
+  const value: TradeView = { ...(outcome.value as Omit<TradeView, 'trailing_stop'>), trailing_stop: null };
+  return { ...first, outcome: done(value) };
 }
 
 /** An order's fate before the trades are written: decided now, a trade to insert, or the same as an earlier order in the batch. */
@@ -122,7 +133,7 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
       if (switchedOff.has(i)) return refuse(refusal.conflict(tradeTexts.automationOff));
       const key = keys[i] && orderKeyOf(keys[i]);
       const earlier = key === undefined ? undefined : answered.get(key);
-      if (earlier) return { outcome: replayOf(earlier, hashes[i]!) };
+      if (earlier) return { outcome: replayOf(storedTrade(earlier), hashes[i]!) };
       const sameAs = key === undefined ? undefined : firstInBatch.get(key);
       if (sameAs !== undefined) return hashes[sameAs] === hashes[i] ? { sameAs } : { outcome: orderIdReused };
       if (key !== undefined) firstInBatch.set(key, i);
