@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeView } from '../../shared/api/trades.schema';
 import { Money } from '../../shared/money';
 import { trailingStopBack, trailingStopBeyondZero } from '../../shared/trading/levels';
+import { pointsOf } from '../../shared/trading/points';
 import { tradeTexts } from '../../shared/trading/texts';
 import { ledgerEntries, notifications, trades } from '../../server/trading/db/schema';
 import { auditLedger } from '../support/money';
@@ -167,6 +168,8 @@ describe('trailing stop', () => {
     // Raised by hand: kept, and trailing goes on from there.
     const raised = await patch(token, id, { stop_loss: '1.10220' });
     expect(raised.body.data).toMatchObject({ stop_loss: 1.1022, trailing_stop: 100 });
+    // The engine watches the stored stop (its trigger and the database agree).
+    expect(stack.engine.trailing.get(id)?.stop).toBe(pointsOf('1.10220', 5));
     await tick({ EURUSD: '1.10400' });
     expect(await storedStop(id)).toBe(away(quoteOf('EURUSD').bid, -100, 5));
     // A take-profit change leaves the trailed stop where it is.

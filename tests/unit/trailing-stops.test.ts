@@ -78,6 +78,24 @@ describe('trailing stops in the engine’s memory', () => {
     expect(follow(stops, 7, 850, 860)).toEqual({ 1: 800 });
   });
 
+  it('when a customer’s raise is heard after the engine’s later write, then it is older news; heard before it, it is taken until the write’s own news', () => {
+    // While trailing the server takes only a stop loss better than the stored one (trailingStopBack), so a
+    // customer's stop worse than the trail's last write was stored before that write: the write is newer.
+    const stops = new TrailingStops();
+    const trail = stops.start({ ...buy, stop: 800 });
+    follow(stops, 7, 1000, 1010); // 900 in memory; the customer raises the stored 800 to 850 meanwhile
+    trail.written = 900; // the engine's write of 900 (better than the stored 850) commits and is heard first
+    expect(stops.adopt({ ...buy, stop: 900 }).stop).toBe(900);
+    expect(stops.adopt({ ...buy, stop: 850 }).stop).toBe(900);
+    // The other order: the customer's 850 heard first is theirs (the database has it), then the engine's 900.
+    const again = new TrailingStops();
+    const other = again.start({ ...buy, stop: 800 });
+    follow(again, 7, 1000, 1010);
+    expect(again.adopt({ ...buy, stop: 850 }).stop).toBe(850);
+    other.written = 900;
+    expect(again.adopt({ ...buy, stop: 900 }).stop).toBe(900);
+  });
+
   it('works the same way round for a sell (its stop only falls)', () => {
     const stops = new TrailingStops();
     stops.start({ ...sell, stop: 1300 });

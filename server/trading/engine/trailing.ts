@@ -12,8 +12,12 @@ import type { Side } from '../../../shared/trading/prices';
  * (`settled`, where it started, to `written`, the last level written), so that news of the trade from
  * elsewhere (a take-profit change, a partial close, the engine's own write) that still carries one of those
  * older levels does not put the stop back; any other level is a change the customer made, and trailing
- * continues from it. When the two ever disagree the database decides: a stop loss only closes the trade
- * at the level stored (the engine checks it before closing), and is indexed again from there.
+ * continues from it. The customer's own change needs no mark: while trailing, the server takes only a stop
+ * loss better than the stored one (`trailingStopBack` in protection.ts), so a customer's stop within those
+ * older levels was stored before the engine's write it is worse than (its event, from another process, can
+ * arrive after the engine's own) and is older news as well; taking it would put the trigger behind the
+ * database. When the two ever disagree the database decides: a stop loss only closes the trade at the level
+ * stored (the engine checks it before closing), and is indexed again from there.
  */
 export interface Trail {
   tradeId: number;
