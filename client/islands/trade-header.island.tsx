@@ -4,6 +4,7 @@ import { useComputed, useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
+import { closedMarketTexts } from '../../shared/trading/closed-market';
 import { oneClickTexts } from '../../shared/trading/one-click';
 import { checkTexts } from '../../shared/trading/ticket-checks';
 import { assetTexts, priceDecimals, ticketTexts } from '../../shared/trading/terminal';
@@ -42,6 +43,23 @@ const activeClosedUntil = computed(() => {
   const market = marketStateOf(asset, clock.value);
   return market.open ? undefined : (market.opensAt?.getTime() ?? null);
 });
+
+/**
+ * The page's profile menu (a server-rendered `<details>`, views/pages/trade-room.tsx) closes on Escape like the
+ * room's other popups, focus back on its summary.
+ */
+function useProfileMenuEscape() {
+  useShortcut(
+    'Escape',
+    () => {
+      const menu = document.querySelector<HTMLDetailsElement>('details.profile-menu[open]');
+      if (!menu) return;
+      menu.open = false;
+      menu.querySelector<HTMLElement>('summary')?.focus();
+    },
+    { whileTyping: true },
+  );
+}
 
 /** The active tab is kept in sight when the tabs scroll (a pair opened from the market watch may sit past the edge). */
 const scrollIntoView = (tab: HTMLLIElement | null) => tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -102,10 +120,12 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
     if (!isOpen) return;
     // Focus goes into the ticket and back to what opened it; Escape closes it.
     opener.current = document.activeElement as HTMLElement | null;
-    popover.current?.querySelector<HTMLElement>('#ticket-volume')?.focus();
+    // On a closed market only a pending order can be placed: its price comes first.
+    popover.current?.querySelector<HTMLElement>(activeClosedUntil.peek() === undefined ? '#ticket-volume' : '#ticket-price')?.focus();
     return () => opener.current?.focus();
   }, [isOpen]);
   useDismiss(isOpen, null, closeTicket);
+  useProfileMenuEscape();
 
   const asset = activeAsset.value;
   const quote = asset ? quoteOf(asset.id).value : null;
@@ -199,11 +219,19 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
           {opensAt ? <span>{assetTexts.opensAt(opensAt)}</span> : null}
         </p>
       ) : null}
+
       <div className="trade-buttons" data-closed={closed ? '' : undefined} data-one-click={oneClick ? '' : undefined}>
         {sideButton('sell')}
         <div className="one-click-panel">
           <OneClickSwitch className="header-one-click" />
-          {oneClick && asset ? <OneClickVolumeField volume={volume} symbol={asset.symbol_display} /> : null}
+          {closed && asset ? (
+            // BUY/SELL wait for the open (and so does one-click's volume); a pending order does not: the ticket takes a price.
+            <button type="button" className="pending-order-button" aria-expanded={ticket !== null} title={closedMarketTexts.pendingOrderHint} onClick={() => setTicket(ticket ? null : 'buy')}>
+              {closedMarketTexts.pendingOrder}
+            </button>
+          ) : oneClick && asset ? (
+            <OneClickVolumeField volume={volume} symbol={asset.symbol_display} />
+          ) : null}
         </div>
         {sideButton('buy')}
       </div>

@@ -23,7 +23,8 @@ import { Island } from '../../views/island';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const placeMarketOrder = vi.hoisted(() => vi.fn(async () => ({ ok: true })));
-vi.mock('../../client/state/orders', async (original) => ({ ...(await original<object>()), placeMarketOrder }));
+const placePendingOrder = vi.hoisted(() => vi.fn(async () => ({ ok: true })));
+vi.mock('../../client/state/orders', async (original) => ({ ...(await original<object>()), placeMarketOrder, placePendingOrder }));
 // Each test's islands are unmounted after it, so the next test's signals do not reach them.
 const roots = vi.hoisted(() => [] as { unmount(): void }[]);
 vi.mock('react-dom/client', async (original) => {
@@ -135,6 +136,7 @@ beforeEach(() => {
   errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   placeMarketOrder.mockClear();
+  placePendingOrder.mockClear();
   ticketSide.value = null;
   clock.value = saturdayNoon;
 });
@@ -174,6 +176,36 @@ describe('a closed market in the header', () => {
     expect(ticketSide.value).toBeNull();
   });
 
+  it('when the market is closed, then Pending order opens the ticket at its price, where a market order waits and a typed price places a pending order', async () => {
+    const { element, serverHtml } = await openRoom(pageState(2));
+    expect(serverHtml).toContain('Pending order');
+    const pending = element.querySelector<HTMLButtonElement>('.pending-order-button')!;
+    expect(pending.textContent).toBe('Pending order');
+    expect(pending.disabled).toBe(false);
+    await act(() => pending.click());
+    expect(ticketSide.value).toBe('buy');
+    expect(pending.getAttribute('aria-expanded')).toBe('true');
+    const price = document.querySelector<HTMLInputElement>('#ticket-price')!;
+    expect(document.activeElement).toBe(price);
+    const submit = () => document.querySelector<HTMLButtonElement>('.ticket-submit')!;
+    expect(submit().disabled).toBe(true);
+    expect(submit().textContent).toMatch(/^Market closed · Opens Mon \d\d:\d\d$/);
+    await act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(price, '180.00');
+      price.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(submit().disabled).toBe(false);
+    expect(submit().textContent).toBe('Buy limit 0.01 at 180.00000');
+    await act(async () => submit().click());
+    expect(placeMarketOrder).not.toHaveBeenCalled();
+    const [order] = placePendingOrder.mock.calls[0] as unknown as [{ side: string; kind: string; price: string; asset: { id: number } }];
+    expect([order.side, order.kind, order.price, order.asset.id]).toEqual(['buy', 'limit', '180.00', 2]);
+    expect(ticketSide.value).toBeNull();
+    // An open market has BUY/SELL: no Pending order button.
+    await act(() => button(/^BTC\/USD/).click());
+    expect(element.querySelector('.pending-order-button')).toBeNull();
+  });
+
   it('when the schedule reaches the open, then the buttons come back on their own', async () => {
     const { element } = await openRoom(pageState(2));
     const monday = Date.UTC(2026, 10, 30, 14, 31);
@@ -182,6 +214,19 @@ describe('a closed market in the header', () => {
     expect(element.querySelector<HTMLButtonElement>('.trade-buy')!.disabled).toBe(false);
     expect(element.querySelector('.closed-note')).toBeNull();
     vi.setSystemTime(saturdayNoon);
+  });
+});
+
+describe('the profile menu', () => {
+  it('when it is open, then Escape closes it and focus goes back to its summary', async () => {
+    await openRoom(pageState(1));
+    document.body.insertAdjacentHTML('beforeend', '<details class="profile-menu" open><summary>Ada</summary><ul><li><a href="/main/settings">Settings</a></li></ul></details>');
+    const menu = document.querySelector<HTMLDetailsElement>('details.profile-menu')!;
+    menu.querySelector('a')!.focus();
+    await press('Escape');
+    expect(menu.open).toBe(false);
+    expect(document.activeElement).toBe(menu.querySelector('summary'));
+    menu.remove();
   });
 });
 
