@@ -6,7 +6,7 @@ import { chartTexts, type LevelName } from '../../shared/trading/chart-texts';
 import { pendingPriceWaits, protectionProblems } from '../../shared/trading/levels';
 import { closingPrice, type Quote } from '../../shared/trading/prices';
 import { pendingTexts } from '../../shared/trading/texts';
-import { stopBehindTrail } from '../../shared/trading/ticket';
+import { stopBehindTrail } from '../../shared/trading/levels';
 import { formatLots } from './format';
 
 /**

@@ -112,8 +112,8 @@ export const tradeSchema = z.object({
   take_profit: z.nullable(wireDecimal),
   stop_loss: z.nullable(wireDecimal),
   /**
-   * Trailing stop distance in points, or null: while set, the engine moves `stop_loss` after the price. Answers stored
-   * for order ids before it existed (docs/trading.md#order-ids) lack it: read as null.
+   * Trailing stop distance in points, or null: while set, the engine moves `stop_loss` after the price. Read as null
+   * where it is missing (a client reading an answer stored before it existed; the server fills it in when replaying).
    */
   trailing_stop: z._default(z.nullable(z.number()), null),
   /** Realized P/L when closed, live P/L while open (account currency). */

@@ -82,3 +82,13 @@ export function pendingPriceWaits({ side, kind, price, bid, ask }: { side: Side;
   const waiting = kind === 'limit' ? (side === 'buy' ? reference.gt(price) : reference.lt(price)) : side === 'buy' ? reference.lt(price) : reference.gt(price);
   return waiting && new Money(price).gt(0);
 }
+
+/**
+ * While a trailing stop runs (and stays on), a stop loss behind the one it has reached is refused, as the server
+ * refuses it (`changeProtection`) (docs/trading.md#trailing-stop): a buy's below the live stop, a sell's above it. The message, or null.
+ */
+export function stopBehindTrail({ side, stopLoss, liveStop, trailing }: { side: Side; stopLoss: string | null; liveStop: string | null; trailing: boolean }): string | null {
+  if (!trailing || stopLoss === null || liveStop === null) return null;
+  const back = side === 'buy' ? new Money(stopLoss).lt(liveStop) : new Money(stopLoss).gt(liveStop);
+  return back ? trailingStopBack(liveStop) : null;
+}

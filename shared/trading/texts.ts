@@ -3,6 +3,7 @@ import { marketClosedText } from './hours';
 /** The order and trade messages (docs/trading.md), one place for both tiers. */
 export const tradeTexts = {
   busy: 'The order could not be executed in time: nothing was opened. Please try again.',
+  noPrice: 'There is no price for this instrument right now, so the levels cannot be checked. Please try again shortly.',
   noAsset: 'No asset selected for trading',
   assetNotFound: 'Asset not found.',
   type: 'Choose buy or sell.',

@@ -1,7 +1,5 @@
 import Decimal from 'decimal.js';
 import { Money } from '../money';
-import { trailingStopBack } from './levels';
-import type { Side } from './prices';
 import { sizing } from './sizing';
 import { typedLevel } from './ticket-checks';
 
@@ -88,14 +86,4 @@ export function stepLevel(value: string, digits: number, direction: 1 | -1, star
   const point = new Money(1).dividedBy(new Money(10).pow(digits));
   const next = new Money(typedLevel(value, digits) ?? start).plus(point.times(direction));
   return Decimal.max(next, point).toFixed(digits);
-}
-
-/**
- * While a trailing stop runs (and stays on), a stop loss behind the one it has reached is refused, as the server
- * refuses it (docs/trading.md#trailing-stop): a buy's below the live stop, a sell's above it. The message, or null.
- */
-export function stopBehindTrail({ side, stopLoss, liveStop, trailing }: { side: Side; stopLoss: string | null; liveStop: string | null; trailing: boolean }): string | null {
-  if (!trailing || stopLoss === null || liveStop === null) return null;
-  const back = side === 'buy' ? new Money(stopLoss).lt(liveStop) : new Money(stopLoss).gt(liveStop);
-  return back ? trailingStopBack(liveStop) : null;
 }

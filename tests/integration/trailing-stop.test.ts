@@ -203,6 +203,24 @@ describe('trailing stop', () => {
     await request(stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token));
   });
 
+  it('changes no level while the instrument has no price to check it against: 503 with the reason, never a 500', async () => {
+    await tick({ EURUSD: '1.10000' });
+    const { token } = await fundedTrader(stack, '10000');
+    const id = await open(token, { type: 'buy' });
+    const quotes = stack.market.quotes;
+    const get = quotes.get.bind(quotes);
+    quotes.get = (assetId) => (assetId === idOf('EURUSD') ? undefined : get(assetId));
+    try {
+      const res = await patch(token, id, { trailing_stop: 100 });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(tradeTexts.noPrice);
+    } finally {
+      quotes.get = get;
+    }
+    expect(await rowOf(id)).toMatchObject({ trailingStop: null, stopLoss: null });
+    await request(stack.app).post(`/api/v1/trade/${id}/close`).set(bearer(token));
+  });
+
   it('when the engine starts again over the same database, then it continues from the stored stop', async () => {
     await tick({ EURUSD: '1.10000' });
     const { token } = await fundedTrader(stack, '10000');

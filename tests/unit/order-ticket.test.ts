@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertVolume, levelInputOf, orderLots, pendingKindOf, stepLevel, stepVolume, stopBehindTrail, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
+import { convertVolume, levelInputOf, orderLots, pendingKindOf, stepLevel, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
+import { stopBehindTrail } from '../../shared/trading/levels';
 import { typedLevel } from '../../shared/trading/ticket-checks';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { conversionRate } from '../../shared/trading/conversion';

@@ -1,5 +1,6 @@
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { closingPrice } from '../../../shared/trading/prices';
+import { tradeTexts } from '../../../shared/trading/texts';
 import { formatPoints, pointsOf } from '../../../shared/trading/points';
 import type { Bus } from '../bus';
 import type { AppDb } from '../db/database';
@@ -7,7 +8,7 @@ import { updateTrade } from '../db/trades.repo';
 import type { Market } from '../market/market';
 import { done, refusal, refused, type Outcome } from '../errors';
 import { lockOpenTradeOf } from './accounts';
-import { levelOrNull, normaliseLevel, protectionProblems, trailedStop, trailingStopBack, trailingStopBeyondZero, trailingStopProblem } from '../../../shared/trading/levels';
+import { levelOrNull, normaliseLevel, protectionProblems, trailedStop, stopBehindTrail, trailingStopBeyondZero, trailingStopProblem } from '../../../shared/trading/levels';
 import { Money } from '../../../shared/money';
 import { presentTrade } from './trade-view';
 
@@ -35,7 +36,10 @@ export async function changeProtection(
     if (!locked.ok) return locked;
     const { account, trade } = locked.value;
     const digits = market.instrument(trade.assetId)?.digits ?? 5;
-    const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+    const quote = market.quotes.get(trade.assetId);
+    // Levels are checked against the price now: without one (an instrument not yet priced) nothing is changed.
+    if (!quote) return refused(refusal.busy(tradeTexts.noPrice));
+    const price = closingPrice({ side: trade.side, quote });
     const takeProfit = levels.takeProfit === undefined ? trade.takeProfit : normaliseLevel(levels.takeProfit, digits);
     let stopLoss = levels.stopLoss === undefined ? trade.stopLoss : normaliseLevel(levels.stopLoss, digits);
     // Absent keeps it, except that removing the stop loss (without naming a distance) ends trailing too.
@@ -52,9 +56,9 @@ export async function changeProtection(
     const errors = protectionProblems({ side: trade.side, price, takeProfit: changed(takeProfit, trade.takeProfit), stopLoss: changed(stopLoss, trade.stopLoss) });
     // While a trailing stop runs (and stays on), the stop loss moves only in the customer's favour: a level from a dialog
     // or a drag started before the engine moved the stop would otherwise put it back (switching trailing off allows it).
-    if (errors.stop_loss === undefined && trailingStop !== null && trade.trailingStop !== null && stopLoss !== null && trade.stopLoss !== null) {
-      const back = trade.side === 'buy' ? new Money(stopLoss).lt(trade.stopLoss) : new Money(stopLoss).gt(trade.stopLoss);
-      if (back) errors.stop_loss = [trailingStopBack(normaliseLevel(trade.stopLoss, digits)!)];
+    if (errors.stop_loss === undefined && trade.trailingStop !== null) {
+      const behind = stopBehindTrail({ side: trade.side, stopLoss, liveStop: normaliseLevel(trade.stopLoss, digits), trailing: trailingStop !== null });
+      if (behind) errors.stop_loss = [behind];
     }
     if (Object.keys(errors).length > 0) return refused(refusal.fields(errors));
     const updated = await updateTrade(tx, tradeId, { takeProfit, stopLoss, trailingStop });
