@@ -1,7 +1,10 @@
 import './mobile-menu.css';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import * as z from 'zod/mini';
+import { oneClickTexts } from '../../shared/trading/one-click';
+import { OneClickSwitch } from '../components/one-click-switch';
+import { useDismiss } from '../lib/use-dismiss';
 import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById, closePair, openPair, openPairs } from '../state/market';
@@ -19,10 +22,20 @@ const shortcuts: { id: RailPanel; label: string }[] = [
   { id: 'news', label: 'Market news' },
 ];
 
-/** The phone menu (docs/trade-room.md#mobile-menu): balances, panel shortcuts, AutoTrader, Deposit, the plan badge, the open pairs with Add Pair, and Logout. */
+/**
+ * The phone menu (docs/trade-room.md#mobile-menu): balances, panel shortcuts, AutoTrader, Deposit, the plan badge, the
+ * one-click trading switch (while on, the lots field sits between SELL and BUY at the top), the open pairs with Add
+ * Pair, and Logout. Escape closes it, focus back on the menu button.
+ */
 function MobileMenu({ planTitle }: z.infer<typeof props>) {
   useSignals();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    toggle.current?.focus();
+  }, []);
+  useDismiss(open, null, close);
   const summary = liveSummary.value;
   const currency = selectedAccount.value?.currency ?? '';
   const go = (id: RailPanel) => {
@@ -32,7 +45,7 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
   };
   return (
     <>
-      <button type="button" className="hamburger" aria-expanded={open} aria-label="Menu" onClick={() => setOpen(!open)}>
+      <button type="button" className="hamburger" ref={toggle} aria-expanded={open} aria-label="Menu" onClick={() => setOpen(!open)}>
         <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
@@ -59,6 +72,7 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
                 Deposit
               </a>
             </section>
+            <OneClickSwitch className="menu-one-click" label={oneClickTexts.setting} hint={oneClickTexts.settingHint} />
             <ul className="mobile-shortcuts">
               {shortcuts.map((s) => (
                 <li key={s.id}>
