@@ -51,9 +51,11 @@ test('when a new customer sends identity and address while awaiting approval and
       .getByRole('button', { name: new RegExp(`^Approve: .* of Noor ${lastName}$`) })
       .first()
       .click();
+    // The queue reloads itself after a decision: wait for that rather than race it with a reload of our own.
+    const reloaded = desk.waitForEvent('load');
     await desk.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await expect(desk.getByRole('dialog')).toHaveCount(0);
-    await desk.reload();
+    await reloaded;
   }
   await expect(desk.getByRole('button', { name: new RegExp(`^Approve: .* of Noor ${lastName}$`) })).toHaveCount(0);
   await staff.close();
