@@ -10,7 +10,7 @@ import { priceDecimals } from '../../shared/trading/terminal';
 import { formatFigure, formatPrice, signClass } from '../lib/format';
 import { activeAssetId, assets, assetsById, matchesSearch, openPair, quoteOf, toggleWatchlist, watchlist } from '../state/market';
 import { ticketSide, terminalDialog } from '../state/terminal';
-import { leverageOf } from './order-ticket';
+import { leverageOf } from '../state/orders';
 import { Modal } from './modal';
 import { ThirdPartyWidget } from './third-party-widget';
 

@@ -19,7 +19,6 @@ import { liveSummary, selectedAccount } from '../state/trading';
 import { LevelField, pnlNote } from './level-field';
 
 /** Moved to the order state (one rule for the ticket and one-click); re-exported for the dialogs that import it from here. */
-export { leverageOf };
 
 type Refusal = { fields: Record<string, string>; alert: string | null };
 const noRefusal: Refusal = { fields: {}, alert: null };

@@ -12,7 +12,7 @@ import { forexMid, quoteOf } from '../state/market';
 import { displayMoney, loadSiteData, planFeatures, plans, siteDataFailed } from '../state/site-data';
 import { terminalDialog } from '../state/terminal';
 import { selectedAccount } from '../state/trading';
-import { leverageOf } from './order-ticket';
+import { leverageOf } from '../state/orders';
 import { Modal } from './modal';
 
 const close = () => (terminalDialog.value = null);
