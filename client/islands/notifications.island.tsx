@@ -1,6 +1,6 @@
 import './notifications.css';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { siteApi } from '../../shared/api/endpoints/site';
 import { notificationSchema, type Notification } from '../../shared/api/user.schema';
@@ -33,10 +33,17 @@ function NotificationCard({ notifications }: { notifications: Notification[] }) 
   const key = realtimeKey.value;
   const connected = connection.value.status === 'connected';
 
+  // What happened on this page while a fetch was under way: a notice that arrived (the fetched list may predate it)
+  // or one the customer closed (the list may predate the close). Each is stamped with a rising number.
+  const seen = useRef({ next: 0, arrived: new Map<string, number>(), closed: new Map<string, number>() });
   const refresh = useCallback(async (retry = true): Promise<void> => {
+    const startedAt = seen.current.next;
     const result = await call(siteApi.user);
     if (result.ok) {
-      setUnread(result.data.data.notifications.filter((n) => !n.read));
+      const { arrived, closed } = seen.current;
+      const since = (stamps: Map<string, number>, id: string) => (stamps.get(id) ?? -1) >= startedAt;
+      const fetched = result.data.data.notifications.filter((n) => !n.read && !since(closed, n.id));
+      setUnread((shown) => [...fetched, ...shown.filter((n) => since(arrived, n.id) && !fetched.some((f) => f.id === n.id))]);
       return;
     }
     if (retry) setTimeout(() => void refresh(false), timing.retryDelayMs);
@@ -51,6 +58,7 @@ function NotificationCard({ notifications }: { notifications: Notification[] }) 
         if (cancelled) return;
         const offs = [
           listen(echo, userEvents.notification, user.id, (incoming) => {
+            seen.current.arrived.set(incoming.id, seen.current.next++);
             setUnread((list) => [...list.filter((n) => n.id !== incoming.id), incoming]);
             playNotificationSound();
           }),
@@ -77,6 +85,7 @@ function NotificationCard({ notifications }: { notifications: Notification[] }) 
   if (!first) return null;
 
   const close = async () => {
+    seen.current.closed.set(first.id, seen.current.next++);
     setUnread((list) => list.filter((n) => n.id !== first.id));
     if (first.id.startsWith('temp-')) return;
     const result = await call(siteApi.readNotification, { params: { id: first.id } });
