@@ -1,11 +1,10 @@
+import type { RefObject } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { TradeView } from '../../shared/api/trades.schema';
-import { positionTexts } from '../../shared/trading/terminal';
 import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
-import { closedTrades, liveOpenTrades, openTrades } from '../state/trading';
-import { accountCurrency, digitsOf, PlacedBy, PositionButtons, timeOf, useMoreWhenVisible, type OnPositionAction } from './positions-parts';
+import { accountCurrency, digitsOf, PlacedBy, PositionButtons, timeOf, usePositionsList, type OnPositionAction } from './positions-parts';
 
 /**
  * The positions as cards (phones and narrow panels; docs/trade-room.md#positions): symbol, side and lots
@@ -44,16 +43,19 @@ function CardBody({ trade, price, pnl, at, end }: { trade: TradeView; price: str
 
 const LineItem = ({ text, className }: { text: string; className: string }) => <li className={className}>{text}</li>;
 
+const MoreItem = ({ sentinel }: { sentinel: RefObject<HTMLLIElement | null> }) => (
+  <li ref={sentinel} className="more-row">
+    {positionLayoutTexts.loadingMore}
+  </li>
+);
+
 function ActiveCards({ onAction }: { onAction: OnPositionAction }) {
   useSignals();
-  const list = openTrades.value;
-  const trades = liveOpenTrades.value;
-  const sentinel = useMoreWhenVisible<HTMLLIElement>('open', Boolean(list.next));
-  if (list.error) return <LineItem className="empty-row" text={list.error} />;
-  if (trades.length === 0) return <LineItem className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noActivePositions} />;
+  const { items, message, more, sentinel } = usePositionsList<HTMLLIElement>('open');
+  if (message) return <LineItem className="empty-row" text={message} />;
   return (
     <>
-      {trades.map((trade) => (
+      {items.map((trade) => (
         <li key={trade.id} className="position-card">
           <CardBody trade={trade} price={trade.livePrice} pnl={trade.livePnl} at={trade.open_time} end="now" />
           <div className="card-actions">
@@ -61,34 +63,24 @@ function ActiveCards({ onAction }: { onAction: OnPositionAction }) {
           </div>
         </li>
       ))}
-      {list.next ? (
-        <li ref={sentinel} className="more-row">
-          {positionLayoutTexts.loadingMore}
-        </li>
-      ) : null}
+      {more ? <MoreItem sentinel={sentinel} /> : null}
     </>
   );
 }
 
 function HistoryCards() {
   useSignals();
-  const list = closedTrades.value;
-  const sentinel = useMoreWhenVisible<HTMLLIElement>('closed', Boolean(list.next));
-  if (list.error) return <LineItem className="empty-row" text={list.error} />;
-  if (list.items.length === 0) return <LineItem className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noHistory} />;
+  const { items, message, more, sentinel } = usePositionsList<HTMLLIElement>('closed');
+  if (message) return <LineItem className="empty-row" text={message} />;
   return (
     <>
-      {list.items.map((trade) => (
+      {items.map((trade) => (
         <li key={trade.id} className="position-card">
           <CardBody trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} end="closed at" />
           {trade.close_reason ? <p className="card-reason">{trade.close_reason}</p> : null}
         </li>
       ))}
-      {list.next ? (
-        <li ref={sentinel} className="more-row">
-          {positionLayoutTexts.loadingMore}
-        </li>
-      ) : null}
+      {more ? <MoreItem sentinel={sentinel} /> : null}
     </>
   );
 }

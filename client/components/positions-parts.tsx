@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { TradeView } from '../../shared/api/trades.schema';
 import { Money } from '../../shared/money';
 import { positionLayoutTexts } from '../../shared/trading/position-texts';
+import { positionTexts } from '../../shared/trading/terminal';
 import { assetsById } from '../state/market';
-import { loadMore, selectedAccount, type LiveTrade } from '../state/trading';
+import { closedTrades, liveOpenTrades, loadMore, openTrades, selectedAccount, type LiveTrade } from '../state/trading';
 
 /** What the drawer asks of a position: a dialog for it (docs/trade-room.md#close-dialogs). */
 export type PositionAction = { kind: 'close' | 'partial' | 'levels'; trade: LiveTrade } | null;
@@ -30,7 +31,7 @@ export function useNarrowerThan(ref: RefObject<HTMLElement | null>, width: numbe
 }
 
 /** Loads the next page when the end of the list scrolls into view (docs/trade-room.md#positions). */
-export function useMoreWhenVisible<T extends HTMLElement>(status: 'open' | 'closed', active: boolean) {
+function useMoreWhenVisible<T extends HTMLElement>(status: 'open' | 'closed', active: boolean) {
   const sentinel = useRef<T>(null);
   useEffect(() => {
     const element = sentinel.current;
@@ -40,6 +41,27 @@ export function useMoreWhenVisible<T extends HTMLElement>(status: 'open' | 'clos
     return () => observer.disconnect();
   }, [status, active]);
   return sentinel;
+}
+
+interface PositionsList<I, E> {
+  items: readonly I[];
+  /** What stands in for the items: a load failure, "Loading...", or the empty text; null while there are items. */
+  message: string | null;
+  /** More pages follow: render the `sentinel` element at the end, whose coming into view loads them. */
+  more: boolean;
+  sentinel: RefObject<E | null>;
+}
+
+/** One positions list as both the cards and the table show it: the open trades at live prices, or the history. */
+export function usePositionsList<E extends HTMLElement>(status: 'open'): PositionsList<LiveTrade, E>;
+export function usePositionsList<E extends HTMLElement>(status: 'closed'): PositionsList<TradeView, E>;
+export function usePositionsList<E extends HTMLElement>(status: 'open' | 'closed'): PositionsList<TradeView, E> {
+  const list = status === 'open' ? openTrades.value : closedTrades.value;
+  const items = status === 'open' ? liveOpenTrades.value : list.items;
+  const sentinel = useMoreWhenVisible<E>(status, Boolean(list.next));
+  const empty = status === 'open' ? positionTexts.noActivePositions : positionTexts.noHistory;
+  const message = list.error ?? (items.length > 0 ? null : list.state === 'loading' ? 'Loading...' : empty);
+  return { items, message, more: Boolean(list.next), sentinel };
 }
 
 /** Who placed a trade, when not the customer by hand: a small tag by its symbol. */

@@ -1,11 +1,10 @@
+import type { RefObject } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { TradeView } from '../../shared/api/trades.schema';
-import { positionTexts } from '../../shared/trading/terminal';
 import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
-import { closedTrades, liveOpenTrades, openTrades } from '../state/trading';
-import { accountCurrency, digitsOf, PlacedBy, PositionButtons, TrailTag, timeOf, useMoreWhenVisible, type OnPositionAction } from './positions-parts';
+import { accountCurrency, digitsOf, PlacedBy, PositionButtons, TrailTag, timeOf, usePositionsList, type OnPositionAction } from './positions-parts';
 
 /**
  * The positions as a table (wide panels; docs/trade-room.md#positions). positions.css hides columns by the
@@ -49,16 +48,19 @@ const LineRow = ({ text, className }: { text: string; className: string }) => (
   </tr>
 );
 
+const MoreRow = ({ sentinel }: { sentinel: RefObject<HTMLTableRowElement | null> }) => (
+  <tr ref={sentinel} className="more-row">
+    <td colSpan={10}>{positionLayoutTexts.loadingMore}</td>
+  </tr>
+);
+
 function ActiveRows({ onAction }: { onAction: OnPositionAction }) {
   useSignals();
-  const list = openTrades.value;
-  const trades = liveOpenTrades.value;
-  const sentinel = useMoreWhenVisible<HTMLTableRowElement>('open', Boolean(list.next));
-  if (list.error) return <LineRow className="empty-row" text={list.error} />;
-  if (trades.length === 0) return <LineRow className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noActivePositions} />;
+  const { items, message, more, sentinel } = usePositionsList<HTMLTableRowElement>('open');
+  if (message) return <LineRow className="empty-row" text={message} />;
   return (
     <>
-      {trades.map((trade) => (
+      {items.map((trade) => (
         <tr key={trade.id}>
           <TradeCells trade={trade} price={trade.livePrice} pnl={trade.livePnl} at={trade.open_time} />
           <td className="col-actions">
@@ -68,34 +70,24 @@ function ActiveRows({ onAction }: { onAction: OnPositionAction }) {
           </td>
         </tr>
       ))}
-      {list.next ? (
-        <tr ref={sentinel} className="more-row">
-          <td colSpan={10}>{positionLayoutTexts.loadingMore}</td>
-        </tr>
-      ) : null}
+      {more ? <MoreRow sentinel={sentinel} /> : null}
     </>
   );
 }
 
 function HistoryRows() {
   useSignals();
-  const list = closedTrades.value;
-  const sentinel = useMoreWhenVisible<HTMLTableRowElement>('closed', Boolean(list.next));
-  if (list.error) return <LineRow className="empty-row" text={list.error} />;
-  if (list.items.length === 0) return <LineRow className="empty-row" text={list.state === 'loading' ? 'Loading...' : positionTexts.noHistory} />;
+  const { items, message, more, sentinel } = usePositionsList<HTMLTableRowElement>('closed');
+  if (message) return <LineRow className="empty-row" text={message} />;
   return (
     <>
-      {list.items.map((trade) => (
+      {items.map((trade) => (
         <tr key={trade.id}>
           <TradeCells trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} />
           <td className="col-reason">{trade.close_reason ?? ''}</td>
         </tr>
       ))}
-      {list.next ? (
-        <tr ref={sentinel} className="more-row">
-          <td colSpan={10}>{positionLayoutTexts.loadingMore}</td>
-        </tr>
-      ) : null}
+      {more ? <MoreRow sentinel={sentinel} /> : null}
     </>
   );
 }
