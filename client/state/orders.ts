@@ -32,6 +32,21 @@ export interface MarketOrder {
   stopLoss?: string;
 }
 
+/** What every order states, market or pending: side, instrument, size, leverage, the levels, the selected account, and a new order id (the idempotency key) for this attempt. */
+function termsOf(order: Omit<MarketOrder, 'price'>) {
+  const account = selectedAccount.value;
+  return {
+    type: order.side,
+    id: order.asset.id,
+    volume: order.units.toFixed(),
+    leverage: order.leverage,
+    order_id: crypto.randomUUID(),
+    ...(account ? { account_id: account.id } : {}),
+    ...(order.takeProfit ? { take_profit: order.takeProfit } : {}),
+    ...(order.stopLoss ? { stop_loss: order.stopLoss } : {}),
+  };
+}
+
 /**
  * Places a market order on the selected account (docs/trade-room.md#order-ticket), with a new order id (the
  * idempotency key) for this attempt. Success: the rising tone, `ticketTexts.placed` with the fill, and the
@@ -40,20 +55,7 @@ export interface MarketOrder {
  * can put `errors` at their fields or say a 409 is a requote. Never throws.
  */
 export async function placeMarketOrder(order: MarketOrder, { toastFailure = true }: { toastFailure?: boolean } = {}): Promise<CallResult<typeof tradingApi.placeOrder>> {
-  const account = selectedAccount.value;
-  const result = await call(tradingApi.placeOrder, {
-    body: {
-      type: order.side,
-      id: order.asset.id,
-      volume: order.units.toFixed(),
-      leverage: order.leverage,
-      opening_price: order.price,
-      order_id: crypto.randomUUID(),
-      ...(account ? { account_id: account.id } : {}),
-      ...(order.takeProfit ? { take_profit: order.takeProfit } : {}),
-      ...(order.stopLoss ? { stop_loss: order.stopLoss } : {}),
-    },
-  });
+  const result = await call(tradingApi.placeOrder, { body: { ...termsOf(order), opening_price: order.price } });
   if (result.ok) {
     playSuccessTone();
     const filled = result.data.data.opening_price;
@@ -78,21 +80,7 @@ export interface PendingOrder extends Omit<MarketOrder, 'price'> {
  * lists refreshed; failure: the buzzer only (the ticket shows why). Returns the call's result. Never throws.
  */
 export async function placePendingOrder(order: PendingOrder): Promise<CallResult<typeof tradingApi.placePending>> {
-  const account = selectedAccount.value;
-  const result = await call(tradingApi.placePending, {
-    body: {
-      type: order.side,
-      kind: order.kind,
-      id: order.asset.id,
-      price: order.price,
-      volume: order.units.toFixed(),
-      leverage: order.leverage,
-      order_id: crypto.randomUUID(),
-      ...(account ? { account_id: account.id } : {}),
-      ...(order.takeProfit ? { take_profit: order.takeProfit } : {}),
-      ...(order.stopLoss ? { stop_loss: order.stopLoss } : {}),
-    },
-  });
+  const result = await call(tradingApi.placePending, { body: { ...termsOf(order), kind: order.kind, price: order.price } });
   if (result.ok) {
     playSuccessTone();
     showToast({ kind: 'success', title: ticketTexts.pendingPlaced, description: `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.kind} ${order.lots.toFixed(2)} lots at ${order.price}` });
