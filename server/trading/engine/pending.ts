@@ -110,22 +110,33 @@ export async function placePending(
   return result.outcome;
 }
 
-export async function cancelPending(
+/**
+ * A change to one of the customer's own orders (cancel, move), under the account lock the engine's fill takes:
+ * someone else's order is 404; `change` answers the changed row, or a refusal. Published as `order.updated`.
+ */
+async function changeOwnOrder(
   { database, market, bus }: Deps,
   { userId, orderId, origin }: { userId: number; orderId: number; origin?: string | undefined },
+  change: (tx: Tx) => Promise<Outcome<PendingRow>>,
 ): Promise<Outcome<PendingOrderView>> {
-  const result = await database.db.transaction(async (tx) => {
+  const result = await database.db.transaction(async (tx): Promise<Outcome<{ order: PendingOrderView; accountId: number }>> => {
     const accountId = await accountIdOfCustomerOrder(tx, userId, orderId);
     if (accountId === undefined) return refused(refusal.notFound(pendingTexts.notFound));
     await lockAccount(tx, accountId);
-    const row = await resolvePendingOrder(tx, orderId, { status: 'cancelled', reason: 'Cancelled by the customer' });
-    if (!row) return refused(refusal.conflict(pendingTexts.notPending));
-    return done({ order: presentPending(market, row), accountId });
+    const changed = await change(tx);
+    return changed.ok ? done({ order: presentPending(market, changed.value), accountId }) : changed;
   });
   if (!result.ok) return result;
   const { order, accountId } = result.value;
   bus.publish('order.updated', { userId, accountId, order, origin });
   return done(order);
+}
+
+export function cancelPending(deps: Deps, request: { userId: number; orderId: number; origin?: string | undefined }): Promise<Outcome<PendingOrderView>> {
+  return changeOwnOrder(deps, request, async (tx) => {
+    const row = await resolvePendingOrder(tx, request.orderId, { status: 'cancelled', reason: 'Cancelled by the customer' });
+    return row ? done(row) : refused(refusal.conflict(pendingTexts.notPending));
+  });
 }
 
 export interface PendingChange {
@@ -140,17 +151,11 @@ export interface PendingChange {
  * its value, 0 or null removes a level. Allowed while the market is closed. It holds the account lock the
  * engine's fill takes, so a fill either happens first (and the move answers 409) or sees the moved order.
  */
-export async function movePending(
-  { database, market, bus }: Deps,
-  { userId, orderId, change, origin }: { userId: number; orderId: number; change: PendingChange; origin?: string | undefined },
-): Promise<Outcome<PendingOrderView>> {
-  const result = await database.db.transaction(async (tx): Promise<Outcome<{ order: PendingOrderView; accountId: number }>> => {
-    const accountId = await accountIdOfCustomerOrder(tx, userId, orderId);
-    if (accountId === undefined) return refused(refusal.notFound(pendingTexts.notFound));
-    await lockAccount(tx, accountId);
-    const order = await findWaitingOrder(tx, orderId);
+export function movePending(deps: Deps, { change, ...request }: { userId: number; orderId: number; change: PendingChange; origin?: string | undefined }): Promise<Outcome<PendingOrderView>> {
+  return changeOwnOrder(deps, request, async (tx) => {
+    const order = await findWaitingOrder(tx, request.orderId);
     if (!order) return refused(refusal.conflict(pendingTexts.notPending));
-    const priced = pricedInstrument(market, order.assetId);
+    const priced = pricedInstrument(deps.market, order.assetId);
     if (!priced.ok) return priced;
     const { digits } = priced.value.instrument;
     const price = change.price === undefined ? order.price : new Money(change.price).toDecimalPlaces(digits).toFixed(digits);
@@ -162,14 +167,9 @@ export async function movePending(
     const stopLoss = change.stopLoss === undefined ? order.stopLoss : normaliseLevel(change.stopLoss, digits);
     const sideErrors = protectionProblems({ side: order.side, price, takeProfit, stopLoss, against: 'order' });
     if (Object.keys(sideErrors).length > 0) return refused(refusal.fields(sideErrors));
-    const row = await moveWaitingOrder(tx, orderId, { price, takeProfit, stopLoss });
-    if (!row) return refused(refusal.conflict(pendingTexts.notPending));
-    return done({ order: presentPending(market, row), accountId });
+    const row = await moveWaitingOrder(tx, request.orderId, { price, takeProfit, stopLoss });
+    return row ? done(row) : refused(refusal.conflict(pendingTexts.notPending));
   });
-  if (!result.ok) return result;
-  const { order, accountId } = result.value;
-  bus.publish('order.updated', { userId, accountId, order, origin });
-  return done(order);
 }
 
 /**
