@@ -14,7 +14,7 @@ import { defineIsland } from '../runtime/define-island';
 import { chooseWatchDigits, watchDigits } from '../state/preferences';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
 import { showToast } from '../state/toasts';
-import { activeAssetId, assets, assetsState, clock, isStale, marketStateOf, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
+import { activeAssetId, assets, assetsState, clock, isOpenAt, isStale, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
 
 /** The market-watch groups, indices shown as ETFs (docs/trade-room.md#market-watch). */
 export const groupLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stocks', indices: 'ETFs', crypto: 'Crypto', commodities: 'Commodities', metals: 'Metals' };
@@ -41,8 +41,8 @@ function WatchRow({ asset, tabIndex }: { asset: Asset; tabIndex: number }) {
   useSignals();
   const quote = quoteOf(asset.id).value;
   const now = clock.value;
-  const open = marketStateOf(asset, now).open;
-  const stale = isStale(asset, quote, now);
+  const open = isOpenAt(asset, now);
+  const stale = isStale(asset, quote, now, open);
   const flash = open && quote?.direction && now - quote.movedAt < feedTiming.flashMs ? `flash-${quote.direction}` : '';
   const active = activeAssetId.value === asset.id;
   const mode = watchDigits.value;

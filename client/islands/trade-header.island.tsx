@@ -21,7 +21,7 @@ import { formatPrice } from '../lib/format';
 import { useShortcut } from '../lib/keyboard';
 import { useMounted } from '../lib/use-mounted';
 import { defineIsland } from '../runtime/define-island';
-import { activeAsset, activeAssetId, assetsById, clock, closePair, marketStateOf, openPairs, openPair, quoteOf, startMarket } from '../state/market';
+import { activeAsset, activeAssetId, assetsById, clock, closePair, isOpenAt, marketStateOf, openPairs, openPair, quoteOf, startMarket } from '../state/market';
 import { leverageOf, placeMarketOrder } from '../state/orders';
 import { oneClickOn } from '../state/preferences';
 import { currentUser, realtimeKey } from '../state/session';
@@ -69,7 +69,7 @@ function PairTab({ id }: { id: number }) {
   // Re-rendered when the market opens or closes, not on every tick of the clock.
   const tabClosed = useComputed(() => {
     const asset = assetsById.value.get(id);
-    return asset ? !marketStateOf(asset, clock.value).open : false;
+    return asset ? !isOpenAt(asset, clock.value) : false;
   });
   const asset = assetsById.value.get(id);
   const quote = quoteOf(id).value;

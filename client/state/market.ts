@@ -50,15 +50,18 @@ if (typeof window !== 'undefined') void afterHydration().then(() => setInterval(
  * and when a closed one opens next. The catalogue's `market_open` was true when the page loaded; the schedule keeps it true.
  */
 export function marketStateOf(asset: Asset, now: number): { open: boolean; opensAt: Date | null } {
-  const schedule = scheduleOf(asset.trading_hours.id);
-  const at = new Date(now);
-  if (isMarketOpen(schedule, at)) return { open: true, opensAt: null };
-  return { open: false, opensAt: nextOpen(schedule, at) };
+  if (isOpenAt(asset, now)) return { open: true, opensAt: null };
+  return { open: false, opensAt: nextOpen(scheduleOf(asset.trading_hours.id), new Date(now)) };
+}
+
+/** Only whether it is open: what every market-watch row asks each second, without looking for the next open. */
+export function isOpenAt(asset: Asset, now: number): boolean {
+  return isMarketOpen(scheduleOf(asset.trading_hours.id), new Date(now));
 }
 
 /** An open market whose price has not moved for a while: the row says so rather than show it as live. */
-export function isStale(asset: Asset, quote: Quote | null, now: number): boolean {
-  return marketStateOf(asset, now).open && (!quote || now - quote.receivedAt > feedTiming.staleAfterMs);
+export function isStale(asset: Asset, quote: Quote | null, now: number, open = isOpenAt(asset, now)): boolean {
+  return open && (!quote || now - quote.receivedAt > feedTiming.staleAfterMs);
 }
 
 /** One signal per instrument, so a price change re-renders only what shows that instrument. */
