@@ -1,4 +1,4 @@
-import { watchDigitsModes } from './api/preferences.schema';
+import { terminalKinds, watchDigitsModes } from './api/preferences.schema';
 import * as z from 'zod/mini';
 import { roles, userStatuses } from './api/user.schema';
 
@@ -29,6 +29,7 @@ export const pageUserSchema = z.object({
   /** Trade-room preferences (docs/trade-room.md#one-click-trading, #market-watch). */
   one_click_trading: z.optional(z.boolean()),
   watch_digits: z.optional(z.enum(watchDigitsModes)),
+  terminal: z.optional(z.enum(terminalKinds)),
 });
 export type PageUser = z.infer<typeof pageUserSchema>;
 

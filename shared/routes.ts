@@ -7,6 +7,8 @@ export const paths = {
   dashboard: '/main/dashboard',
   signup: '/signup',
   tradeRoom: '/mt4',
+  lightTerminal: '/mt4-light',
+  terminalChoice: '/terminal',
   chat: '/main/chat',
   marketplace: '/main/marketplace',
   deposit: '/main/deposit',
@@ -35,6 +37,9 @@ export const paths = {
   adminSavings: '/admin/savings',
   adminPlanRequests: '/admin/plan-requests',
 } as const;
+
+/** Where a customer's "Trade room" links lead: the terminal they chose (docs/trade-room.md#terminals). */
+export const terminalPathOf = (user: { terminal: 'classic' | 'light' }): string => (user.terminal === 'light' ? paths.lightTerminal : paths.tradeRoom);
 
 /** Pages exempt from the data and account gate (docs/access.md#the-gate). */
 export const publicPaths: readonly string[] = ['/', '/login', '/signup', '/register', '/register/country-residence', '/forgot-password', '/reset-password', '/auto-login'];

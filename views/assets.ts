@@ -30,6 +30,7 @@ export const pageSheets = [
   'views/pages/legal.css',
   'views/pages/chat.css',
   'views/pages/trade-room.css',
+  'views/pages/light-terminal.css',
   'client/styles/staff-tables.css',
   'views/pages/admin/back-office.css',
   'views/pages/admin/audit.css',

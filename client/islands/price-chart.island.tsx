@@ -20,7 +20,7 @@ import { chartLinesOf, projectedPnl, type ChartLine } from '../lib/chart-lines';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, forexMid, quoteOf, startMarket } from '../state/market';
 import { displayMoney } from '../state/site-data';
-import { terminalDialog } from '../state/terminal';
+import { chartTimeframe, terminalDialog } from '../state/terminal';
 import { closedTrades, openTrades, pendingOrders, selectedAccount } from '../state/trading';
 
 /** A price line on the chart with the level it shows now (where it was dragged to, until confirmed or put back). */
@@ -55,7 +55,8 @@ function PriceChart() {
   const holder = useRef<HTMLDivElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
   const chartRef = useRef<Chart | null>(null);
-  const [timeframe, setTimeframe] = useState<Timeframe>('M1');
+  const timeframe = chartTimeframe.value;
+  const setTimeframe = (id: Timeframe) => (chartTimeframe.value = id);
   const [problem, setProblem] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const [indicators, setIndicators] = useState<IndicatorSettings>(defaultIndicators);

@@ -1,6 +1,6 @@
 /**
- * The trade room's choices this device keeps (docs/trade-room.md#kept-on-the-device): cookies scoped to `/mt4`,
- * never secrets, so the server reads them with the page's request and renders the room as the browser will
+ * The trade room's choices this device keeps (docs/trade-room.md#kept-on-the-device): cookies both terminals read
+ * (`/mt4` and `/mt4-light`, so the path is the site's), never secrets, so the server reads them with the page's request and renders the room as the browser will
  * show it (the open pairs, the account), and the browser hydrates against the same.
  */
 export const deviceChoices = { pairs: 'asset-storage', account: 'selected-account' } as const;
@@ -12,7 +12,9 @@ const oneYear = 60 * 60 * 24 * 365;
 export function writeDeviceChoice(name: DeviceChoice, value: unknown): void {
   if (typeof document === 'undefined') return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; Path=/mt4; Max-Age=${oneYear}; SameSite=Lax${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; Path=/; Max-Age=${oneYear}; SameSite=Lax${secure}`;
+  // The same choice as this device kept it while only /mt4 read it: gone, so the two never disagree.
+  document.cookie = `${name}=; Path=/mt4; Max-Age=0; SameSite=Lax${secure}`;
 }
 
 /**

@@ -20,6 +20,7 @@ export function applyPreferences(saved: Preferences): void {
     sounds_enabled: saved.sounds_enabled,
     one_click_trading: saved.one_click_trading,
     watch_digits: saved.watch_digits,
+    terminal: saved.terminal,
   };
 }
 

@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals-react';
+import type { Timeframe } from '../../shared/trading/timeframes';
 import { readStored, writeStored } from '../lib/storage';
 
 /** The left rail's panels (docs/trade-room.md#rail-panels); the trade room itself is always active underneath. */
@@ -10,6 +11,9 @@ export const openPanel = signal<Exclude<RailPanel, 'market-watch'> | null>(null)
 export const sidebarOpen = signal(true);
 /** On phones the market watch opens over the chart instead of sitting beside it. */
 export const mobileWatchOpen = signal(false);
+
+/** The chart's timeframe: the chart loads its candles by it, the light terminal's title and tabs name it. */
+export const chartTimeframe = signal<Timeframe>('M1');
 
 /** The order ticket's side while it is open (BUY/SELL in the header, Trade Now in Asset Information). */
 export const ticketSide = signal<'buy' | 'sell' | null>(null);

@@ -5,8 +5,6 @@ import type { FieldErrors } from '../../shared/api/common.schema';
 import type { ToastInput } from '../../shared/page-state.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import type { PageAssets } from '../../views/assets';
-import { TradeRoomPage } from '../../views/pages/trade-room';
-import { readDeviceChoices } from '../../client/lib/device-choices';
 import { ChatPage } from '../../views/pages/chat';
 import { AdminAutotraderPage } from '../../views/pages/admin-autotrader';
 import { MarketplacePage } from '../../views/pages/marketplace';
@@ -24,9 +22,9 @@ import { kycPageRoutes } from './kyc.routes';
 import { twoFactorPageRoutes } from './two-factor.routes';
 import { profilePageRoutes } from './profile.routes';
 import { dashboardPageRoutes } from './dashboard.routes';
+import { terminalRoutes } from './terminal.routes';
 import { callContext, type Access } from './gate';
-import type { Forwarded } from './trading-client';
-import { dataOrNothing, firstAnswer } from './answers';
+import { dataOrNothing } from './answers';
 import { gatedPage, sendNotFound, staffPage, type PageDeps, type PassedPage } from './gated';
 import { sendPage } from './render';
 import { api as endpoints } from '../../shared/api/endpoints';
@@ -63,9 +61,6 @@ export function pageRoutes(deps: PageDeps): Router {
   const notFound = (req: Request, res: Response, page: PassedPage) => sendNotFound(req, res, assets, page.settings);
 
   const gated = (access: Access, render: Parameters<typeof gatedPage>[2], options?: Parameters<typeof gatedPage>[3]) => gatedPage(deps, access, render, options);
-
-  /** Page data for islands travels as the API answered it (the wire's types: docs/api-conventions.md#wire-types); the island reads it with the endpoint's schema. */
-  const asAnswered = async (call: Promise<Forwarded>): Promise<unknown> => (await firstAnswer(call))?.body;
 
   const login = (maintenanceDoor: boolean) =>
     gated(
@@ -149,28 +144,7 @@ export function pageRoutes(deps: PageDeps): Router {
   router.use(profilePageRoutes(deps));
   router.use(dashboardPageRoutes(deps));
 
-  router.get(
-    [paths.tradeRoom, `${paths.tradeRoom}/`],
-    gated('customer', async (req, res, page) => {
-      const user = page.user!;
-      const ctx = callContext(req);
-      // The islands' first data comes with the page: the catalogue, the accounts and the site data.
-      const token = page.token!;
-      const [catalogue, accounts, siteData] = await Promise.all([
-        asAnswered(api.forward(endpoints.assets, { token }, ctx)),
-        asAnswered(api.forward(endpoints.accounts, { token }, ctx)),
-        asAnswered(api.forward(endpoints.siteData, { token }, ctx)),
-      ]);
-      sendPage(req, res, assets, {
-        title: 'Trade room',
-        settings: page.settings,
-        user,
-        // The room as this device left it (its open pairs and account: cookies for /mt4), so the HTML shows what hydration will.
-        data: { assets: catalogue, accounts, siteData, device: readDeviceChoices(req.headers.cookie) },
-        body: (csrfToken) => <TradeRoomPage settings={page.settings} user={user} csrfToken={csrfToken} />,
-      });
-    }),
-  );
+  router.use(terminalRoutes(deps));
 
   router.get(
     '/legal/:document',

@@ -22,6 +22,7 @@ export function pageUserOf(user: User | null): PageUser | null {
         sounds_enabled: user.sounds_enabled,
         one_click_trading: user.one_click_trading,
         watch_digits: user.watch_digits,
+        terminal: user.terminal,
       }
     : null;
 }
@@ -36,6 +37,8 @@ export interface PageOptions {
   data?: PageData;
   /** Sign-in and sign-up pages follow the look of the registration variant (light for `td`). */
   look?: EntryLook;
+  /** A signed-in page in the light palette (the light terminal); otherwise the look's, else dark. */
+  theme?: 'dark' | 'light';
   body: (csrfToken: string) => ReactElement;
 }
 
@@ -58,7 +61,7 @@ export function sendPage(req: Request, res: Response, assets: PageAssets, option
     },
     body: options.body(csrfToken),
     flash: [...takeFlash(req), ...(options.flash ?? [])],
-    theme: options.look ? themeOf(options.look) : 'dark',
+    theme: options.theme ?? (options.look ? themeOf(options.look) : 'dark'),
   });
   res
     .status(options.status ?? 200)

@@ -15,7 +15,8 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const isTradeRoom = (req: IncomingMessage) => /^\/mt4(\/|$|\?)/.test(req.url ?? '');
+/** Both layouts of the trade room (docs/trade-room.md#terminals): `/mt4` and `/mt4-light`. */
+const isTradeRoom = (req: IncomingMessage) => /^\/mt4(-light)?(\/|$|\?)/.test(req.url ?? '');
 
 export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
   return helmet({

@@ -55,6 +55,8 @@ export const preferencesTexts = {
   oneClick: 'One-click trading is either on or off.',
   oneClickRisk: 'Confirm that you understand one-click trading places orders without asking first.',
   watchDigits: 'Choose 3 decimals or each instrument\u2019s own digits.',
+  terminal: 'Choose the classic or the light terminal.',
+  terminalNotSaved: 'Your choice of terminal could not be saved; links still open the one you chose before.',
   topic: 'Each e-mail choice is on or off.',
   nothing: 'Nothing to change.',
   saved: 'Settings saved',
@@ -69,6 +71,10 @@ export const preferencesTexts = {
 export const watchDigitsModes = ['fixed', 'instrument'] as const;
 export type WatchDigits = (typeof watchDigitsModes)[number];
 
+/** The two layouts of the trade room (docs/trade-room.md#terminals): `/mt4` and the light terminal `/mt4-light`. */
+export const terminalKinds = ['classic', 'light'] as const;
+export type TerminalKind = (typeof terminalKinds)[number];
+
 const notificationsSchema = z.object(Object.fromEntries(notificationTopicKeys.map((t) => [t, z.boolean()])) as Record<NotificationTopic, z.ZodMiniBoolean>);
 
 export const preferencesSchema = z.object({
@@ -80,6 +86,8 @@ export const preferencesSchema = z.object({
   one_click_trading: z.boolean(),
   /** The market watch's prices: 3 decimals (`fixed`, the original's) or each instrument's own digits. */
   watch_digits: z.enum(watchDigitsModes),
+  /** Where "Trade room" links lead: the classic terminal or the light one. */
+  terminal: z.enum(terminalKinds),
   /** Every topic, on or off. */
   notifications: notificationsSchema,
 });
@@ -95,6 +103,7 @@ export const preferencesUpdate = z.strictObject({
   one_click_trading: z.optional(z.boolean(preferencesTexts.oneClick)),
   one_click_risk_accepted: z.optional(z.boolean(preferencesTexts.oneClickRisk)),
   watch_digits: z.optional(z.enum(watchDigitsModes, preferencesTexts.watchDigits)),
+  terminal: z.optional(z.enum(terminalKinds, preferencesTexts.terminal)),
   notifications: z.optional(
     z.strictObject(
       Object.fromEntries(notificationTopicKeys.map((t) => [t, z.optional(z.boolean(preferencesTexts.topic))])) as Record<NotificationTopic, z.ZodMiniOptional<z.ZodMiniBoolean>>,

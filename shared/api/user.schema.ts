@@ -125,6 +125,8 @@ export const userSchema = z.object({
   /** Trade-room preferences (docs/trade-room.md#one-click-trading, #market-watch). */
   one_click_trading: z.boolean(),
   watch_digits: z.enum(['fixed', 'instrument']),
+  /** The trade room "Trade room" links open (docs/trade-room.md#terminals). */
+  terminal: z.enum(['classic', 'light']),
   two_factor_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -57,6 +57,7 @@ describe('preferences', () => {
       sounds_enabled: true,
       one_click_trading: false,
       watch_digits: 'fixed',
+      terminal: 'classic',
       notifications: { account: true, funding: true },
     });
   });

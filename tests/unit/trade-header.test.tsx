@@ -298,7 +298,15 @@ describe('market watch', () => {
     const fetched = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(
         JSON.stringify({
-          data: { display_currency: null, language: 'en', sounds_enabled: true, one_click_trading: false, watch_digits: 'instrument', notifications: { account: true, funding: true } },
+          data: {
+            display_currency: null,
+            language: 'en',
+            sounds_enabled: true,
+            one_click_trading: false,
+            watch_digits: 'instrument',
+            terminal: 'classic',
+            notifications: { account: true, funding: true },
+          },
           message: 'Settings saved',
         }),
         { status: 200, headers: { 'Content-Type': 'application/json' } },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { isStaffRole, type User } from '../../shared/api/user.schema';
-import { paths } from '../../shared/routes';
+import { paths, terminalPathOf } from '../../shared/routes';
 import QueueCounts from '../../client/islands/queue-counts.island';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
@@ -61,7 +61,7 @@ function CustomerLinks({ current, user, settings }: { current: ShellPage; user: 
       <a href={paths.dashboard} aria-current={current === 'dashboard' ? 'page' : undefined}>
         Dashboard
       </a>
-      <a href={paths.tradeRoom}>Trade room</a>
+      <a href={terminalPathOf(user)}>Trade room</a>
       <a href={paths.deposit} aria-current={current === 'deposit' ? 'page' : undefined}>
         Deposit
       </a>

@@ -1,7 +1,7 @@
 import type { AccountSummaryView } from '../../shared/api/trades.schema';
 import type { TradesSummary, User } from '../../shared/api/user.schema';
 import { accountName } from '../../shared/api/user.schema';
-import { paths } from '../../shared/routes';
+import { terminalPathOf } from '../../shared/routes';
 import { Money } from '../../shared/money';
 import { converted, money, signedMoney, toneOf, type MoneyFormats } from './figures';
 
@@ -78,7 +78,7 @@ export function AccountCards({ user, accounts, formats, figuresFailed }: { user:
               {!demo && user.account_type ? <Figure label="Leverage" value={`up to 1:${user.account_type.leverage}`} /> : null}
               <Figure label="Account Type" value={demo ? 'Demo' : (user.account_type?.title ?? 'Live')} />
             </dl>
-            <a className="button-link outline" role="button" href={paths.tradeRoom}>
+            <a className="button-link outline" role="button" href={terminalPathOf(user)}>
               Open Trade Room
             </a>
           </article>

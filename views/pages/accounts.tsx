@@ -2,7 +2,7 @@ import type { AccountsOverview, TransferView } from '../../shared/api/accounts.s
 import { accountsTexts as texts } from '../../shared/api/accounts.schema';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
-import { paths } from '../../shared/routes';
+import { paths, terminalPathOf } from '../../shared/routes';
 import AccountsWallets from '../../client/islands/accounts-wallets.island';
 import { AppShell } from '../components/app-shell';
 import { chatPathOf } from '../components/signed-in-islands';
@@ -72,7 +72,7 @@ export function AccountsPage({ settings, user, csrfToken, view }: { settings: Si
                 <a href={paths.transactionHistory}>Transaction history</a>
               </li>
               <li>
-                <a href={paths.tradeRoom} target="_blank" rel="noopener">
+                <a href={terminalPathOf(user)} target="_blank" rel="noopener">
                   Trade Room
                 </a>
               </li>

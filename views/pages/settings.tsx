@@ -2,7 +2,7 @@ import type { Currency } from '../../shared/api/data.schema';
 import type { Preferences, SessionView } from '../../shared/api/preferences.schema';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User, VerificationStatus } from '../../shared/api/user.schema';
-import { paths } from '../../shared/routes';
+import { paths, terminalPathOf } from '../../shared/routes';
 import SettingsPreferences from '../../client/islands/settings-preferences.island';
 import SettingsSessions from '../../client/islands/settings-sessions.island';
 import { AppShell } from '../components/app-shell';
@@ -96,7 +96,7 @@ export function SettingsPage({ settings, user, csrfToken, view }: { settings: Si
                 </li>
               ))}
               <li>
-                <a href={paths.tradeRoom} target="_blank" rel="noopener">
+                <a href={terminalPathOf(user)} target="_blank" rel="noopener">
                   Trade Room
                 </a>
               </li>

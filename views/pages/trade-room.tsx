@@ -92,7 +92,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
  * With scripting off the room shows the last known prices but nothing can trade: a notice says why, with the
  * way back to the dashboard (docs/trade-room.md#splash). Outside the terminal's grid, fixed over the chart.
  */
-function TradeRoomNeedsScripts() {
+export function TradeRoomNeedsScripts() {
   return (
     <noscript>
       <section className="noscript-notice notice notice-warning" aria-labelledby="noscript-title">

@@ -82,6 +82,7 @@ export async function presentProfile({ user, accounts, plan, unread, advisorIds,
     sounds_enabled: user.soundsEnabled,
     one_click_trading: user.oneClickTradingAt !== null,
     watch_digits: user.watchDigits,
+    terminal: user.terminal,
     two_factor_enabled: user.totpEnabledAt !== null,
   };
 }

@@ -8,6 +8,7 @@ export interface PreferenceColumns {
   soundsEnabled: boolean;
   oneClickTradingAt: Date | null;
   watchDigits: 'fixed' | 'instrument';
+  terminal: 'classic' | 'light';
   notificationPrefs: Record<string, boolean>;
 }
 
@@ -20,6 +21,7 @@ export async function readPreferenceColumns(db: Executor, userId: number, { forU
       soundsEnabled: users.soundsEnabled,
       oneClickTradingAt: users.oneClickTradingAt,
       watchDigits: users.watchDigits,
+      terminal: users.terminal,
       notificationPrefs: users.notificationPrefs,
     })
     .from(users)

@@ -41,6 +41,7 @@ function present(row: PreferenceColumns): Preferences {
     sounds_enabled: row.soundsEnabled,
     one_click_trading: row.oneClickTradingAt !== null,
     watch_digits: row.watchDigits,
+    terminal: row.terminal,
     notifications: Object.fromEntries(notificationTopicKeys.map((topic) => [topic, wantsMail(row.notificationPrefs, topic)])) as Preferences['notifications'],
   };
 }
@@ -70,10 +71,11 @@ export async function changePreferences(db: AppDb, actor: SelfActor, patch: Pref
       soundsEnabled: patch.sounds_enabled ?? before.soundsEnabled,
       oneClickTradingAt: patch.one_click_trading === undefined ? before.oneClickTradingAt : patch.one_click_trading ? (before.oneClickTradingAt ?? new Date()) : null,
       watchDigits: patch.watch_digits ?? before.watchDigits,
+      terminal: patch.terminal ?? before.terminal,
       notificationPrefs: { ...before.notificationPrefs, ...patch.notifications },
     };
     const [was, now] = [present(before), present(next)];
-    const changed = (['display_currency', 'language', 'sounds_enabled', 'one_click_trading', 'watch_digits', 'notifications'] as const).filter(
+    const changed = (['display_currency', 'language', 'sounds_enabled', 'one_click_trading', 'watch_digits', 'terminal', 'notifications'] as const).filter(
       (key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]),
     );
     if (changed.length === 0) return { preferences: was, changed };

@@ -36,6 +36,10 @@ export const users = pgTable(
     watchDigits: text('watch_digits', { enum: ['fixed', 'instrument'] })
       .notNull()
       .default('fixed'),
+    /** The trade room the customer chose (docs/trade-room.md#terminals): `/mt4` (classic) or `/mt4-light` (light). */
+    terminal: text('terminal', { enum: ['classic', 'light'] })
+      .notNull()
+      .default('classic'),
     /** Which notifications the customer wants by e-mail, by topic; a missing topic is on. */
     notificationPrefs: jsonb('notification_prefs').$type<Record<string, boolean>>().notNull().default({}),
     /** Two-factor sign-in (docs/access.md#two-factor-sign-in): the TOTP secret, sealed; enabled once confirmed. */

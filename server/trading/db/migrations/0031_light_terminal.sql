@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "terminal" text DEFAULT 'classic' NOT NULL;
