@@ -7,6 +7,7 @@ import { paths } from '../../shared/routes';
 import DashboardPerformance from '../../client/islands/dashboard-performance.island';
 import { AppShell } from '../components/app-shell';
 import { DepositPrompt } from '../components/deposit-prompt';
+import { TerminalSwitch, terminalLabels } from '../components/terminal-switch';
 import { AccountCards, cardAccounts, RecordCards } from '../dashboard/account-cards';
 import { AssetAllocation } from '../dashboard/allocation';
 import type { MoneyFormats } from '../dashboard/figures';
@@ -45,6 +46,7 @@ export function DashboardPage({ settings, user, csrfToken, view }: DashboardProp
   const liveLabel = mainLive ? accountName(mainLive) : 'Live Account';
   const verified = user.verification_status === 'approved';
   const chartAccounts = accounts.map((a) => ({ id: a.id, label: `${accountName(a)}${a.type === 'demo' ? ' (demo money)' : ''}` }));
+  const otherTerminal = user.terminal === 'light' ? 'classic' : 'light';
   const currencyFormats = Object.fromEntries(view.currencies.map((c) => [c.code, { symbol: c.symbol, decimals: c.decimals }]));
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="dashboard">
@@ -67,6 +69,7 @@ export function DashboardPage({ settings, user, csrfToken, view }: DashboardProp
             </a>
           )}
           <time dateTime={view.now.toISOString()}>{headerDate(view.now)}</time>
+          <TerminalSwitch to={otherTerminal} csrfToken={csrfToken} label={`Open the ${terminalLabels[otherTerminal].toLowerCase()}`} />
         </div>
       </header>
       <DepositPrompt user={user} deposits={Number(user.trades_summary.total_deposit) > 0 ? 1 : undefined} />
