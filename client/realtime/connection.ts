@@ -4,6 +4,7 @@ import { realtimeTexts, realtimeToastMs } from '../../shared/texts';
 import { csrfToken } from '../state/session';
 import { connection, socketId } from '../state/realtime';
 import { showToast } from '../state/toasts';
+import { countMessagesOf } from './traffic';
 
 let shared: Promise<Echo<'pusher'>> | undefined;
 
@@ -26,6 +27,7 @@ export function realtime(key: string): Promise<Echo<'pusher'>> {
 async function connect(key: string): Promise<Echo<'pusher'>> {
   connection.value = { status: 'connecting', error: null };
   const [{ default: Pusher }, { default: EchoClient }] = await Promise.all([import('pusher-js'), import('laravel-echo')]);
+  countPusherTraffic(Pusher.Runtime);
   const secure = window.location.protocol === 'https:';
   const port = Number(window.location.port) || (secure ? 443 : 80);
   const echo = new EchoClient({
@@ -74,4 +76,20 @@ async function connect(key: string): Promise<Echo<'pusher'>> {
     }
   });
   return echo;
+}
+
+const countedRuntimes = new WeakSet<object>();
+
+/**
+ * The status bar's traffic (client/realtime/traffic.ts): every WebSocket pusher-js opens is made by
+ * `Pusher.Runtime.createWebSocket`, part of its typed public API (`Runtime` in pusher-js's index.d.ts); wrapping it
+ * sees each socket as it is made, before pusher-js sets its `onmessage`, without reaching into the connection's
+ * private fields (which change between versions) or replacing the browser's `WebSocket`. Only `ws`/`wss` transports
+ * are enabled, so every socket it makes is this connection's.
+ */
+function countPusherTraffic(runtime: { createWebSocket(url: string): unknown }): void {
+  if (countedRuntimes.has(runtime)) return;
+  countedRuntimes.add(runtime);
+  const create = runtime.createWebSocket.bind(runtime);
+  runtime.createWebSocket = (url: string) => countMessagesOf(create(url), 'realtime');
 }

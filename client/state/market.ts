@@ -9,6 +9,9 @@ import { deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/devic
 import { readStored, writeStored } from '../lib/storage';
 import { afterHydration } from '../runtime/hydration';
 import { call } from '../lib/call';
+import { countMessagesOf } from '../realtime/traffic';
+import type * as SocketClient from 'socket.io-client';
+import type { ManagerOptions } from 'socket.io-client';
 import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
 
 /** A live price of one instrument; `direction` and `movedAt` drive the 2.2 s rise/fall flash. */
@@ -273,17 +276,52 @@ export async function loadAssets(): Promise<void> {
 
 let feed: Promise<void> | undefined;
 
+export type FeedStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
+/** The price feed's socket: connecting, connected, reconnecting after a drop, or given up (its attempts spent). */
+export const feedStatus = signal<FeedStatus>('disconnected');
+
+/**
+ * The feed's one transport, websocket, its received messages counted for the status bar (client/realtime/traffic.ts).
+ * socket.io-client 4.8 takes transport classes in `transports` and exports its `WebSocket` transport for that
+ * (its documented tree-shaking setup); `createSocket` is the transport's public hook that makes the socket, so a
+ * listener beside engine.io's own sees every frame and the transport is otherwise the stock one. A client without that
+ * export (before 4.8, or a test's stand-in) connects as before, uncounted.
+ */
+function feedTransports(client: typeof SocketClient): ManagerOptions['transports'] {
+  try {
+    class CountedWebSocket extends client.WebSocket {
+      override createSocket(...args: Parameters<InstanceType<typeof client.WebSocket>['createSocket']>): unknown {
+        return countMessagesOf(super.createSocket(...args), 'feed');
+      }
+    }
+    return [CountedWebSocket];
+  } catch {
+    return ['websocket'];
+  }
+}
+
 /** The price feed (docs/realtime.md#price-feed): socket.io over websocket only, through our own origin. */
 export function connectFeed(): Promise<void> {
-  feed ??= import('socket.io-client').then(({ io }) => {
-    const socket = io({
+  feed ??= import('socket.io-client').then((client) => {
+    feedStatus.value = 'connecting';
+    const socket = client.io({
       path: '/socket.io',
-      transports: ['websocket'],
+      transports: feedTransports(client),
       reconnectionAttempts: feedTiming.reconnectAttempts,
       reconnectionDelay: feedTiming.reconnectDelayMs,
       timeout: feedTiming.connectTimeoutMs,
     });
-    socket.on('connect', () => socket.emit(feedEvents.subscribeAll));
+    socket.on('connect', () => {
+      feedStatus.value = 'connected';
+      socket.emit(feedEvents.subscribeAll);
+    });
+    socket.on('disconnect', () => (feedStatus.value = socket.active ? 'reconnecting' : 'disconnected'));
+    socket.on('connect_error', () => {
+      if (!socket.active) feedStatus.value = 'failed';
+      else if (feedStatus.peek() !== 'connecting') feedStatus.value = 'reconnecting';
+    });
+    // The manager gives up once its attempts are spent; the socket has no event of its own for that. (A test's stand-in socket may have no manager.)
+    socket.io?.on('reconnect_failed', () => (feedStatus.value = 'failed'));
     socket.on(feedEvents.all, (payload: unknown) => {
       const parsed = feedAllSchema.safeParse(payload);
       if (!parsed.success || !parsed.data.success) return;
