@@ -29,35 +29,43 @@ export function LightTerminalPage({ settings, user }: { settings: SiteSettings; 
         <Stylesheet src="client/styles/app.scss" />
         <Stylesheet src="views/pages/trade-room.css" />
         <Stylesheet src="views/pages/light-terminal.css" />
-        <Island
-          island={LightToolbar}
-          client="load"
-          props={{
-            siteName: settings.name,
-            planId: user.account_type?.id ?? null,
-            planTitle: user.account_type?.title ?? null,
-            firstName: user.first_name,
-            unread: user.notifications.filter((n) => !n.read).length,
-          }}
-        />
-        <aside className="light-side">
-          <Island island={MarketWatch} client="load" props={{}} />
-          <Island island={AlgoTrader} client="load" props={{ eas: user.eas }} />
+        <div className="light-head">
+          <Island
+            island={LightToolbar}
+            client="load"
+            props={{
+              siteName: settings.name,
+              planId: user.account_type?.id ?? null,
+              planTitle: user.account_type?.title ?? null,
+              firstName: user.first_name,
+              unread: user.notifications.filter((n) => !n.read).length,
+            }}
+          />
+        </div>
+        <aside className="light-side" aria-label="Market watch and expert advisors">
+          <div className="light-watch">
+            <Island island={MarketWatch} client="load" props={{}} />
+          </div>
+          <div className="light-algo">
+            <Island island={AlgoTrader} client="load" props={{ eas: user.eas }} />
+          </div>
         </aside>
         <main className="light-chart">
           <Island island={PriceChart} client="load" props={{}} />
-          <Island island={LightTradePanel} client="load" props={{}} />
+          <div className="light-panel-slot">
+            <Island island={LightTradePanel} client="load" props={{}} />
+          </div>
           <Island island={LightPairTabs} client="load" props={{}} />
         </main>
-        <footer className="light-account">
+        <div className="light-account">
           <Island island={AccountBar} client="load" props={{}} />
-        </footer>
-        <section className="light-positions">
-          <Island island={Positions} client="load" props={{}} />
+        </div>
+        <section className="light-positions" aria-label="Terminal">
+          <Island island={Positions} client="load" props={{ look: 'light' }} />
         </section>
-        <footer className="light-status">
+        <div className="light-status">
           <Island island={LightStatusBar} client="load" props={{}} />
-        </footer>
+        </div>
         <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
         <SignedInIslands user={user} toasts="load" />
       </div>
