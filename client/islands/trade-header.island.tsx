@@ -1,48 +1,22 @@
 import './trade-header.css';
-import { computed } from '@preact/signals-react';
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useDismiss } from '../lib/use-dismiss';
+import { useId } from 'react';
 import * as z from 'zod/mini';
 import { closedMarketTexts } from '../../shared/trading/closed-market';
-import { oneClickTexts } from '../../shared/trading/one-click';
-import { checkTexts } from '../../shared/trading/ticket-checks';
-import { assetTexts, priceDecimals, ticketTexts } from '../../shared/trading/terminal';
-import { unitsOf } from '../../shared/trading/ticket';
-import { tradeTexts } from '../../shared/trading/texts';
-import { AddPairDialog, AssetInfoDialog } from '../components/asset-dialogs';
-import { AutotraderDialog } from '../components/autotrader-dialog';
+import { assetTexts, priceDecimals } from '../../shared/trading/terminal';
 import { OneClickSwitch } from '../components/one-click-switch';
-import { OneClickVolumeField, useOneClickVolume } from '../components/one-click-volume';
-import { CalculatorDialog, PlansDialog } from '../components/tool-dialogs';
-import { OrderTicket } from '../components/order-ticket';
-import { terminalDialog, ticketSide } from '../state/terminal';
+import { OneClickVolumeField } from '../components/one-click-volume';
+import { TerminalDialogs } from '../components/terminal-dialogs';
+import { TicketPopover } from '../components/ticket-popover';
+import { TradeSideButton, useNewOrderKey, useTradeSides, useTradingStart } from '../components/trade-sides';
+import { terminalDialog } from '../state/terminal';
 import { formatPrice } from '../lib/format';
 import { useShortcut } from '../lib/keyboard';
-import { useMounted } from '../lib/use-mounted';
 import { defineIsland } from '../runtime/define-island';
-import { activeAsset, activeAssetId, assetsById, clock, closePair, isOpenAt, marketStateOf, openPairs, openPair, quoteOf, startMarket } from '../state/market';
-import { leverageOf, placeMarketOrder } from '../state/orders';
-import { oneClickOn } from '../state/preferences';
-import { currentUser, realtimeKey } from '../state/session';
-import { autotrader, startAutomation } from '../state/automation';
-import { startTrading } from '../state/trading';
-import { showToast } from '../state/toasts';
-
-const closeTicket = () => (ticketSide.value = null);
+import { activeAssetId, assetsById, clock, closePair, isOpenAt, openPairs, openPair, quoteOf } from '../state/market';
+import { autotrader } from '../state/automation';
 
 const props = z.object({ planId: z.nullable(z.number()), planTitle: z.nullable(z.string()) });
-
-/**
- * The active pair's market (docs/trade-room.md#market-state): undefined while open, else when it opens next (ms; null
- * when the schedule has no next open). A number, so the header re-renders when it changes, not on every tick.
- */
-const activeClosedUntil = computed(() => {
-  const asset = activeAsset.value;
-  if (!asset) return undefined;
-  const market = marketStateOf(asset, clock.value);
-  return market.open ? undefined : (market.opensAt?.getTime() ?? null);
-});
 
 /**
  * The page's profile menu (a server-rendered `<details>`, views/pages/trade-room.tsx) closes on Escape like the
@@ -94,101 +68,18 @@ function PairTab({ id }: { id: number }) {
 
 /**
  * The trade room's header (docs/trade-room.md#layout): the open asset tabs, the AutoTrader dialog's button, the
- * one-click switch, and BUY/SELL, which open the order ticket, or with one-click trading on place a market order
- * at once at the volume between them. A closed market's BUY/SELL are disabled and say when it opens
+ * one-click switch, and BUY/SELL (`useTradeSides`), which open the order ticket, or with one-click trading on place a
+ * market order at once at the volume between them. A closed market's BUY/SELL are disabled and say when it opens
  * (docs/trade-room.md#market-state); F9 opens a buy ticket (docs/trade-room.md#keyboard).
  */
 function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useSignals();
-  const mounted = useMounted();
   const closedNoteId = useId();
-  const [placing, setPlacing] = useState<'buy' | 'sell' | null>(null);
-  const ticket = ticketSide.value;
-  const setTicket = (side: 'buy' | 'sell' | null) => (ticketSide.value = side);
-  const dialog = terminalDialog.value;
-  useEffect(() => {
-    void startMarket();
-    const user = currentUser.value;
-    if (!user) return;
-    void startTrading(user.id, realtimeKey.value);
-    startAutomation(user.id, realtimeKey.value);
-  }, []);
-  const popover = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const isOpen = ticket !== null;
-  useEffect(() => {
-    if (!isOpen) return;
-    // Focus goes into the ticket and back to what opened it; Escape closes it.
-    opener.current = document.activeElement as HTMLElement | null;
-    // On a closed market only a pending order can be placed: its price comes first.
-    popover.current?.querySelector<HTMLElement>(activeClosedUntil.peek() === undefined ? '#ticket-volume' : '#ticket-price')?.focus();
-    return () => opener.current?.focus();
-  }, [isOpen]);
-  useDismiss(isOpen, null, closeTicket);
+  useTradingStart();
+  useNewOrderKey();
   useProfileMenuEscape();
-
-  const asset = activeAsset.value;
-  const quote = asset ? quoteOf(asset.id).value : null;
-  const closedUntil = activeClosedUntil.value;
-  const closed = closedUntil !== undefined;
-  // The next open is written in the reader's time zone, which only the browser knows.
-  const opensAt = closed && mounted && closedUntil !== null ? new Date(closedUntil) : null;
-  const oneClick = oneClickOn.value;
-  const volume = useOneClickVolume(asset);
-
-  async function placeNow(side: 'buy' | 'sell') {
-    if (!asset) return;
-    const price = side === 'buy' ? quote?.ask : quote?.bid;
-    const units = unitsOf(volume.text, 'lots', { contractSize: asset.contract_size, price: 1, conversion: 1 });
-    if (!price) return showToast({ kind: 'error', title: oneClickTexts.noPrice });
-    if (!units || volume.problem) return;
-    setPlacing(side);
-    await placeMarketOrder({
-      asset,
-      side,
-      units,
-      lots: units.dividedBy(asset.contract_size),
-      leverage: leverageOf(asset),
-      price,
-    });
-    setPlacing(null);
-  }
-
-  const trade = (side: 'buy' | 'sell') => {
-    if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
-    if (closed || placing) return;
-    if (oneClick) return void placeNow(side);
-    setTicket(ticket === side ? null : side);
-  };
-
-  // F9 is MT5's New Order: a buy ticket for the active pair, also with one-click trading on (the ticket has what one click has not).
-  useShortcut(
-    'F9',
-    (event) => {
-      event.preventDefault();
-      if (!asset) return showToast({ kind: 'error', title: tradeTexts.noAsset });
-      if (closed) return showToast({ kind: 'warning', title: checkTexts.marketClosed(closedUntil === null ? null : new Date(closedUntil)) });
-      setTicket('buy');
-    },
-    { whileTyping: true },
-  );
-
-  const sideButton = (side: 'buy' | 'sell') => (
-    <button
-      type="button"
-      className={side === 'buy' ? 'trade-buy' : 'trade-sell'}
-      aria-expanded={oneClick ? undefined : ticket === side}
-      aria-describedby={closed ? closedNoteId : undefined}
-      aria-busy={placing === side || undefined}
-      disabled={closed || placing !== null || (oneClick && volume.problem !== null)}
-      title={oneClick && !closed ? oneClickTexts.now(side, volume.text) : undefined}
-      onClick={() => trade(side)}
-    >
-      <span>{side === 'buy' ? 'BUY' : 'SELL'}</span>
-      <strong>{placing === side ? ticketTexts.processing : formatPrice(side === 'buy' ? quote?.ask : quote?.bid, priceDecimals.buttons)}</strong>
-      {closed ? <small className="closed-label">{side === 'sell' ? assetTexts.closed : opensAt ? assetTexts.opensAt(opensAt) : ''}</small> : null}
-    </button>
-  );
+  const sides = useTradeSides();
+  const { asset, closed, opensAt, oneClick, volume, ticket, setTicket } = sides;
 
   return (
     <div className="trade-header">
@@ -221,7 +112,7 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
       ) : null}
 
       <div className="trade-buttons" data-closed={closed ? '' : undefined} data-one-click={oneClick ? '' : undefined}>
-        {sideButton('sell')}
+        <TradeSideButton sides={sides} side="sell" describedBy={closedNoteId} />
         <div className="one-click-panel">
           <OneClickSwitch className="header-one-click" />
           {closed && asset ? (
@@ -233,25 +124,10 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
             <OneClickVolumeField volume={volume} symbol={asset.symbol_display} />
           ) : null}
         </div>
-        {sideButton('buy')}
+        <TradeSideButton sides={sides} side="buy" describedBy={closedNoteId} />
       </div>
-      {ticket && asset ? (
-        <div className="ticket-popover" role="dialog" aria-label={`Order ticket ${asset.symbol_display}`} ref={popover}>
-          <header>
-            <strong>{asset.symbol_display}</strong>
-            <span>{asset.name}</span>
-            <button type="button" className="ticket-close" aria-label="Close order ticket" onClick={() => setTicket(null)}>
-              ×
-            </button>
-          </header>
-          <OrderTicket key={asset.id} asset={asset} side={ticket} onSide={setTicket} onDone={() => setTicket(null)} />
-        </div>
-      ) : null}
-      {dialog?.kind === 'add-pair' ? <AddPairDialog /> : null}
-      {dialog?.kind === 'asset-info' ? <AssetInfoDialog assetId={dialog.assetId} /> : null}
-      {dialog?.kind === 'plans' ? <PlansDialog currentPlanId={planId} /> : null}
-      {dialog?.kind === 'calculator' && asset ? <CalculatorDialog asset={asset} /> : null}
-      {dialog?.kind === 'autotrader' ? <AutotraderDialog /> : null}
+      <TicketPopover />
+      <TerminalDialogs planId={planId} />
     </div>
   );
 }
