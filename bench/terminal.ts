@@ -1,15 +1,17 @@
 /**
  * Trade room figures (issue 6), each beside a peer measured in the same run.
  *
- * 1. Weight: the JavaScript /mt4 references (scripts and module preloads, needed to hydrate; the chart
- *    library and the socket clients load later on their own) against one SPA bundle of the same islands
- *    rendered on the client, built here by Vite (goal ≤ 200 KiB brotli).
+ * 1. Weight: the JavaScript /mt4 and the light terminal /mt4-light reference (scripts and module preloads, needed
+ *    to hydrate; the chart library and the socket clients load later on their own) against one SPA bundle of
+ *    /mt4's islands rendered on the client, built here by Vite (goal ≤ 200 KiB brotli). The chunks /mt4-light
+ *    references that /mt4 does not must all be its own layout's (docs/trade-room.md#terminals): a PASS/FAIL line.
  * 2. Smoothness: Chromium on /mt4 with 2,000 instruments each updated 10 times a second through the feed
  *    (a scripted socket.io feed), long tasks and frame rate over BENCH_TERMINAL_SECONDS (30), against the
  *    same page with a silent feed (goal: no long task over 50 ms, ≥ 55 fps). The chart shows the first
  *    synthetic instrument on 400 candles with every indicator on (SMA, EMA, Bollinger bands, RSI), as a
  *    trader who chose them all would see it: each tick moves the candle and recomputes their last values.
- * 3. Server rendering: /mt4 at 10 concurrent requests against a static file of the same size (goal p99 ≤ 50 ms).
+ * 3. Server rendering: /mt4 and /mt4-light at 10 concurrent requests each against a static file of /mt4's size
+ *    (goal p99 ≤ 50 ms).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -19,6 +21,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumLaunch } from '../playwright.config';
+import { paths } from '../shared/routes';
 import { benchPostgresUrl, kb, load as loadWith, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
 
 const runSeconds = Number(process.env.BENCH_TERMINAL_SECONDS ?? 30);
@@ -27,7 +30,50 @@ const instrumentCount = 2_000;
 const firstSyntheticId = 100_000;
 
 const sizeRow = (name: string, s: ReturnType<typeof sizes>, files: number) =>
-  `  ${name.padEnd(30)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip  ${kb(s.brotli).padStart(10)} brotli  (${files} files)`;
+  `  ${name.padEnd(34)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip  ${kb(s.brotli).padStart(10)} brotli  (${files} files)`;
+
+/** The two terminals, measured alike. */
+const terminals = [paths.tradeRoom, paths.lightTerminal] as const;
+
+/** A page as the signed-in trader gets it, and the JavaScript it references (scripts and module preloads), each file's bytes by URL. */
+async function pageWeight(url: string, cookie: string, path: string) {
+  const res = await fetch(`${url}${path}`, { headers: { Cookie: cookie } });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  const html = await res.text();
+  const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
+  const files = new Map(await Promise.all(urls.map(async (u) => [u, Buffer.from(await (await fetch(`${url}${u}`)).arrayBuffer())] as const)));
+  return { html, files, size: sizes([...files.values()]) };
+}
+
+type ManifestChunk = { file: string; src?: string; imports?: string[] };
+
+/**
+ * The built files that belong to the light terminal's own layout: its islands (`client/islands/light-*`) and any
+ * chunk only they import (the build's manifest says who imports what).
+ */
+function lightLayoutFiles(): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(root, 'dist', 'client', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const importers = new Map<string, string[]>();
+  for (const [key, chunk] of Object.entries(manifest)) for (const imported of chunk.imports ?? []) importers.set(imported, [...(importers.get(imported) ?? []), key]);
+  const own = new Map<string, boolean>();
+  const isOwn = (key: string): boolean => {
+    const known = own.get(key);
+    if (known !== undefined) return known;
+    own.set(key, false); // an import cycle proves nothing
+    const by = importers.get(key) ?? [];
+    const result = /^client\/islands\/light-[^/]+\.island\.tsx$/.test(manifest[key]!.src ?? '') || (by.length > 0 && by.every(isOwn));
+    own.set(key, result);
+    return result;
+  };
+  return new Set(
+    Object.keys(manifest)
+      .filter(isOwn)
+      .map((key) => manifest[key]!.file),
+  );
+}
+
+/** A built file's name without its folder and content hash: `assets/light-toolbar.island-DQyj1nlS.js` → `light-toolbar.island`. */
+const chunkName = (fileUrl: string) => fileUrl.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
 
 const islands = ['trade-header', 'trade-rail', 'price-chart', 'market-watch', 'positions', 'account-bar', 'trade-splash', 'mobile-menu', 'toaster', 'presence', 'notifications'];
 
@@ -222,14 +268,19 @@ async function smoothness(page: Page, url: string, assets: readonly { asset_id: 
   return result;
 }
 
+/** Each terminal under the same load, one after the other. */
 async function renderRows(url: string, cookie: string, label = 'one process, PGlite'): Promise<[string, LoadResult][]> {
-  const options = { url: `${url}/mt4`, headers: { Cookie: cookie } };
-  // A moment of warm-up first: the start-up work (history, the first ticks) and the JIT settle.
-  await loadWith({ ...options, duration: 2 });
-  return [[`GET /mt4, ${label}`, await loadWith(options)]];
+  const rows: [string, LoadResult][] = [];
+  for (const path of terminals) {
+    const options = { url: `${url}${path}`, headers: { Cookie: cookie } };
+    // A moment of warm-up first: the start-up work (history, the first ticks) and the JIT settle.
+    await loadWith({ ...options, duration: 2 });
+    rows.push([`GET ${path}, ${label}`, await loadWith(options)]);
+  }
+  return rows;
 }
 
-/** /mt4 with the tiers as two processes (as a deployment on more than one core runs them), on PGlite and, when named, PostgreSQL. */
+/** /mt4 and /mt4-light with the tiers as two processes (as a deployment on more than one core runs them), on PGlite and, when named, PostgreSQL. */
 async function renderElsewhere(): Promise<[string, LoadResult][]> {
   const rows: [string, LoadResult][] = [];
   const common = tiersApart;
@@ -262,17 +313,34 @@ export async function terminalBench(): Promise<void> {
   let stopped = false;
   try {
     const cookie = await signedInCookie(server.url);
-    const html = await (await fetch(`${server.url}/mt4`, { headers: { Cookie: cookie } })).text();
-    const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]!);
-    const ours = sizes(await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(`${server.url}${u}`)).arrayBuffer()))));
+    const classic = await pageWeight(server.url, cookie, paths.tradeRoom);
+    const light = await pageWeight(server.url, cookie, paths.lightTerminal);
+    const html = classic.html;
     const spa = await spaPeer();
+    const goal = (s: ReturnType<typeof sizes>) => (s.brotli <= 200 * 1024 ? 'met' : 'NOT met');
     console.log('\nTrade room JavaScript before it is interactive');
-    console.log(sizeRow('/mt4 islands (SSR + hydrate)', ours, urls.length));
-    console.log(sizeRow('SPA of the same islands (peer)', spa.size, spa.files));
-    console.log(`  ratio ours/SPA                 ${(ours.brotli / spa.size.brotli).toFixed(2)}x brotli; goal ≤ 200 KiB brotli: ${ours.brotli <= 200 * 1024 ? 'met' : 'NOT met'}`);
+    console.log(sizeRow('/mt4 islands (SSR + hydrate)', classic.size, classic.files.size));
+    console.log(sizeRow('/mt4-light islands (SSR + hydrate)', light.size, light.files.size));
+    console.log(sizeRow('SPA of /mt4’s islands (peer)', spa.size, spa.files));
+    console.log(`  ${'ratio /mt4/SPA'.padEnd(34)} ${(classic.size.brotli / spa.size.brotli).toFixed(2)}x brotli; goal ≤ 200 KiB brotli: /mt4 ${goal(classic.size)}, /mt4-light ${goal(light.size)}`);
     console.log('  (first paint itself needs no JavaScript: the page is server-rendered; the chart library and socket clients load after hydration)');
 
-    console.log(`\nServer rendering, 10 connections (requests/s, latency p50/p99 ms); /mt4 is ${kb(html.length)}`);
+    // The light terminal is a second layout over the same islands and state: beyond its own layout it ships nothing /mt4 lacks.
+    const layout = lightLayoutFiles();
+    const extra = [...light.files].filter(([u]) => !classic.files.has(u));
+    const beyond = extra.filter(([u]) => ![...layout].some((file) => u.endsWith(`/${file}`)));
+    console.log(`\n/mt4-light's chunks that /mt4 does not reference (brotli)`);
+    for (const [u, bytes] of extra) console.log(`  ${chunkName(u).padEnd(34)} ${kb(sizes([bytes]).brotli).padStart(10)}  ${beyond.some(([b]) => b === u) ? 'NOT its layout' : 'its layout (light-*)'}`);
+    if (extra.length === 0) console.log('  (none)');
+    const dropped = [...classic.files.keys()].filter((u) => !light.files.has(u)).map(chunkName);
+    console.log(`  /mt4's chunks /mt4-light does not reference: ${dropped.length ? dropped.join(', ') : '(none)'}`);
+    console.log(
+      beyond.length === 0
+        ? `  PASS: /mt4-light ships no chunk /mt4 lacks apart from its own layout (${extra.length} chunks, ${kb(sizes(extra.map(([, b]) => b)).brotli)} brotli)`
+        : `  FAIL: /mt4-light ships ${beyond.length} chunk(s) /mt4 lacks beyond its own layout: ${beyond.map(([u]) => chunkName(u)).join(', ')}`,
+    );
+
+    console.log(`\nServer rendering, 10 connections (requests/s, latency p50/p99 ms); /mt4 is ${kb(html.length)}, /mt4-light ${kb(light.html.length)}`);
     writeFileSync(staticFile, html);
     const peer = await loadWith({ url: `${server.url}/bench-static.html` });
     console.log(row('static file, same size (peer)', peer));
@@ -280,7 +348,8 @@ export async function terminalBench(): Promise<void> {
     await server.stop();
     stopped = true;
     rendered.push(...(await renderElsewhere()));
-    for (const [name, r] of rendered) console.log(`${row(name, r)}  (${(r.rps / peer.rps).toFixed(2)}x peer; p99 ≤ 50 ms ${r.p99 <= 50 ? 'met' : 'NOT met'})`);
+    const width = Math.max(...rendered.map(([name]) => name.length));
+    for (const [name, r] of rendered) console.log(`${row(name.padEnd(width), r)}  (${(r.rps / peer.rps).toFixed(2)}x peer; p99 ≤ 50 ms ${r.p99 <= 50 ? 'met' : 'NOT met'})`);
     rmSync(staticFile, { force: true });
 
     // The tiers apart, the web tier's API behind the synthetic catalogue.

@@ -9,6 +9,7 @@ import {
   notificationTopics,
   preferencesSchema,
   preferencesTexts as texts,
+  terminalKinds,
   watchDigitsModes,
   type Preferences,
   type PreferencesUpdate,
@@ -16,6 +17,7 @@ import {
 import { formatLocaleAmount, formatLocaleDateTime } from '../../shared/locale';
 import { watchTexts } from '../../shared/trading/market-watch';
 import { oneClickTexts } from '../../shared/trading/one-click';
+import { terminalLabels } from '../../views/components/terminal-switch';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
@@ -34,6 +36,12 @@ const props = z.object({
 /** A fixed moment and figure, so the preview reads the same on the server and in the browser. */
 const sampleAt = '2026-03-05T14:07:00Z';
 const sampleAmount = '1234567.89';
+
+/** What each terminal looks like (docs/trade-room.md#terminals), under its name in the Trade room choice. */
+const terminalHints = {
+  classic: 'The trade room at /mt4: dark, with the header and the side rail.',
+  light: 'The classic desktop-terminal look at /mt4-light, in a light theme.',
+} as const;
 
 type CurrencyList = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: readonly Currency[] };
 
@@ -170,6 +178,30 @@ function SettingsPreferences({ preferences, currencies, accountCurrency }: z.inf
       <section className="settings-card" aria-labelledby="trade-room-title">
         <h2 id="trade-room-title">Trade room</h2>
         <OneClickSwitch className="switch-row" label={oneClickTexts.setting} hint={oneClickTexts.settingHint} on={saved.one_click_trading} onSaved={setSaved} />
+        <fieldset aria-busy={busy === 'terminal' || undefined} aria-describedby="terminal-hint">
+          <legend>Terminal</legend>
+          <p className="settings-hint" id="terminal-hint">
+            The terminal your “Trade room” links open, on every device.
+          </p>
+          <div className="choice-grid">
+            {terminalKinds.map((kind) => (
+              <label className="choice" key={kind}>
+                <input
+                  type="radio"
+                  name="terminal"
+                  value={kind}
+                  checked={saved.terminal === kind}
+                  disabled={busy !== null}
+                  onChange={() => void save('terminal', { terminal: kind }, { ...saved, terminal: kind })}
+                />
+                <span>
+                  <strong>{terminalLabels[kind]}</strong>
+                  <small>{terminalHints[kind]}</small>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <fieldset aria-busy={busy === 'watch' || undefined}>
           <legend>{watchTexts.setting}</legend>
           <div className="choice-grid">
