@@ -39,8 +39,8 @@ const sampleAmount = '1234567.89';
 
 /** What each terminal looks like (docs/trade-room.md#terminals), under its name in the Trade room choice. */
 const terminalHints = {
-  classic: 'The trade room at /mt4: dark, with the header and the side rail.',
-  light: 'The classic desktop-terminal look at /mt4-light, in a light theme.',
+  classic: 'Dark, with the pair tabs on top and the side rail.',
+  light: 'The classic desktop-terminal look, in a light theme.',
 } as const;
 
 type CurrencyList = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: readonly Currency[] };
