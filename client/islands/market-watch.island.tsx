@@ -10,6 +10,8 @@ import { assetTexts, feedTiming } from '../../shared/trading/terminal';
 import { formatPrice } from '../lib/format';
 import { isTyping, listMove } from '../lib/keyboard';
 import { useDismiss } from '../lib/use-dismiss';
+import { useMounted } from '../lib/use-mounted';
+import { lightWatchTexts, watchClockOf } from '../../shared/trading/light-watch';
 import { defineIsland } from '../runtime/define-island';
 import { chooseWatchDigits, watchDigits } from '../state/preferences';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
@@ -94,11 +96,27 @@ function DigitsToggle() {
 }
 
 /**
+ * The light look's clock (docs/trade-room.md#light-terminal): the reader's time each second, from the page's one
+ * `clock`. Shown once mounted, since only the browser knows its time zone; a component of its own, so the tick
+ * re-renders only the clock.
+ */
+function WatchClock() {
+  useSignals();
+  const mounted = useMounted();
+  if (!mounted) return null;
+  const now = new Date(clock.value);
+  return <time dateTime={now.toISOString()}>{watchClockOf(now)}</time>;
+}
+
+const props = z.object({ look: z.optional(z.enum(['classic', 'light'])) });
+
+/**
  * The market-watch table (docs/trade-room.md#market-watch): grouped, searchable, virtualised so thousands of rows
  * stay smooth. Up and Down (Home, End, Page Up, Page Down) move through the rows, the focused one kept in view;
- * Enter opens the pair or folds the group (docs/trade-room.md#keyboard).
+ * Enter opens the pair or folds the group (docs/trade-room.md#keyboard). `look: 'light'` is the light terminal's:
+ * "Market Watch: {time}" over "Search Market", in its palette (docs/trade-room.md#light-terminal).
  */
-function MarketWatch() {
+function MarketWatch({ look = 'classic' }: z.infer<typeof props>) {
   useSignals();
   const [query, setQuery] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<AssetClass>>(new Set());
@@ -158,13 +176,20 @@ function MarketWatch() {
   // One row is in the tab order (the one last moved to, else the first shown): Tab enters the list, the arrows move in it.
   const tabbable = items.some((item) => item.index === focusIndex) ? focusIndex : (items[0]?.index ?? 0);
 
-  if (!sidebarOpen.value && !overlay) return <section className="market-watch" data-collapsed="" aria-label="Market watch" />;
+  const light = look === 'light';
+  if (!sidebarOpen.value && !overlay) return <section className="market-watch" data-collapsed="" data-look={look} aria-label="Market watch" />;
   const full = watchDigits.value === 'instrument';
   return (
-    <section className="market-watch" data-overlay={overlay ? '' : undefined} data-digits={full ? 'instrument' : 'fixed'} aria-label="Market watch">
+    <section className="market-watch" data-look={look} data-overlay={overlay ? '' : undefined} data-digits={full ? 'instrument' : 'fixed'} aria-label="Market watch">
       <header>
         <h2>
-          MARKET WATCH
+          {light ? (
+            <span className="watch-title">
+              {lightWatchTexts.title} <WatchClock />
+            </span>
+          ) : (
+            'MARKET WATCH'
+          )}
           <DigitsToggle />
           {overlay ? (
             <button type="button" className="panel-close" aria-label="Close market watch" onClick={closeOverlay}>
@@ -172,7 +197,7 @@ function MarketWatch() {
             </button>
           ) : null}
         </h2>
-        <input type="search" aria-label="Search markets" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input type="search" aria-label="Search markets" placeholder={light ? lightWatchTexts.search : 'Search'} value={query} onChange={(e) => setQuery(e.target.value)} />
       </header>
       <div className="watch-columns" aria-hidden="true">
         <span>Symbol</span>
@@ -216,4 +241,4 @@ function MarketWatch() {
   );
 }
 
-export default defineIsland({ name: 'market-watch', component: MarketWatch, props: z.object({}) });
+export default defineIsland({ name: 'market-watch', component: MarketWatch, props });

@@ -37,11 +37,36 @@ type Chart = {
   indicators: ChartIndicators;
   drag: LineDrag;
   drawn: Map<string, Drawn>;
+  colours: Colours;
 };
 
-const colours = { up: '#22c55e', down: '#ef4444', text: '#94a3b8', grid: 'rgba(148, 163, 184, 0.08)', entry: '#38bdf8', tp: '#22c55e', sl: '#ef4444', price: '#fbbf24' };
+/** The chart's colours for the dark room, each overridable by a custom property on the chart (`--chart-up`, …). */
+const darkColours = {
+  up: '#22c55e',
+  down: '#ef4444',
+  text: '#94a3b8',
+  grid: 'rgba(148, 163, 184, 0.08)',
+  separator: 'rgba(148, 163, 184, 0.2)',
+  entry: '#38bdf8',
+  tp: '#22c55e',
+  sl: '#ef4444',
+  price: '#fbbf24',
+  close: '#94a3b8',
+};
+type Colours = typeof darkColours;
+
+/**
+ * The colours as the page's CSS sets them on the chart (`--chart-text`, `--chart-grid`, …; price-chart.css), else the
+ * dark room's: the canvas cannot take CSS colours itself, so the light terminal's theme reaches it this way.
+ */
+function coloursOf(element: Element): Colours {
+  const style = getComputedStyle(element);
+  const read = (name: keyof Colours) => style.getPropertyValue(`--chart-${name}`).trim() || darkColours[name];
+  return Object.fromEntries(Object.keys(darkColours).map((name) => [name, read(name as keyof Colours)])) as Colours;
+}
+
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
-const colourOf = (line: ChartLine) => (line.level === 'entry' ? colours.entry : colours[line.level]);
+const colourOf = (line: ChartLine, colours: Colours) => (line.level === 'entry' ? colours.entry : colours[line.level]);
 /** Positions' lines solid (entry) or dashed (TP/SL); a pending order's price large-dashed, its TP/SL dotted. */
 const styleOf = (line: ChartLine): LineStyle => (line.level === 'entry' ? 0 : line.owner.type === 'trade' ? 2 : line.level === 'price' ? 3 : 1) as LineStyle;
 
@@ -76,9 +101,10 @@ function PriceChart() {
     let disposed = false;
     void import('lightweight-charts').then(({ createChart, CandlestickSeries, LineSeries, createSeriesMarkers, ColorType }) => {
       if (disposed || !holder.current || !overlay.current) return;
+      const colours = coloursOf(holder.current);
       const chart = createChart(holder.current, {
         autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colours.text, attributionLogo: false, panes: { separatorColor: 'rgba(148, 163, 184, 0.2)' } },
+        layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colours.text, attributionLogo: false, panes: { separatorColor: colours.separator } },
         grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
         timeScale: { timeVisible: true, secondsVisible: false },
         rightPriceScale: { borderVisible: false },
@@ -86,7 +112,7 @@ function PriceChart() {
       const series = chart.addSeries(CandlestickSeries, { upColor: colours.up, downColor: colours.down, borderVisible: false, wickUpColor: colours.up, wickDownColor: colours.down });
       const drawn = new Map<string, Drawn>();
       const drag = new LineDrag(holder.current, chart, series, overlay.current, {
-        lines: () => [...drawn.values()].filter((d) => d.line.draggable).map((d) => ({ key: d.line.key, level: d.line.level, title: d.line.title, colour: colourOf(d.line), price: d.price })),
+        lines: () => [...drawn.values()].filter((d) => d.line.draggable).map((d) => ({ key: d.line.key, level: d.line.level, title: d.line.title, colour: colourOf(d.line, colours), price: d.price })),
         move: (key, price) => {
           const d = drawn.get(key);
           const current = assetRef.current;
@@ -105,7 +131,7 @@ function PriceChart() {
         },
         cancel: (key) => putBack(drawn, key),
       });
-      chartRef.current = { chart, series, markers: createSeriesMarkers(series, []), indicators: new ChartIndicators(chart, LineSeries), drag, drawn };
+      chartRef.current = { chart, series, markers: createSeriesMarkers(series, []), indicators: new ChartIndicators(chart, LineSeries), drag, drawn, colours };
       setReady(true);
     });
     return () => {
@@ -194,7 +220,7 @@ function PriceChart() {
       const waiting = moveRef.current?.key === line.key ? moveRef.current.to : null;
       if (!d) {
         const price = Number(waiting ?? line.price);
-        const priceLine = target.series.createPriceLine({ price, color: colourOf(line), lineWidth: 1, lineStyle: styleOf(line), axisLabelVisible: true, title: line.title });
+        const priceLine = target.series.createPriceLine({ price, color: colourOf(line, target.colours), lineWidth: 1, lineStyle: styleOf(line), axisLabelVisible: true, title: line.title });
         target.drawn.set(line.key, { line, priceLine, price });
         continue;
       }
@@ -222,11 +248,11 @@ function PriceChart() {
       fills.push({
         time: periodOf(seconds(trade.open_time), timeframe),
         position: buy ? 'belowBar' : 'aboveBar',
-        color: buy ? colours.up : colours.down,
+        color: buy ? target.colours.up : target.colours.down,
         shape: buy ? 'arrowUp' : 'arrowDown',
         text: `${buy ? 'Buy' : 'Sell'} ${formatLots(trade.lots)}`,
       });
-      if (trade.close_time) fills.push({ time: periodOf(seconds(trade.close_time), timeframe), position: buy ? 'aboveBar' : 'belowBar', color: colours.text, shape: 'circle', text: 'Close' });
+      if (trade.close_time) fills.push({ time: periodOf(seconds(trade.close_time), timeframe), position: buy ? 'aboveBar' : 'belowBar', color: target.colours.close, shape: 'circle', text: 'Close' });
     }
     target.markers.setMarkers(fills.sort((a, b) => (a.time as number) - (b.time as number)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
