@@ -34,3 +34,20 @@ export function spreadPoints(bid: string | null | undefined, ask: string | null 
     return null;
   }
 }
+
+/**
+ * The spread in pips to 1 decimal (the light terminal's SPREAD, docs/trade-room.md#light-terminal): a pip is 10 points on
+ * instruments quoted to 3 or 5 decimals (the fractional pip), else one point. Null without both prices or when the
+ * spread is not positive.
+ */
+export function spreadPips(bid: string | null | undefined, ask: string | null | undefined, digits: number): string | null {
+  if (!bid || !ask) return null;
+  try {
+    const points = new Money(ask).minus(bid).times(new Money(10).pow(digits));
+    const pips = digits === 3 || digits === 5 ? points.dividedBy(10) : points;
+    const shown = pips.toDecimalPlaces(1, Decimal.ROUND_HALF_UP);
+    return shown.greaterThan(0) ? shown.toFixed(1) : null;
+  } catch {
+    return null;
+  }
+}

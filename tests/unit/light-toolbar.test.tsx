@@ -1,0 +1,309 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import type * as ReactDomClient from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hydrateIsland } from '../../client/runtime/island-element';
+import { activation, autotrader } from '../../client/state/automation';
+import { clock } from '../../client/state/market';
+import { unreadNotifications } from '../../client/state/notifications';
+import { holdPageData } from '../../client/state/page-data';
+import { csrfToken, currentUser } from '../../client/state/session';
+import { chartTimeframe, mobileWatchOpen, terminalDialog, ticketSide } from '../../client/state/terminal';
+import LightToolbar from '../../client/islands/light-toolbar.island';
+import LightTradePanel from '../../client/islands/light-trade-panel.island';
+import type { Notification } from '../../shared/api/user.schema';
+import type { PageState } from '../../shared/page-state.schema';
+import { lightTitle } from '../../shared/trading/light-terminal';
+import { spreadPips } from '../../shared/trading/market-watch';
+import type { PageAssets } from '../../views/assets';
+import { renderDocument } from '../../views/document';
+import { Island } from '../../views/island';
+
+/**
+ * The light terminal's title bar, toolbar and BUY/SELL panel (docs/trade-room.md#light-terminal) in a browser-like
+ * document: rendered by the server from a page state, hydrated, then used. BUY/SELL are /mt4's (useTradeSides).
+ */
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const placeMarketOrder = vi.hoisted(() => vi.fn(async () => ({ ok: true })));
+vi.mock('../../client/state/orders', async (original) => ({ ...(await original<object>()), placeMarketOrder }));
+const roots = vi.hoisted(() => [] as { unmount(): void }[]);
+vi.mock('react-dom/client', async (original) => {
+  const client = await original<typeof ReactDomClient>();
+  return {
+    ...client,
+    hydrateRoot: (...args: Parameters<typeof client.hydrateRoot>) => {
+      const root = client.hydrateRoot(...args);
+      roots.push(root);
+      return root;
+    },
+  };
+});
+vi.mock('../../client/state/trading', async (original) => ({ ...(await original<object>()), startTrading: vi.fn(async () => undefined) }));
+// Nothing here talks to a server (the AutoTrader dialog loads its status when it opens).
+vi.mock('../../client/lib/call', () => ({ call: vi.fn(async () => ({ ok: false, status: 503, message: null })) }));
+vi.mock('../../client/state/automation', async (original) => ({ ...(await original<object>()), startAutomation: vi.fn() }));
+
+/** Saturday 28 Nov 2026, 12:00 UTC: crypto is open, New York's stocks are closed until Monday. */
+const saturdayNoon = Date.UTC(2026, 10, 28, 12, 0);
+
+function wireAsset(id: number, symbol: string, hours: 'crypto' | 'us-stocks', bid: number, ask: number, digits: number) {
+  return {
+    ...{ id, asset_id: symbol.replace('/', ''), name: `${symbol} name`, symbol, symbol_display: symbol, sy: symbol, image: `/${id}.svg`, tv_symbol: symbol },
+    ...{ type: hours === 'crypto' ? 'crypto' : 'stocks', category: hours, rate: (bid + ask) / 2, change: 0, change_percent: 0, price_low: bid, price_high: ask, volume: null },
+    ...{ spread: 0, buy_spread: 0, sell_spread: 0, buy_price: ask, sell_price: bid, contract_size: 1, position: 0.01, leverage: 10, max_leverage: 5, digits },
+    ...{ quote_currency: 'USD', trading_hours: { id: hours, label: hours }, market_open: hours === 'crypto', seq: 1, updated_at: new Date(saturdayNoon - 1_000).toISOString() },
+  };
+}
+
+const btc = wireAsset(1, 'BTC/USD', 'crypto', 67301.08, 67408.9, 2);
+const aapl = wireAsset(2, 'AAPL', 'us-stocks', 189.12, 189.2, 2);
+const liveAccount = {
+  ...{ id: 31, number: '1002', type: 'live', title: 'Live', currency: 'USD', open_trades: 0, balance: 100, credit: 0, equity: 100 },
+  ...{ margin: 0, freeMargin: 100, marginLevel: '∞', pnl: 0, lifetimePnl: 0 },
+};
+
+function pageState(activeAssetId: number, { user = {}, accounts }: { user?: Record<string, unknown>; accounts?: unknown[] } = {}): PageState {
+  return {
+    csrfToken: 'csrf-1',
+    siteName: 'Site',
+    user: { id: 7, first_name: 'ada', last_name: 'L', email: 'ada@example.test', role: 'customer', status: 'active', ...user } as PageState['user'],
+    realtimeKey: null,
+    renderedAt: saturdayNoon,
+    data: { assets: { data: [btc, aapl] }, ...(accounts ? { accounts: { data: accounts } } : {}), device: { 'asset-storage': { activeAssetId, pairs: [1, 2] } } },
+  };
+}
+
+const pageAssets: PageAssets = { links: () => ({ styles: [], preloads: [], scripts: [] }) };
+const bodyOf = (html: string) => /<body>(.*?)<script/s.exec(html)?.[1] ?? /<body>(.*?)<\/body>/s.exec(html)![1]!;
+const islands = { 'light-toolbar': async () => ({ default: LightToolbar as never }), 'light-trade-panel': async () => ({ default: LightTradePanel as never }) };
+
+/** The toolbar and the panel as the server renders them for `state`, hydrated with the same state. */
+async function openLight(state: PageState, unread = 0) {
+  const body = (
+    <>
+      <Island island={LightToolbar} client="load" props={{ siteName: 'Site', planId: null, planTitle: null, firstName: 'ada', unread }} />
+      <Island island={LightTradePanel} client="load" props={{}} />
+    </>
+  );
+  document.body.innerHTML = bodyOf(renderDocument({ title: 'x', siteName: 'S', favicon: null, nonce: 'n', assets: pageAssets, pageState: state, body }));
+  const serverHtml = document.body.innerHTML;
+  const copy = JSON.parse(JSON.stringify(state)) as PageState;
+  currentUser.value = copy.user;
+  csrfToken.value = copy.csrfToken;
+  holdPageData(copy.data, copy.renderedAt);
+  for (const element of document.querySelectorAll<HTMLElement>('app-island')) await act(() => hydrateIsland(element, islands));
+  return { serverHtml };
+}
+
+const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+const buttonNamed = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+const press = (key: string, target: EventTarget = document.activeElement ?? document.body) =>
+  act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+const notice = (id: string): Notification => ({ id, title: 'T', message: 'M', color: 'info', read: false, read_at: null, created_at: '2026-11-24T10:00:00.000Z' });
+
+let errors: ReturnType<typeof vi.spyOn>;
+let warnings: ReturnType<typeof vi.spyOn>;
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(saturdayNoon);
+});
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+beforeEach(() => {
+  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  placeMarketOrder.mockClear();
+  ticketSide.value = null;
+  terminalDialog.value = null;
+  mobileWatchOpen.value = false;
+  chartTimeframe.value = 'M1';
+  autotrader.value = undefined;
+  activation.value = undefined;
+  unreadNotifications.value = null;
+  clock.value = saturdayNoon;
+});
+afterEach(async () => {
+  await act(() => roots.splice(0).forEach((root) => root.unmount()));
+  expect(errors).not.toHaveBeenCalled();
+  expect(warnings).not.toHaveBeenCalled();
+  errors.mockRestore();
+  warnings.mockRestore();
+});
+
+describe('spreadPips', () => {
+  it('counts a pip as 10 points on 3- and 5-digit quotes, else one point, to 1 decimal; null without a positive spread', () => {
+    expect(spreadPips('1.08412', '1.08424', 5)).toBe('1.2');
+    expect(spreadPips('151.201', '151.219', 3)).toBe('1.8');
+    expect(spreadPips('1.0840', '1.0843', 4)).toBe('3.0');
+    expect(spreadPips('67301.08', '67408.9', 2)).toBe('10782.0');
+    expect(spreadPips('1.1', '1.1', 5)).toBeNull();
+    expect(spreadPips('1.2', '1.1', 5)).toBeNull();
+    expect(spreadPips(null, '1.1', 5)).toBeNull();
+  });
+});
+
+describe('the title bar', () => {
+  it('reads as MT4’s: the selected account’s number and kind, the site, the active pair and the chart’s timeframe', async () => {
+    const { serverHtml } = await openLight(pageState(1, { accounts: [liveAccount] }));
+    expect(serverHtml).toContain('1002: Site - Live Account - [BTC/USD,M1]');
+    await act(() => void (chartTimeframe.value = 'H1'));
+    expect($('.light-title').textContent).toBe('1002: Site - Live Account - [BTC/USD,H1]');
+    expect($('.light-close').getAttribute('href')).toBe('/main/dashboard');
+    expect($('.light-close').getAttribute('aria-label')).toBe('Close terminal');
+  });
+
+  it('says Demo Account while there is no account', async () => {
+    await openLight(pageState(1, { accounts: [] }));
+    expect($('.light-title').textContent).toBe('Site - Demo Account - [BTC/USD,M1]');
+    expect(lightTitle({ account: { number: '9', type: 'demo' }, siteName: 'S', symbol: undefined, timeframe: 'M1' })).toBe('9: S - Demo Account');
+  });
+});
+
+describe('New Order', () => {
+  it('opens a buy ticket for the active pair with its volume first (Market order), or its price first (Pending order); Escape closes the menu', async () => {
+    await openLight(pageState(1));
+    const toggle = buttonNamed('New Order');
+    await act(() => toggle.click());
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await press('Escape');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+
+    await act(() => toggle.click());
+    await act(() => buttonNamed('Market order').click());
+    expect(ticketSide.value).toBe('buy');
+    expect($('.ticket-popover').getAttribute('aria-label')).toBe('Order ticket BTC/USD');
+    expect(document.activeElement?.id).toBe('ticket-volume');
+    await press('Escape', window);
+    expect(ticketSide.value).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+
+    await act(() => toggle.click());
+    await act(() => buttonNamed('Pending order').click());
+    expect(ticketSide.value).toBe('buy');
+    expect(document.activeElement?.id).toBe('ticket-price');
+  });
+
+  it('F9 opens the buy ticket here too (the toolbar renders the page’s ticket)', async () => {
+    await openLight(pageState(1));
+    await press('F9', window);
+    expect(ticketSide.value).toBe('buy');
+    expect(document.querySelectorAll('.ticket-popover')).toHaveLength(1);
+  });
+});
+
+describe('the toolbar', () => {
+  it('shows Auto Trading as it is: On while the AutoTrader is active or an EA runs, Pending while a request waits, Off otherwise; it opens the AutoTrader dialog', async () => {
+    await openLight(pageState(1));
+    const auto = $('.light-auto');
+    expect(auto.querySelector('.light-auto-state')).toBeNull();
+    const status = { active: false, level: null, account_id: null, open_limit: null, open_positions: 0, latest_request: null };
+    await act(() => void ((autotrader.value = status), (activation.value = null)));
+    expect(auto.textContent).toBe('Auto TradingOff');
+    await act(() => void (autotrader.value = { ...status, active: true }));
+    expect(auto.textContent).toBe('Auto TradingOn');
+    expect(auto.dataset.state).toBe('on');
+    const request = { id: 1, level: 'low', account_id: 31, account_title: 'Live', status: 'pending', reason: null, created_at: '', decided_at: null } as const;
+    await act(() => void (autotrader.value = { ...status, latest_request: request as never }));
+    expect(auto.textContent).toBe('Auto TradingPending');
+    const ea = {
+      expert_advisor: { id: 4, name: 'Trend', image: null },
+      running: true,
+      account_id: 31,
+      asset_id: 1,
+      asset_symbol: 'BTC/USD',
+      activated_at: '',
+      started_at: '',
+      stopped_reason: null,
+      stats: {},
+    };
+    await act(() => void (activation.value = ea as never));
+    expect(auto.textContent).toBe('Auto TradingOn');
+    expect(auto.title).toBe('Trend is running');
+    await act(() => auto.click());
+    expect(terminalDialog.value).toEqual({ kind: 'autotrader' });
+  });
+
+  it('toggles the phone market watch, saying whether it is open', async () => {
+    await openLight(pageState(1));
+    const watch = buttonNamed('Market Watch');
+    expect(watch.getAttribute('aria-expanded')).toBe('false');
+    await act(() => watch.click());
+    expect(mobileWatchOpen.value).toBe(true);
+    expect(watch.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('badges the avatar with the unread count the notification card keeps (hidden at 0), and its menu has the account’s links and the plain forms', async () => {
+    const { serverHtml } = await openLight(pageState(1), 2);
+    expect(serverHtml).toContain('aria-label="Notifications: 2 unread"');
+    const profile = $<HTMLButtonElement>('.light-profile > button');
+    expect(profile.getAttribute('aria-label')).toBe('Profile menu');
+    expect($(`#${CSS.escape(profile.getAttribute('aria-describedby')!)}`).getAttribute('aria-label')).toBe('Notifications: 2 unread');
+    expect(profile.textContent).toBe('A2');
+    await act(() => void (unreadNotifications.value = [notice('1'), notice('2'), notice('3')]));
+    expect($('.light-badge').textContent).toBe('3');
+    await act(() => void (unreadNotifications.value = []));
+    expect(document.querySelector('.light-badge')).toBeNull();
+    expect(profile.hasAttribute('aria-describedby')).toBe(false);
+
+    await act(() => profile.click());
+    const menu = $('.light-profile .light-menu-list');
+    expect(menu.hidden).toBe(false);
+    expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Dashboard', '/main/dashboard'],
+      ['Account Details', '/main/accounts'],
+      ['Settings', '/main/settings'],
+    ]);
+    const forms = [...menu.querySelectorAll('form')].map((f) => [f.getAttribute('action'), f.getAttribute('method'), new URLSearchParams(new FormData(f) as never).toString(), f.textContent]);
+    expect(forms).toEqual([
+      ['/terminal', 'post', '_csrf=csrf-1&terminal=classic', 'Classic terminal'],
+      ['/session/logout', 'post', '_csrf=csrf-1', 'Logout'],
+    ]);
+    expect(document.activeElement).toBe(menu.querySelector('a'));
+    await press('ArrowDown');
+    expect(document.activeElement?.textContent).toBe('Account Details');
+    await press('Escape');
+    expect(menu.hidden).toBe(true);
+    expect(document.activeElement).toBe(profile);
+  });
+});
+
+describe('the BUY/SELL panel', () => {
+  it('shows SELL at the bid and BUY at the ask to 4 decimals with the spread in pips, and BUY opens the toolbar’s ticket', async () => {
+    const { serverHtml } = await openLight(pageState(1));
+    expect(serverHtml).toContain('67301.0800');
+    const panel = $('.light-trade-panel');
+    expect(panel.querySelector('.trade-sell')!.textContent).toBe('SELL67301.0800');
+    expect(panel.querySelector('.trade-buy')!.textContent).toBe('BUY67408.9000');
+    expect(panel.querySelector('.light-spread')!.textContent).toBe('SPREAD 10782.0');
+    await act(() => panel.querySelector<HTMLButtonElement>('.trade-buy')!.click());
+    expect(ticketSide.value).toBe('buy');
+    expect($('.light-top .ticket-popover')).not.toBeNull();
+    expect(placeMarketOrder).not.toHaveBeenCalled();
+  });
+
+  it('with one-click trading on, SELL places a market order at once at the lots between the buttons', async () => {
+    await openLight(pageState(1, { user: { one_click_trading: true } }));
+    expect($<HTMLInputElement>('.light-trade-panel input[aria-label^="One-click volume"]').value).toBe('0.01');
+    await act(async () => $<HTMLButtonElement>('.light-trade-panel .trade-sell').click());
+    expect(ticketSide.value).toBeNull();
+    const [order] = placeMarketOrder.mock.calls[0] as unknown as [{ side: string; price: string; asset: { id: number } }];
+    expect([order.side, order.price, order.asset.id]).toEqual(['sell', '67301.08', 1]);
+  });
+
+  it('on a closed market, disables BUY and SELL with when it opens, and offers a pending order', async () => {
+    await openLight(pageState(2));
+    const buy = $<HTMLButtonElement>('.light-trade-panel .trade-buy');
+    expect(buy.disabled).toBe(true);
+    expect($<HTMLButtonElement>('.light-trade-panel .trade-sell').disabled).toBe(true);
+    expect(buy.querySelector('.closed-label')!.textContent).toMatch(/^Opens Mon \d\d:\d\d$/);
+    expect($(`#${CSS.escape(buy.getAttribute('aria-describedby')!)}`).textContent).toMatch(/^Market closed · Opens Mon/);
+    await act(() => $<HTMLButtonElement>('.light-trade-panel .pending-order-button').click());
+    expect(ticketSide.value).toBe('buy');
+    expect(document.activeElement?.id).toBe('ticket-price');
+  });
+});
