@@ -122,7 +122,9 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
   return (
     <div className="light-top">
       <header className="light-titlebar">
-        <h1 className="light-title">{title}</h1>
+        <h1 className="light-title" title={title}>
+          {title}
+        </h1>
         <a className="light-close" href="/main/dashboard" aria-label={lightTexts.closeTerminal} title={lightTexts.closeTerminal}>
           <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
             <path d="M2 2l8 8M10 2l-8 8" stroke="currentColor" strokeWidth="1.6" />

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { oneClickTexts } from '../../shared/trading/one-click';
+import { TerminalSwitch } from '../../views/components/terminal-switch';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { useDismiss } from '../lib/use-dismiss';
 import { displayMoney } from '../state/site-data';
@@ -25,7 +26,7 @@ const shortcuts: { id: RailPanel; label: string }[] = [
 /**
  * The phone menu (docs/trade-room.md#mobile-menu): balances, panel shortcuts, AutoTrader, Deposit, the plan badge, the
  * one-click trading switch (while on, the lots field sits between SELL and BUY at the top), the open pairs with Add
- * Pair, and Logout. Escape closes it, focus back on the menu button.
+ * Pair, the light terminal (docs/trade-room.md#terminals) and Logout. Escape closes it, focus back on the menu button.
  */
 function MobileMenu({ planTitle }: z.infer<typeof props>) {
   useSignals();
@@ -111,6 +112,7 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
                 Add Pair
               </button>
             </section>
+            <TerminalSwitch to="light" csrfToken={csrfToken.value} className="outline small" />
             <form method="post" action="/session/logout">
               <input type="hidden" name="_csrf" value={csrfToken.value} />
               <button type="submit" className="secondary">

@@ -11,6 +11,7 @@ import TradeRail from '../../client/islands/trade-rail.island';
 import TradeSplash from '../../client/islands/trade-splash.island';
 import { Brand } from '../components/brand';
 import { CsrfForm } from '../components/csrf-form';
+import { TerminalSwitch } from '../components/terminal-switch';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 import { SignedInIslands } from '../components/signed-in-islands';
@@ -51,6 +52,9 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
                 </li>
                 <li>
                   <a href="/main/settings">Settings</a>
+                </li>
+                <li>
+                  <TerminalSwitch to="light" csrfToken={csrfToken} />
                 </li>
                 <li>
                   <CsrfForm action="/session/logout" csrfToken={csrfToken}>
