@@ -44,7 +44,7 @@ export function LightTerminalPage({ settings, user }: { settings: SiteSettings; 
         </div>
         <aside className="light-side" aria-label="Market watch and expert advisors">
           <div className="light-watch">
-            <Island island={MarketWatch} client="load" props={{}} />
+            <Island island={MarketWatch} client="load" props={{ look: 'light' }} />
           </div>
           <div className="light-algo">
             <Island island={AlgoTrader} client="load" props={{ eas: user.eas }} />
