@@ -57,15 +57,15 @@ export function LightTerminalPage({ settings, user }: { settings: SiteSettings; 
           </div>
           <Island island={LightPairTabs} client="load" props={{}} />
         </main>
-        <div className="light-account">
+        <section className="light-account" aria-label="Account">
           <Island island={AccountBar} client="load" props={{}} />
-        </div>
-        <section className="light-positions" aria-label="Terminal">
-          <Island island={Positions} client="load" props={{ look: 'light' }} />
         </section>
-        <div className="light-status">
-          <Island island={LightStatusBar} client="load" props={{}} />
+        <div className="light-positions">
+          <Island island={Positions} client="load" props={{ look: 'light' }} />
         </div>
+        <footer className="light-status">
+          <Island island={LightStatusBar} client="load" props={{}} />
+        </footer>
         <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
         <SignedInIslands user={user} toasts="load" />
       </div>
