@@ -87,7 +87,7 @@ const countedRuntimes = new WeakSet<object>();
  * private fields (which change between versions) or replacing the browser's `WebSocket`. Only `ws`/`wss` transports
  * are enabled, so every socket it makes is this connection's.
  */
-function countPusherTraffic(runtime: { createWebSocket(url: string): unknown }): void {
+export function countPusherTraffic(runtime: { createWebSocket(url: string): unknown }): void {
   if (countedRuntimes.has(runtime)) return;
   countedRuntimes.add(runtime);
   const create = runtime.createWebSocket.bind(runtime);

@@ -287,7 +287,7 @@ export const feedStatus = signal<FeedStatus>('disconnected');
  * listener beside engine.io's own sees every frame and the transport is otherwise the stock one. A client without that
  * export (before 4.8, or a test's stand-in) connects as before, uncounted.
  */
-function feedTransports(client: typeof SocketClient): ManagerOptions['transports'] {
+export function feedTransports(client: typeof SocketClient): ManagerOptions['transports'] {
   try {
     class CountedWebSocket extends client.WebSocket {
       override createSocket(...args: Parameters<InstanceType<typeof client.WebSocket>['createSocket']>): unknown {
