@@ -15,7 +15,7 @@ import { ChartIndicatorMenu } from '../components/chart-indicator-menu';
 import { ChartMoveDialog, type LineMove } from '../components/chart-move-dialog';
 import { call } from '../lib/call';
 import { LineDrag } from '../lib/chart-drag';
-import { ChartIndicators, indicatorColours, storedIndicators, storeIndicators } from '../lib/chart-indicators';
+import { ChartIndicators, indicatorColours, rsiGuideColour, storedIndicators, storeIndicators } from '../lib/chart-indicators';
 import { chartLinesOf, projectedPnl, type ChartLine } from '../lib/chart-lines';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, forexMid, quoteOf, startMarket } from '../state/market';
@@ -52,6 +52,8 @@ const darkColours = {
   sl: '#ef4444',
   price: '#fbbf24',
   close: '#94a3b8',
+  ...indicatorColours,
+  guide: rsiGuideColour,
 };
 type Colours = typeof darkColours;
 
@@ -131,7 +133,7 @@ function PriceChart() {
         },
         cancel: (key) => putBack(drawn, key),
       });
-      chartRef.current = { chart, series, markers: createSeriesMarkers(series, []), indicators: new ChartIndicators(chart, LineSeries), drag, drawn, colours };
+      chartRef.current = { chart, series, markers: createSeriesMarkers(series, []), indicators: new ChartIndicators(chart, LineSeries, colours), drag, drawn, colours };
       setReady(true);
     });
     return () => {
@@ -300,7 +302,7 @@ function PriceChart() {
         {shown.length ? (
           <ul className="chart-legend" aria-label={indicatorTexts.menu}>
             {shown.map((id) => (
-              <li key={id} style={{ color: indicatorColours[id] }}>
+              <li key={id} style={{ color: `var(--chart-${id}, ${indicatorColours[id]})` }}>
                 {id === 'bollinger' ? indicatorTexts.label.bollinger(indicators.bollinger.period, indicators.bollinger.width) : indicatorTexts.label[id](indicators[id].period)}
               </li>
             ))}

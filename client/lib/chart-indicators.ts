@@ -2,8 +2,10 @@ import type { IChartApi, ISeriesApi, LineData, LineSeriesPartialOptions, SeriesD
 import { bollingerAt, emaAt, indicatorTexts, rsiAt, smaAt, type Band, type Closes, type IndicatorId, type IndicatorSettings, type RsiPoint } from '../../shared/trading/indicators';
 import { readStored, writeStored } from './storage';
 
-/** The colours of the indicator lines (the legend shows the same). */
+/** The colours of the indicator lines in the dark room (the legend shows the same), and of RSI's 70/30 guides. */
 export const indicatorColours: Readonly<Record<IndicatorId, string>> = { sma: '#f59e0b', ema: '#c084fc', bollinger: '#2dd4bf', rsi: '#f472b6' };
+export const rsiGuideColour = '#64748b';
+export type IndicatorColours = Readonly<Record<IndicatorId | 'guide', string>>;
 
 /** Kept on the device per instrument (docs/trade-room.md#kept-on-the-device): `{ [asset id]: IndicatorSettings }`. */
 export const indicatorStorageKey = 'chart-indicators';
@@ -52,6 +54,8 @@ export class ChartIndicators {
   constructor(
     private readonly chart: IChartApi,
     private readonly lineSeries: SeriesDefinition<'Line'>,
+    /** The page's colours for them (the light terminal sets its own, price-chart.css). */
+    private readonly colours: IndicatorColours = { ...indicatorColours, guide: rsiGuideColour },
   ) {}
 
   /** The candles of a new instrument or timeframe: every value again. */
@@ -112,7 +116,7 @@ export class ChartIndicators {
         id: 'sma',
         signature,
         step: (c, i) => smaAt(c, i, sma.period),
-        lines: [{ series: this.line(indicatorColours.sma), pick: (v: number) => v }],
+        lines: [{ series: this.line(this.colours.sma), pick: (v: number) => v }],
         values: [],
       }));
     if (ema.on)
@@ -120,7 +124,7 @@ export class ChartIndicators {
         id: 'ema',
         signature,
         step: (c, i, previous) => emaAt(c, i, ema.period, previous as number | null),
-        lines: [{ series: this.line(indicatorColours.ema), pick: (v: number) => v }],
+        lines: [{ series: this.line(this.colours.ema), pick: (v: number) => v }],
         values: [],
       }));
     if (bollinger.on)
@@ -129,9 +133,9 @@ export class ChartIndicators {
         signature,
         step: (c, i) => bollingerAt(c, i, bollinger.period, bollinger.width),
         lines: [
-          { series: this.line(indicatorColours.bollinger), pick: (v: Band) => v.upper },
-          { series: this.line(indicatorColours.bollinger, { lineStyle: 2 }), pick: (v: Band) => v.middle },
-          { series: this.line(indicatorColours.bollinger), pick: (v: Band) => v.lower },
+          { series: this.line(this.colours.bollinger), pick: (v: Band) => v.upper },
+          { series: this.line(this.colours.bollinger, { lineStyle: 2 }), pick: (v: Band) => v.middle },
+          { series: this.line(this.colours.bollinger), pick: (v: Band) => v.lower },
         ],
         values: [],
       }));
@@ -139,7 +143,7 @@ export class ChartIndicators {
       add('rsi', `${rsi.period}`, (signature) => {
         const series = this.chart.addSeries(
           this.lineSeries,
-          lineOptions(indicatorColours.rsi, {
+          lineOptions(this.colours.rsi, {
             title: indicatorTexts.label.rsi(rsi.period),
             lastValueVisible: true,
             priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
@@ -148,7 +152,7 @@ export class ChartIndicators {
           1,
         );
         series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.08 } });
-        for (const level of [70, 30]) series.createPriceLine({ price: level, color: '#64748b', lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: '' });
+        for (const level of [70, 30]) series.createPriceLine({ price: level, color: this.colours.guide, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: '' });
         return { id: 'rsi', signature, step: (c, i, previous) => rsiAt(c, i, rsi.period, previous as RsiPoint | null), lines: [{ series, pick: (v: RsiPoint) => v.value }], values: [] };
       });
     return wanted;
