@@ -10,6 +10,7 @@ import { feedTiming } from '../../shared/trading/terminal';
 import { call, type CallResult } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';
+import { afterHydration } from '../runtime/hydration';
 import { connection } from './realtime';
 import { showToast } from './toasts';
 import { liveOpenTrades, openTrades, selectedAccount } from './trading';
@@ -104,9 +105,13 @@ let following = false;
 export function startAutomation(userId: number, realtimeKey: string | null): void {
   if (following) return;
   following = true;
-  void loadAutotrader();
-  // The figures are the selected account's: loaded now and again whenever another account is chosen.
-  effect(() => void loadActivation(selectedAccountId.value));
+  // First fetches once no island is hydrating (docs/front-end.md#islands-only-for-interaction): the light terminal's
+  // Auto Trading state would otherwise hydrate against an answer its server HTML did not have.
+  void afterHydration().then(() => {
+    void loadAutotrader();
+    // The figures are the selected account's: loaded now and again whenever another account is chosen.
+    effect(() => void loadActivation(selectedAccountId.value));
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const soon = () => {
     clearTimeout(timer);
