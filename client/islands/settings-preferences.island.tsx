@@ -10,6 +10,7 @@ import {
   preferencesSchema,
   preferencesTexts as texts,
   terminalKinds,
+  terminalLabels,
   watchDigitsModes,
   type Preferences,
   type PreferencesUpdate,
@@ -17,7 +18,6 @@ import {
 import { formatLocaleAmount, formatLocaleDateTime } from '../../shared/locale';
 import { watchTexts } from '../../shared/trading/market-watch';
 import { oneClickTexts } from '../../shared/trading/one-click';
-import { terminalLabels } from '../../views/components/terminal-switch';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';

@@ -74,6 +74,7 @@ export type WatchDigits = (typeof watchDigitsModes)[number];
 /** The two layouts of the trade room (docs/trade-room.md#terminals): `/mt4` and the light terminal `/mt4-light`. */
 export const terminalKinds = ['classic', 'light'] as const;
 export type TerminalKind = (typeof terminalKinds)[number];
+export const terminalLabels: Record<TerminalKind, string> = { classic: 'Classic terminal', light: 'Light terminal' };
 
 const notificationsSchema = z.object(Object.fromEntries(notificationTopicKeys.map((t) => [t, z.boolean()])) as Record<NotificationTopic, z.ZodMiniBoolean>);
 

@@ -1,8 +1,6 @@
-import type { TerminalKind } from '../../shared/api/preferences.schema';
+import { terminalLabels, type TerminalKind } from '../../shared/api/preferences.schema';
 import { paths } from '../../shared/routes';
 import { CsrfForm } from './csrf-form';
-
-export const terminalLabels: Record<TerminalKind, string> = { classic: 'Classic terminal', light: 'Light terminal' };
 
 /**
  * Opens the other terminal and keeps it as the customer's choice (docs/trade-room.md#terminals): a plain form to
