@@ -84,6 +84,8 @@ seedFromPage((page) => {
  */
 function adoptLegacyAccount(): void {
   const legacy = takeLegacyChoice(deviceChoices.account);
+  // Written again where both terminals read it: a cookie kept while only /mt4 read it would leave /mt4-light on another account.
+  if (pageHadAccount && selectedAccountId.value !== null) writeDeviceChoice(deviceChoices.account, selectedAccountId.value);
   if (pageHadAccount || !Number.isInteger(legacy)) return;
   const id = legacy as number;
   if (accounts.value.length > 0 && !accounts.value.some((a) => a.id === id)) return;

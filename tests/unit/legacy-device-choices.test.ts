@@ -81,3 +81,17 @@ describe('an old localStorage choice', () => {
     expect(localStorage.getItem(deviceChoices.account)).toBeNull();
   });
 });
+
+describe('a cookie written while only /mt4 read it', () => {
+  it('when the page came with the account cookie, then it is written again where both terminals read it', async () => {
+    // A page of its own: the trading state starts once per page.
+    vi.resetModules();
+    const pageData = await import('../../client/state/page-data');
+    const trading = await import('../../client/state/trading');
+    pageData.holdPageData({ accounts: twoAccounts, device: { [deviceChoices.account]: 11 } } as unknown as PageData, Date.now());
+    expect(trading.selectedAccountId.value).toBe(11);
+    await trading.startTrading(7, null);
+    expect(trading.selectedAccountId.value).toBe(11);
+    expect(writeDeviceChoice).toHaveBeenCalledWith(deviceChoices.account, 11);
+  });
+});
