@@ -10,6 +10,7 @@ import { feedStatus, startMarket } from '../state/market';
 import { connection } from '../state/realtime';
 
 type Tone = 'ok' | 'wait' | 'down';
+const noTraffic = { frames: 0, bytes: 0, feedFrames: 0, feedBytes: 0, realtimeFrames: 0, realtimeBytes: 0 };
 const toneOf = (status: string): Tone => (status === 'connected' ? 'ok' : status === 'connecting' || status === 'reconnecting' ? 'wait' : 'down');
 
 function Connection({ label, status, word }: { label: string; status: string; word: string }) {
@@ -31,7 +32,8 @@ function LightStatusBar() {
   useSignals();
   const mounted = useMounted();
   useEffect(() => void startMarket(), []);
-  const figures = traffic.value;
+  // Frames may arrive before this island hydrates (the notification card or the toolbar may open the connection first).
+  const figures = mounted ? traffic.value : noTraffic;
   const feed = feedStatus.value;
   const realtime = connection.value.status;
   return (

@@ -105,13 +105,6 @@ let following = false;
 export function startAutomation(userId: number, realtimeKey: string | null): void {
   if (following) return;
   following = true;
-  // First fetches once no island is hydrating (docs/front-end.md#islands-only-for-interaction): the light terminal's
-  // Auto Trading state would otherwise hydrate against an answer its server HTML did not have.
-  void afterHydration().then(() => {
-    void loadAutotrader();
-    // The figures are the selected account's: loaded now and again whenever another account is chosen.
-    effect(() => void loadActivation(selectedAccountId.value));
-  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const soon = () => {
     clearTimeout(timer);
@@ -125,11 +118,18 @@ export function startAutomation(userId: number, realtimeKey: string | null): voi
   setInterval(() => {
     if (connection.value.status !== 'connected') userChanged();
   }, feedTiming.tradePollMs);
-  if (!realtimeKey) return;
-  void realtime(realtimeKey)
-    .then((echo) => {
-      listen(echo, tradingEvents.tradeUpdated, userId, soon);
-      listen(echo, userEvents.userUpdated, userId, userChanged);
-    })
-    .catch(() => undefined);
+  // First fetches and the connection once no island is hydrating (docs/front-end.md#islands-only-for-interaction): the
+  // light terminal's Auto Trading state and traffic figure would otherwise hydrate against answers their HTML did not have.
+  void afterHydration().then(() => {
+    void loadAutotrader();
+    // The figures are the selected account's: loaded now and again whenever another account is chosen.
+    effect(() => void loadActivation(selectedAccountId.value));
+    if (!realtimeKey) return;
+    void realtime(realtimeKey)
+      .then((echo) => {
+        listen(echo, tradingEvents.tradeUpdated, userId, soon);
+        listen(echo, userEvents.userUpdated, userId, userChanged);
+      })
+      .catch(() => undefined);
+  });
 }
