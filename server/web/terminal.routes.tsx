@@ -76,10 +76,19 @@ export function terminalRoutes(deps: PageDeps): Router {
         if (error instanceof UpstreamUnavailable) return null;
         throw error;
       });
-      // Not saved (the API down or refusing): the terminal still opens, and says the choice was not kept.
-      if (!answer?.ok) flashNext(req, { kind: 'warning', title: messageOf(answer?.body, preferencesTexts.terminalNotSaved) });
+      // Not saved (the API down or refusing): the terminal still opens, and says the choice was not kept (and why, when the API said).
+      if (!answer?.ok) {
+        const why = answer ? messageOf(answer.body, '') : '';
+        flashNext(req, { kind: 'warning', title: preferencesTexts.terminalNotSaved, ...(why ? { description: why } : {}) });
+      }
       res.redirect(303, terminalPathOf({ terminal }));
     }),
+  );
+
+  // Signed out while posting the form, a reader signs in and comes back here with a GET: their terminal opens.
+  router.get(
+    paths.terminalChoice,
+    gatedPage(deps, 'customer', (_req, res, page) => res.redirect(302, terminalPathOf(page.user!))),
   );
 
   return router;

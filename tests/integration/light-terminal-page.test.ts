@@ -1,9 +1,11 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferencesTexts } from '../../shared/api/preferences.schema';
 import { paths } from '../../shared/routes';
 import { makeUser, type TestPerson } from '../support/factories';
-import { signedInAgent, startWebStack, textOf, type WebStack } from '../support/web';
+import { signedInAgent, startWebStack, textOf, webAppFor, type WebStack } from '../support/web';
 
 /** The light terminal's page and the terminal choice's plain form (docs/trade-room.md#light-terminal, #terminals). */
 
@@ -76,5 +78,45 @@ describe('the terminal choice (POST /terminal)', () => {
     const refused = await agent.post(paths.terminalChoice).type('form').send({ terminal: 'light' });
     expect(refused.status).toBe(403);
     expect(new Set(tradeRoomLinks((await agent.get(paths.dashboard)).text))).toEqual(new Set([paths.tradeRoom]));
+  });
+});
+
+describe('the terminal choice when it cannot be saved', () => {
+  it('when the API refuses the change, then the chosen terminal still opens, saying the choice was not kept, and the links stay', async () => {
+    // The web tier in front of a proxy that passes everything to the API but the preferences' change.
+    const proxy = createServer((req, res) => {
+      if (req.method === 'PATCH' && req.url === '/api/v1/user/preferences') {
+        res.writeHead(503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Service unavailable.' }));
+        return;
+      }
+      const target = new URL(stack.apiUrl);
+      const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const web = webAppFor(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+      const person = await makeUser(stack.database.db);
+      const { agent, csrf } = await signedInAgent(web, person);
+      const chosen = await agent.post(paths.terminalChoice).type('form').send({ terminal: 'light', _csrf: csrf });
+      expect(chosen.status).toBe(303);
+      expect(chosen.headers.location).toBe(paths.lightTerminal);
+      const opened = await agent.get(paths.lightTerminal);
+      expect(textOf(opened.text)).toContain(preferencesTexts.terminalNotSaved);
+      expect(new Set(tradeRoomLinks((await agent.get(paths.dashboard)).text))).toEqual(new Set([paths.tradeRoom]));
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
+  it('when a signed-out reader signs in and comes back to /terminal, then their terminal opens', async () => {
+    const person = await makeUser(stack.database.db);
+    const { agent } = await signedInAgent(stack.web, person);
+    const back = await agent.get(paths.terminalChoice);
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe(paths.tradeRoom);
   });
 });
