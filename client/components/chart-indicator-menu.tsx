@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { indicatorIds, indicatorLimits, indicatorTexts, type IndicatorId, type IndicatorSettings } from '../../shared/trading/indicators';
-import { indicatorColours } from '../lib/chart-indicators';
+import { indicatorColourCss } from '../lib/chart-indicators';
 import { useDismiss } from '../lib/use-dismiss';
 
 /** A period typed in the menu: whole bars within the limits, else the last good value stays. */
@@ -32,7 +32,7 @@ export function ChartIndicatorMenu({ settings, onChange }: { settings: Indicator
           <div key={id} className="chart-indicator">
             <label>
               <input type="checkbox" checked={settings[id].on} onChange={(e) => set(id, { on: e.target.checked })} />
-              <span className="chart-indicator-swatch" style={{ background: indicatorColours[id] }} aria-hidden="true" />
+              <span className="chart-indicator-swatch" style={{ background: indicatorColourCss(id) }} aria-hidden="true" />
               {indicatorTexts.names[id]}
             </label>
             <label className="chart-indicator-number">

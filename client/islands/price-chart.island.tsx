@@ -15,7 +15,7 @@ import { ChartIndicatorMenu } from '../components/chart-indicator-menu';
 import { ChartMoveDialog, type LineMove } from '../components/chart-move-dialog';
 import { call } from '../lib/call';
 import { LineDrag } from '../lib/chart-drag';
-import { ChartIndicators, indicatorColours, rsiGuideColour, storedIndicators, storeIndicators } from '../lib/chart-indicators';
+import { ChartIndicators, indicatorColourCss, indicatorColours, rsiGuideColour, storedIndicators, storeIndicators } from '../lib/chart-indicators';
 import { chartLinesOf, projectedPnl, type ChartLine } from '../lib/chart-lines';
 import { defineIsland } from '../runtime/define-island';
 import { activeAsset, forexMid, quoteOf, startMarket } from '../state/market';
@@ -302,7 +302,7 @@ function PriceChart() {
         {shown.length ? (
           <ul className="chart-legend" aria-label={indicatorTexts.menu}>
             {shown.map((id) => (
-              <li key={id} style={{ color: `var(--chart-${id}, ${indicatorColours[id]})` }}>
+              <li key={id} style={{ color: indicatorColourCss(id) }}>
                 {id === 'bollinger' ? indicatorTexts.label.bollinger(indicators.bollinger.period, indicators.bollinger.width) : indicatorTexts.label[id](indicators[id].period)}
               </li>
             ))}

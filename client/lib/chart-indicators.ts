@@ -4,6 +4,8 @@ import { readStored, writeStored } from './storage';
 
 /** The colours of the indicator lines in the dark room (the legend shows the same), and of RSI's 70/30 guides. */
 export const indicatorColours: Readonly<Record<IndicatorId, string>> = { sma: '#f59e0b', ema: '#c084fc', bollinger: '#2dd4bf', rsi: '#f472b6' };
+/** An indicator's colour for CSS (its legend, its swatch in the menu): the chart's `--chart-{id}` where the page sets one (the light terminal). */
+export const indicatorColourCss = (id: IndicatorId): string => `var(--chart-${id}, ${indicatorColours[id]})`;
 export const rsiGuideColour = '#64748b';
 export type IndicatorColours = Readonly<Record<IndicatorId | 'guide', string>>;
 
