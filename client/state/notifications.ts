@@ -16,12 +16,12 @@ export const unreadCount = computed(() => unreadNotifications.value?.length ?? n
 // the customer closed (the list may predate the close). Each is stamped with a rising number.
 const seen = { next: 0, arrived: new Map<string, number>(), closed: new Map<string, number>() };
 
-/** The page's list, as the card got it (once per page, in the browser). */
+/**
+ * The page's list, as the card got it (in the browser, when it mounts). The stamps stay: a card mounted again while a
+ * fetch is under way must not bring back a notice closed meanwhile, nor drop one that arrived.
+ */
 export function seedNotifications(list: readonly Notification[]): void {
-  seen.next = 0;
-  seen.arrived.clear();
-  seen.closed.clear();
-  unreadNotifications.value = list.filter((n) => !n.read);
+  unreadNotifications.value = list.filter((n) => !n.read && !seen.closed.has(n.id));
 }
 
 /** A notice that came by event: shown last (again, if it was already there). */
