@@ -1,6 +1,7 @@
 import { computed } from '@preact/signals-react';
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import type { Preferences, PreferencesUpdate, WatchDigits } from '../../shared/api/preferences.schema';
+import { terminalPathOf } from '../../shared/routes';
 import { call, type CallResult } from '../lib/call';
 import { currentUser } from './session';
 
@@ -9,10 +10,17 @@ export const oneClickOn = computed(() => currentUser.value?.one_click_trading ==
 /** The market watch's decimals: 3 (`fixed`, the default) or each instrument's own. */
 export const watchDigits = computed(() => currentUser.value?.watch_digits ?? 'fixed');
 
+/** The page's server-rendered "Trade room" links (`data-trade-room`) open the terminal now chosen (docs/trade-room.md#terminals). */
+function followTerminalLinks(terminal: Preferences['terminal']): void {
+  if (typeof document === 'undefined') return;
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-trade-room]')) link.setAttribute('href', terminalPathOf({ terminal }));
+}
+
 /** The saved settings onto the page's user, so every island on the page follows at once (other pages read the user afresh). */
 export function applyPreferences(saved: Preferences): void {
   const user = currentUser.value;
   if (!user) return;
+  if (saved.terminal !== user.terminal) followTerminalLinks(saved.terminal);
   currentUser.value = {
     ...user,
     display_currency: saved.display_currency,

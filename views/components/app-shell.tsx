@@ -61,7 +61,9 @@ function CustomerLinks({ current, user, settings }: { current: ShellPage; user: 
       <a href={paths.dashboard} aria-current={current === 'dashboard' ? 'page' : undefined}>
         Dashboard
       </a>
-      <a href={terminalPathOf(user)}>Trade room</a>
+      <a href={terminalPathOf(user)} data-trade-room="">
+        Trade room
+      </a>
       <a href={paths.deposit} aria-current={current === 'deposit' ? 'page' : undefined}>
         Deposit
       </a>

@@ -78,7 +78,7 @@ export function AccountCards({ user, accounts, formats, figuresFailed }: { user:
               {!demo && user.account_type ? <Figure label="Leverage" value={`up to 1:${user.account_type.leverage}`} /> : null}
               <Figure label="Account Type" value={demo ? 'Demo' : (user.account_type?.title ?? 'Live')} />
             </dl>
-            <a className="button-link outline" role="button" href={terminalPathOf(user)}>
+            <a className="button-link outline" role="button" href={terminalPathOf(user)} data-trade-room="">
               Open Trade Room
             </a>
           </article>

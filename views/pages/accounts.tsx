@@ -72,7 +72,7 @@ export function AccountsPage({ settings, user, csrfToken, view }: { settings: Si
                 <a href={paths.transactionHistory}>Transaction history</a>
               </li>
               <li>
-                <a href={terminalPathOf(user)} target="_blank" rel="noopener">
+                <a href={terminalPathOf(user)} data-trade-room="" target="_blank" rel="noopener">
                   Trade Room
                 </a>
               </li>

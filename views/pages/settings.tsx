@@ -96,7 +96,7 @@ export function SettingsPage({ settings, user, csrfToken, view }: { settings: Si
                 </li>
               ))}
               <li>
-                <a href={terminalPathOf(user)} target="_blank" rel="noopener">
+                <a href={terminalPathOf(user)} data-trade-room="" target="_blank" rel="noopener">
                   Trade Room
                 </a>
               </li>
