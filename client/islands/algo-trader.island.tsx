@@ -3,15 +3,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import type { Activation } from '../../shared/api/advisors.schema';
+import { useTradingStart } from '../components/trade-sides';
 import { signClass } from '../lib/format';
 import { useBusy } from '../lib/use-busy';
 import { defineIsland } from '../runtime/define-island';
-import { activateEa, activation, deactivateEa, eaFloatingPnl, ownedEaIds, startAutomation, startEa, stopEa } from '../state/automation';
-import { activeAsset, assetsById, startMarket } from '../state/market';
-import { currentUser, realtimeKey } from '../state/session';
+import { activateEa, activation, deactivateEa, eaFloatingPnl, ownedEaIds, startEa, stopEa } from '../state/automation';
+import { activeAsset, assetsById } from '../state/market';
 import { advisorCatalogue, displayMoney, loadSiteData, siteDataFailed } from '../state/site-data';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
-import { accountNameOf, selectedAccount, startTrading } from '../state/trading';
+import { accountNameOf, selectedAccount } from '../state/trading';
 
 const props = z.object({ eas: z.array(z.number()) });
 
@@ -80,14 +80,8 @@ function AlgoTrader({ eas }: z.infer<typeof props>) {
   useSignals();
   const [open, setOpen] = useState(true);
   const { busy, run } = useBusy();
-  useEffect(() => {
-    void startMarket();
-    void loadSiteData();
-    const user = currentUser.value;
-    if (!user) return;
-    void startTrading(user.id, realtimeKey.value);
-    startAutomation(user.id, realtimeKey.value);
-  }, []);
+  useTradingStart();
+  useEffect(() => void loadSiteData(), []);
   if (!sidebarOpen.value && !mobileWatchOpen.value) return null;
 
   const owned = ownedEaIds.value ?? eas;

@@ -1,4 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { GlobalWindow } from 'happy-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { WebSocket as WsSocket, WebSocketServer } from 'ws';
 import { byteLengthOf, countMessagesOf, countReceived, publishTraffic, resetTraffic, traffic, trafficPublishMs, utf8Length } from '../../client/realtime/traffic';
 import { formatBytes, statusBarTexts } from '../../shared/trading/traffic';
 
@@ -38,19 +42,65 @@ describe('the counts', () => {
     expect(traffic.value).toMatchObject({ frames: 4, bytes: 35, realtimeFrames: 2, realtimeBytes: 11 });
   });
 
-  it("counts a socket's messages through a listener of its own, leaving the client's onmessage as it was", () => {
-    const socket = new EventTarget() as EventTarget & { onmessage?: (event: MessageEvent) => void };
-    const seen: unknown[] = [];
-    countMessagesOf(socket, 'realtime');
-    socket.onmessage = (event) => seen.push(event.data);
-    socket.addEventListener('message', (event) => socket.onmessage?.(event as MessageEvent));
-    socket.dispatchEvent(new MessageEvent('message', { data: '{"event":"x"}' }));
-    publishTraffic();
-    expect(seen).toEqual(['{"event":"x"}']);
-    expect(traffic.value).toMatchObject({ frames: 1, bytes: 13, realtimeFrames: 1, feedFrames: 0 });
-    // A socket that cannot be listened to is handed back untouched.
+  it('hands back a socket that cannot be listened to untouched', () => {
     const bare = { send() {} };
     expect(countMessagesOf(bare, 'feed')).toBe(bare);
+  });
+});
+
+/**
+ * Real sockets against a real server: a browser's WebSocket (happy-dom's, whose `onmessage` is called by its own
+ * dispatch as the DOM's is) and Node's `ws`. The client's handler is set the way pusher-js and engine.io set it, after
+ * the socket is counted, and replaced later; it must get every message, and stay the one the client set.
+ */
+describe('counting a live socket', () => {
+  let server: WebSocketServer;
+  let url: string;
+  const browser = new GlobalWindow({ url: 'http://127.0.0.1/' });
+  beforeAll(async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(server, 'listening');
+    url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Each connection is sent a text frame and a binary one; a text "again" from the client gets one more.
+    server.on('connection', (peer) => {
+      peer.send('{"event":"x"}');
+      peer.send(new Uint8Array([1, 2, 3, 4, 5]));
+      peer.on('message', () => peer.send('again'));
+    });
+  });
+  afterAll(async () => {
+    await browser.happyDOM.close();
+    for (const peer of server.clients) peer.terminate();
+    await new Promise((done) => server.close(done));
+  });
+
+  type Socket = { onmessage: ((event: { data: unknown }) => void) | null; binaryType: string; send(data: string): void; close(): void };
+  const sockets: Record<string, (url: string) => Socket> = {
+    "a browser's WebSocket": (to) => new browser.WebSocket(to) as unknown as Socket,
+    "Node's ws": (to) => new WsSocket(to) as unknown as Socket,
+  };
+
+  it.each(Object.keys(sockets))("%s: the client's onmessage gets every message and stays the client's", async (kind) => {
+    const socket = countMessagesOf(sockets[kind]!(url), 'realtime');
+    onTestFinished(() => socket.close());
+    socket.binaryType = 'arraybuffer';
+    const first: unknown[] = [];
+    const firstHandler = (event: { data: unknown }) => void first.push(event.data);
+    socket.onmessage = firstHandler;
+    await vi.waitFor(() => expect(first).toHaveLength(2));
+    expect(first[0]).toBe('{"event":"x"}');
+    expect(byteLengthOf(first[1])).toBe(5);
+    expect(socket.onmessage).toBe(firstHandler);
+
+    // The client replaces its handler: the new one gets what follows, the old one nothing more, and counting goes on.
+    const second: unknown[] = [];
+    socket.onmessage = (event) => void second.push(event.data);
+    socket.send('again');
+    await vi.waitFor(() => expect(second).toEqual(['again']));
+    expect(first).toHaveLength(2);
+
+    publishTraffic();
+    expect(traffic.value).toMatchObject({ frames: 3, bytes: 13 + 5 + 5, realtimeFrames: 3, feedFrames: 0 });
   });
 });
 
