@@ -1,10 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import type * as ReactDomClient from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrateIsland } from '../../client/runtime/island-element';
-import { holdPageData } from '../../client/state/page-data';
-import { currentUser } from '../../client/state/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartTimeframe, terminalDialog } from '../../client/state/terminal';
 import { activeAssetId, clock, feedStatus, openPairs } from '../../client/state/market';
 import { connection } from '../../client/state/realtime';
@@ -14,74 +10,30 @@ import LightStatusBar from '../../client/islands/light-status-bar.island';
 import MarketWatch from '../../client/islands/market-watch.island';
 import { lightWatchTexts } from '../../shared/trading/light-watch';
 import type { PageState } from '../../shared/page-state.schema';
-import type { PageAssets } from '../../views/assets';
-import { renderDocument } from '../../views/document';
 import { Island } from '../../views/island';
+import { customerPageState, wireAsset } from '../support/api-shapes';
+import { checkedHydration, openPage } from '../support/islands';
 
 /**
  * The light terminal's pair tabs, status bar and market-watch look (docs/trade-room.md#light-terminal): rendered by the
  * server from a page state, hydrated (no mismatch), then used.
  */
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots = vi.hoisted(() => [] as { unmount(): void }[]);
-vi.mock('react-dom/client', async (original) => {
-  const client = await original<typeof ReactDomClient>();
-  return {
-    ...client,
-    hydrateRoot: (...args: Parameters<typeof client.hydrateRoot>) => {
-      const root = client.hydrateRoot(...args);
-      roots.push(root);
-      return root;
-    },
-  };
-});
+vi.mock('react-dom/client', async (original) => (await import('../support/hydrated-roots')).recordingRoots(await original()));
 // Nothing here talks to a server.
 vi.mock('../../client/state/market', async (original) => ({ ...(await original<object>()), startMarket: vi.fn(async () => undefined) }));
 
 const noon = Date.UTC(2026, 10, 25, 12, 0, 5);
 
-function wireAsset(id: number, symbol: string) {
-  return {
-    ...{ id, asset_id: symbol.replace('/', ''), name: `${symbol} name`, symbol, symbol_display: symbol, sy: symbol, type: 'crypto', category: 'crypto', image: `/${id}.svg`, tv_symbol: symbol },
-    ...{ rate: 100, change: 0, change_percent: 0, price_low: 99, price_high: 101, volume: null, spread: 0, buy_spread: 0, sell_spread: 0, buy_price: 101, sell_price: 99 },
-    ...{ contract_size: 1, position: 0.01, leverage: 10, max_leverage: 5, digits: 2, quote_currency: 'USD', trading_hours: { id: 'crypto', label: '24/7' }, market_open: true, seq: 1 },
-    updated_at: new Date(noon - 1_000).toISOString(),
-  };
-}
-const catalogue = [wireAsset(1, 'BTC/USD'), wireAsset(2, 'ETH/USD'), wireAsset(3, 'SOL/USD')];
+const catalogue = ['BTC/USD', 'ETH/USD', 'SOL/USD'].map((symbol, i) => wireAsset({ id: i + 1, symbol, updatedAt: noon - 1_000 }));
+const pageState = (activeAssetId: number, pairs: number[]) => customerPageState({ renderedAt: noon, assets: catalogue, activeAssetId, pairs });
 
-function pageState(activeAssetId: number, pairs: number[]): PageState {
-  return {
-    csrfToken: 't',
-    siteName: 'Site',
-    user: { id: 7, first_name: 'Ada', last_name: 'L', email: 'ada@example.test', role: 'customer', status: 'active' } as PageState['user'],
-    realtimeKey: null,
-    renderedAt: noon,
-    data: { assets: { data: catalogue }, device: { 'asset-storage': { activeAssetId, pairs } } },
-  };
-}
-
-const pageAssets: PageAssets = { links: () => ({ styles: [], preloads: [], scripts: [] }) };
-const bodyOf = (html: string) => /<body>(.*?)<script/s.exec(html)?.[1] ?? /<body>(.*?)<\/body>/s.exec(html)![1]!;
 const islands = {
   'light-pair-tabs': async () => ({ default: LightPairTabs as never }),
   'light-status-bar': async () => ({ default: LightStatusBar as never }),
   'market-watch': async () => ({ default: MarketWatch as never }),
 };
-
-/** One island as the server renders it for `state`, put in the document and hydrated with the same state. */
-async function open(island: React.ReactElement, state: PageState) {
-  document.body.innerHTML = bodyOf(renderDocument({ title: 'x', siteName: 'S', favicon: null, nonce: 'n', assets: pageAssets, pageState: state, body: island }));
-  const element = document.querySelector('app-island') as HTMLElement;
-  const serverHtml = element.innerHTML;
-  const copy = JSON.parse(JSON.stringify(state)) as PageState;
-  currentUser.value = copy.user;
-  holdPageData(copy.data, copy.renderedAt);
-  await act(() => hydrateIsland(element, islands));
-  return { element, serverHtml };
-}
+const open = (island: React.ReactElement, state: PageState) => openPage(island, state, islands);
 const openTabs = (active = 2, pairs = [1, 2, 3]) => open(<Island island={LightPairTabs} client="load" props={{}} />, pageState(active, pairs));
 
 const tabs = () => [...document.querySelectorAll<HTMLButtonElement>('.light-tab-open')];
@@ -95,32 +47,13 @@ function layOut(strip: HTMLElement, content: number, width: number, left: number
   return act(() => void strip.dispatchEvent(new Event('scroll')));
 }
 
-let errors: ReturnType<typeof vi.spyOn>;
-let warnings: ReturnType<typeof vi.spyOn>;
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(noon);
-});
-afterAll(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+checkedHydration({ now: noon });
 beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   chartTimeframe.value = 'M5';
   terminalDialog.value = null;
   connection.value = { status: 'disconnected', error: null };
   feedStatus.value = 'disconnected';
   resetTraffic();
-});
-afterEach(async () => {
-  await act(() => roots.splice(0).forEach((root) => root.unmount()));
-  // Hydration mismatches and act() problems are reported here: none may happen.
-  expect(errors).not.toHaveBeenCalled();
-  expect(warnings).not.toHaveBeenCalled();
-  errors.mockRestore();
-  warnings.mockRestore();
 });
 
 describe('the pair tabs', () => {

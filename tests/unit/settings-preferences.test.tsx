@@ -1,18 +1,16 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '../../shared/api/preferences.schema';
 import SettingsPreferences from '../../client/islands/settings-preferences.island';
 import { currentUser } from '../../client/state/session';
 import { toasts } from '../../client/state/toasts';
+import { mount, unmountIslands } from '../support/islands';
 
 /**
  * Settings › Trade room's choice of terminal (docs/customer-area.md#settings, docs/trade-room.md#terminals): saved on
  * the user as it is made, like the other choices; a refusal puts the previous choice back with the server's message.
  */
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../client/lib/call', () => ({ call }));
@@ -28,17 +26,14 @@ const preferences: Preferences = {
 };
 
 const Island = SettingsPreferences.component;
-let root: Root;
 
-beforeEach(async () => {
+beforeEach(() => {
   call.mockReset();
   toasts.value = [];
   currentUser.value = { id: 7, first_name: 'Ada', last_name: 'L', email: 'ada@example.test', role: 'customer', status: 'active', ...preferences } as never;
-  document.body.innerHTML = '<div id="root"></div>';
-  root = createRoot(document.getElementById('root')!);
-  await act(() => root.render(<Island preferences={preferences} currencies={[]} accountCurrency="USD" />));
+  mount(<Island preferences={preferences} currencies={[]} accountCurrency="USD" />);
 });
-afterEach(() => act(() => root.unmount()));
+afterEach(unmountIslands);
 
 const radio = (kind: 'classic' | 'light') => document.querySelector<HTMLInputElement>(`input[type="radio"][name="terminal"][value="${kind}"]`)!;
 const labelOf = (input: HTMLInputElement) => input.closest('label')!.querySelector('strong')!.textContent;
