@@ -1,3 +1,4 @@
+import './one-click-volume.css';
 import { useId, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { defaultOneClickLots, oneClickTexts as texts } from '../../shared/trading/one-click';

@@ -1,6 +1,7 @@
 import { computed } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
+import { closedMarketTexts } from '../../shared/trading/closed-market';
 import { oneClickTexts } from '../../shared/trading/one-click';
 import { checkTexts } from '../../shared/trading/ticket-checks';
 import { assetTexts, priceDecimals, ticketTexts } from '../../shared/trading/terminal';
@@ -17,7 +18,7 @@ import { startAutomation } from '../state/automation';
 import { ticketSide } from '../state/terminal';
 import { startTrading } from '../state/trading';
 import { showToast } from '../state/toasts';
-import { useOneClickVolume, type OneClickVolume } from './one-click-volume';
+import { OneClickVolumeField, useOneClickVolume, type OneClickVolume } from './one-click-volume';
 
 /**
  * The active pair's market (docs/trade-room.md#market-state): undefined while open, else when it opens next (ms; null
@@ -133,5 +134,41 @@ export function TradeSideButton({ sides, side, describedBy, className }: { sides
       <strong>{placing === side ? ticketTexts.processing : formatPrice(side === 'buy' ? quote?.ask : quote?.bid, priceDecimals.buttons)}</strong>
       {closed ? <small className="closed-label">{side === 'sell' ? assetTexts.closed : opensAt ? assetTexts.opensAt(opensAt) : ''}</small> : null}
     </button>
+  );
+}
+
+/**
+ * What sits between SELL and BUY: on a closed market the way to a pending order (BUY/SELL wait for the open, and so does
+ * one-click's volume; a pending order does not: the ticket takes a price), else with one-click trading on the lots field.
+ */
+export function TradeSidesMiddle({ sides }: { sides: TradeSides }) {
+  const { asset, closed, oneClick, volume, ticket, setTicket } = sides;
+  if (!asset) return null;
+  if (closed) {
+    return (
+      <button type="button" className="pending-order-button" aria-expanded={ticket !== null} title={closedMarketTexts.pendingOrderHint} onClick={() => setTicket(ticket ? null : 'buy')}>
+        {closedMarketTexts.pendingOrder}
+      </button>
+    );
+  }
+  return oneClick ? <OneClickVolumeField volume={volume} symbol={asset.symbol_display} /> : null;
+}
+
+/**
+ * A closed market's note, BUY/SELL's description (`describedBy` of TradeSideButton): that it is closed and when it opens.
+ * The separator is for screen readers, which would otherwise read the two parts as one word.
+ */
+export function ClosedMarketNote({ sides, id, className }: { sides: TradeSides; id: string; className: string }) {
+  if (!sides.closed) return null;
+  return (
+    <p className={className} id={id} role="status">
+      <strong>{assetTexts.closed}</strong>
+      {sides.opensAt ? (
+        <span>
+          <span className="visually-hidden"> · </span>
+          {assetTexts.opensAt(sides.opensAt)}
+        </span>
+      ) : null}
+    </p>
   );
 }

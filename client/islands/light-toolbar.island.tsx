@@ -1,12 +1,11 @@
 import './light-toolbar.css';
 import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import * as z from 'zod/mini';
 import { lightTexts, lightTitle } from '../../shared/trading/light-terminal';
 import { tradeTexts } from '../../shared/trading/texts';
-import { CsrfForm } from '../../views/components/csrf-form';
-import { TerminalSwitch } from '../../views/components/terminal-switch';
+import { ProfileMenuItems } from '../../views/components/profile-menu-items';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { TerminalDialogs } from '../components/terminal-dialogs';
 import { TicketPopover } from '../components/ticket-popover';
@@ -39,8 +38,9 @@ const autoTrading = computed((): { state: 'on' | 'pending' | 'off'; why: string 
 });
 
 /**
- * A toolbar menu: a button that shows or hides its list (a disclosure). Escape or a press outside closes it, focus back
- * on the button; Up/Down move through its items.
+ * A toolbar menu: a button that shows or hides its list (a disclosure); Up/Down move through its items. Escape, or an
+ * item chosen (`close`), closes it with focus back on the button; a press outside or Tab out of it closes it and leaves
+ * focus where the reader put it.
  */
 function ToolbarMenu({
   className,
@@ -63,7 +63,10 @@ function ToolbarMenu({
     setOpen(false);
     toggle.current?.focus();
   }, []);
-  useDismiss(open, root, close);
+  const hide = useCallback(() => setOpen(false), []);
+  // Escape: both run (close's focus wins, hide moves none); a press outside: only hide, with `root`.
+  useDismiss(open, null, close);
+  useDismiss(open, root, hide);
   useEffect(() => {
     if (open) root.current?.querySelector<HTMLElement>('.light-menu-list a, .light-menu-list button')?.focus();
   }, [open]);
@@ -75,7 +78,14 @@ function ToolbarMenu({
     items[next]?.focus();
   };
   return (
-    <div className={`light-menu ${className}`} ref={root} onKeyDown={onKeyDown}>
+    <div
+      className={`light-menu ${className}`}
+      ref={root}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !root.current?.contains(event.relatedTarget as Node | null)) hide();
+      }}
+    >
       <button type="button" className="light-tool" ref={toggle} aria-expanded={open} aria-controls={listId} aria-label={buttonLabel} aria-describedby={describedBy} onClick={() => setOpen(!open)}>
         {label}
       </button>
@@ -84,6 +94,32 @@ function ToolbarMenu({
       </ul>
     </div>
   );
+}
+
+/**
+ * The phone's Market Watch sheet covers the page, its toggle too: while it is open focus is in it (its search field),
+ * and when it closes focus comes back to the toggle, unless the reader has already put it elsewhere. The sheet is
+ * another island's, rendered on the same signal: found once it is there (a frame later at most).
+ */
+function useWatchSheetFocus(open: boolean, toggle: RefObject<HTMLButtonElement | null>) {
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      const focusSearch = () => {
+        const search = document.querySelector<HTMLInputElement>('.market-watch[data-overlay] input[type=search]');
+        search?.focus();
+        return search !== null;
+      };
+      if (focusSearch()) return;
+      const frame = requestAnimationFrame(focusSearch);
+      return () => cancelAnimationFrame(frame);
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.closest('.market-watch, .light-side')) toggle.current?.focus();
+  }, [open, toggle]);
 }
 
 /**
@@ -104,6 +140,9 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
   useEffect(() => {
     if (!ticketOpen) setPriceFirst(false);
   }, [ticketOpen]);
+
+  const watchToggle = useRef<HTMLButtonElement>(null);
+  useWatchSheetFocus(mobileWatchOpen.value, watchToggle);
 
   const asset = activeAsset.value;
   const account = selectedAccount.value;
@@ -165,7 +204,7 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
           {auto ? <span className="light-auto-state">{auto.state === 'on' ? 'On' : auto.state === 'pending' ? 'Pending' : 'Off'}</span> : null}
         </button>
         <OneClickSwitch className="light-one-click" />
-        <button type="button" className="light-tool light-watch-toggle" aria-expanded={mobileWatchOpen.value} onClick={() => (mobileWatchOpen.value = !mobileWatchOpen.value)}>
+        <button type="button" className="light-tool light-watch-toggle" ref={watchToggle} aria-expanded={mobileWatchOpen.value} onClick={() => (mobileWatchOpen.value = !mobileWatchOpen.value)}>
           {lightTexts.marketWatch}
         </button>
         {planTitle ? (
@@ -194,29 +233,7 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
             </>
           }
         >
-          {() => (
-            <>
-              <li>
-                <a href="/main/dashboard">Dashboard</a>
-              </li>
-              <li>
-                <a href="/main/accounts">Account Details</a>
-              </li>
-              <li>
-                <a href="/main/settings">Settings</a>
-              </li>
-              <li>
-                <TerminalSwitch to="classic" csrfToken={csrfToken.value} className="light-menu-item" />
-              </li>
-              <li>
-                <CsrfForm action="/session/logout" csrfToken={csrfToken.value}>
-                  <button type="submit" className="light-menu-item">
-                    Logout
-                  </button>
-                </CsrfForm>
-              </li>
-            </>
-          )}
+          {() => <ProfileMenuItems csrfToken={csrfToken.value} otherTerminal="classic" buttonClassName="light-menu-item" />}
         </ToolbarMenu>
       </nav>
       <TicketPopover priceFirst={priceFirst} />

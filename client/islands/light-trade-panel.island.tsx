@@ -2,12 +2,9 @@ import './light-trade-panel.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import * as z from 'zod/mini';
-import { closedMarketTexts } from '../../shared/trading/closed-market';
 import { lightTexts } from '../../shared/trading/light-terminal';
 import { spreadPips } from '../../shared/trading/market-watch';
-import { assetTexts } from '../../shared/trading/terminal';
-import { OneClickVolumeField } from '../components/one-click-volume';
-import { TradeSideButton, useTradeSides, useTradingStart } from '../components/trade-sides';
+import { ClosedMarketNote, TradeSideButton, TradeSidesMiddle, useTradeSides, useTradingStart } from '../components/trade-sides';
 import { defineIsland } from '../runtime/define-island';
 
 /**
@@ -21,7 +18,7 @@ function LightTradePanel() {
   useTradingStart();
   const closedNoteId = useId();
   const sides = useTradeSides();
-  const { asset, quote, closed, opensAt, oneClick, volume, ticket, setTicket } = sides;
+  const { asset, quote, closed } = sides;
   const spread = asset ? spreadPips(quote?.bid, quote?.ask, asset.digits) : null;
   return (
     <div className="light-trade-panel" role="group" aria-label={asset ? `Trade ${asset.symbol_display}` : 'Trade'} data-closed={closed ? '' : undefined}>
@@ -32,21 +29,10 @@ function LightTradePanel() {
             <small>{lightTexts.spread}</small> {spread}
           </span>
         ) : null}
-        {closed && asset ? (
-          <button type="button" className="pending-order-button" aria-expanded={ticket !== null} title={closedMarketTexts.pendingOrderHint} onClick={() => setTicket(ticket ? null : 'buy')}>
-            {closedMarketTexts.pendingOrder}
-          </button>
-        ) : oneClick && asset ? (
-          <OneClickVolumeField volume={volume} symbol={asset.symbol_display} />
-        ) : null}
+        <TradeSidesMiddle sides={sides} />
       </div>
       <TradeSideButton sides={sides} side="buy" describedBy={closedNoteId} />
-      {closed ? (
-        <p className="visually-hidden" id={closedNoteId}>
-          {assetTexts.closed}
-          {opensAt ? ` · ${assetTexts.opensAt(opensAt)}` : ''}
-        </p>
-      ) : null}
+      <ClosedMarketNote sides={sides} id={closedNoteId} className="visually-hidden" />
     </div>
   );
 }

@@ -2,13 +2,11 @@ import './trade-header.css';
 import { useComputed, useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
 import * as z from 'zod/mini';
-import { closedMarketTexts } from '../../shared/trading/closed-market';
 import { assetTexts, priceDecimals } from '../../shared/trading/terminal';
 import { OneClickSwitch } from '../components/one-click-switch';
-import { OneClickVolumeField } from '../components/one-click-volume';
 import { TerminalDialogs } from '../components/terminal-dialogs';
 import { TicketPopover } from '../components/ticket-popover';
-import { TradeSideButton, useNewOrderKey, useTradeSides, useTradingStart } from '../components/trade-sides';
+import { ClosedMarketNote, TradeSideButton, TradeSidesMiddle, useNewOrderKey, useTradeSides, useTradingStart } from '../components/trade-sides';
 import { terminalDialog } from '../state/terminal';
 import { formatPrice } from '../lib/format';
 import { useShortcut } from '../lib/keyboard';
@@ -79,7 +77,6 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useNewOrderKey();
   useProfileMenuEscape();
   const sides = useTradeSides();
-  const { asset, closed, opensAt, oneClick, volume, ticket, setTicket } = sides;
 
   return (
     <div className="trade-header">
@@ -104,25 +101,13 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
           <span className="autotrader-state pending">Pending</span>
         ) : null}
       </button>
-      {closed ? (
-        <p className="closed-note" id={closedNoteId} role="status">
-          <strong>{assetTexts.closed}</strong>
-          {opensAt ? <span>{assetTexts.opensAt(opensAt)}</span> : null}
-        </p>
-      ) : null}
+      <ClosedMarketNote sides={sides} id={closedNoteId} className="closed-note" />
 
-      <div className="trade-buttons" data-closed={closed ? '' : undefined} data-one-click={oneClick ? '' : undefined}>
+      <div className="trade-buttons" data-closed={sides.closed ? '' : undefined} data-one-click={sides.oneClick ? '' : undefined}>
         <TradeSideButton sides={sides} side="sell" describedBy={closedNoteId} />
         <div className="one-click-panel">
           <OneClickSwitch className="header-one-click" />
-          {closed && asset ? (
-            // BUY/SELL wait for the open (and so does one-click's volume); a pending order does not: the ticket takes a price.
-            <button type="button" className="pending-order-button" aria-expanded={ticket !== null} title={closedMarketTexts.pendingOrderHint} onClick={() => setTicket(ticket ? null : 'buy')}>
-              {closedMarketTexts.pendingOrder}
-            </button>
-          ) : oneClick && asset ? (
-            <OneClickVolumeField volume={volume} symbol={asset.symbol_display} />
-          ) : null}
+          <TradeSidesMiddle sides={sides} />
         </div>
         <TradeSideButton sides={sides} side="buy" describedBy={closedNoteId} />
       </div>

@@ -237,6 +237,52 @@ describe('the toolbar', () => {
     expect(watch.getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('moves focus into the phone market watch sheet (its search) as it opens, and back to the toggle as it closes', async () => {
+    await openLight(pageState(1));
+    // The sheet is the market watch island's (market-watch.island.tsx), as it renders while mobileWatchOpen holds it open.
+    document.body.insertAdjacentHTML('beforeend', '<aside class="light-side"><section class="market-watch" data-overlay=""><input type="search" aria-label="Search markets"></section></aside>');
+    const watch = buttonNamed('Market Watch');
+    await act(() => watch.focus());
+    await act(() => watch.click());
+    expect(document.activeElement).toBe($('.market-watch input[type=search]'));
+    // Escape in the sheet, or a pair chosen in it, closes it.
+    await act(() => void (mobileWatchOpen.value = false));
+    expect(document.activeElement).toBe(watch);
+
+    // Closed while the reader is elsewhere (not in the sheet): focus stays there.
+    await act(() => watch.click());
+    const auto = $<HTMLButtonElement>('.light-auto');
+    await act(() => auto.focus());
+    await act(() => void (mobileWatchOpen.value = false));
+    expect(document.activeElement).toBe(auto);
+  });
+
+  it('closes a menu on a press outside or Tab out of it, leaving focus where the reader put it', async () => {
+    await openLight(pageState(1));
+    const toggle = buttonNamed('New Order');
+    const list = $('.light-new-order .light-menu-list');
+    const auto = $<HTMLButtonElement>('.light-auto');
+    await act(() => toggle.click());
+    expect(document.activeElement?.textContent).toBe('Market order');
+    // A press on the title (nothing to focus there): closed, and focus not pulled back to New Order.
+    await act(() => void $('.light-title').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+    expect(list.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).not.toBe(toggle);
+
+    await act(() => toggle.click());
+    expect(list.hidden).toBe(false);
+    await act(() => auto.focus());
+    expect(list.hidden).toBe(true);
+    expect(document.activeElement).toBe(auto);
+
+    // Moving within the menu keeps it open.
+    await act(() => toggle.click());
+    await press('ArrowDown');
+    expect(document.activeElement?.textContent).toBe('Pending order');
+    expect(list.hidden).toBe(false);
+  });
+
   it('badges the avatar with the unread count the notification card keeps (hidden at 0), and its menu has the account’s links and the plain forms', async () => {
     const { serverHtml } = await openLight(pageState(1), 2);
     expect(serverHtml).toContain('aria-label="Notifications: 2 unread"');
@@ -254,7 +300,7 @@ describe('the toolbar', () => {
     const menu = $('.light-profile .light-menu-list');
     expect(menu.hidden).toBe(false);
     expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Dashboard', '/main/dashboard'],
+      ['Profile', '/main/dashboard'],
       ['Account Details', '/main/accounts'],
       ['Settings', '/main/settings'],
     ]);

@@ -158,7 +158,7 @@ describe('a closed market in the header', () => {
     expect(buy.disabled).toBe(true);
     expect(sell.disabled).toBe(true);
     expect(buy.getAttribute('aria-describedby')).toBe(element.querySelector('.closed-note')!.id);
-    expect(element.querySelector('.closed-note')!.textContent).toMatch(/^Market closedOpens Mon \d\d:\d\d$/);
+    expect(element.querySelector('.closed-note')!.textContent).toMatch(/^Market closed · Opens Mon \d\d:\d\d$/);
     expect(element.querySelector('.pair-tab.active')!.classList.contains('closed')).toBe(true);
     expect(element.querySelector('.pair-tab:not(.active)')!.classList.contains('closed')).toBe(false);
   });

@@ -10,8 +10,7 @@ import TradeHeader from '../../client/islands/trade-header.island';
 import TradeRail from '../../client/islands/trade-rail.island';
 import TradeSplash from '../../client/islands/trade-splash.island';
 import { Brand } from '../components/brand';
-import { CsrfForm } from '../components/csrf-form';
-import { TerminalSwitch } from '../components/terminal-switch';
+import { ProfileMenuItems } from '../components/profile-menu-items';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 import { SignedInIslands } from '../components/signed-in-islands';
@@ -44,25 +43,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
                 <span className="profile-name">{user.first_name}</span>
               </summary>
               <ul>
-                <li>
-                  <a href="/main/dashboard">Profile</a>
-                </li>
-                <li>
-                  <a href="/main/accounts">Account Details</a>
-                </li>
-                <li>
-                  <a href="/main/settings">Settings</a>
-                </li>
-                <li>
-                  <TerminalSwitch to="light" csrfToken={csrfToken} />
-                </li>
-                <li>
-                  <CsrfForm action="/session/logout" csrfToken={csrfToken}>
-                    <button type="submit" className="link-like">
-                      Logout
-                    </button>
-                  </CsrfForm>
-                </li>
+                <ProfileMenuItems csrfToken={csrfToken} otherTerminal="light" buttonClassName="link-like" />
               </ul>
             </details>
           </div>
