@@ -31,7 +31,7 @@ for (const size of sizes) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('when a trader opens the dashboard and the trade room, then axe finds no serious or critical violation once prices are in', async ({ page }) => {
+    test('when a trader opens the dashboard, the trade room and the light terminal, then axe finds no serious or critical violation once prices are in', async ({ page }) => {
       await signIn(page, demo.trader);
       await expect(page).toHaveURL(/\/main\/dashboard$/);
       await expect(page.locator('app-island[hydrated]').first()).toBeAttached();
@@ -42,6 +42,15 @@ for (const size of sizes) {
         await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();
       }
       await expect(page.locator('.trade-buy strong')).toHaveText(/\d/);
+      await expect(page.locator('[data-figure="BALANCE"]').first()).toHaveText(/\d/);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The light terminal: the same islands in the light palette, plus its own (issue 20).
+      await page.goto('/mt4-light');
+      for (const island of ['light-toolbar', 'light-trade-panel', 'light-pair-tabs', 'light-status-bar', 'market-watch', 'positions', 'account-bar', 'price-chart']) {
+        await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();
+      }
+      await expect(page.locator('.light-trade-panel .trade-buy strong')).toHaveText(/\d/);
       await expect(page.locator('[data-figure="BALANCE"]').first()).toHaveText(/\d/);
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -131,6 +131,8 @@ test('when a customer turns on two-factor sign-in, then signing in again asks fo
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.locator('.two-factor-code-list code')).toHaveCount(10);
 
+  // Off the signed-in page first: its scripts, finding the session gone, would navigate away while signIn loads '/'.
+  await page.goto('about:blank');
   await context.clearCookies();
   await signIn(page, person);
   await expect(page.getByRole('heading', { name: 'Verify Login' })).toBeVisible();
