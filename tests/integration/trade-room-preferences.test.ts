@@ -1,17 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferencesResponse, preferencesTexts } from '../../shared/api/preferences.schema';
 import { userResponse } from '../../shared/api/user.schema';
 import { watchTexts } from '../../shared/trading/market-watch';
 import { oneClickTexts } from '../../shared/trading/one-click';
-import { users } from '../../server/trading/db/schema';
+import { auditLog, users } from '../../server/trading/db/schema';
 import { makeUser } from '../support/factories';
 import { signedInAgent, startWebStack, type WebStack } from '../support/web';
 
 /**
- * The trade room's preferences (docs/trade-room.md#one-click-trading, #market-watch): one-click trading goes on only
- * with its risk confirmation, the market watch's digits are stored on the user, and Settings shows both.
+ * The trade room's preferences (docs/trade-room.md#one-click-trading, #market-watch, #terminals): one-click trading goes on
+ * only with its risk confirmation, the market watch's digits and the terminal are stored on the user, and Settings shows them.
  */
 
 let stack: WebStack;
@@ -60,6 +60,33 @@ describe('market watch digits', () => {
     const wrong = await api().patch('/api/v1/user/preferences').set(bearer(token)).send({ watch_digits: 5 });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.watch_digits).toEqual([preferencesTexts.watchDigits]);
+  });
+});
+
+describe('the terminal preference', () => {
+  it('is classic until the customer chooses light, which GET /user then carries on another sign-in; the change is audited', async () => {
+    const person = await makeUser(stack.database.db);
+    const token = await tokenOf(person);
+    expect(userResponse.parse((await api().get('/api/v1/user').set(bearer(token))).body).data.terminal).toBe('classic');
+    const saved = await api().patch('/api/v1/user/preferences').set(bearer(token)).send({ terminal: 'light' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.terminal).toBe('light');
+    const other = await tokenOf(person);
+    expect(userResponse.parse((await api().get('/api/v1/user').set(bearer(other))).body).data.terminal).toBe('light');
+    const audits = await stack.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, String(person.user.id)), eq(auditLog.action, 'user.preferences_changed')));
+    expect(audits.map((a) => a.details)).toContainEqual({ terminal: { from: 'classic', to: 'light' } });
+  });
+
+  it('refuses a terminal that does not exist with the field’s message and keeps the stored one', async () => {
+    const person = await makeUser(stack.database.db);
+    const token = await tokenOf(person);
+    const wrong = await api().patch('/api/v1/user/preferences').set(bearer(token)).send({ terminal: 'dark' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.terminal).toEqual([preferencesTexts.terminal]);
+    expect(userResponse.parse((await api().get('/api/v1/user').set(bearer(token))).body).data.terminal).toBe('classic');
   });
 });
 

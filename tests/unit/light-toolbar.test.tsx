@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import type * as ReactDomClient from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrateIsland } from '../../client/runtime/island-element';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activation, autotrader } from '../../client/state/automation';
 import { clock } from '../../client/state/market';
 import { unreadNotifications } from '../../client/state/notifications';
-import { holdPageData } from '../../client/state/page-data';
-import { csrfToken, currentUser } from '../../client/state/session';
 import { chartTimeframe, mobileWatchOpen, terminalDialog, ticketSide } from '../../client/state/terminal';
 import LightToolbar from '../../client/islands/light-toolbar.island';
 import LightTradePanel from '../../client/islands/light-trade-panel.island';
@@ -15,31 +11,18 @@ import type { Notification } from '../../shared/api/user.schema';
 import type { PageState } from '../../shared/page-state.schema';
 import { lightTitle } from '../../shared/trading/light-terminal';
 import { spreadPips } from '../../shared/trading/market-watch';
-import type { PageAssets } from '../../views/assets';
-import { renderDocument } from '../../views/document';
 import { Island } from '../../views/island';
+import { customerPageState, wireAsset } from '../support/api-shapes';
+import { checkedHydration, openPage } from '../support/islands';
 
 /**
  * The light terminal's title bar, toolbar and BUY/SELL panel (docs/trade-room.md#light-terminal) in a browser-like
  * document: rendered by the server from a page state, hydrated, then used. BUY/SELL are /mt4's (useTradeSides).
  */
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const placeMarketOrder = vi.hoisted(() => vi.fn(async () => ({ ok: true })));
 vi.mock('../../client/state/orders', async (original) => ({ ...(await original<object>()), placeMarketOrder }));
-const roots = vi.hoisted(() => [] as { unmount(): void }[]);
-vi.mock('react-dom/client', async (original) => {
-  const client = await original<typeof ReactDomClient>();
-  return {
-    ...client,
-    hydrateRoot: (...args: Parameters<typeof client.hydrateRoot>) => {
-      const root = client.hydrateRoot(...args);
-      roots.push(root);
-      return root;
-    },
-  };
-});
+vi.mock('react-dom/client', async (original) => (await import('../support/hydrated-roots')).recordingRoots(await original()));
 vi.mock('../../client/state/trading', async (original) => ({ ...(await original<object>()), startTrading: vi.fn(async () => undefined) }));
 // Nothing here talks to a server (the AutoTrader dialog loads its status when it opens).
 vi.mock('../../client/lib/call', () => ({ call: vi.fn(async () => ({ ok: false, status: 503, message: null })) }));
@@ -48,54 +31,30 @@ vi.mock('../../client/state/automation', async (original) => ({ ...(await origin
 /** Saturday 28 Nov 2026, 12:00 UTC: crypto is open, New York's stocks are closed until Monday. */
 const saturdayNoon = Date.UTC(2026, 10, 28, 12, 0);
 
-function wireAsset(id: number, symbol: string, hours: 'crypto' | 'us-stocks', bid: number, ask: number, digits: number) {
-  return {
-    ...{ id, asset_id: symbol.replace('/', ''), name: `${symbol} name`, symbol, symbol_display: symbol, sy: symbol, image: `/${id}.svg`, tv_symbol: symbol },
-    ...{ type: hours === 'crypto' ? 'crypto' : 'stocks', category: hours, rate: (bid + ask) / 2, change: 0, change_percent: 0, price_low: bid, price_high: ask, volume: null },
-    ...{ spread: 0, buy_spread: 0, sell_spread: 0, buy_price: ask, sell_price: bid, contract_size: 1, position: 0.01, leverage: 10, max_leverage: 5, digits },
-    ...{ quote_currency: 'USD', trading_hours: { id: hours, label: hours }, market_open: hours === 'crypto', seq: 1, updated_at: new Date(saturdayNoon - 1_000).toISOString() },
-  };
-}
-
-const btc = wireAsset(1, 'BTC/USD', 'crypto', 67301.08, 67408.9, 2);
-const aapl = wireAsset(2, 'AAPL', 'us-stocks', 189.12, 189.2, 2);
+const btc = wireAsset({ id: 1, symbol: 'BTC/USD', bid: 67301.08, ask: 67408.9, updatedAt: saturdayNoon - 1_000 });
+const aapl = wireAsset({ id: 2, symbol: 'AAPL', hours: 'us-stocks', bid: 189.12, ask: 189.2, updatedAt: saturdayNoon - 1_000 });
 const liveAccount = {
   ...{ id: 31, number: '1002', type: 'live', title: 'Live', currency: 'USD', open_trades: 0, balance: 100, credit: 0, equity: 100 },
   ...{ margin: 0, freeMargin: 100, marginLevel: '∞', pnl: 0, lifetimePnl: 0 },
 };
 
 function pageState(activeAssetId: number, { user = {}, accounts }: { user?: Record<string, unknown>; accounts?: unknown[] } = {}): PageState {
-  return {
-    csrfToken: 'csrf-1',
-    siteName: 'Site',
-    user: { id: 7, first_name: 'ada', last_name: 'L', email: 'ada@example.test', role: 'customer', status: 'active', ...user } as PageState['user'],
-    realtimeKey: null,
-    renderedAt: saturdayNoon,
-    data: { assets: { data: [btc, aapl] }, ...(accounts ? { accounts: { data: accounts } } : {}), device: { 'asset-storage': { activeAssetId, pairs: [1, 2] } } },
-  };
+  const data = accounts ? { accounts: { data: accounts } } : {};
+  return customerPageState({ renderedAt: saturdayNoon, assets: [btc, aapl], activeAssetId, pairs: [1, 2], user: { first_name: 'ada', ...user }, data, csrfToken: 'csrf-1' });
 }
 
-const pageAssets: PageAssets = { links: () => ({ styles: [], preloads: [], scripts: [] }) };
-const bodyOf = (html: string) => /<body>(.*?)<script/s.exec(html)?.[1] ?? /<body>(.*?)<\/body>/s.exec(html)![1]!;
 const islands = { 'light-toolbar': async () => ({ default: LightToolbar as never }), 'light-trade-panel': async () => ({ default: LightTradePanel as never }) };
 
 /** The toolbar and the panel as the server renders them for `state`, hydrated with the same state. */
-async function openLight(state: PageState, unread = 0) {
-  const body = (
+const openLight = (state: PageState, unread = 0) =>
+  openPage(
     <>
       <Island island={LightToolbar} client="load" props={{ siteName: 'Site', planId: null, planTitle: null, firstName: 'ada', unread }} />
       <Island island={LightTradePanel} client="load" props={{}} />
-    </>
+    </>,
+    state,
+    islands,
   );
-  document.body.innerHTML = bodyOf(renderDocument({ title: 'x', siteName: 'S', favicon: null, nonce: 'n', assets: pageAssets, pageState: state, body }));
-  const serverHtml = document.body.innerHTML;
-  const copy = JSON.parse(JSON.stringify(state)) as PageState;
-  currentUser.value = copy.user;
-  csrfToken.value = copy.csrfToken;
-  holdPageData(copy.data, copy.renderedAt);
-  for (const element of document.querySelectorAll<HTMLElement>('app-island')) await act(() => hydrateIsland(element, islands));
-  return { serverHtml };
-}
 
 const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const buttonNamed = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
@@ -103,19 +62,8 @@ const press = (key: string, target: EventTarget = document.activeElement ?? docu
   act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
 const notice = (id: string): Notification => ({ id, title: 'T', message: 'M', color: 'info', read: false, read_at: null, created_at: '2026-11-24T10:00:00.000Z' });
 
-let errors: ReturnType<typeof vi.spyOn>;
-let warnings: ReturnType<typeof vi.spyOn>;
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(saturdayNoon);
-});
-afterAll(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+checkedHydration({ now: saturdayNoon });
 beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   placeMarketOrder.mockClear();
   ticketSide.value = null;
   terminalDialog.value = null;
@@ -125,13 +73,6 @@ beforeEach(() => {
   activation.value = undefined;
   unreadNotifications.value = null;
   clock.value = saturdayNoon;
-});
-afterEach(async () => {
-  await act(() => roots.splice(0).forEach((root) => root.unmount()));
-  expect(errors).not.toHaveBeenCalled();
-  expect(warnings).not.toHaveBeenCalled();
-  errors.mockRestore();
-  warnings.mockRestore();
 });
 
 describe('spreadPips', () => {

@@ -49,9 +49,13 @@ describe('Settings › Trade room: the terminal', () => {
     expect(document.getElementById(fieldset.getAttribute('aria-describedby')!)!.textContent).toContain('“Trade room” links open');
   });
 
-  it('saves the choice through PATCH /user/preferences, the page’s user follows and “Settings saved” shows', async () => {
+  it('saves the choice through PATCH /user/preferences, the page’s user and its Trade room links follow and “Settings saved” shows', async () => {
     call.mockResolvedValueOnce({ ok: true, status: 200, data: { data: { ...preferences, terminal: 'light' }, message: 'Settings saved' } });
+    // The app shell's link, server-rendered outside the island.
+    document.body.insertAdjacentHTML('beforeend', '<a id="shell-trade-room" href="/mt4" data-trade-room="">Trade room</a>');
     await act(() => radio('light').click());
+    expect(document.getElementById('shell-trade-room')!.getAttribute('href')).toBe('/mt4-light');
+    document.getElementById('shell-trade-room')!.remove();
     expect(call).toHaveBeenCalledTimes(1);
     expect(call.mock.calls[0]![1]).toEqual({ body: { terminal: 'light' } });
     expect(radio('light').checked).toBe(true);

@@ -1,9 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import type * as ReactDomClient from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrateIsland } from '../../client/runtime/island-element';
-import { holdPageData } from '../../client/state/page-data';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '../../client/state/session';
 import { mobileWatchOpen, ticketSide } from '../../client/state/terminal';
 import { clock } from '../../client/state/market';
@@ -11,33 +8,20 @@ import { toasts } from '../../client/state/toasts';
 import TradeHeader from '../../client/islands/trade-header.island';
 import MarketWatch from '../../client/islands/market-watch.island';
 import type { PageState } from '../../shared/page-state.schema';
-import type { PageAssets } from '../../views/assets';
-import { renderDocument } from '../../views/document';
 import { Island } from '../../views/island';
+import { customerPageState, wireAsset } from '../support/api-shapes';
+import { checkedHydration, openPage } from '../support/islands';
 
 /**
  * The trade room's header and market watch in a browser-like document (docs/trade-room.md#market-state,
  * #one-click-trading, #keyboard, #market-watch): rendered by the server from a page state, hydrated, then used.
  */
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const placeMarketOrder = vi.hoisted(() => vi.fn(async () => ({ ok: true })));
 const placePendingOrder = vi.hoisted(() => vi.fn(async () => ({ ok: true })));
 vi.mock('../../client/state/orders', async (original) => ({ ...(await original<object>()), placeMarketOrder, placePendingOrder }));
 // Each test's islands are unmounted after it, so the next test's signals do not reach them.
-const roots = vi.hoisted(() => [] as { unmount(): void }[]);
-vi.mock('react-dom/client', async (original) => {
-  const client = await original<typeof ReactDomClient>();
-  return {
-    ...client,
-    hydrateRoot: (...args: Parameters<typeof client.hydrateRoot>) => {
-      const root = client.hydrateRoot(...args);
-      roots.push(root);
-      return root;
-    },
-  };
-});
+vi.mock('react-dom/client', async (original) => (await import('../support/hydrated-roots')).recordingRoots(await original()));
 // Nothing here talks to a server: the first loads and the live channels are the page's own business.
 vi.mock('../../client/state/trading', async (original) => ({ ...(await original<object>()), startTrading: vi.fn(async () => undefined) }));
 vi.mock('../../client/state/automation', async (original) => ({ ...(await original<object>()), startAutomation: vi.fn() }));
@@ -45,107 +29,37 @@ vi.mock('../../client/state/automation', async (original) => ({ ...(await origin
 /** Saturday 28 Nov 2026, 12:00 UTC: crypto is open, New York's stocks are closed until Monday 09:30 (14:30 UTC). */
 const saturdayNoon = Date.UTC(2026, 10, 28, 12, 0);
 
-function wireAsset(id: number, symbol: string, hours: 'crypto' | 'us-stocks', bid: number, ask: number, digits: number, contractSize: number) {
-  return {
-    id,
-    asset_id: symbol.replace('/', ''),
-    name: `${symbol} name`,
-    symbol,
-    symbol_display: symbol,
-    sy: symbol,
-    type: hours === 'crypto' ? 'crypto' : 'stocks',
-    category: hours,
-    image: `/${id}.svg`,
-    tv_symbol: symbol,
-    rate: (bid + ask) / 2,
-    change: 0,
-    change_percent: 0,
-    price_low: bid,
-    price_high: ask,
-    volume: null,
-    spread: 0,
-    buy_spread: 0,
-    sell_spread: 0,
-    buy_price: ask,
-    sell_price: bid,
-    contract_size: contractSize,
-    position: contractSize / 100,
-    leverage: 10,
-    max_leverage: 5,
-    digits,
-    quote_currency: 'USD',
-    trading_hours: { id: hours, label: hours },
-    market_open: hours === 'crypto',
-    seq: 1,
-    updated_at: new Date(saturdayNoon - 1_000).toISOString(),
-  };
-}
+const btc = wireAsset({ id: 1, symbol: 'BTC/USD', bid: 67301.08, ask: 67408.9, updatedAt: saturdayNoon - 1_000 });
+const aapl = wireAsset({ id: 2, symbol: 'AAPL', hours: 'us-stocks', bid: 189.12, ask: 189.2, updatedAt: saturdayNoon - 1_000 });
+const eth = wireAsset({ id: 3, symbol: 'ETH/USD', bid: 3001.5, ask: 3002.75, updatedAt: saturdayNoon - 1_000 });
 
-const btc = wireAsset(1, 'BTC/USD', 'crypto', 67301.08, 67408.9, 2, 1);
-const aapl = wireAsset(2, 'AAPL', 'us-stocks', 189.12, 189.2, 2, 1);
-const eth = wireAsset(3, 'ETH/USD', 'crypto', 3001.5, 3002.75, 2, 1);
+const pageState = (activeAssetId: number, user: Record<string, unknown> = {}) => customerPageState({ renderedAt: saturdayNoon, assets: [btc, aapl, eth], activeAssetId, pairs: [1, 2], user });
 
-function pageState(activeAssetId: number, user: Record<string, unknown> = {}): PageState {
-  return {
-    csrfToken: 't',
-    siteName: 'Site',
-    user: { id: 7, first_name: 'Ada', last_name: 'L', email: 'ada@example.test', role: 'customer', status: 'active', ...user } as PageState['user'],
-    realtimeKey: null,
-    renderedAt: saturdayNoon,
-    data: { assets: { data: [btc, aapl, eth] }, device: { 'asset-storage': { activeAssetId, pairs: [1, 2] } } },
-  };
-}
-
-const pageAssets: PageAssets = { links: () => ({ styles: [], preloads: [], scripts: [] }) };
-const bodyOf = (html: string) => /<body>(.*?)<script/s.exec(html)?.[1] ?? /<body>(.*?)<\/body>/s.exec(html)![1]!;
 const islands = { 'trade-header': async () => ({ default: TradeHeader as never }), 'market-watch': async () => ({ default: MarketWatch as never }) };
 
-/** The islands as the server renders them for `state`, put in the document and hydrated with the same state. */
-async function openRoom(state: PageState, which: 'trade-header' | 'market-watch' = 'trade-header') {
-  const island = which === 'trade-header' ? <Island island={TradeHeader} client="load" props={{ planId: null, planTitle: null }} /> : <Island island={MarketWatch} client="load" props={{}} />;
-  document.body.innerHTML = bodyOf(renderDocument({ title: 'x', siteName: 'S', favicon: null, nonce: 'n', assets: pageAssets, pageState: state, body: island }));
-  const element = document.querySelector('app-island') as HTMLElement;
-  const serverHtml = element.innerHTML;
-  // The browser's seeding (`seedFromPageState`, once per page: here once per test).
-  const copy = JSON.parse(JSON.stringify(state)) as PageState;
-  currentUser.value = copy.user;
-  holdPageData(copy.data, copy.renderedAt);
-  await act(() => hydrateIsland(element, islands));
-  return { element, serverHtml };
-}
+/** The island as the server renders it for `state`, put in the document and hydrated with the same state. */
+const openRoom = (state: PageState, which: 'trade-header' | 'market-watch' = 'trade-header') =>
+  openPage(
+    which === 'trade-header' ? <Island island={TradeHeader} client="load" props={{ planId: null, planTitle: null }} /> : <Island island={MarketWatch} client="load" props={{}} />,
+    state,
+    islands,
+  );
 
 const button = (name: RegExp) => [...document.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''))!;
 const press = (key: string, target: EventTarget = document.activeElement ?? document.body) =>
   act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
 
-let errors: ReturnType<typeof vi.spyOn>;
-let warnings: ReturnType<typeof vi.spyOn>;
+checkedHydration({ now: saturdayNoon });
 beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(saturdayNoon);
   // The virtualised list measures its scroller: 300 × 600 here, as in the sidebar.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
 });
-afterAll(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 beforeEach(() => {
-  // Hydration mismatches and act() problems are reported here: none may happen.
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   placeMarketOrder.mockClear();
   placePendingOrder.mockClear();
   ticketSide.value = null;
   clock.value = saturdayNoon;
-});
-afterEach(async () => {
-  await act(() => roots.splice(0).forEach((root) => root.unmount()));
-  expect(errors).not.toHaveBeenCalled();
-  expect(warnings).not.toHaveBeenCalled();
-  errors.mockRestore();
-  warnings.mockRestore();
 });
 
 describe('a closed market in the header', () => {
