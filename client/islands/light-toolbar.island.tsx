@@ -3,7 +3,7 @@ import { computed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import * as z from 'zod/mini';
-import { lightTexts, lightTitle } from '../../shared/trading/light-terminal';
+import { lightSideId, lightTexts, lightTitle } from '../../shared/trading/light-terminal';
 import { tradeTexts } from '../../shared/trading/texts';
 import { ProfileMenuItems } from '../../views/components/profile-menu-items';
 import { OneClickSwitch } from '../components/one-click-switch';
@@ -204,7 +204,14 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
           {auto ? <span className="light-auto-state">{auto.state === 'on' ? 'On' : auto.state === 'pending' ? 'Pending' : 'Off'}</span> : null}
         </button>
         <OneClickSwitch className="light-one-click" />
-        <button type="button" className="light-tool light-watch-toggle" ref={watchToggle} aria-expanded={mobileWatchOpen.value} onClick={() => (mobileWatchOpen.value = !mobileWatchOpen.value)}>
+        <button
+          type="button"
+          className="light-tool light-watch-toggle"
+          ref={watchToggle}
+          aria-controls={lightSideId}
+          aria-expanded={mobileWatchOpen.value}
+          onClick={() => (mobileWatchOpen.value = !mobileWatchOpen.value)}
+        >
           {lightTexts.marketWatch}
         </button>
         {planTitle ? (

@@ -1,3 +1,6 @@
+/** The left column's id (views/pages/light-terminal.tsx): the sheet the toolbar's Market Watch button opens on phones. */
+export const lightSideId = 'light-side';
+
 /** The light terminal's own texts (docs/trade-room.md#light-terminal); the rest are the trade room's (terminal.ts). */
 export const lightTexts = {
   newOrder: 'New Order',

@@ -10,6 +10,7 @@ import MarketWatch from '../../client/islands/market-watch.island';
 import Positions from '../../client/islands/positions.island';
 import PriceChart from '../../client/islands/price-chart.island';
 import TradeSplash from '../../client/islands/trade-splash.island';
+import { lightSideId } from '../../shared/trading/light-terminal';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 import { SignedInIslands } from '../components/signed-in-islands';
@@ -42,7 +43,7 @@ export function LightTerminalPage({ settings, user }: { settings: SiteSettings; 
             }}
           />
         </div>
-        <aside className="light-side" aria-label="Market watch and expert advisors">
+        <aside className="light-side" id={lightSideId} aria-label="Market watch and expert advisors">
           <div className="light-watch">
             <Island island={MarketWatch} client="load" props={{ look: 'light' }} />
           </div>
