@@ -1,3 +1,4 @@
+import './trade-sides.css';
 import { computed } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
