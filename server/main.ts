@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { openDatabase } from './trading/db/open';
 import { demoLogins } from './trading/db/seed/demo';
+import { SchemaBehind } from './trading/db/prepare';
 
 const displayHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host);
 
@@ -27,7 +28,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   let siteOrigin = config.web.publicOrigin ?? `http://localhost:${config.web.port}`;
 
   if (config.role !== 'web') {
-    const trading = await composeTrading(config, { logger, lifecycle, siteOrigin: () => siteOrigin, onLeadLost: () => void shutdown(logger, 1) });
+    const trading = await composeTrading(config, { logger, lifecycle, siteOrigin: () => siteOrigin });
     const { port } = await trading.listen(config.api.port, config.api.host);
     if (!config.api.external) apiUrl = `http://${config.api.host === '0.0.0.0' ? '127.0.0.1' : config.api.host}:${port}`;
     banner.push(`Trading API: http://${displayHost(config.api.host)}:${port}/api/v1 (${trading.database.driver})`);
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  console.error(error instanceof UsageError || error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof UsageError || error instanceof ConfigError || error instanceof SchemaBehind ? error.message : error);
   // A bad configuration (or an unknown driver) exits with EX_CONFIG, after closing whatever opened.
   await shutdown({ info: () => undefined }, error instanceof ConfigError ? 78 : 1);
 });

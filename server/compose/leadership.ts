@@ -14,8 +14,11 @@ export interface ClusterLeadOptions {
   /** What runs while this process leads, in the order it starts (it stops in reverse). */
   jobs: readonly LeaderJob[];
   logger: Logger;
-  /** The lock was lost while leading: another process may lead by now, so the jobs must not run here any longer. */
-  onLost: () => void;
+  /**
+   * Told when the lock was lost while leading (the database connection dropped): another process may lead
+   * by now, so the jobs have stopped here and this process follows again until it can take the lead.
+   */
+  onLost?: () => void;
   /** How often a follower tries to take the lead. */
   retryMs?: number;
 }
@@ -24,9 +27,11 @@ const listed = (names: readonly string[]) => (names.length === 0 ? 'no jobs' : n
 
 /**
  * One process leads the cluster and runs the leader jobs; the others follow and try again every few
- * seconds, so one takes over within seconds when the leader dies. If a job fails to start, the jobs
- * started are stopped again (the failing one too: it may have half started), the lock is let go and
- * the error thrown, so another process may lead.
+ * seconds, so one takes over within seconds when the leader dies. A leader whose lock is lost (its
+ * database connection dropped, e.g. while PostgreSQL restarts) stops its jobs and follows again, so the
+ * process keeps serving and whichever process reaches the database first leads. If a job fails to
+ * start, the jobs started are stopped again (the failing one too: it may have half started), the lock
+ * is let go and the error thrown, so another process may lead.
  */
 export class ClusterLead {
   private held: Leadership | undefined;
@@ -52,9 +57,16 @@ export class ClusterLead {
    */
   async begin(): Promise<boolean> {
     if (await this.lead()) return true;
-    if (this.stopped) return false;
+    this.follow();
+    return false;
+  }
+
+  /** Tries to take the lead every `retryMs` until it does (or stops). */
+  private follow(): void {
+    if (this.stopped) return;
     const { logger, retryMs = 5_000 } = this.options;
     logger.info('following the cluster lead: prices relayed from it');
+    clearInterval(this.retry);
     this.retry = setInterval(() => {
       this.lead()
         .then((led) => {
@@ -63,7 +75,18 @@ export class ClusterLead {
         .catch((error: unknown) => logger.error({ err: error }, 'taking the cluster lead failed'));
     }, retryMs);
     this.retry.unref();
-    return false;
+  }
+
+  /** The lock is gone: the jobs stop here, the lock's connection is let go, and this process follows again. */
+  private async demote(lock: Leadership): Promise<void> {
+    if (!this.running || this.held !== lock) return;
+    this.options.logger.error('lost the cluster lead (database connection dropped): the leader jobs stop here and this process follows until it can lead again');
+    this.running = false;
+    this.held = undefined;
+    await this.stopJobs([...this.jobs].reverse());
+    await lock.release().catch(() => undefined);
+    this.options.onLost?.();
+    this.follow();
   }
 
   /** Stops trying; when leading, stops the jobs, last started first (the lock is kept until `release`). */
@@ -97,7 +120,7 @@ export class ClusterLead {
   private async lead(): Promise<boolean> {
     if (this.held || this.attempting || this.stopped) return this.held !== undefined;
     this.attempting = true;
-    const { tryLead, logger, onLost } = this.options;
+    const { tryLead, logger } = this.options;
     let lock: Leadership | undefined;
     const started: LeaderJob[] = [];
     try {
@@ -115,11 +138,8 @@ export class ClusterLead {
       }
       this.held = lock;
       this.running = true;
-      void lock.lost.then(() => {
-        if (!this.running) return;
-        logger.fatal('lost the cluster lead (database connection dropped); stopping');
-        onLost();
-      });
+      const held = lock;
+      void lock.lost.then(() => this.demote(held));
       logger.info(`leading the cluster: ${listed(this.jobs.map((job) => job.name))} run here`);
       return true;
     } catch (error) {

@@ -51,7 +51,7 @@ export interface TradingOverrides extends MarketOptions, Partial<Omit<TradingDep
   leaderJobs?: readonly LeaderJobName[];
   /** Where the tier registers its farewell, server and close: the process's (or a test stack's) stop. */
   lifecycle?: Lifecycle;
-  /** What to do when the cluster lead is lost (a process stops; by default the leader jobs stop). */
+  /** Told when the cluster lead is lost (the leader jobs have stopped and the process follows again). */
   onLeadLost?: () => void;
 }
 
@@ -125,7 +125,7 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
       tryLead: () => database.tryLead(),
       jobs: leaderJobNames.filter((name) => (overrides.leaderJobs ?? leaderJobNames).includes(name)).map((name) => jobs[name]),
       logger,
-      onLost: overrides.onLeadLost ?? (() => void leader.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping the leader jobs failed'))),
+      onLost: overrides.onLeadLost,
     });
     lead = leader;
     opened.onClose(() => leader.stop());
@@ -153,6 +153,7 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
       files,
       logger,
       rateLimitStores: overrides.rateLimitStores ?? openRateLimitStores(drivers.rateLimits, { redis }),
+      pingRedis: overrides.pingRedis ?? (redis ? () => redis.ping() : undefined),
     });
     const sockets = socketsOnServer({ config, overrides, logger, drivers, db, bus, redis, market, credentials });
     return {
@@ -220,7 +221,7 @@ async function databaseFor(config: Config, given: Database | undefined, logger: 
   const database = await openDatabase({ url: config.database.url, poolMax: config.database.poolMax, dataDir: config.dataDir });
   opened.onClose(() => database.close());
   const files = openFileStore(chooseDrivers(config).files, { dir: config.uploads.dir });
-  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: config.seedDemo, logger, files });
+  const { hasDemoPeople } = await prepareDatabase(database, { seedDemo: config.seedDemo, logger, files, migrate: config.database.migrateOnStart });
   return { database, hasDemoPeople };
 }
 

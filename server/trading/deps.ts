@@ -49,6 +49,8 @@ export interface TradingDeps {
   rateLimitStores?: RateLimitStores;
   /** False while the process is shutting down, so `/readyz` takes it out of the load balancer first. */
   isAcceptingWork?: () => boolean;
+  /** Asks Redis for an answer, when the process shares state through it: `/readyz` fails while it cannot. */
+  pingRedis?: () => Promise<unknown>;
 }
 
 /** What the API's routes get: the outside's deps and what `createTradingApp` keeps for all of them. */

@@ -5,8 +5,13 @@ import { settingsResponse } from '../../shared/api/settings.schema';
 import { heartbeatResponse, userResponse } from '../../shared/api/user.schema';
 import type { Database } from '../../server/trading/db/database';
 import { addNotification } from '../../server/trading/db/notifications.repo';
+import { openPglite } from '../../server/trading/db/pglite';
+import { prepareDatabase } from '../../server/trading/db/prepare';
+import { createLogger } from '../../server/logger';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor } from '../support/trading';
+
+const quietLogger = createLogger({ level: 'silent', name: 'test' });
 
 let app: Awaited<ReturnType<typeof startTrading>>['app'];
 let database: Database;
@@ -257,6 +262,32 @@ describe('health', () => {
       expect((await request(closing).get('/readyz')).status).toBe(503);
     } finally {
       await db.close();
+    }
+  });
+
+  it('when Redis does not answer, then /readyz is 503 naming it; when it answers, ready', async () => {
+    const { app: cut, database: db } = await startTrading({ pingRedis: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) });
+    const { app: fine, database: db2 } = await startTrading({ pingRedis: async () => 'PONG' });
+    try {
+      const down = await request(cut).get('/readyz');
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ status: 'redis unavailable' });
+      expect((await request(fine).get('/readyz')).body).toMatchObject({ status: 'ready', redis: 'ok' });
+    } finally {
+      await db.close();
+      await db2.close();
+    }
+  });
+
+  it('when migrations are their own step, then a server on a current schema starts and on an older one refuses, naming the command', async () => {
+    const { database: migrated } = await startTrading();
+    const empty = await openPglite();
+    try {
+      await expect(prepareDatabase(migrated, { seedDemo: 'never', logger: quietLogger, migrate: false })).resolves.toEqual({ hasDemoPeople: false });
+      await expect(prepareDatabase(empty, { seedDemo: 'never', logger: quietLogger, migrate: false })).rejects.toThrow(/run `npm run db:migrate` once/);
+    } finally {
+      await migrated.close();
+      await empty.close();
     }
   });
 

@@ -110,13 +110,27 @@ describe('the cluster lead', () => {
     await lead.stop();
   });
 
-  it('when the lock is lost while leading, then onLost is told; a lock lost after stopping is not news', async () => {
+  it('when the lock is lost while leading, the jobs stop, onLost is told, and it follows until it can lead again; a lock lost after stopping is not news', async () => {
+    vi.useFakeTimers();
     const lock = lockOf();
+    const log: string[] = [];
     const lost = vi.fn();
-    const lead = new ClusterLead({ tryLead: lock.tryLead, jobs: [], logger, onLost: lost });
+    const lead = new ClusterLead({ tryLead: lock.tryLead, jobs: jobsLogging(log), logger, onLost: lost, retryMs: 1_000 });
     await lead.begin();
+    lock.free = false; // the database still counts the old connection's lock for a while
     lock.lose();
     await vi.waitFor(() => expect(lost).toHaveBeenCalledTimes(1));
+    expect(lead.leading).toBe(false);
+    expect(log.splice(0)).toEqual(['start prices', 'start engine', 'start candles', 'start advisors', 'stop advisors', 'stop candles', 'stop engine', 'stop prices']);
+    lock.free = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(lead.leading).toBe(false);
+    lock.free = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(lead.leading).toBe(true);
+    expect(log.splice(0)).toEqual(['start prices', 'start engine', 'start candles', 'start advisors']);
+    await lead.stop();
+    vi.useRealTimers();
 
     const other = lockOf();
     const quiet = vi.fn();

@@ -1,8 +1,14 @@
 import { Router } from 'express';
 import type { TradingDeps } from '../deps';
 
-/** Liveness (the process answers) and readiness (the database answers and we are not shutting down). */
-export function healthRoutes({ database, isAcceptingWork }: TradingDeps): Router {
+/** How long a readiness check waits for the database or Redis: a load balancer's check must not hang. */
+const checkTimeoutMs = 2_000;
+
+const withinTimeout = <T>(work: Promise<T>): Promise<T> =>
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${checkTimeoutMs} ms`)), checkTimeoutMs).unref())]);
+
+/** Liveness (the process answers) and readiness (the database and Redis answer, and we are not shutting down). */
+export function healthRoutes({ database, isAcceptingWork, pingRedis }: TradingDeps): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -13,12 +19,20 @@ export function healthRoutes({ database, isAcceptingWork }: TradingDeps): Router
       return;
     }
     try {
-      await database.ping();
-      res.json({ status: 'ready', database: database.driver });
+      await withinTimeout(database.ping());
     } catch (error) {
-      req.log.warn({ err: error }, 'readiness check failed');
+      req.log.warn({ err: error }, 'readiness check failed: the database');
       res.status(503).json({ status: 'database unavailable' });
+      return;
     }
+    try {
+      if (pingRedis) await withinTimeout(pingRedis());
+    } catch (error) {
+      req.log.warn({ err: error }, 'readiness check failed: Redis');
+      res.status(503).json({ status: 'redis unavailable' });
+      return;
+    }
+    res.json({ status: 'ready', database: database.driver, ...(pingRedis ? { redis: 'ok' } : {}) });
   });
   return router;
 }

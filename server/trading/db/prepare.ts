@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
+import { migrationsDir } from '../../paths';
 import type { Database } from './database';
 import type { FileStore } from '../files/file-store';
 import { seedReferenceData } from './seed/reference';
@@ -13,7 +17,14 @@ export type SeedPolicy = 'auto' | 'always' | 'never';
  * by default only on the embedded database (`auto`), on PostgreSQL only when asked (`always`).
  * Returns whether the demo people exist, so the start banner can list their logins.
  */
-export async function prepareDatabase(database: Database, { seedDemo, logger, files }: { seedDemo: SeedPolicy; logger: Logger; files?: FileStore }): Promise<{ hasDemoPeople: boolean }> {
+export async function prepareDatabase(
+  database: Database,
+  { seedDemo, logger, files, migrate = true }: { seedDemo: SeedPolicy; logger: Logger; files?: FileStore; migrate?: boolean },
+): Promise<{ hasDemoPeople: boolean }> {
+  if (!migrate) {
+    await expectMigrated(database);
+    return { hasDemoPeople: await demoPeopleExist(database) };
+  }
   const wantsDemo = seedDemo === 'always' || (seedDemo === 'auto' && database.driver === 'pglite');
   // Under one cluster-wide lock, so processes starting together neither migrate nor seed twice.
   await database.exclusive(async () => {
@@ -27,6 +38,37 @@ export async function prepareDatabase(database: Database, { seedDemo, logger, fi
       logger.info('seeded demo data');
     }
   });
+  return { hasDemoPeople: await demoPeopleExist(database) };
+}
+
+async function demoPeopleExist(database: Database): Promise<boolean> {
   const first = demoLogins[0];
-  return { hasDemoPeople: first !== undefined && (await findUserByEmail(database.db, first.email)) !== undefined };
+  return first !== undefined && (await findUserByEmail(database.db, first.email)) !== undefined;
+}
+
+export class SchemaBehind extends Error {
+  override name = 'SchemaBehind';
+}
+
+/**
+ * With migrations as their own step (MIGRATE_ON_START=false, docs/operations.md#migrations), a server only
+ * checks that the last migration of this release is applied, and refuses to start on an older schema.
+ */
+async function expectMigrated(database: Database): Promise<void> {
+  const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const last = journal.entries.at(-1);
+  if (!last) return;
+  let applied: number;
+  try {
+    // Both drivers answer with `rows` (node-postgres and PGlite alike).
+    const result = (await database.db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as { rows: { last: string | number | null }[] };
+    applied = Number(result.rows[0]?.last ?? 0);
+  } catch {
+    applied = 0; // no migrations table: nothing applied yet
+  }
+  if (applied < last.when) {
+    throw new SchemaBehind(
+      `The database schema is older than this release (its last migration is ${last.tag}): run \`npm run db:migrate\` once (a one-off container of this image) before starting the servers.`,
+    );
+  }
 }
