@@ -11,7 +11,7 @@ import { pageRoutes } from './pages.routes';
 import { webhookProxy, apiProxy, socketProxy } from './proxy';
 import { sendPage } from './render';
 import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
-import { createTokenSealer, sessionMiddleware } from './session';
+import { cameOverPlainHttp, createTokenSealer, sessionMiddleware, sessionMisconfigured, sessionSetupProblem } from './session';
 import type { CallContext } from './trading-client';
 import { sessionRoutes } from './session.routes';
 import { recoveryRoutes } from './recovery.routes';
@@ -38,6 +38,8 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(measureRequests('web'));
   app.use(cspNonce);
   const https = deps.publicOrigin?.startsWith('https:') ?? false;
+  const setupProblem = sessionSetupProblem({ httpsOrigin: https, trustProxy: deps.trustProxy });
+  if (setupProblem) deps.logger.warn(setupProblem);
   app.use(securityHeaders({ dev: deps.dev, https }));
 
   app.get('/healthz', (_req, res) => {
@@ -52,7 +54,7 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(compression());
   // Before the session and CSRF checks: a provider's webhook has neither, only its signature.
   app.use(webhookProxy({ target: deps.api.baseUrl, timeoutMs: timing.requestTimeoutMs }));
-  app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https }));
+  app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https, logger: deps.logger }));
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
   app.use(['/api/v1', '/broadcasting/auth'], csrf.csrfSynchronisedProtection);
   // Signing in and out through the proxy would hand page scripts a raw API token: /session does it instead.
@@ -76,11 +78,13 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(pageRoutes(gateDeps));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = error instanceof CrossSiteRequest ? 403 : ((error as { status?: number }).status ?? 500);
-    const known = status >= 400 && status < 500;
+    // No session could be kept (an https site reached over plain http): the missing CSRF token is the server's fault, not an expired session.
+    const misconfigured = (error as { code?: unknown }).code === 'EBADCSRFTOKEN' && cameOverPlainHttp(res);
+    const status = misconfigured ? 503 : error instanceof CrossSiteRequest ? 403 : ((error as { status?: number }).status ?? 500);
+    const known = misconfigured || (status >= 400 && status < 500);
     if (!known) req.log.error({ err: error }, 'unhandled error in web tier');
     if (res.headersSent) return;
-    const message = known ? (error as Error).message : 'Server Error';
+    const message = misconfigured ? sessionMisconfigured : known ? (error as Error).message : 'Server Error';
     if (req.accepts(['html', 'json']) === 'json' || req.path.startsWith('/api/')) {
       res.status(status).json({ message });
       return;

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { csrfSync } from 'csrf-sync';
 import { authTexts } from '../../shared/texts';
 import type { SessionData } from './session';
+import { permissionsPolicyHeader } from '../permissions-policy';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,7 +20,7 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
 const isTradeRoom = (req: IncomingMessage) => /^\/mt4(-light)?(\/|$|\?)/.test(req.url ?? '');
 
 export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -43,9 +44,12 @@ export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }
       },
     },
     crossOriginEmbedderPolicy: false,
+    // No page of ours is framed, by us or anyone (the card provider's pages are visited, not embedded): the same word as frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  return (req, res, next) => headers(req, res, () => permissionsPolicyHeader(req, res, next));
 }
 
 export class CrossSiteRequest extends Error {

@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { TrustProxy } from '../config';
+import type { Logger } from '../logger';
 import cookieSession from 'cookie-session';
 import type { ToastInput } from '../../shared/page-state.schema';
 
@@ -32,7 +34,8 @@ export interface SignupDraft {
 
 export const sessionCookieName = 'session';
 
-export function sessionMiddleware({ secret, maxAgeHours, httpsOrigin }: { secret: string; maxAgeHours: number; httpsOrigin: boolean }): RequestHandler[] {
+export function sessionMiddleware({ secret, maxAgeHours, httpsOrigin, logger }: { secret: string; maxAgeHours: number; httpsOrigin: boolean; logger: Pick<Logger, 'warn'> }): RequestHandler[] {
+  let warned = false;
   return [
     cookieSession({
       name: sessionCookieName,
@@ -42,12 +45,41 @@ export function sessionMiddleware({ secret, maxAgeHours, httpsOrigin }: { secret
       signed: true,
       maxAge: maxAgeHours * 3_600_000,
     }),
-    (req, _res, next) => {
-      // Secure whenever the site is served over TLS, even if the proxy in front is not trusted to say so.
+    (req, res, next) => {
+      // Secure whenever the site is served over TLS. The cookie library will not send a Secure cookie on a request it
+      // believes plain http, and drops it silently: say so (once) instead of letting every sign-in fail as "session expired".
       if (req.sessionOptions) req.sessionOptions.secure = req.secure || httpsOrigin;
+      if (httpsOrigin && !req.secure) {
+        res.locals[plainHttpFlag] = true;
+        if (!warned) {
+          warned = true;
+          logger.warn({ forwardedProto: req.get('x-forwarded-proto') ?? null, remoteAddress: req.socket.remoteAddress }, plainHttpBehindHttpsOrigin);
+        }
+      }
       next();
     },
   ];
+}
+
+const plainHttpFlag = 'plainHttpBehindHttpsOrigin';
+
+export const plainHttpBehindHttpsOrigin =
+  'PUBLIC_ORIGIN is https but a request arrived over plain http: the Secure session cookie cannot be set, so every sign-in fails. ' +
+  'The proxy in front must send X-Forwarded-Proto: https, and WEB_TRUST_PROXY must trust that proxy (see "Behind a proxy" in the README).';
+
+/** Said to the browser instead of "session expired" when the session could not be kept for the reason above. */
+export const sessionMisconfigured = 'This site is misconfigured: its proxy does not tell the server that the page was served over https, so no session can be kept. Please tell the site’s operator.';
+
+/** Whether this request came over plain http to a site whose origin is https (no session cookie can be set on it). */
+export const cameOverPlainHttp = (res: Response): boolean => res.locals[plainHttpFlag] === true;
+
+/**
+ * What makes the session cookie impossible on every request, known at start-up: an https origin while no proxy is
+ * trusted to say the request came over TLS (this server speaks plain http only).
+ */
+export function sessionSetupProblem({ httpsOrigin, trustProxy }: { httpsOrigin: boolean; trustProxy: TrustProxy }): string | undefined {
+  if (!httpsOrigin || (trustProxy !== false && trustProxy !== 0 && trustProxy !== '')) return undefined;
+  return `PUBLIC_ORIGIN is https but WEB_TRUST_PROXY=${String(trustProxy)}: this server speaks plain http and believes no proxy's X-Forwarded-Proto, so the Secure session cookie is never set and every sign-in fails. Set WEB_TRUST_PROXY to the TLS-terminating proxy's address (and have it send X-Forwarded-Proto: https).`;
 }
 
 /** Seals secrets kept in the session cookie; each purpose gets its own key, so one kind cannot pass for another. */
