@@ -2,6 +2,7 @@ import type { ChatAttachment, ChatMessage } from '../../../shared/api/chat.schem
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
 import type { ChatFileRow, ChatMessageRow } from '../db/chat.repo';
+import { withoutBidiControls } from '../files/sniff';
 import type { FileLinks } from './file-links';
 
 /** What names an upload in `POST /chat/messages` (the upload's `url`): the file's path, unsigned; it opens nothing by itself. */
@@ -9,7 +10,7 @@ export const uploadRefOf = (id: string) => pathOf(api.chatFile, { id });
 
 /** An attachment as the API shows it: `download_url` is a signed link that works without a header (docs/chat.md#downloads). */
 export function presentAttachment(file: ChatFileRow, links: FileLinks): ChatAttachment {
-  return { id: file.id, file_name: file.fileName, download_url: links.urlOf(file), is_image: file.mime.startsWith('image/') };
+  return { id: file.id, file_name: withoutBidiControls(file.fileName), download_url: links.urlOf(file), is_image: file.mime.startsWith('image/') };
 }
 
 export function presentChatMessage({ message, firstName, lastName, avatar, attachments }: ChatMessageRow, links: FileLinks): ChatMessage {

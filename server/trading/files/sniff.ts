@@ -36,13 +36,19 @@ export async function sniffAttachment(data: Buffer): Promise<Sniffed | null> {
   return found && kind ? { mime: found.mime, extension: kind.extension, isImage: kind.image } : null;
 }
 
+/** Marks, embeddings, overrides and isolates that reorder what is shown (U+202E makes "invoice\u202Efdp.exe" look like invoiceexe.pdf). */
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A stored name as it may be shown: rows kept before the bidi controls were stripped on upload are cleaned when read. */
+export const withoutBidiControls = (name: string): string => name.replace(bidiControls, '');
+
 /**
  * A file name fit to show and to offer on download (folders are refused before): no control or text-direction characters,
  * not too long, and ending in the extension of what the file really is (a PDF named x.html is x.pdf).
  */
 export function displayName(original: string, extension: string): string {
-  const cleaned = original
-    .replace(/[\u0000-\u001f\u007f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+  const cleaned = withoutBidiControls(original)
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
     .replace(/^\.+/, '')
     .trim();
   const stem = (cleaned.replace(/\.[^.]*$/, '') || 'file').slice(0, 100);
