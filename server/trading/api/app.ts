@@ -20,6 +20,7 @@ import { registrationRoutes } from './registration.routes';
 import { recoveryRoutes } from './recovery.routes';
 import { errorMiddleware, notFoundHandler } from './error-middleware';
 import { healthRoutes } from './health.routes';
+import { openApiRoutes } from './openapi.routes';
 import { siteRoutes } from './site.routes';
 import { tradingRoutes } from './trades.routes';
 import { SignIns } from '../auth/sign-ins';
@@ -68,6 +69,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   // No NUL (or half a surrogate pair) from a body, a query or a path reaches a route or the database.
   api.use(refuseUnstorableText);
   api.use(health);
+  api.use(openApiRoutes());
   // Every back-office call is staff's, checked here too, so a path no route knows still answers 401/403 to others.
   api.use('/admin', ...accessGuards(apiDeps).staff);
   api.use(siteRoutes(apiDeps));
