@@ -130,7 +130,7 @@ export interface Config {
   readonly logLevel: Env['LOG_LEVEL'];
   /** Which proxies' X-Forwarded-* each tier believes: the web tier's load balancer; the API's web tier. */
   readonly trustProxy: { readonly web: TrustProxy; readonly api: TrustProxy };
-  /** When set, /metrics answers anyone with this bearer token; when not, only loopback callers. */
+  /** When set, /metrics answers anyone with this bearer token; when not, only loopback callers that came through no proxy (required in a deployment behind one). */
   readonly metricsToken: string | undefined;
   /** Where prices come from: the simulator, or an upstream feed with our protocol. */
   readonly prices: { readonly source: 'simulator' | 'upstream'; readonly url: string | undefined; readonly key: string | undefined };
@@ -193,6 +193,14 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   // The sandbox takes no real money but credits real balances: a deployment on its own database chooses it knowingly.
   if (env.ROLE !== 'web' && env.DATABASE_URL && !present.PAYMENTS_PROVIDER) {
     missing.push('PAYMENTS_PROVIDER: is required when DATABASE_URL is set (stripe for real card payments; sandbox only for a test deployment: its test cards credit balances)');
+  }
+  // Behind a proxy on the same host, a scrape from outside arrives over loopback too: only a token tells them apart (docs/metrics.md#access).
+  const trustsProxy = (setting: TrustProxy) => setting !== false && setting !== 0;
+  const proxied = (env.ROLE !== 'trading' && trustsProxy(env.WEB_TRUST_PROXY)) || (env.ROLE !== 'web' && trustsProxy(env.API_TRUST_PROXY));
+  if (!env.METRICS_TOKEN && proxied && (env.ROLE !== 'both' || env.DATABASE_URL)) {
+    missing.push(
+      'METRICS_TOKEN: is required when ROLE=web or trading, or DATABASE_URL is set, while WEB_TRUST_PROXY or API_TRUST_PROXY trusts a proxy (what a proxy on this host relays arrives over loopback; without a proxy, set them to false)',
+    );
   }
   if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
     missing.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: are required when PAYMENTS_PROVIDER=stripe');
