@@ -182,6 +182,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (env.PRICE_SOURCE === 'upstream' && (!env.PRICE_FEED_URL || !env.PRICE_FEED_KEY)) missing.push('PRICE_FEED_URL, PRICE_FEED_KEY: are required when PRICE_SOURCE=upstream');
   if (env.ROLE !== 'both' && !env.FEED_API_KEY) missing.push(`FEED_API_KEY: is required when ROLE=${env.ROLE} (the web tier and the API must share it)`);
   if (env.ROLE !== 'both' && !env.PUSHER_APP_KEY) missing.push(`PUSHER_APP_KEY: is required when ROLE=${env.ROLE} (the pages and the API must share it)`);
+  // Mail links and the Origin check need the address customers really use; guessing http://localhost:PORT is for one process on one machine.
+  if (!env.PUBLIC_ORIGIN && (env.ROLE !== 'both' || env.DATABASE_URL)) {
+    missing.push('PUBLIC_ORIGIN: is required when ROLE=web or trading, or DATABASE_URL is set (links in mails must reach the site, such as https://trade.example.com)');
+  }
   // Several web processes must sign cookies with one secret; a generated one is only for a single embedded process.
   if (env.ROLE !== 'trading' && !env.SESSION_SECRET && (env.ROLE === 'web' || env.DATABASE_URL)) {
     missing.push('SESSION_SECRET: is required when ROLE=web or DATABASE_URL is set (every web process needs the same one)');

@@ -32,7 +32,7 @@ async function sendFile(name: string) {
   return { customerId: person.user.id, upload: uploaded.body as { data: { id: string; file_name: string } } };
 }
 
-const namesStaffSee = async (customerId: string) => {
+const namesStaffSee = async (customerId: number) => {
   const res = await request(stack.app).get(`/api/v1/chat/messages?page=1&customer_id=${customerId}`).set(bearer(staffToken)).expect(200);
   return (res.body.data as { attachments: { file_name: string }[] }[]).flatMap((message) => message.attachments.map((a) => a.file_name));
 };

@@ -12,6 +12,7 @@ import { findUserById, lockUserRow, setPasswordHash, type UserRow } from '../db/
 import { identityApproved } from '../db/verification.repo';
 import { fail, refusal } from '../errors';
 import type { FileStore } from '../files/file-store';
+import { linkOrigin, type LinkOriginDeps } from '../auth/link-origin';
 import type { Mailer } from '../mail/mailer';
 import { bytesOfDataUrl, deletePhoto, preparePhoto, storePhoto } from './avatar';
 
@@ -19,12 +20,11 @@ import { bytesOfDataUrl, deletePhoto, preparePhoto, storePhoto } from './avatar'
  * Personal information (docs/customer-area.md#personal-information): what a customer changes alone, what
  * a verified identity locks, the confirmed e-mail change, the photo and the password change.
  */
-export interface ProfileDeps {
-  database: { db: AppDb };
+export interface ProfileDeps extends LinkOriginDeps {
+  database: { db: AppDb } & LinkOriginDeps['database'];
   bus: Bus;
   mailer: Mailer;
   files: FileStore;
-  siteOrigin: () => string;
 }
 
 const emailLinkTtlMs = 24 * 60 * 60_000;
@@ -97,6 +97,8 @@ export async function updateProfile(deps: ProfileDeps, { userId, body, ip }: { u
       fail(refusal.invalid(profileTexts.emailChangeTooMany, 'email'));
     }
   }
+  // Before anything is saved: a change whose confirmation link could not work is refused whole.
+  const origin = newEmail ? linkOrigin(deps) : undefined;
 
   // The original sends the photo it shows back (or nothing); only a data URL is a new one.
   const avatar = body.avatar?.trim() ?? '';
@@ -120,7 +122,7 @@ export async function updateProfile(deps: ProfileDeps, { userId, body, ip }: { u
       if (photoUrl) oldPhoto = await replaceAvatar(tx, userId, photoUrl);
       if (newEmail && (await pendingEmailChange(tx, userId))?.email !== newEmail) {
         const { token } = await issueEmailChange(tx, { userId, email: newEmail, ttlMs: emailLinkTtlMs });
-        link = `${deps.siteOrigin()}${emailConfirmPath}?token=${encodeURIComponent(token)}`;
+        link = `${origin}${emailConfirmPath}?token=${encodeURIComponent(token)}`;
       }
       const fields = Object.keys(changes);
       if (fields.length > 0 || photoUrl || link) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inviteLinkHours, staffAccountTexts as texts, type StaffChangeRequest, type StaffInviteRequest } from '../../../shared/api/staff-accounts.schema';
+import { linkOrigin, type LinkOriginDeps } from '../auth/link-origin';
 import { hashPassword } from '../auth/passwords';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb } from '../db/database';
@@ -32,11 +33,10 @@ export const listStaffMembers = (db: AppDb): Promise<UserRow[]> => staffMembers(
  * own link) that works for `inviteLinkHours`. An address already registered, customer or staff, is
  * refused on `email` (also when two invitations race). Audited as `staff.invited`.
  */
-export async function inviteStaff(
-  { database: { db }, mailer, siteOrigin }: { database: { db: AppDb }; mailer: Mailer; siteOrigin: () => string },
-  actor: Actor,
-  invite: StaffInviteRequest,
-): Promise<{ user: UserRow; expiresAt: Date }> {
+export async function inviteStaff(deps: { database: { db: AppDb }; mailer: Mailer } & LinkOriginDeps, actor: Actor, invite: StaffInviteRequest): Promise<{ user: UserRow; expiresAt: Date }> {
+  const { db } = deps.database;
+  // Before anyone is created: an invitation whose link cannot work is not half made.
+  const origin = linkOrigin(deps);
   const emailTaken = () => fail(refusal.invalid(texts.emailTaken, 'email'));
   if (await findUserByEmail(db, invite.email)) emailTaken();
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
@@ -61,8 +61,8 @@ export async function inviteStaff(
   }
   const { user, token, expiresAt } = invited;
   const { name } = await getSettings(db);
-  const link = `${siteOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
-  await mailer.send({
+  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
     to: user.email,
     subject: `You have been invited to the ${name} back office`,
     text:

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneTimeTokens, outbox, users } from '../../server/trading/db/schema';
+import type { Database } from '../../server/trading/db/database';
+import { createTestDatabase } from '../support/database';
+import { makeUser } from '../support/factories';
+import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+
+/**
+ * A deployment (PostgreSQL, not the embedded PGlite) whose site origin is a loopback address, as when
+ * PUBLIC_ORIGIN is unset or says localhost: no mail may carry a link to it.
+ */
+let database: Database;
+let deployed: TradingStack;
+let embedded: TradingStack;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const errorsLogged: string[] = [];
+const logger = pino(
+  { level: 'error' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      errorsLogged.push(chunk.toString());
+      done();
+    },
+  }),
+);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  deployed = await startTrading({ database: { ...database, driver: 'postgres' }, siteOrigin: () => 'http://localhost:3000', logger });
+  embedded = await startTrading({ database: { ...database, driver: 'pglite' }, siteOrigin: () => 'http://localhost:3000' });
+});
+afterAll(async () => {
+  await deployed.engine.stop();
+  await embedded.engine.stop();
+  await database.close();
+});
+
+const mailsTo = (to: string) => database.db.select().from(outbox).where(eq(outbox.to, to));
+const tokensOf = (userId: number) => database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
+const waitForMail = async (to: string) => {
+  for (let i = 0; i < 100 && (await mailsTo(to)).length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+  return mailsTo(to);
+};
+
+describe('links in mails on a loopback origin', () => {
+  it('when a password reset is asked for, then the log tells the operator to set PUBLIC_ORIGIN, and no token or mail is made', async () => {
+    const person = await makeUser(database.db);
+    const res = await request(deployed.app).post('/api/v1/auth/forgot-password').send({ email: person.email });
+    // The answer is the same for every address (it is sent before the lookup), so nothing tells who has an account.
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 100 && !errorsLogged.some((line) => line.includes('PUBLIC_ORIGIN')); i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(errorsLogged.join('\n')).toMatch(/refusing to send a link to http:\/\/localhost:3000: set PUBLIC_ORIGIN/);
+    expect(await mailsTo(person.email)).toEqual([]);
+    expect(await tokensOf(person.user.id)).toEqual([]);
+  });
+
+  it('when an admin invites staff, then 503 and nobody is created', async () => {
+    const admin = await makeUser(database.db, { role: 'admin' });
+    const email = `invited-${Date.now()}@example.test`;
+    const res = await request(deployed.app)
+      .post('/api/v1/admin/staff')
+      .set(bearer(await tokenFor(deployed.app, admin)))
+      .send({ email, first_name: 'Ada', last_name: 'Lovelace', role: 'staff' });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/does not know its public address/);
+    expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it('when a customer changes their e-mail, then 503 and nothing is changed or mailed', async () => {
+    const person = await makeUser(database.db);
+    const token = await tokenFor(deployed.app, person);
+    const res = await request(deployed.app)
+      .post('/api/v1/update')
+      .set(bearer(token))
+      .send({ email: `new-${person.email}`, current_password: person.password, first_name: 'Changed' });
+    expect(res.status).toBe(503);
+    expect((await database.db.select().from(users).where(eq(users.id, person.user.id)))[0]!.firstName).not.toBe('Changed');
+    expect(await tokensOf(person.user.id)).toHaveLength(0);
+    expect(await mailsTo(`new-${person.email}`)).toEqual([]);
+  });
+
+  it('when the process is the embedded one (PGlite on this machine), then the loopback link is mailed', async () => {
+    const person = await makeUser(database.db);
+    expect((await request(embedded.app).post('/api/v1/auth/forgot-password').send({ email: person.email })).status).toBe(200);
+    const [mail] = await waitForMail(person.email);
+    expect(mail?.text ?? '').toContain('http://localhost:3000/reset-password?token=');
+  });
+});
