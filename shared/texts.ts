@@ -46,6 +46,8 @@ export const authTexts = {
   loginFailedTitle: 'Login failed',
   loginFailed: 'Login failed. Please try again.',
   serviceUnreachable: 'The trading service is unreachable. Please try again.',
+  /** The API's 503 while its database does not answer (a restart, a failover): the caller may try again (an order with its order id is never done twice). */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a few seconds.',
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   crossSite: 'Cross-site request refused.',
   loginLinkInvalid: 'This sign-in link is invalid or has expired.',

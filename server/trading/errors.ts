@@ -62,3 +62,86 @@ export function valueOf<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new DomainError(outcome.refusal);
   return outcome.value;
 }
+
+/** Codes by which the drivers (node-postgres, Node's sockets) say the database cannot be reached right now. */
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+/** node-postgres says it in words only: a connection cut mid-query, a pool that could not connect in time, a client that broke. */
+const unavailableMessages = [/^Connection terminated/, /timeout exceeded when trying to connect/, /is not queryable/, /^Query read timeout$/];
+
+/**
+ * Whether an error means the database is unreachable (stopped, restarting, failing over, out of
+ * connections) rather than that the statement was wrong: SQLSTATE class 08 (connection exception),
+ * 57P01-57P03 (shut down, crashed, starting up), 53300, refused or cut sockets, pool timeouts. Looks
+ * through `cause` (drizzle wraps the driver's error) and AggregateError's `errors` (a refused connect
+ * tried on several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (unavailableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof message === 'string' && unavailableMessages.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+interface OutageLogger {
+  error(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+/** After this long without a failure, the next one starts a new outage (nothing may have said it ended). */
+const outageQuietMs = 30_000;
+/** While it lasts, a reminder at most this often. */
+const outageReminderMs = 60_000;
+
+/**
+ * The database outage as this process sees it, so a restart of PostgreSQL is one line in the log when it
+ * begins (and a reminder a minute while it lasts, and one when it ends) however many requests and jobs
+ * fail meanwhile. Process-wide on purpose: every job and request reports into the same one.
+ */
+export class DatabaseOutage {
+  private since: number | undefined;
+  private lastFailure = 0;
+  private lastLogged = 0;
+  private failures = 0;
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  /** Whether an outage is under way (a failure within the last 30 s and no success since). */
+  get ongoing(): boolean {
+    return this.since !== undefined && this.clock() - this.lastFailure < outageQuietMs;
+  }
+
+  /** A failure that `isDatabaseUnavailable`: logged if it begins an outage (or a minute passed since the last line). */
+  failed(logger: OutageLogger, error: unknown, where: string): void {
+    const now = this.clock();
+    if (!this.ongoing) {
+      this.since = now;
+      this.failures = 0;
+      this.lastLogged = now;
+      logger.error({ err: error, where }, 'database unavailable: requests are refused and background jobs skip their turns until it answers again');
+    } else if (now - this.lastLogged >= outageReminderMs) {
+      this.lastLogged = now;
+      logger.error({ where, failures: this.failures, forMs: now - this.since! }, 'database still unavailable');
+    }
+    this.failures += 1;
+    this.lastFailure = now;
+  }
+
+  /** The database answered: ends an outage under way, with one line. */
+  answered(logger: OutageLogger): void {
+    if (this.since === undefined) return;
+    const now = this.clock();
+    logger.info({ downMs: now - this.since, failures: this.failures }, 'database reachable again');
+    this.since = undefined;
+    this.failures = 0;
+  }
+}
+
+export const databaseOutage = new DatabaseOutage();
+
+/** How a background job logs a failed turn: an unreachable database into the process's one outage line, anything else as an error of its own. */
+export function logJobFailure(logger: OutageLogger, error: unknown, message: string, fields: object = {}): void {
+  if (isDatabaseUnavailable(error)) databaseOutage.failed(logger, error, message);
+  else logger.error({ err: error, ...fields }, message);
+}

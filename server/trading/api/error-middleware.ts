@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError } from '../errors';
+import { authTexts } from '../../../shared/texts';
+import { databaseOutage, DomainError, isDatabaseUnavailable } from '../errors';
 import { ApiError, notFound } from './errors';
 import { multipartError } from './multipart';
 import { sendRefusal } from './outcomes';
@@ -8,7 +9,7 @@ export const notFoundHandler: RequestHandler = () => {
   throw notFound();
 };
 
-/** The one place errors become responses: contract shape for known errors, `Server Error` (details logged) otherwise. */
+/** The one place errors become responses: contract shape for known errors, 503 while the database is unreachable, `Server Error` (details logged) otherwise. */
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
   if (error instanceof ApiError) {
     res.status(error.status).json(error.body());
@@ -35,6 +36,13 @@ export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => 
   const status = (error as { status?: number }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     res.status(status).json({ message: 'The request could not be processed.' });
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A restart or failover of the database: the caller may try again shortly; the outage is logged once, not per request.
+    databaseOutage.failed(req.log, error, `${req.method} ${req.originalUrl.split('?')[0]}`);
+    if (res.headersSent) return;
+    res.status(503).set('Retry-After', '5').json({ message: authTexts.serviceUnavailable });
     return;
   }
   req.log.error({ err: error }, 'unhandled error');

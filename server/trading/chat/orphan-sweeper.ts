@@ -2,6 +2,7 @@ import type { Logger } from '../../logger';
 import type { AppDb } from '../db/database';
 import { deleteUnsentFilesBefore } from '../db/chat.repo';
 import type { FileStore } from '../files/file-store';
+import { logJobFailure } from '../errors';
 
 /** Uploads never sent within a day are taken back: their rows and their bytes. */
 export const orphanAfterMs = 24 * 3_600_000;
@@ -22,7 +23,7 @@ export class OrphanFileSweeper {
     const run = () =>
       sweepOrphanFiles(this.deps)
         .then((count) => count > 0 && this.deps.logger.info({ count }, 'removed chat uploads that were never sent'))
-        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'sweeping unsent chat uploads failed'));
+        .catch((error: unknown) => logJobFailure(this.deps.logger, error, 'sweeping unsent chat uploads failed'));
     this.timer = setInterval(run, 3_600_000);
     this.timer.unref();
     void run();

@@ -21,6 +21,7 @@ import { barsNeeded, strategies, trendHolder, type Params, type Protection, type
 import { mayUseAdvisor, renewDueAdvisors } from './advisors';
 import { presentNotification } from '../db/notifications.repo';
 import { openAutotraderTrades, turnOffAutotrader } from './autotrader';
+import { logJobFailure } from '../errors';
 
 /** AutoTrader's house rule and the instruments it trades (its levels cap its open trades: docs/advisors.md#autotrader-levels). */
 export const autotraderPlan = {
@@ -78,7 +79,7 @@ export class AdvisorRunner {
       if (!this.running) return;
       this.timer = setTimeout(() => {
         void this.step(close / barMs)
-          .catch((error: unknown) => this.options.logger.error({ err: error }, 'expert advisor step failed'))
+          .catch((error: unknown) => logJobFailure(this.options.logger, error, 'expert advisor step failed'))
           // The next close after this one (skipping any a slow step overran).
           .finally(() => at(Math.max(close + barMs, Math.ceil(this.clock() / barMs) * barMs)));
       }, close - this.clock());
@@ -117,7 +118,7 @@ export class AdvisorRunner {
 
   private async runStep(bar: number): Promise<void> {
     const { logger } = this.options;
-    await this.renewals().catch((error: unknown) => logger.error({ err: error }, 'expert advisor renewals failed'));
+    await this.renewals().catch((error: unknown) => logJobFailure(logger, error, 'expert advisor renewals failed'));
     const [advisors, autotraders] = [await advisorJobs(this.options.db), await autotraderJobs(this.options.db)];
     const assets = new Set(advisors.map((job) => job.assetId!));
     if (autotraders.length > 0) for (const i of this.basket()) assets.add(i.id);
@@ -127,10 +128,10 @@ export class AdvisorRunner {
     this.sample(assets);
     const leverage = await leverageMap(this.options.db);
     for (const job of advisors) {
-      await this.runAdvisor(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'expert advisor step failed'));
+      await this.runAdvisor(job, leverage, bar).catch((error: unknown) => logJobFailure(logger, error, 'expert advisor step failed', { userId: job.userId }));
     }
     for (const job of autotraders) {
-      await this.runAutotrader(job, leverage, bar).catch((error: unknown) => logger.error({ err: error, userId: job.userId }, 'autotrader step failed'));
+      await this.runAutotrader(job, leverage, bar).catch((error: unknown) => logJobFailure(logger, error, 'autotrader step failed', { userId: job.userId }));
     }
   }
 

@@ -4,6 +4,7 @@ import { pruneCandles, upsertCandles } from '../db/candles.repo';
 import type { AppDb } from '../db/database';
 import { retentionMs } from './candles';
 import type { Market } from './market';
+import { databaseOutage, logJobFailure } from '../errors';
 
 /**
  * Writes the market's candles every few seconds and drops those past their retention every hour.
@@ -28,7 +29,12 @@ export class CandleRecorder {
     this.writing = this.writing.then(async () => {
       const rows = this.deps.market.candles.drain();
       if (rows.length === 0) return;
-      await upsertCandles(this.deps.db, rows).catch((error: unknown) => this.deps.logger.error({ err: error }, 'writing candles failed'));
+      try {
+        await upsertCandles(this.deps.db, rows);
+        databaseOutage.answered(this.deps.logger);
+      } catch (error) {
+        logJobFailure(this.deps.logger, error, 'writing candles failed');
+      }
     });
     return this.writing;
   }
@@ -36,7 +42,7 @@ export class CandleRecorder {
   async prune(): Promise<void> {
     const now = this.deps.market.now().getTime();
     for (const timeframe of timeframeIds) {
-      await pruneCandles(this.deps.db, timeframe, new Date(now - retentionMs[timeframe])).catch((error: unknown) => this.deps.logger.error({ err: error }, 'pruning candles failed'));
+      await pruneCandles(this.deps.db, timeframe, new Date(now - retentionMs[timeframe])).catch((error: unknown) => logJobFailure(this.deps.logger, error, 'pruning candles failed'));
     }
   }
 

@@ -5,6 +5,7 @@ import type { AppDb } from '../db/database';
 import { activeSavingsPage, lockSaving } from '../db/savings.repo';
 import { accrueLocked, dueDays, matured } from './accrual';
 import { settle } from './savings';
+import { logJobFailure } from '../errors';
 
 /** How often the leader runs the pass: days are idempotent, so this only bounds how late a day's interest or a maturity is booked. */
 export const savingsPassMs = 10 * 60_000;
@@ -53,7 +54,7 @@ export async function runSavingsPass({ db, bus, logger, now }: { db: AppDb; bus:
         }
       } catch (error) {
         result.failed += 1;
-        logger.error({ err: error, savingId: candidate.id }, 'savings accrual failed for one saving');
+        logJobFailure(logger, error, 'savings accrual failed for one saving', { savingId: candidate.id });
       }
     }
     if (page.length < pageSize) break;
@@ -78,7 +79,7 @@ export class SavingsJob {
       .then((result) => {
         if (result.days > 0 || result.matured > 0 || result.failed > 0) this.deps.logger.info(result, 'savings pass');
       })
-      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'the savings pass failed'))
+      .catch((error: unknown) => logJobFailure(this.deps.logger, error, 'the savings pass failed'))
       .finally(() => {
         this.busy = false;
       });
