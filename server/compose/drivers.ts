@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { createTransport } from 'nodemailer';
 import { ConfigError, type Config } from '../config';
 import type { Logger } from '../logger';
-import { memoryRateLimitStores, openRedis, redisRateLimitStores, type RateLimitStores } from '../redis';
+import { memoryRateLimitStores, oncePerOutage, openRedis, redisRateLimitStores, reportOutages, type RateLimitStores } from '../redis';
 import { LocalBus, type Bus, type Topic } from '../trading/bus';
 import type { AppDb } from '../trading/db/database';
 import { folderStore, type FileStore } from '../trading/files/file-store';
@@ -55,13 +55,21 @@ export class UnknownDriverError extends ConfigError {
 /** Whether any chosen driver needs the process's Redis connection. */
 export const needsRedis = (drivers: Drivers) => Object.values(drivers).includes('redis');
 
-/** The process's one Redis connection (REDIS_URL), its errors logged rather than thrown. */
+/**
+ * The process's one Redis connection (REDIS_URL). Redis must answer at start; afterwards an outage is
+ * logged once (lost, back), commands fail at once while it lasts, and each driver degrades as its own
+ * factory below says (README, "When Redis is down").
+ */
 export async function connectRedis(config: Config, logger: Logger): Promise<Redis> {
   if (!config.redisUrl) throw new ConfigError('Invalid configuration:\n  REDIS_URL: is required by the chosen drivers');
   const redis = await openRedis(config.redisUrl);
-  redis.on('error', (error: unknown) => logger.error({ err: error }, 'redis error'));
+  reportOutages(redis, logger);
+  redisLoggers.set(redis, logger);
   return redis;
 }
+
+/** The logger of each connection `connectRedis` made: the drivers on it report their degraded modes there. */
+const redisLoggers = new WeakMap<Redis, Logger>();
 
 const redisFor = (redis: Redis | undefined, what: keyof Drivers): Redis => {
   if (!redis) throw new ConfigError(`Invalid configuration:\n  REDIS_URL: is required by the Redis ${what} driver`);
@@ -74,7 +82,8 @@ export async function openBus(driver: Drivers['bus'], { redis, logger }: { redis
     case 'local':
       return new LocalBus(onError);
     case 'redis':
-      return RedisBus.open(redisFor(redis, 'bus'), { onError });
+      // Events for the other processes are held while Redis is away and sent when it is back.
+      return RedisBus.open(redisFor(redis, 'bus'), { onError, logger });
     default:
       throw new UnknownDriverError('bus', driver);
   }
@@ -92,8 +101,12 @@ export function openPresenceDirectory(
   switch (driver) {
     case 'local':
       return new LocalPresenceDirectory();
-    case 'redis':
-      return new RedisPresenceDirectory(redisFor(redis, 'presence'), node, 90, onGone);
+    case 'redis': {
+      // Presence subscriptions are refused while Redis is away; clients are asked to reconnect once it is back.
+      const client = redisFor(redis, 'presence');
+      const onError = oncePerOutage(client, (error) => redisLoggers.get(client)?.warn({ err: error }, 'presence: Redis does not answer; presence channels are unavailable until it does'));
+      return new RedisPresenceDirectory(client, node, 90, onGone, onError);
+    }
     default:
       throw new UnknownDriverError('presence', driver);
   }
@@ -103,8 +116,11 @@ export function openRateLimitStores(driver: Drivers['rateLimits'], { redis }: { 
   switch (driver) {
     case 'memory':
       return memoryRateLimitStores;
-    case 'redis':
-      return redisRateLimitStores(redisFor(redis, 'rateLimits'));
+    case 'redis': {
+      // Counted in this process while Redis is away: limits never vanish, a request never fails for it.
+      const client = redisFor(redis, 'rateLimits');
+      return redisRateLimitStores(client, 'rl:', redisLoggers.get(client));
+    }
     default:
       throw new UnknownDriverError('rateLimits', driver);
   }

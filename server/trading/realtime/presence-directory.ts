@@ -78,6 +78,10 @@ return gone`;
  * join and last leave are decided once however many sockets come and go at once. Each process counts its
  * own sockets per channel and keeps an `alive` key fresh; a process whose key expired (it crashed) is
  * swept by the others, and the users it alone held are announced as gone (`onGone`).
+ *
+ * While Redis is away, joining and leaving fail (the realtime server refuses the subscription, and every
+ * client is asked to reconnect once the bus is back, which counts everyone afresh); asking for the
+ * members of a channel one is on already answers nobody rather than failing.
  */
 export class RedisPresenceDirectory implements PresenceDirectory {
   private readonly keepAlive: NodeJS.Timeout;
@@ -87,13 +91,14 @@ export class RedisPresenceDirectory implements PresenceDirectory {
     private readonly node: string,
     private readonly ttlS = 90,
     private readonly onGone: (channel: string, userId: string) => void = () => undefined,
+    private readonly onError: (error: unknown) => void = () => undefined,
   ) {
-    void this.beat();
+    void this.beat().catch(onError);
     this.keepAlive = setInterval(
       () =>
         void this.beat()
           .then(() => this.sweep())
-          .catch(() => undefined),
+          .catch(onError),
       (ttlS / 3) * 1000,
     );
     this.keepAlive.unref();
@@ -109,7 +114,7 @@ export class RedisPresenceDirectory implements PresenceDirectory {
 
   async join(channel: string, userId: string, info: unknown) {
     const total = Number(await this.redis.eval(joinScript, 5, ...this.keys(channel), userId, this.node, JSON.stringify(info ?? {}), channel));
-    return { members: await this.members(channel), first: total === 1 };
+    return { members: await this.readMembers(channel), first: total === 1 };
   }
 
   async leave(channel: string, userId: string) {
@@ -118,6 +123,15 @@ export class RedisPresenceDirectory implements PresenceDirectory {
   }
 
   async members(channel: string): Promise<Members> {
+    try {
+      return await this.readMembers(channel);
+    } catch (error) {
+      this.onError(error);
+      return new Map();
+    }
+  }
+
+  private async readMembers(channel: string): Promise<Members> {
     const totals = Object.entries(await this.redis.hgetall(this.key(channel, 'total'))).filter(([, count]) => Number(count) > 0);
     if (totals.length === 0) return new Map();
     const ids = totals.map(([id]) => id);
