@@ -1,13 +1,17 @@
+import type { Express } from 'express';
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPrefix, type Endpoint } from '../../shared/api/endpoint';
 import { api } from '../../shared/api/endpoints';
 import { startSession } from '../../server/trading/auth/login';
+import type { Database } from '../../server/trading/db/database';
+import { openPostgres } from '../../server/trading/db/postgres';
 import { hostile, inputFor, jsonText, pathParamsFor } from '../support/arbitraries';
+import { testDriver } from '../support/database';
 import { makeUser } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
-import { startTrading, type TradingStack } from '../support/trading';
+import { startTrading } from '../support/trading';
 
 /**
  * Property-based fuzzing of every endpoint in `shared/api/endpoints.ts`, with inputs derived from its
@@ -15,25 +19,72 @@ import { startTrading, type TradingStack } from '../support/trading';
  * oversized text, ids beyond the integer range): never a 5xx; a refusal is a 4xx with a message; a
  * success has the endpoint's status and a body its response schema reads. FUZZ_RUNS sets the runs per
  * endpoint (fast-check prints the seed and the input of any failure).
+ *
+ * By default against a trading tier in this process. With FUZZ_BASE_URL (a deployed API's base that
+ * serves /api/v1, e.g. the load balancer) and FUZZ_DATABASE_URL (that deployment's PostgreSQL, where the
+ * people and tokens are made and the ledger is audited afterwards), against the deployment instead, once
+ * (the integration:postgres project skips it then): docs/api.md#fuzzing-a-deployment.
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 15);
-let stack: TradingStack;
+const deployed = deployedTarget(process.env);
+
+/** What the suite calls (an app in this process, or a URL) and the database behind it. */
+interface FuzzTarget {
+  app: Express | string;
+  database: Database;
+  close(): Promise<void>;
+}
+let target: FuzzTarget;
+
+function deployedTarget(env: NodeJS.ProcessEnv): { baseUrl: string; databaseUrl: string } | undefined {
+  const baseUrl = env.FUZZ_BASE_URL?.replace(/\/+$/, '');
+  const databaseUrl = env.FUZZ_DATABASE_URL;
+  if (!baseUrl && !databaseUrl) return undefined;
+  if (!baseUrl || !databaseUrl) throw new Error('FUZZ_BASE_URL and FUZZ_DATABASE_URL go together: a deployed API and its own PostgreSQL.');
+  return { baseUrl, databaseUrl };
+}
+
+async function openTarget(): Promise<FuzzTarget> {
+  if (!deployed) {
+    const stack = await startTrading();
+    return {
+      app: stack.app,
+      database: stack.database,
+      async close() {
+        await stack.engine.stop();
+        await stack.database.close();
+      },
+    };
+  }
+  const database = await openPostgres({ url: deployed.databaseUrl, poolMax: 4 });
+  return { app: deployed.baseUrl, database, close: () => database.close() };
+}
+
+const runsHere = !(deployed && testDriver === 'postgres');
 
 beforeAll(async () => {
-  stack = await startTrading();
+  if (!runsHere) return;
+  target = await openTarget();
+  // A token made in that database must open that API: otherwise every call would be a 401, and pass.
+  if (deployed) {
+    const res = await request(target.app)
+      .get(`${apiPrefix}/user`)
+      .set('Authorization', `Bearer ${await tokenFor('customer')}`);
+    if (res.status !== 200) throw new Error(`${deployed.baseUrl} refuses a token made in FUZZ_DATABASE_URL (GET /user answered ${res.status}): not one deployment?`);
+  }
 });
 afterAll(async () => {
-  await auditLedger(stack.database.db);
-  await stack.engine.stop();
-  await stack.database.close();
+  if (!target) return;
+  await auditLedger(target.database.db);
+  await target.close();
 });
 
 /** A bearer token for a new person of the endpoint's kind, made without the (rate-limited) login route. */
 async function tokenFor(access: Endpoint['access']): Promise<string | undefined> {
   if (access === 'public') return undefined;
-  const person = await makeUser(stack.database.db, { role: access === 'staff' || access === 'admin' ? access : 'customer' });
-  if (access !== 'staff' && access !== 'admin') await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '10000.00');
-  const { token } = await startSession({ database: stack.database, tokenTtlHours: 1 }, person.user, { ip: null, userAgent: null });
+  const person = await makeUser(target.database.db, { role: access === 'staff' || access === 'admin' ? access : 'customer' });
+  if (access !== 'staff' && access !== 'admin') await deposit(target.database.db, (await liveAccount(target.database.db, person.user.id)).id, '10000.00');
+  const { token } = await startSession({ database: target.database, tokenTtlHours: 1 }, person.user, { ip: null, userAgent: null });
   return token;
 }
 
@@ -94,7 +145,7 @@ function sendMultipart(req: request.Test, { name, bytes, shape }: { name: string
   return req.set('Content-Type', shape === 'no-boundary' ? 'multipart/form-data' : `multipart/form-data; boundary=${boundary}`).send(body);
 }
 
-describe('every endpoint, fed what its schemas take and what an attacker sends instead', () => {
+describe.runIf(runsHere)('every endpoint, fed what its schemas take and what an attacker sends instead', () => {
   for (const [name, e] of Object.entries(api) as [string, Endpoint][]) {
     it(`${name}: ${e.method} ${e.path} answers 4xx with a message or a well-formed success, never 5xx`, async () => {
       // A token of the endpoint's kind (logout spends its own), sometimes none or a forged one.
@@ -110,7 +161,7 @@ describe('every endpoint, fed what its schemas take and what an attacker sends i
           const own = name === 'logout' ? await tokenFor(e.access) : token;
           const bearer = auth === 'token' ? own : auth === 'forged' ? 'A'.repeat(43) : undefined;
           const method = e.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-          let req = request(stack.app)[method](pathWith(e, params) + queryString(query));
+          let req = request(target.app)[method](pathWith(e, params) + queryString(query));
           if (bearer) req = req.set('Authorization', `Bearer ${bearer}`);
           const res =
             e.method === 'GET'
@@ -140,7 +191,7 @@ describe('every endpoint, fed what its schemas take and what an attacker sends i
     const token = await tokenFor('active');
     await fc.assert(
       fc.asyncProperty(hostile, async (value) => {
-        const res = await request(stack.app)
+        const res = await request(target.app)
           .post(`${apiPrefix}/trades/store`)
           .set('Authorization', `Bearer ${token}`)
           .set('Content-Type', 'application/json')
