@@ -77,7 +77,7 @@ export const envSchema = z.object({
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: url(/^postgres(ql)?:$/, 'a postgres:// URL'),
   DATABASE_POOL_MAX: positiveInt(10, 500),
-  MIGRATE_ON_START: choice(['true', 'false'], 'true'),
+  MIGRATE_ON_START: choice(['true', 'false', 'auto'], 'true'),
   REDIS_URL: url(/^rediss?:$/, 'a redis:// URL'),
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   TOKEN_TTL_HOURS: positiveInt(12, 24 * 90),
@@ -121,7 +121,7 @@ export interface Config {
   /** `url` is TRADING_API_URL when set (`external`), else this process's own API. */
   readonly api: { readonly host: string; readonly port: number; readonly url: string; readonly external: boolean };
   readonly dataDir: string;
-  /** `migrateOnStart`: migrate (and seed) when the trading tier starts, or only check the schema is current (migrations as their own step). */
+  /** `migrateOnStart`: migrate (and seed) when the trading tier starts, or only check the schema is current (migrations as their own step; `auto`: on PostgreSQL only). */
   readonly database: { readonly url: string | undefined; readonly poolMax: number; readonly migrateOnStart: boolean };
   readonly redisUrl: string | undefined;
   readonly sessionSecret: string | undefined;
@@ -215,7 +215,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     web: Object.freeze({ host: env.HOST, port: env.PORT, publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') }),
     api: Object.freeze({ host: env.API_HOST, port: env.API_PORT, url: apiUrl.replace(/\/+$/, ''), external: env.TRADING_API_URL !== undefined }),
     dataDir: env.DATA_DIR,
-    database: Object.freeze({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, migrateOnStart: env.MIGRATE_ON_START === 'true' }),
+    database: Object.freeze({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, migrateOnStart: env.MIGRATE_ON_START === 'true' || (env.MIGRATE_ON_START === 'auto' && !env.DATABASE_URL) }),
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
     tokenTtlHours: env.TOKEN_TTL_HOURS,

@@ -13,8 +13,14 @@ const displayHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'lo
 /** Everything this process started, stopped in order on SIGTERM/SIGINT (also during start-up) or a fatal error. */
 const lifecycle = new Lifecycle();
 
+/**
+ * How long requests in flight may take to finish on SIGTERM: with the farewells before and the closes after,
+ * the process is gone well within the 10 s an orchestrator waits before it kills (docs/operations.md#stopping).
+ */
+const requestGraceMs = 6_000;
+
 async function shutdown(logger: Pick<Logger, 'info'>, code: number): Promise<never> {
-  await lifecycle.stop();
+  await lifecycle.stop({ graceMs: requestGraceMs });
   logger.info('stopped');
   process.exit(code);
 }

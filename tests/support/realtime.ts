@@ -67,8 +67,8 @@ export async function browserSession(webUrl: string, person: { email: string; pa
  * posts pusher-js's form to `/broadcasting/auth` with the session cookie (Node's XHR may not send
  * cookies, so the request is made here the way the browser makes it).
  */
-export function echoFor(stack: Pick<RealtimeStack, 'webUrl' | 'webPort'>, session: { cookie: string; csrf: string }) {
-  return echoAt(stack.webUrl, stack.webPort, '/broadcasting/auth', { Cookie: session.cookie, 'X-CSRF-Token': session.csrf });
+export function echoFor(stack: Pick<RealtimeStack, 'webUrl' | 'webPort'>, session: { cookie: string; csrf: string }, key = testRealtimeCredentials.key) {
+  return echoAt(stack.webUrl, stack.webPort, '/broadcasting/auth', { Cookie: session.cookie, 'X-CSRF-Token': session.csrf }, key);
 }
 
 /** Echo as the original client makes it: straight to the API's realtime server, channels signed with its Bearer token. */
@@ -76,10 +76,10 @@ export function echoWithBearer(stack: Pick<RealtimeStack, 'apiUrl' | 'apiPort'>,
   return echoAt(stack.apiUrl, stack.apiPort, '/api/v1/broadcasting/auth', { Authorization: `Bearer ${token}` });
 }
 
-function echoAt(baseUrl: string, port: number, authPath: string, headers: Record<string, string>) {
+function echoAt(baseUrl: string, port: number, authPath: string, headers: Record<string, string>, key = testRealtimeCredentials.key) {
   return new Echo({
     broadcaster: 'pusher',
-    key: testRealtimeCredentials.key,
+    key,
     cluster: 'mt1',
     wsHost: '127.0.0.1',
     wsPort: port,
