@@ -16,6 +16,7 @@ import { exposureOf, lockAccount, lockOpenTrade, openTradesOf } from './accounts
 import { bookClose, type CloseReason } from './close';
 import { livePnl, presentTrade, type TradeRow } from './trade-view';
 import { RiskMonitor } from './risk-monitor';
+import { logJobFailure } from '../errors';
 import { formatPoints, pointsOf } from '../../../shared/trading/points';
 import { TriggerIndex, type Trigger } from './trigger-index';
 import { better, TrailingStops, type Trail } from './trailing';
@@ -100,7 +101,7 @@ export class TradingEngine {
     this.pending += 1;
     this.queue = this.queue
       .then(job)
-      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'engine job failed'))
+      .catch((error: unknown) => logJobFailure(this.deps.logger, error, 'engine job failed'))
       .finally(() => {
         this.pending -= 1;
       });
