@@ -15,13 +15,18 @@ export function createLogger({ level, name }: { level: string; name: string }): 
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** The caller's `X-Request-Id` when it is a plain token (the web tier's, passed on to the API), else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+}
+
 /** Structured request logs with a request id that is taken from `X-Request-Id` or made here, and echoed back. */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+      const id = requestIdOf(req);
       res.setHeader('X-Request-Id', id);
       return id;
     },

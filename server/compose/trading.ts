@@ -1,9 +1,12 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { listen } from '../listen';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, requestIdOf, type Logger } from '../logger';
+import { redisErrors, sampled } from '../metrics';
+import { realtimePathPrefix } from '../../shared/realtime';
 import { createTradingApp } from '../trading/api/app';
 import type { Bus } from '../trading/bus';
 import type { AppDb, Database } from '../trading/db/database';
@@ -98,6 +101,7 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     const { database, hasDemoPeople } = await databaseFor(config, overrides.database, logger, opened);
     const redis = needsRedis(drivers) ? await connectRedis(config, logger) : undefined;
     if (redis) opened.onClose(async () => void (await redis.quit()));
+    redis?.on('error', () => redisErrors.inc());
     const bus = await openBus(drivers.bus, { redis, logger });
     let lead: ClusterLead | undefined;
     opened.onClose(() => lead?.release()); // once the bus is closed too
@@ -156,6 +160,18 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
       pingRedis: overrides.pingRedis ?? (redis ? () => redis.ping() : undefined),
     });
     const sockets = socketsOnServer({ config, overrides, logger, drivers, db, bus, redis, market, credentials });
+    const realtimeSockets = socketUpgrades(logger);
+    const attach = (server: Server) => {
+      sockets.attach(server);
+      realtimeSockets.watch(server);
+    };
+    const unsample = [
+      sampled.leader.add(() => (leader.leading ? 1 : 0)),
+      sampled.engineQueue.add(() => engine.queuedJobs),
+      sampled.feedClients.add(() => sockets.feed?.io.of('/').sockets.size ?? 0),
+      sampled.realtimeConnections.add(realtimeSockets.count),
+    ];
+    opened.onClose(() => unsample.forEach((remove) => remove()));
     return {
       app,
       drivers,
@@ -174,13 +190,13 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
       get realtime() {
         return sockets.realtime;
       },
-      attach: sockets.attach,
+      attach,
       farewell: sockets.farewell,
       async listen(port, host) {
         const listening = await listen(app, port, host);
         if (!config.api.external) apiBase = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${listening.port}`;
         overrides.lifecycle?.addServer(listening.server);
-        sockets.attach(listening.server);
+        attach(listening.server);
         return listening;
       },
       async close() {
@@ -193,6 +209,27 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     if (!overrides.lifecycle) await opened.stop();
     throw error;
   }
+}
+
+/**
+ * The sockets' upgrades on this process's servers: logged with the request id the web tier's proxy gave
+ * them, and the realtime ones (`/app/…`) counted until their connection closes (cfd_realtime_connections;
+ * the Pusher server keeps its connections to itself).
+ */
+function socketUpgrades(logger: Logger) {
+  let open = 0;
+  return {
+    count: () => open,
+    watch(server: Server) {
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+        const path = req.url?.split('?')[0] ?? '';
+        logger.debug({ req: { id: requestIdOf(req), method: req.method, url: path } }, 'socket upgrade');
+        if (!path.startsWith(realtimePathPrefix) || socket.destroyed) return;
+        open += 1;
+        socket.once('close', () => (open -= 1));
+      });
+    },
+  };
 }
 
 /** The API's settings from the config, or as the overrides have them. */

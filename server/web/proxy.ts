@@ -7,6 +7,7 @@ import { realtimePathPrefix } from '../../shared/realtime';
 import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { authTexts } from '../../shared/texts';
+import { requestIdOf, type Logger } from '../logger';
 import { signOut, tokenOf, type TokenSealer } from './session';
 
 /**
@@ -62,6 +63,7 @@ export function webhookProxy({ target, timeoutMs }: { target: string; timeoutMs:
         proxyReq.removeHeader('cookie');
         proxyReq.removeHeader('authorization');
         if (req.ip) proxyReq.setHeader('x-forwarded-for', req.ip);
+        proxyReq.setHeader('x-request-id', String(req.id));
       },
     },
   });
@@ -73,7 +75,7 @@ export function webhookProxy({ target, timeoutMs }: { target: string; timeoutMs:
  * protocol: its channels are guarded by signatures from `/broadcasting/auth`). Cookies are not passed
  * on, and upgrades from another site's pages are refused.
  */
-export function socketProxy({ target, feedApiKey, publicOrigin }: { target: string; feedApiKey: string; publicOrigin: string | undefined }) {
+export function socketProxy({ target, feedApiKey, publicOrigin, logger }: { target: string; feedApiKey: string; publicOrigin: string | undefined; logger?: Logger }) {
   const feed = createProxyMiddleware<Request, ServerResponse>({
     target,
     pathFilter: '/socket.io',
@@ -106,6 +108,10 @@ export function socketProxy({ target, feedApiKey, publicOrigin }: { target: stri
     const origin = req.headers.origin;
     const expected = publicOrigin ?? `http://${req.headers.host}`;
     if (origin !== undefined && origin !== expected && origin !== expected.replace(/^http:/, 'https:')) return socket.destroy();
+    // Upgrades pass no request logger: the id is given here, so the API's log of the socket names the same one.
+    const id = requestIdOf(req);
+    req.headers['x-request-id'] = id;
+    logger?.debug({ req: { id, method: req.method, url: req.url?.split('?')[0] } }, 'socket upgrade proxied');
     proxy.upgrade(req as Request, socket as Socket, head);
   };
 }

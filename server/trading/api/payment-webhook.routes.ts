@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { countWebhookFailure } from '../../metrics';
 import { mailCustomerLater } from '../users/preferences';
 import { announceFunding } from './funding-events';
 import type { ApiDeps } from '../deps';
@@ -23,10 +24,18 @@ export function paymentWebhookRoutes(deps: Omit<ApiDeps, 'signIns' | 'referenceD
       event = payments.verifyWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.headers);
     } catch (error) {
       if (!(error instanceof WebhookRejected)) throw error;
+      countWebhookFailure(payments.name, 'refused');
       req.log?.warn({ reason: error.message }, 'payment webhook refused');
       return void res.status(400).json({ message: `Webhook refused: ${error.message}` });
     }
-    const outcome = await handlePaymentEvent(deps.database.db, payments.name, event, req.log ?? deps.logger);
+    let outcome;
+    try {
+      outcome = await handlePaymentEvent(deps.database.db, payments.name, event, req.log ?? deps.logger);
+    } catch (error) {
+      // Answered 5xx by the error handler: the provider retries, and an operator should know it keeps failing.
+      countWebhookFailure(payments.name, 'failed');
+      throw error;
+    }
     const { deposit, notice } = outcome;
     if (deposit && (outcome.handled === 'credited' || outcome.handled === 'failed')) {
       announceFunding(deps.bus, { userId: deposit.userId, accountId: outcome.handled === 'credited' ? deposit.accountId : undefined, notice });

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { dbPoolAcquireDuration, sampled } from '../../metrics';
 import { migrationsDir } from '../../paths';
 import { pingDb, schema, type AppDb, type Database } from './database';
 
@@ -13,10 +14,18 @@ const preparationLockKey = 727_001;
 const leadershipLockKey = 727_002;
 
 export async function openPostgres({ url, poolMax }: { url: string; poolMax: number }): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolMax) });
+  const max = Math.max(2, poolMax);
+  const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
   });
+  timeAcquisitions(pool);
+  const unsample = [
+    sampled.dbPoolConnections.add(() => pool.totalCount),
+    sampled.dbPoolIdle.add(() => pool.idleCount),
+    sampled.dbPoolWaiting.add(() => pool.waitingCount),
+    sampled.dbPoolMax.add(() => max),
+  ];
   const db = drizzle({ client: pool, schema }) as unknown as AppDb;
   let closed = false;
   return {
@@ -76,7 +85,26 @@ export async function openPostgres({ url, poolMax }: { url: string; poolMax: num
     async close() {
       if (closed) return;
       closed = true;
+      for (const remove of unsample) remove();
       await pool.end();
     },
   };
+}
+
+/**
+ * Times every wait for a pool connection (cfd_db_pool_acquire_seconds): `pool.query` and drizzle's
+ * transactions both take theirs through `connect`, with a callback or as a promise.
+ */
+function timeAcquisitions(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client: pg.PoolClient, done: (release?: unknown) => void) => void) => Promise<pg.PoolClient> | void;
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    const end = dbPoolAcquireDuration.startTimer();
+    if (callback) {
+      return connect((error, client, done) => {
+        end();
+        callback(error, client, done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).finally(() => end());
+  }) as typeof pool.connect;
 }

@@ -3,6 +3,7 @@ import { marginCallLevel, marginLevelOf, stopOutLevel } from '../../../shared/tr
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { closingPrice, type Side } from '../../../shared/trading/prices';
 import type { Logger } from '../../logger';
+import { engineBatchDuration, timeEngineJob, type EngineJobKind } from '../../metrics';
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
@@ -64,7 +65,14 @@ export class TradingEngine {
   attach(): void {
     const { bus } = this.deps;
     this.unsubscribe = [
-      bus.subscribe('market.quotes', (quotes) => this.onQuotes(quotes)),
+      bus.subscribe('market.quotes', (quotes) => {
+        const end = engineBatchDuration.startTimer();
+        try {
+          this.onQuotes(quotes);
+        } finally {
+          end();
+        }
+      }),
       // Indexed at once from the event (no tick may pass a new level unseen); the account's risk is reloaded in turn.
       bus.subscribe('trade.updated', ({ trade, accountId }) => {
         this.indexView(trade);
@@ -78,9 +86,9 @@ export class TradingEngine {
             { tradeId: trade.id, assetId: trade.asset_id, side: trade.trade_type, units: Number(trade.volume), openPrice: Number(trade.opening_price), quoteCurrency: instrument.quoteCurrency },
             Number(trade.margin),
           );
-        if (!added) this.enqueue(() => this.reloadAccount(accountId));
+        if (!added) this.enqueue('reload_account', () => this.reloadAccount(accountId));
       }),
-      bus.subscribe('account.changed', ({ accountId }) => this.enqueue(() => this.reloadAccount(accountId))),
+      bus.subscribe('account.changed', ({ accountId }) => this.enqueue('reload_account', () => this.reloadAccount(accountId))),
       bus.subscribe('order.updated', ({ order }) => {
         this.indexPending({ id: order.id, assetId: order.asset_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' });
       }),
@@ -97,10 +105,15 @@ export class TradingEngine {
     while (this.pending > 0) await this.queue;
   }
 
-  private enqueue(job: () => Promise<void>): void {
+  /** Jobs queued or running (the engine's backlog: cfd_engine_queued_jobs). */
+  get queuedJobs(): number {
+    return this.pending;
+  }
+
+  private enqueue(kind: EngineJobKind, job: () => Promise<void>): void {
     this.pending += 1;
     this.queue = this.queue
-      .then(job)
+      .then(() => timeEngineJob(kind, job))
       .catch((error: unknown) => logJobFailure(this.deps.logger, error, 'engine job failed'))
       .finally(() => {
         this.pending -= 1;
@@ -187,7 +200,7 @@ export class TradingEngine {
         if (!pending) this.trailing.freeze(trigger.ownerId);
         // The trigger left the index when it fired: whatever stops the job, the owner is indexed again
         // from the database (a filled or closed owner simply drops out).
-        this.enqueue(async () => {
+        this.enqueue(pending ? 'fill_pending' : 'close_on_level', async () => {
           let done = false;
           try {
             done = pending ? await this.fillOnTrigger(trigger, quote) : await this.closeOnTrigger(trigger, quote);
@@ -202,7 +215,7 @@ export class TradingEngine {
       const due = level <= stopOutLevel * 1.000001 || !this.marginCalled.has(accountId);
       if (due && !this.checking.has(accountId)) {
         this.checking.add(accountId);
-        this.enqueue(() => this.checkMargin(accountId).finally(() => this.checking.delete(accountId)));
+        this.enqueue('margin_check', () => this.checkMargin(accountId).finally(() => this.checking.delete(accountId)));
       }
     }
     for (const accountId of this.marginCalled) if (this.risk.level(accountId) > marginCallLevel) this.marginCalled.delete(accountId);
@@ -217,7 +230,7 @@ export class TradingEngine {
     this.triggers.set({ instrumentId: trail.instrumentId, ownerId: trail.tradeId, kind: 'stop_loss', side: trail.side, level: trail.stop });
     if (trail.queued) return;
     trail.queued = true;
-    this.enqueue(() => this.writeTrail(trail));
+    this.enqueue('trail_write', () => this.writeTrail(trail));
   }
 
   /** Writes a trail's newest stop if the trade is still open and trailing and it protects more than the stored one; announces it. */
