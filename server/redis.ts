@@ -17,10 +17,32 @@ export const redisConnectionOptions = {
   retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
 } satisfies RedisOptions;
 
-/** One Redis connection per process when REDIS_URL is set; errors are logged by the caller, never thrown at start. */
+/** Redis did not answer when the process started: it exits (1) and its supervisor starts it again. */
+export class RedisUnavailable extends Error {
+  override name = 'RedisUnavailable';
+  constructor(url: string, cause: unknown) {
+    const where = new URL(url);
+    super(`Redis at ${where.host} does not answer (${cause instanceof Error ? cause.message : String(cause)}): REDIS_URL must answer when a process starts`, { cause });
+  }
+}
+
+/**
+ * One Redis connection per process when REDIS_URL is set. It must answer now (else `RedisUnavailable`,
+ * and no reconnection goes on behind); later outages are the caller's to log (`reportOutages`).
+ */
 export async function openRedis(url: string): Promise<Redis> {
   const client = new Redis(url, redisConnectionOptions);
-  await client.connect();
+  let firstError: unknown;
+  const remember = (error: unknown) => (firstError ??= error);
+  client.on('error', remember);
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new RedisUnavailable(url, firstError ?? error);
+  } finally {
+    client.off('error', remember);
+  }
   return client;
 }
 

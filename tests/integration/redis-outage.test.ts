@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRedis, redisRateLimitStores, reportOutages } from '../../server/redis';
+import { openRedis, redisRateLimitStores, RedisUnavailable, reportOutages } from '../../server/redis';
 import { RedisBus } from '../../server/trading/redis-bus';
 import { RedisPresenceDirectory } from '../../server/trading/realtime/presence-directory';
 import type { Database } from '../../server/trading/db/database';
@@ -143,5 +143,15 @@ describe.runIf(process.env.TEST_REDIS_URL && PrivateRedis.available())('Redis ou
     reportOutages(client, { error: (_: unknown, message?: string) => lines.push(`error ${message}`), info: (_: unknown, message?: string) => lines.push(`info ${message}`) } as never);
     await outage(() => new Promise((r) => setTimeout(r, 2_500)));
     expect(lines).toEqual(['error Redis: connection lost; retrying every second', 'info Redis: connection back']);
+  });
+
+  it('when Redis does not answer at start, then opening it fails at once, naming the host and not the password', async () => {
+    const nobody = `redis://user:secret-password@127.0.0.1:${await freePort()}`;
+    const started = Date.now();
+    const opening = openRedis(nobody);
+    await expect(opening).rejects.toBeInstanceOf(RedisUnavailable);
+    await expect(opening).rejects.toThrow(/127\.0\.0\.1:\d+ does not answer/);
+    await expect(opening).rejects.not.toThrow(/secret-password/);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
