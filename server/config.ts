@@ -98,6 +98,7 @@ export const envSchema = z.object({
   UPLOAD_DIR: z.optional(z.string().check(z.minLength(1))),
   UPLOAD_MAX_MB: positiveInt(10, 100),
   LOGIN_RATE_LIMIT: positiveInt(10, 10_000),
+  SOCKETS_PER_ADDRESS: positiveInt(100, 1_000_000),
   STAFF_TWO_FACTOR: choice(['required', 'off'], 'required'),
   EA_BAR_MS: positiveInt(60_000, 3_600_000),
   PAYMENTS_PROVIDER: choice(['sandbox', 'stripe'], 'sandbox'),
@@ -145,6 +146,8 @@ export interface Config {
   readonly uploads: { readonly dir: string; readonly maxBytes: number };
   /** Failed logins one client (IP) may make for one e-mail address in 15 minutes; five times as many over all addresses. */
   readonly loginRateLimit: number;
+  /** Price feed and realtime sockets one client address may hold open, over every trading process (counted through Redis when set). */
+  readonly socketsPerAddress: number;
   /** Whether staff and admins must turn on two-factor sign-in before the back office (docs/access.md#two-factor-sign-in). */
   readonly staffTwoFactor: Env['STAFF_TWO_FACTOR'];
   /** How often expert advisors and AutoTrader decide: the length of their bars (60 s: M1). */
@@ -231,6 +234,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     eaBarMs: env.EA_BAR_MS,
     uploads: Object.freeze({ dir: env.UPLOAD_DIR ?? join(env.DATA_DIR, 'uploads'), maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024 }),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    socketsPerAddress: env.SOCKETS_PER_ADDRESS,
     staffTwoFactor: env.STAFF_TWO_FACTOR,
     payments: Object.freeze({
       provider: env.PAYMENTS_PROVIDER,

@@ -9,6 +9,7 @@ import { bridgeToChannels, memberRelay } from '../trading/realtime/bridge';
 import { keepPresence, userChannelPrefix } from '../trading/realtime/presence';
 import { PusherServer, type PusherServerOptions } from '../trading/realtime/pusher-server';
 import type { AppCredentials } from '../trading/realtime/signature';
+import type { Admit } from '../trading/realtime/connection-cap';
 import { onBusReconnect, openPresenceDirectory, type Drivers } from './drivers';
 
 export interface RealtimeSockets {
@@ -36,6 +37,7 @@ export function openRealtime({
   logger,
   credentials,
   allowedOrigins,
+  admit,
   options = {},
 }: {
   db: AppDb;
@@ -45,6 +47,8 @@ export function openRealtime({
   logger: Logger;
   credentials: AppCredentials;
   allowedOrigins: readonly string[] | undefined;
+  /** The cap on sockets per client address (shared with the price feed). */
+  admit?: Admit | undefined;
   /** Timeouts and limits (tests shorten them; the fan-out benchmark opens public channels). */
   options?: Partial<PusherServerOptions>;
 }): RealtimeSockets {
@@ -61,6 +65,7 @@ export function openRealtime({
       relay: memberRelay(bus, node),
       // Far above what one process serves well (see `npm run bench -- realtime`); a flood stops here.
       maxConnections: 50_000,
+      admit,
       ...options,
     });
     const disconnectRevoked = bus.subscribe('access.changed', ({ userId }) => pusher.disconnectUser(userId));

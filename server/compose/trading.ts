@@ -30,6 +30,9 @@ import { ClusterLead, type LeaderJob } from './leadership';
 import { Lifecycle } from './lifecycle';
 import { followLeaderPrices, type MarketOptions } from './market';
 import { openRealtime, type RealtimeSockets } from './realtime';
+import { randomUUID } from 'node:crypto';
+import { admitBy, openConnectionCap } from '../trading/realtime/connection-cap';
+import { clientAddressOf } from '../client-address';
 import { openPayments } from './payments';
 import { getSettings } from '../trading/db/settings.repo';
 import { cryptoKeys } from '../trading/funding/crypto/keys';
@@ -296,7 +299,10 @@ function socketsOnServer({
     },
     attach(server: Server) {
       if (feed || realtime) throw new Error('the trading tier is attached to a server already');
-      feed = attachPriceFeed({ server, market, bus, apiKey: overrides.feedApiKey ?? feedApiKey(config), logger, flushMs: overrides.feedFlushMs });
+      // One cap for both kinds of socket: SOCKETS_PER_ADDRESS per client address, over every process through Redis.
+      const cap = openConnectionCap({ limit: config.socketsPerAddress, redis, node: randomUUID(), logger });
+      const admit = admitBy(cap, clientAddressOf(config.trustProxy.api));
+      feed = attachPriceFeed({ server, market, bus, apiKey: overrides.feedApiKey ?? feedApiKey(config), logger, flushMs: overrides.feedFlushMs, admit });
       const opened = openRealtime({
         db,
         bus,
@@ -305,8 +311,10 @@ function socketsOnServer({
         logger,
         credentials,
         allowedOrigins: config.web.publicOrigin ? [config.web.publicOrigin] : undefined,
+        admit,
         options: overrides.realtimeOptions,
       });
+      server.once('close', () => cap.close());
       realtime = opened;
       server.on('upgrade', (req, socket, head) => opened.handleUpgrade(req, socket, head));
       overrides.lifecycle?.onFarewell(() => sockets.farewell());

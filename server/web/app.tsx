@@ -17,6 +17,7 @@ import { sessionRoutes } from './session.routes';
 import { recoveryRoutes } from './recovery.routes';
 import { signupRoutes } from './signup.routes';
 import { createTtlCache } from '../ttl-cache';
+import { clientAddressOf } from '../client-address';
 
 /** The web tier: server-rendered pages with islands, the session, and the proxy to the trading API. Never listens itself. */
 export type WebApp = Express & { handleUpgrade: ReturnType<typeof socketProxy> };
@@ -96,5 +97,13 @@ export function createWebApp(deps: WebDeps): WebApp {
     sendPage(req, res, deps.assets.assets, { status: 500, title: 'Error', settings: null, body: () => <ErrorPage requestId={String(req.id)} /> });
   };
   app.use(onError);
-  return Object.assign(app, { handleUpgrade: socketProxy({ target: deps.api.baseUrl, feedApiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin }) });
+  const proxySockets = socketProxy({ target: deps.api.baseUrl, feedApiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin });
+  // The API caps sockets per client address: it must see the browser's (as WEB_TRUST_PROXY believes it), never
+  // this tier's own, nor a hop the browser made up (whatever X-Forwarded-For it sent is replaced).
+  const clientAddress = clientAddressOf(deps.trustProxy);
+  const handleUpgrade: typeof proxySockets = (req, socket, head) => {
+    req.headers['x-forwarded-for'] = clientAddress(req);
+    return proxySockets(req, socket, head);
+  };
+  return Object.assign(app, { handleUpgrade });
 }

@@ -1,6 +1,6 @@
 import { numberOfDecimal } from '../../../shared/api/wire';
 import { timingSafeEqual } from 'node:crypto';
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { feedEvents, feedKeyHeader, type FeedItem } from '../../../shared/api/feed.schema';
 import { changeOf } from '../../../shared/trading/prices';
@@ -8,6 +8,7 @@ import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
+import { tooManySockets, tooManySocketsResponse, type Admit } from '../realtime/connection-cap';
 
 /**
  * A decimal the server has rounded already (a quote's figures are at the instrument's digits, a percent
@@ -39,6 +40,30 @@ export function feedItem(market: Market, quote: LiveQuote): FeedItem {
   };
 }
 
+/**
+ * socket.io's `allowRequest` for the cap: the place is given back when the connection's TCP socket closes, however
+ * the handshake or the socket ends. A refused upgrade is answered 429 here (engine.io would say 400); socket.io-client
+ * then reconnects with its backoff (1 s growing to 5 s), not in a loop.
+ */
+function admitting(admit: Admit, logger: Logger) {
+  return (req: IncomingMessage, callback: (message: string | null, success: boolean) => void) => {
+    admit(req).then(
+      (release) => {
+        if (release) {
+          req.socket.once('close', release);
+          return callback(null, true);
+        }
+        if (req.headers.upgrade && req.socket.writable) req.socket.end(tooManySocketsResponse);
+        callback(tooManySockets, false);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'price feed socket cap failed');
+        callback('Server error', false);
+      },
+    );
+  };
+}
+
 const sameKey = (given: unknown, key: string) => {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
@@ -64,8 +89,33 @@ function presentedKeys(handshake: { auth: unknown; headers: Record<string, strin
  * `flushMs`, encoded once per broadcast and sent volatile (a slow client misses a batch instead of
  * piling it up).
  */
-export function attachPriceFeed({ server, market, bus, apiKey, logger, flushMs = 200 }: { server: HttpServer; market: Market; bus: Bus; apiKey: string; logger: Logger; flushMs?: number }) {
-  const io = new Server(server, { path: '/socket.io', transports: ['websocket'], perMessageDeflate: false, httpCompression: false, serveClient: false, cors: { origin: false } });
+export function attachPriceFeed({
+  server,
+  market,
+  bus,
+  apiKey,
+  logger,
+  flushMs = 200,
+  admit,
+}: {
+  server: HttpServer;
+  market: Market;
+  bus: Bus;
+  apiKey: string;
+  logger: Logger;
+  flushMs?: number;
+  /** A place for one more socket from this handshake's client address (SOCKETS_PER_ADDRESS), or undefined when it has enough. */
+  admit?: Admit;
+}) {
+  const io = new Server(server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    perMessageDeflate: false,
+    httpCompression: false,
+    serveClient: false,
+    cors: { origin: false },
+    ...(admit ? { allowRequest: admitting(admit, logger) } : {}),
+  });
   io.use((socket, next) => {
     if (presentedKeys(socket.handshake).some((given) => sameKey(given, apiKey))) next();
     else next(new Error('invalid api key'));

@@ -5,6 +5,7 @@ import * as wsModule from 'ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { channelNamePattern, pusherProtocol, realtimePathPrefix, realtimeTiming } from '../../../shared/realtime';
 import type { Logger } from '../../logger';
+import { tooManySocketsResponse, type Admit } from './connection-cap';
 import { LocalPresenceDirectory, type Members, type PresenceDirectory } from './presence-directory';
 import { authIsValid, type AppCredentials } from './signature';
 
@@ -36,6 +37,8 @@ export interface PusherServerOptions {
   maxChannelsPerConnection?: number;
   /** Told of each successful subscription (after its signature was checked), e.g. to mark the user present. */
   onSubscribed?: (channel: string) => void;
+  /** A place for one more socket from this upgrade's client address (SOCKETS_PER_ADDRESS), or undefined when it has enough. */
+  admit?: Admit | undefined;
   /** Presence membership: this process's own by default, the cluster's through Redis. */
   presence?: PresenceDirectory;
   /** Carries member events to the other processes' sockets (and theirs here); absent with one process. */
@@ -138,7 +141,24 @@ export class PusherServer {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return true;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, req));
+    const { admit } = this.options;
+    if (!admit) {
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, req));
+      return true;
+    }
+    admit(req).then(
+      (release) => {
+        // Refused before the upgrade: pusher-js takes the failed connection as unavailable and tries again after its pause.
+        if (!release) return socket.end(tooManySocketsResponse);
+        socket.once('close', release);
+        if (socket.destroyed) return release();
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, req));
+      },
+      (error: unknown) => {
+        this.options.logger.error({ err: error }, 'realtime socket cap failed');
+        socket.destroy();
+      },
+    );
     return true;
   }
 
