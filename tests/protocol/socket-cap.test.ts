@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressOf } from '../../server/client-address';
 import type { TrustProxy } from '../../server/config';
 import { closeServer } from '../../server/listen';
+import { redisConnectionOptions } from '../../server/redis';
 import { attachPriceFeed } from '../../server/trading/feed/feed-server';
 import { admitBy, openConnectionCap, type ConnectionCap } from '../../server/trading/realtime/connection-cap';
 import { PusherServer } from '../../server/trading/realtime/pusher-server';
@@ -141,6 +142,26 @@ describe('sockets per client address, in one process', () => {
     // A loop would make hundreds; pusher-js pauses after a failed connection, socket.io-client backs off from 1 s.
     expect(process.upgrades() - before).toBeLessThanOrEqual(10);
     expect(process.upgrades() - before).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('sockets per client address while Redis does not answer', () => {
+  it('when the shared counts cannot be reached, then each process still keeps its own cap', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', { ...redisConnectionOptions, retryStrategy: () => null });
+    unreachable.on('error', () => undefined);
+    const cap = openConnectionCap({ limit: 2, redis: unreachable, node: 'alone', keyPrefix: prefix(), logger: silentLogger });
+    cleanups.push(() => {
+      cap.close();
+      unreachable.disconnect();
+    });
+    const first = await cap.acquire('192.0.2.1');
+    expect(first).toBeDefined();
+    expect(await cap.acquire('192.0.2.1')).toBeDefined();
+    expect(await cap.acquire('192.0.2.1')).toBeUndefined();
+    first!();
+    first!(); // given back once only
+    expect(await cap.acquire('192.0.2.1')).toBeDefined();
+    expect(await cap.acquire('192.0.2.1')).toBeUndefined();
   });
 });
 
