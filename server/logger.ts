@@ -30,7 +30,12 @@ export function requestLogger(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
+    // The load balancer asks every second: its checks would drown everything else.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     customLogLevel(_req, res, error) {
+      // A 503 is an outage answered as one (the database or Redis away, a restart): the process logs the outage
+      // itself once, so a line per refused request would only flood the log.
+      if (res.statusCode === 503) return 'debug';
       if (error || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'info';
       return 'debug';

@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { containerExists, hasCommand, imageExists, podman, podmanStreaming } from './podman';
 import { rootDir } from './paths';
-import { names, publicOrigin, readSecrets, secretsFile, tradingEnv, webEnv, type Topology } from './topology';
+import { names, publicOrigin, secretsFile, tradingEnv, webEnv, type Topology } from './topology';
 
 type Log = (line: string) => void;
 
@@ -114,16 +114,8 @@ async function startServices(t: Topology, log: Log): Promise<void> {
 
 /** A one-off container of the image (migrations, demo data): the servers never migrate themselves. */
 function oneOff(t: Topology, command: string[]): string {
-  return podman([
-    'run',
-    '--rm',
-    '--network=host',
-    '--env-file',
-    secretsFile(t),
-    ...envArgs({ DATABASE_URL: t.databaseUrl, REDIS_URL: t.redisUrl, PAYMENTS_PROVIDER: 'sandbox', ...t.extraEnv }),
-    t.image,
-    ...command,
-  ]);
+  const env = { DATABASE_URL: t.databaseUrl, REDIS_URL: t.redisUrl, PUBLIC_ORIGIN: publicOrigin(t), PAYMENTS_PROVIDER: 'sandbox', ...t.extraEnv };
+  return podman(['run', '--rm', '--no-healthcheck', '--network=host', '--env-file', secretsFile(t), ...envArgs(env), t.image, ...command]);
 }
 
 export function startTrading(t: Topology, i: number): void {
@@ -186,6 +178,13 @@ function startHaproxy(t: Topology): void {
   writeFileSync(haproxyPidFile(t), `${child.pid}\n`);
 }
 
+/** HAProxy answers its own health page (it may have refused to start: its log says why). */
+async function waitForHaproxy(t: Topology): Promise<void> {
+  await waitFor('HAProxy', () => answers(`http://${t.bind}:${t.ports.stats}/healthz`), 10_000).catch((error: Error) => {
+    throw new Error(`${error.message}: ${readFileSync(join(t.dir, 'haproxy.log'), 'utf8').trim().split('\n').slice(-3).join('\n')}`);
+  });
+}
+
 function stopHaproxy(t: Topology): void {
   const file = haproxyPidFile(t);
   if (!existsSync(file)) return;
@@ -223,6 +222,7 @@ export async function up(t: Topology, { log = console.log, seedDemo = true, quie
   await Promise.all(t.ports.trading.map((port) => waitFor(`trading on ${port}`, () => answers(`http://${t.bind}:${port}/readyz`), 90_000)));
   t.ports.web.forEach((_, i) => startWeb(t, i));
   startHaproxy(t);
+  await waitForHaproxy(t);
   await Promise.all(t.ports.web.map((port) => waitFor(`web on ${port}`, () => answers(`http://${t.bind}:${port}/readyz`), 90_000)));
   await waitFor('the site through HAProxy', () => answers(`${publicOrigin(t)}/readyz`), 30_000);
 }
@@ -237,11 +237,10 @@ export function down(t: Topology, { volumes = true }: { volumes?: boolean } = {}
 }
 
 export function demoBanner(t: Topology): string {
-  const secrets = readSecrets(t);
   return [
     `Open ${publicOrigin(t)}/ in your browser (HAProxy; its stats at http://${t.bind}:${t.ports.stats}/).`,
     `Containers: ${[...t.ports.web.map((_, i) => names.web(i)), ...t.ports.trading.map((_, i) => names.trading(i))].join(', ')}${t.ownsDatabase ? `, ${names.postgres}` : ''}${t.ownsRedis ? `, ${names.redis}` : ''}.`,
-    `Metrics: curl -H "Authorization: Bearer ${secrets.METRICS_TOKEN}" http://${t.bind}:${t.ports.trading[0]}/metrics`,
+    `Metrics: each container's /metrics with the bearer token METRICS_TOKEN from ${join(t.dir, 'secrets.env')}.`,
     'Demo logins: trader@demo.test / trader-demo-1, staff@demo.test / staff-demo-1, admin@demo.test / admin-demo-1.',
     'Stop it with: npm run cluster -- down',
   ].join('\n');

@@ -39,6 +39,7 @@ export class ClusterLead {
   private attempting = false;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
+  private retryFailing = false;
 
   constructor(private readonly options: ClusterLeadOptions) {}
 
@@ -70,9 +71,14 @@ export class ClusterLead {
     this.retry = setInterval(() => {
       this.lead()
         .then((led) => {
+          this.retryFailing = false;
           if (led) clearInterval(this.retry);
         })
-        .catch((error: unknown) => logger.error({ err: error }, 'taking the cluster lead failed'));
+        .catch((error: unknown) => {
+          // Once per outage (the database away): the next tries would only repeat it every few seconds.
+          if (!this.retryFailing) logger.warn({ err: error }, 'taking the cluster lead failed; trying again every few seconds');
+          this.retryFailing = true;
+        });
     }, retryMs);
     this.retry.unref();
   }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { TradingDeps } from '../deps';
 
 /** How long a readiness check waits for the database or Redis: a load balancer's check must not hang. */
@@ -10,6 +10,13 @@ const withinTimeout = <T>(work: Promise<T>): Promise<T> =>
 /** Liveness (the process answers) and readiness (the database and Redis answer, and we are not shutting down). */
 export function healthRoutes({ database, isAcceptingWork, pingRedis }: TradingDeps): Router {
   const router = Router();
+  /** What the last check found: a failure is logged when it starts, not on every check of the load balancer. */
+  let lastProblem: string | undefined;
+  const notReady = (req: Request, res: Response, status: string, error: unknown) => {
+    if (lastProblem !== status) req.log.warn({ err: error }, `readiness check failed: ${status}`);
+    lastProblem = status;
+    res.status(503).json({ status });
+  };
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -21,17 +28,17 @@ export function healthRoutes({ database, isAcceptingWork, pingRedis }: TradingDe
     try {
       await withinTimeout(database.ping());
     } catch (error) {
-      req.log.warn({ err: error }, 'readiness check failed: the database');
-      res.status(503).json({ status: 'database unavailable' });
+      notReady(req, res, 'database unavailable', error);
       return;
     }
     try {
       if (pingRedis) await withinTimeout(pingRedis());
     } catch (error) {
-      req.log.warn({ err: error }, 'readiness check failed: Redis');
-      res.status(503).json({ status: 'redis unavailable' });
+      notReady(req, res, 'redis unavailable', error);
       return;
     }
+    if (lastProblem) req.log.info(`ready again after: ${lastProblem}`);
+    lastProblem = undefined;
     res.json({ status: 'ready', database: database.driver, ...(pingRedis ? { redis: 'ok' } : {}) });
   });
   return router;

@@ -19,6 +19,11 @@ export async function openPostgres({ url, poolMax }: { url: string; poolMax: num
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
   });
+  // A client lent out (mid-transaction) whose connection drops emits 'error' too; unheard, Node would end the
+  // process. Its query in flight still fails (a 503 to the caller) and the pool drops the client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   timeAcquisitions(pool);
   const unsample = [
     sampled.dbPoolConnections.add(() => pool.totalCount),

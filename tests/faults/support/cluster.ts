@@ -7,7 +7,7 @@ import { names, topology, type Topology } from '../../../scripts/cluster/topolog
  * What the fault runs add to every app container: the load signs in and connects from this one machine, so
  * the per-address limits are raised for it (they are tested on their own, docs/operations.md#limits).
  */
-export const faultClusterEnv: Record<string, string> = { LOGIN_RATE_LIMIT: '100000', SOCKETS_PER_ADDRESS: '5000' };
+export const faultClusterEnv: Record<string, string> = { LOGIN_RATE_LIMIT: '10000', SOCKETS_PER_ADDRESS: '5000' };
 
 export const faultTopology = (): Topology => topology(process.env, faultClusterEnv);
 

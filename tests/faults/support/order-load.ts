@@ -118,7 +118,8 @@ export class OrderLoad {
     }
     this.count(status, body);
     if (status < 200 || status >= 300) return undefined;
-    const tradeId = (JSON.parse(body) as { data: { id: number } }).data.id;
+    // Trade ids travel as strings (the original client's type).
+    const tradeId = Number((JSON.parse(body) as { data: { id: number | string } }).data.id);
     this.acknowledged.set(orderId, tradeId);
     return tradeId;
   }
