@@ -3,7 +3,9 @@ import { containerExists, podman } from '../../../scripts/cluster/podman';
 import { answers } from '../../../scripts/cluster/cluster';
 import { topology } from '../../../scripts/cluster/topology';
 import { browserSession } from '../../support/realtime';
-import { printFigures, seconds, until } from '../support/cluster';
+import { printFigures } from '../support/cluster';
+import { seconds } from '../support/orders';
+import { until } from '../support/processes';
 
 /**
  * The image alone, as someone trying the product runs it: one container on its embedded database (ROLE=both,
@@ -21,10 +23,9 @@ afterAll(() => {
 
 it('when the image runs alone, then it runs as non-root, serves a signed-in page, and stops on SIGTERM within 10 s', async () => {
   if (containerExists(name)) podman(['rm', '-f', name]);
-  const startedAt = Date.now();
   const env = { PORT: String(port), API_PORT: String(port + 1), PAYMENTS_SANDBOX_PORT: String(port + 2), HOST: bind, SEED_DEMO: 'auto', STAFF_TWO_FACTOR: 'off' };
   podman(['run', '-d', '--name', name, '--no-healthcheck', '--network=host', '-v', `${name}-data:/data`, ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), image]);
-  const readyAt = await until('the container ready', () => answers(`${site}/readyz`), 120_000).catch((error: Error) => {
+  const readyIn = await until(() => answers(`${site}/readyz`), 120_000, 'the container ready').catch((error: Error) => {
     throw new Error(`${error.message}; its log ends:\n${podman(['logs', '--tail', '20', name])}`);
   });
   const user = podman(['exec', name, 'id', '-un']);
@@ -43,7 +44,7 @@ it('when the image runs alone, then it runs as non-root, serves a signed-in page
   printFigures('The image alone (embedded database)', {
     image,
     size: `${(size / 1024 / 1024).toFixed(0)} MiB`,
-    'ready after': seconds(readyAt - startedAt),
+    'ready after': seconds(readyIn),
     user,
     'signed-in page': `${dashboard.status}, ${html.length} bytes`,
     'stopped on SIGTERM in': seconds(stoppedIn),

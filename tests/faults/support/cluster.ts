@@ -11,18 +11,6 @@ export const faultClusterEnv: Record<string, string> = { LOGIN_RATE_LIMIT: '1000
 
 export const faultTopology = (): Topology => topology(process.env, faultClusterEnv);
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` every 100 ms until it is true; resolves with when it first was, or rejects after `timeoutMs`. */
-export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return Date.now();
-    await sleep(100);
-  }
-  throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-}
-
 /** The last thing a trading container said about the cluster lead: leading, following or lost. */
 function leadStateOf(name: string): 'leading' | 'following' | 'unknown' {
   let logs: string;
@@ -53,12 +41,17 @@ export function startTimes(t: Topology): Record<string, string> {
 }
 
 /** A price-feed client through the site (HAProxy, the web tier's socket proxy): when it last received an update. */
-export function watchPrices(origin: string): { socket: Socket; lastUpdateAt: () => number; updatesSince: (at: number) => number } {
+export function watchPrices(origin: string): { socket: Socket; lastUpdateAt: () => number; updatesSince: (at: number) => number; nthUpdateAfter: (at: number, n: number) => number } {
   const times: number[] = [];
   const socket = io(origin, { path: '/socket.io', transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 1_000 });
   socket.on('connect', () => socket.emit(feedEvents.subscribeAll));
   socket.on(feedEvents.update, () => times.push(Date.now()));
-  return { socket, lastUpdateAt: () => times.at(-1) ?? 0, updatesSince: (at) => times.filter((time) => time > at).length };
+  return {
+    socket,
+    lastUpdateAt: () => times.at(-1) ?? 0,
+    updatesSince: (at) => times.filter((time) => time > at).length,
+    nthUpdateAfter: (at, n) => times.filter((time) => time > at)[n - 1] ?? Infinity,
+  };
 }
 
 /** A block of figures a person reads in the test output. */
@@ -66,5 +59,3 @@ export function printFigures(title: string, figures: Record<string, string | num
   const width = Math.max(...Object.keys(figures).map((k) => k.length));
   console.log([`\n== ${title}`, ...Object.entries(figures).map(([k, v]) => `   ${k.padEnd(width)}  ${v}`)].join('\n'));
 }
-
-export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -129,6 +129,18 @@ export class OrderLoad {
   }
 }
 
+/** Orders that got no answer or a 5xx, sent again under their order ids as a client does: never a second trade. */
+export function retryUnsure(origin: string, sent: readonly SentOrder[]): Promise<SentOrder[]> {
+  const unsure = sent.filter((s) => s.status === 'error' || s.status >= 500);
+  return Promise.all(unsure.map((s) => sendOrder(origin, s.customer, s.body, s.orderId)));
+}
+
+/** How long after `at` (a time) the first order sent since then was acknowledged: orders flowing again after a fault. */
+export function firstAcknowledgedAfter(sent: readonly SentOrder[], at: number): number | undefined {
+  const times = sent.filter((s) => s.sentAt >= at && typeof s.status === 'number' && s.status >= 200 && s.status < 300).map((s) => s.sentAt + s.ms - at);
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
 /** Counts by status (`error` for no answer). */
 export function statusCounts(sent: readonly { status: number | 'error' }[]): Record<string, number> {
   const counts: Record<string, number> = {};
