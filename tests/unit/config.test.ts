@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 
+/** What every deployment (ROLE=web/trading or DATABASE_URL) must say about itself: where customers reach it, and the /metrics token. */
+const deployed = { PUBLIC_ORIGIN: 'https://trade.example.com', METRICS_TOKEN: 'm'.repeat(16) };
+
 describe('config', () => {
   it('when nothing is set, then the embedded defaults apply', () => {
     const config = loadConfig({});
@@ -26,8 +29,10 @@ describe('config', () => {
       SESSION_SECRET: 's'.repeat(32),
       FEED_API_KEY: 'k'.repeat(16),
       PUSHER_APP_KEY: 'app-key-1',
+      ...deployed,
     });
     expect(config.web.port).toBe(8080);
+    expect(config.web.publicOrigin).toBe('https://trade.example.com');
     expect(config.api.port).toBe(0);
     expect(config.database.url).toBe('postgres://u@db:5432/app');
     expect(config.api.url).toBe('http://api:3001');
@@ -59,11 +64,11 @@ describe('config', () => {
     const shared = { FEED_API_KEY: 'k'.repeat(16), PUSHER_APP_KEY: 'app-key-1' };
     expect(() => loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', ...shared })).toThrow(/SESSION_SECRET: is required/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET: is required/);
-    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app', PUSHER_APP_SECRET: 'p'.repeat(32), PAYMENTS_PROVIDER: 'sandbox', ...shared }).sessionSecret).toBeUndefined();
+    expect(loadConfig({ ROLE: 'trading', DATABASE_URL: 'postgres://db/app', PUSHER_APP_SECRET: 'p'.repeat(32), PAYMENTS_PROVIDER: 'sandbox', ...shared, ...deployed }).sessionSecret).toBeUndefined();
   });
 
   it('when the product runs on its own database, then the card provider is chosen knowingly, and Stripe needs its keys', () => {
-    const deployment = { DATABASE_URL: 'postgres://db/app', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_SECRET: 'p'.repeat(32) };
+    const deployment = { DATABASE_URL: 'postgres://db/app', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_SECRET: 'p'.repeat(32), ...deployed };
     expect(() => loadConfig(deployment)).toThrow(/PAYMENTS_PROVIDER: is required when DATABASE_URL is set/);
     expect(loadConfig({ ...deployment, PAYMENTS_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
     expect(() => loadConfig({ ...deployment, PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: are required/);
@@ -83,7 +88,7 @@ describe('config', () => {
     expect(() => loadConfig({ ROLE: 'trading', PUSHER_APP_KEY: 'app-key-1', ...feedKey })).toThrow(/PUSHER_APP_SECRET: is required/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app', SESSION_SECRET: 's'.repeat(32) })).toThrow(/PUSHER_APP_SECRET: is required/);
     expect(() => loadConfig({ PUSHER_APP_KEY: 'no spaces here' })).toThrow(/PUSHER_APP_KEY: must be 8 to 64 letters/);
-    expect(loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_KEY: 'app-key-1', ...feedKey }).pusher).toEqual({
+    expect(loadConfig({ ROLE: 'web', TRADING_API_URL: 'http://api:3001', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_KEY: 'app-key-1', ...feedKey, ...deployed }).pusher).toEqual({
       key: 'app-key-1',
       secret: undefined,
     });
@@ -96,6 +101,55 @@ describe('config', () => {
     expect(loadConfig({ API_TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback' }).trustProxy.api).toBe('10.0.0.0/8, 192.168.1.7,loopback');
     expect(() => loadConfig({ WEB_TRUST_PROXY: 'yes please' })).toThrow(/WEB_TRUST_PROXY: must be true, false, a hop count/);
     expect(() => loadConfig({ API_TRUST_PROXY: '10.0.0.0/99' })).toThrow(/API_TRUST_PROXY/);
+  });
+
+  describe('the rules of a deployment', () => {
+    const trading = { ROLE: 'trading', FEED_API_KEY: 'k'.repeat(16), PUSHER_APP_KEY: 'app-key-1', PUSHER_APP_SECRET: 'p'.repeat(32) };
+    const web = { ROLE: 'web', TRADING_API_URL: 'http://api:3001', SESSION_SECRET: 's'.repeat(32), FEED_API_KEY: 'k'.repeat(16), PUSHER_APP_KEY: 'app-key-1' };
+    const database = { DATABASE_URL: 'postgres://db/app', SESSION_SECRET: 's'.repeat(32), PUSHER_APP_SECRET: 'p'.repeat(32), PAYMENTS_PROVIDER: 'sandbox' };
+    const metricsRule = /METRICS_TOKEN: is required when ROLE=web or trading, or DATABASE_URL is set, while WEB_TRUST_PROXY or API_TRUST_PROXY trusts a proxy/;
+
+    it('when ROLE=web or trading, or DATABASE_URL is set, without PUBLIC_ORIGIN, then the start stops naming it and why', () => {
+      for (const env of [trading, web, database]) {
+        expect(() => loadConfig({ ...env, METRICS_TOKEN: deployed.METRICS_TOKEN }), env.ROLE ?? 'DATABASE_URL').toThrow(
+          /PUBLIC_ORIGIN: is required when ROLE=web or trading, or DATABASE_URL is set \(links in mails must reach the site/,
+        );
+      }
+      expect(loadConfig({ ...web, ...deployed, PUBLIC_ORIGIN: 'https://trade.example.com/' }).web.publicOrigin).toBe('https://trade.example.com');
+      expect(() => loadConfig({ ...web, ...deployed, PUBLIC_ORIGIN: 'ftp://trade.example.com' })).toThrow(/PUBLIC_ORIGIN: must be the site origin/);
+    });
+
+    it('when PUBLIC_ORIGIN and METRICS_TOKEN are both missing, then both are named in one message', () => {
+      expect(() => loadConfig(trading)).toThrow(/PUBLIC_ORIGIN: is required[^]*METRICS_TOKEN: is required/);
+    });
+
+    it('when a deployed tier trusts a proxy (the default loopback included), then METRICS_TOKEN is required', () => {
+      const origin = { PUBLIC_ORIGIN: deployed.PUBLIC_ORIGIN };
+      expect(() => loadConfig({ ...web, ...origin })).toThrow(metricsRule);
+      expect(() => loadConfig({ ...trading, ...origin, API_TRUST_PROXY: '10.0.0.0/8' })).toThrow(metricsRule);
+      expect(() => loadConfig({ ...database, ...origin, WEB_TRUST_PROXY: 'false' })).toThrow(metricsRule);
+      expect(() => loadConfig({ ...web, ...origin, METRICS_TOKEN: 'too-short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+      expect(loadConfig({ ...database, ...deployed }).metricsToken).toBe(deployed.METRICS_TOKEN);
+    });
+
+    it('when the tiers a process runs trust no proxy, then METRICS_TOKEN may be left out', () => {
+      const origin = { PUBLIC_ORIGIN: deployed.PUBLIC_ORIGIN };
+      expect(loadConfig({ ...web, ...origin, WEB_TRUST_PROXY: 'false' }).metricsToken).toBeUndefined();
+      // A web process does not run the API: what API_TRUST_PROXY says does not matter to it, and the other way round.
+      expect(loadConfig({ ...web, ...origin, WEB_TRUST_PROXY: '0', API_TRUST_PROXY: 'true' }).metricsToken).toBeUndefined();
+      expect(loadConfig({ ...trading, ...origin, API_TRUST_PROXY: 'false', WEB_TRUST_PROXY: 'true' }).metricsToken).toBeUndefined();
+      expect(loadConfig({ ...database, ...origin, WEB_TRUST_PROXY: 'false', API_TRUST_PROXY: '0' }).metricsToken).toBeUndefined();
+      expect(loadConfig({}).metricsToken).toBeUndefined();
+    });
+
+    it('when SOCKETS_PER_ADDRESS is given, then it caps sockets per address (100 by default), and nonsense is refused', () => {
+      expect(loadConfig({}).socketsPerAddress).toBe(100);
+      expect(loadConfig({ SOCKETS_PER_ADDRESS: '5000' }).socketsPerAddress).toBe(5000);
+      expect(loadConfig({ SOCKETS_PER_ADDRESS: '1000000' }).socketsPerAddress).toBe(1_000_000);
+      for (const bad of ['0', '-1', '2.5', 'many', '1000001']) {
+        expect(() => loadConfig({ SOCKETS_PER_ADDRESS: bad }), bad).toThrow(`SOCKETS_PER_ADDRESS: must be a whole number from 1 to 1000000 (got "${bad}")`);
+      }
+    });
   });
 
   it('when a variable is empty, then its default applies', () => {
