@@ -184,3 +184,24 @@ export async function withScratchPostgres<T>(adminUrl: string, name: string, use
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Signs a person in through the web tier's form as a browser does: the session cookie and the page's CSRF token. */
+export async function signInAt(web: string, person: { email: string; password: string }): Promise<{ cookie: string; csrf: string }> {
+  const page = await fetch(`${web}/`);
+  const csrf = csrfOf(await page.text());
+  const res = await fetch(`${web}/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookiesOf(page) },
+    body: JSON.stringify(person),
+  });
+  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status}`);
+  const cookie = cookiesOf(res);
+  const dashboard = await fetch(`${web}/main/dashboard`, { headers: { Cookie: cookie } });
+  return { cookie, csrf: csrfOf(await dashboard.text()) };
+}
