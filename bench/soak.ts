@@ -21,8 +21,8 @@ import { fmt, percentile, signInAt } from './support';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const windowMs = Number(process.env.SOAK_WINDOW_S ?? 60) * 1000;
-const kinds = ['order', 'close', 'chat', 'page'] as const;
-type Kind = (typeof kinds)[number];
+
+type Kind = 'order' | 'close' | 'chat' | 'page';
 
 interface Window {
   counts: Record<Kind, number>;
