@@ -110,8 +110,8 @@ describe('config', () => {
     const metricsRule = /METRICS_TOKEN: is required when ROLE=web or trading, or DATABASE_URL is set, while WEB_TRUST_PROXY or API_TRUST_PROXY trusts a proxy/;
 
     it('when ROLE=web or trading, or DATABASE_URL is set, without PUBLIC_ORIGIN, then the start stops naming it and why', () => {
-      for (const env of [trading, web, database]) {
-        expect(() => loadConfig({ ...env, METRICS_TOKEN: deployed.METRICS_TOKEN }), env.ROLE ?? 'DATABASE_URL').toThrow(
+      for (const [name, env] of Object.entries({ trading, web, database })) {
+        expect(() => loadConfig({ ...env, METRICS_TOKEN: deployed.METRICS_TOKEN }), name).toThrow(
           /PUBLIC_ORIGIN: is required when ROLE=web or trading, or DATABASE_URL is set \(links in mails must reach the site/,
         );
       }
