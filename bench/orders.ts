@@ -22,7 +22,7 @@ import { createUser } from '../server/trading/db/users.repo';
 import { postEntry } from '../server/trading/ledger/ledger';
 import { tradingAccounts } from '../server/trading/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { benchPostgresUrl, benchTrading, csrfOf, fmt, load, percentile, row, startServer, withScratchPostgres, type LoadResult } from './support';
+import { benchPostgresUrl, benchTrading, csrfOf, fmt, load, percentile, publicSite, row, startServer, withScratchPostgres, type LoadResult } from './support';
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
 import { protectionProblems } from '../shared/trading/levels';
@@ -125,7 +125,8 @@ async function signInAll(web: string, api: string, emails: string[]) {
  */
 async function ordersEveryWay(env: Record<string, string>, emails: string[], label: string): Promise<[string, LoadResult][]> {
   const rows: [string, LoadResult][] = [];
-  const server = await startServer({ SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', ...env });
+  // On its own database the one process is a deployment too: it must know its origin.
+  const server = await startServer({ SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', ...(env.DATABASE_URL ? await publicSite() : {}), ...env });
   try {
     const { sessions, tokens } = await signInAll(server.url, server.api, emails);
     // Crypto trades around the clock, so the benchmark runs on any day.
@@ -135,9 +136,10 @@ async function ordersEveryWay(env: Record<string, string>, emails: string[], lab
   } finally {
     await server.stop();
   }
-  const common = { SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', FEED_API_KEY: 'bench-feed-key-0123456789', PUSHER_APP_KEY: 'bench-pusher-key', ...env };
+  const site = await publicSite();
+  const common = { SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', FEED_API_KEY: 'bench-feed-key-0123456789', PUSHER_APP_KEY: 'bench-pusher-key', PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ...env };
   const trading = await startServer({ ...common, ROLE: 'trading', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' });
-  const web = await startServer({ ...common, ROLE: 'web', TRADING_API_URL: trading.api });
+  const web = await startServer({ ...common, ...site, ROLE: 'web', TRADING_API_URL: trading.api });
   try {
     const { sessions } = await signInAll(web.url, trading.api, emails);
     const btc = await assetId(web.url, sessions[0]!, 'BTCUSD');

@@ -7,24 +7,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, root } from './support';
+import { fmt, freePort, root } from './support';
 
 const sizes = [1_000, 5_000];
 const rates = [5, 10, 20, 50, 100, 200, 400, 800];
 const levelSeconds = Math.max(2, Math.min(5, Number(process.env.BENCH_SECONDS ?? 3)));
 const soketiDir = process.env.BENCH_SOKETI_DIR ?? join(tmpdir(), 'bench-soketi');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const cpuSeconds = (pid: number) => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -24,13 +25,38 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
+/** A benchmark is many clients on one machine: no per-address limit may bite (sign-ins, sockets). */
+const benchLimits = { LOGIN_RATE_LIMIT: '10000', SOCKETS_PER_ADDRESS: '1000000' };
+
+/** A port nothing listens on now (the OS's choice). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The web port and origin of a benchmark stack that is a deployment (ROLE=web/trading, or DATABASE_URL): PUBLIC_ORIGIN
+ * is required there and is what the web tier checks Origin against, so the port is chosen first. Give it to every
+ * process of the stack (PORT matters to the one serving pages).
+ */
+export async function publicSite(): Promise<{ PORT: string; PUBLIC_ORIGIN: string }> {
+  const port = await freePort();
+  return { PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}` };
+}
+
 /** The built server as a child process (its own core, like in production); resolves with its URLs (`url` is empty for ROLE=trading, `api` for ROLE=web). */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; api: string; stop: () => Promise<void> }> {
   // BENCH_PROFILE_DIR=… writes a CPU profile of the server under load (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '10000', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: '0', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'error', NODE_ENV: 'production', ...benchLimits, METRICS_TOKEN: 'bench-metrics-token-0123456789', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -79,7 +105,7 @@ export function benchConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     DATA_DIR: join(tmpdir(), 'cfd-bench'),
     SEED_DEMO: 'never',
-    LOGIN_RATE_LIMIT: '10000',
+    ...benchLimits,
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     FEED_API_KEY: 'bench-feed-key-0123456789',
     PUSHER_APP_KEY: 'bench-key',

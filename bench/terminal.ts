@@ -22,7 +22,7 @@ import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumLaunch } from '../playwright.config';
 import { paths } from '../shared/routes';
-import { benchPostgresUrl, kb, load as loadWith, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
+import { benchPostgresUrl, kb, load as loadWith, publicSite, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
 
 const runSeconds = Number(process.env.BENCH_TERMINAL_SECONDS ?? 30);
 const instrumentCount = 2_000;
@@ -285,8 +285,9 @@ async function renderElsewhere(): Promise<[string, LoadResult][]> {
   const rows: [string, LoadResult][] = [];
   const common = tiersApart;
   const apart = async (env: Record<string, string>, label: string) => {
-    const trading = await startServer({ ...common, ...env, ROLE: 'trading', SEED_DEMO: 'always' });
-    const web = await startServer({ ...common, ...env, ROLE: 'web', TRADING_API_URL: trading.api });
+    const site = await publicSite();
+    const trading = await startServer({ ...common, ...env, PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ROLE: 'trading', SEED_DEMO: 'always' });
+    const web = await startServer({ ...common, ...env, ...site, ROLE: 'web', TRADING_API_URL: trading.api });
     try {
       rows.push(...(await renderRows(web.url, await signedInCookie(web.url), label)));
     } finally {
@@ -354,9 +355,10 @@ export async function terminalBench(): Promise<void> {
 
     // The tiers apart, the web tier's API behind the synthetic catalogue.
     const smoothDir = mkdtempSync(join(tmpdir(), 'bench-terminal-smooth-'));
-    const trading = await startServer({ ...tiersApart, DATA_DIR: smoothDir, ROLE: 'trading', SEED_DEMO: 'always' });
+    const site = await publicSite();
+    const trading = await startServer({ ...tiersApart, DATA_DIR: smoothDir, PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ROLE: 'trading', SEED_DEMO: 'always' });
     const catalogue = await syntheticCatalogue(trading.api);
-    const web = await startServer({ ...tiersApart, DATA_DIR: smoothDir, ROLE: 'web', TRADING_API_URL: catalogue.url });
+    const web = await startServer({ ...tiersApart, ...site, DATA_DIR: smoothDir, ROLE: 'web', TRADING_API_URL: catalogue.url });
     const browser = await chromium.launch(chromiumLaunch);
     const url = web.url;
     const freshCookie = await signedInCookie(url);

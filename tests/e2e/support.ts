@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { expect, request, type Page } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { payOnSandbox, testCards } from '../support/hosted-checkout';
@@ -156,23 +157,45 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
   });
 }
 
-// No settings cache, so the page reflects the API's state at once (by default it may lag up to SETTINGS_CACHE_MS).
-const feedKey = { FEED_API_KEY: 'e2e-feed-key-0123456789', PUSHER_APP_KEY: 'e2e-pusher-key' };
-const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0', ...feedKey };
+/** A port nothing listens on now (the OS's choice), so a web tier's PUBLIC_ORIGIN can name it before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
-/** The two tiers as separate processes, the web tier pointed at the API. */
+// Tiers apart are a deployment: both must know the site's real origin (the web tier checks writes and socket
+// upgrades against it, the API realtime upgrades) and carry a /metrics token (they trust a proxy on loopback).
+const feedKey = { FEED_API_KEY: 'e2e-feed-key-0123456789', PUSHER_APP_KEY: 'e2e-pusher-key', METRICS_TOKEN: 'e2e-metrics-token-0123456789' };
+// No settings cache, so the page reflects the API's state at once (by default it may lag up to SETTINGS_CACHE_MS).
+const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0', ...feedKey };
+/** The web origin each split stack was given, by the trading tier's data folder: a trading tier restarted on it answers to the same one. */
+const webOriginOf = new Map<string, string>();
+
+/** The two tiers as separate processes, the web tier pointed at the API, on a port chosen first so both know its origin. */
 export async function startSplitTiers(dataDir: string, apiPort = 0): Promise<{ trading: StartedServer; web: StartedServer }> {
+  const webPort = await freePort();
+  const origin = `http://127.0.0.1:${webPort}`;
+  webOriginOf.set(dataDir, origin);
   const trading = await startTradingTier(dataDir, apiPort);
-  const web = await startServer({ ROLE: 'web', TRADING_API_URL: trading.api!, ...webTierOnly });
+  const web = await startServer({ ROLE: 'web', PORT: String(webPort), PUBLIC_ORIGIN: origin, TRADING_API_URL: trading.api!, ...webTierOnly });
   return { trading, web };
 }
 
-/** The trading tier alone (again on the same port and data, to restart it under a running web tier). */
+/** The trading tier alone (again on the same port and data, to restart it under a running web tier: it keeps that tier's origin). */
 export function startTradingTier(dataDir: string, apiPort = 0): Promise<StartedServer> {
-  return startServer({ ROLE: 'trading', DATA_DIR: dataDir, API_PORT: String(apiPort), PUSHER_APP_SECRET: 'e2e-pusher-secret-0123456789abcdef0123', ...feedKey });
+  // Without a web tier of its own, an origin where nothing listens (it needs one: ROLE=trading is a deployment).
+  const origin = webOriginOf.get(dataDir) ?? 'http://127.0.0.1:9';
+  return startServer({ ROLE: 'trading', DATA_DIR: dataDir, API_PORT: String(apiPort), PUBLIC_ORIGIN: origin, PUSHER_APP_SECRET: 'e2e-pusher-secret-0123456789abcdef0123', ...feedKey });
 }
 
 /** A web tier alone, pointed at an API address where nothing listens. */
-export function startOrphanWebTier(): Promise<StartedServer> {
-  return startServer({ ROLE: 'web', TRADING_API_URL: 'http://127.0.0.1:9', ...webTierOnly });
+export async function startOrphanWebTier(): Promise<StartedServer> {
+  const webPort = await freePort();
+  return startServer({ ROLE: 'web', PORT: String(webPort), PUBLIC_ORIGIN: `http://127.0.0.1:${webPort}`, TRADING_API_URL: 'http://127.0.0.1:9', ...webTierOnly });
 }

@@ -16,6 +16,8 @@ import { realtimeChannels, realtimeEvents } from '../../shared/realtime';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const credentials = { PUSHER_APP_KEY: 'cluster-test-key', PUSHER_APP_SECRET: 'cluster-test-secret-0123456789abcdef0123', FEED_API_KEY: 'cluster-feed-key-0123456789' };
+/** What a deployment must say about itself: the site's origin (no web tier here, and the sockets send no Origin) and the /metrics token. */
+const deployment = { PUBLIC_ORIGIN: 'https://cluster.example.test', METRICS_TOKEN: 'cluster-metrics-token-0123456789' };
 
 interface Node {
   api: string;
@@ -26,7 +28,7 @@ interface Node {
 
 function startNode(env: Record<string, string>): Promise<Node> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ROLE: 'trading', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...credentials, ...env },
+    env: { ...process.env, ROLE: 'trading', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...credentials, ...deployment, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
