@@ -17,6 +17,12 @@ import { UpstreamUnavailable } from './trading-client';
 import { api as endpoints } from '../../shared/api/endpoints';
 
 type Mode = 'forgot' | 'reset';
+
+/**
+ * What the forgot-password form says when the API cannot take the request (503: it may not send links from
+ * here, as its log tells the operator, or it does not answer): true either way, and the same for every address.
+ */
+export const resetLinkUnavailable = 'A reset link cannot be sent now. Please try again later or contact support.';
 const pathOf = { forgot: '/forgot-password', reset: '/reset-password' } as const;
 
 /**
@@ -74,7 +80,7 @@ export function recoveryRoutes(deps: PageDeps): Router {
       answer = await api.request(endpoints.forgotPassword, { body: { email: parsed.data.email } }, callContext(req));
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
-      return render(req, res, settings, 'forgot', { token: '', status: 503, form, flash: [{ kind: 'error', title: registrationTexts.genericError }] });
+      return render(req, res, settings, 'forgot', { token: '', status: 503, form, flash: [{ kind: 'error', title: resetLinkUnavailable }] });
     }
     if (answer.ok) {
       const sent = answer.data.message || recoveryTexts.linkSent;

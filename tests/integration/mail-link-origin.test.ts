@@ -5,9 +5,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeTokens, outbox, users } from '../../server/trading/db/schema';
 import type { Database } from '../../server/trading/db/database';
+import { Lifecycle } from '../../server/compose/lifecycle';
+import { linkOriginUnknown } from '../../server/trading/auth/link-origin';
+import { resetLinkUnavailable } from '../../server/web/recovery.routes';
 import { createTestDatabase } from '../support/database';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { csrfFrom, webAppFor } from '../support/web';
 
 /**
  * A deployment (PostgreSQL, not the embedded PGlite) whose site origin is a loopback address, as when
@@ -47,15 +51,48 @@ const waitForMail = async (to: string) => {
 };
 
 describe('links in mails on a loopback origin', () => {
-  it('when a password reset is asked for, then the log tells the operator to set PUBLIC_ORIGIN, and no token or mail is made', async () => {
+  it('when a password reset is asked for, then 503 with the message, the same for every address; the log tells the operator to set PUBLIC_ORIGIN; no token or mail is made', async () => {
     const person = await makeUser(database.db);
-    const res = await request(deployed.app).post('/api/v1/auth/forgot-password').send({ email: person.email });
-    // The answer is the same for every address (it is sent before the lookup), so nothing tells who has an account.
-    expect(res.status).toBe(200);
-    for (let i = 0; i < 100 && !errorsLogged.some((line) => line.includes('PUBLIC_ORIGIN')); i += 1) await new Promise((r) => setTimeout(r, 10));
+    errorsLogged.length = 0;
+    const known = await request(deployed.app).post('/api/v1/auth/forgot-password').send({ email: person.email });
+    const unknown = await request(deployed.app)
+      .post('/api/v1/auth/forgot-password')
+      .send({ email: `nobody-${Date.now()}@example.test` });
+    expect(known.status).toBe(503);
+    expect(known.body.message).toBe(linkOriginUnknown);
+    // A fact of the site's configuration, not of the address: nothing tells who has an account.
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
     expect(errorsLogged.join('\n')).toMatch(/refusing to send a link to http:\/\/localhost:3000: set PUBLIC_ORIGIN/);
+    await new Promise((r) => setTimeout(r, 50));
     expect(await mailsTo(person.email)).toEqual([]);
     expect(await tokensOf(person.user.id)).toEqual([]);
+  });
+
+  it('when a password reset is asked for through the web tier, then the form answers 503 saying no link can be sent now, the same for every address', async () => {
+    const lifecycle = new Lifecycle();
+    const { trading } = await startTrading({ database: { ...database, driver: 'postgres' }, siteOrigin: () => 'http://localhost:3000', logger, lifecycle });
+    try {
+      const { port } = await trading.listen(0, '127.0.0.1');
+      const agent = request.agent(webAppFor(`http://127.0.0.1:${port}`));
+      const person = await makeUser(database.db);
+      const ask = async (email: string) => {
+        const page = await agent.get('/forgot-password');
+        return agent
+          .post('/forgot-password')
+          .type('form')
+          .send({ _csrf: csrfFrom(page.text), email });
+      };
+      const known = await ask(person.email);
+      const unknown = await ask(`nobody-${Date.now()}@example.test`);
+      expect(known.status).toBe(503);
+      expect(known.text).toContain(resetLinkUnavailable);
+      expect(known.text).not.toContain('we have sent a link');
+      expect(unknown.status).toBe(503);
+      expect(unknown.text).toContain(resetLinkUnavailable);
+      expect(await tokensOf(person.user.id)).toEqual([]);
+    } finally {
+      await lifecycle.stop({ graceMs: 100 });
+    }
   });
 
   it('when an admin invites staff, then 503 and nobody is created', async () => {
