@@ -121,6 +121,22 @@ describe('links in mails on a loopback origin', () => {
     expect(await mailsTo(`new-${person.email}`)).toEqual([]);
   });
 
+  it('when staff ask for a sign-in link for a customer, then 503 with the message and no link is made', async () => {
+    const staff = await makeUser(database.db, { role: 'staff' });
+    const customer = await makeUser(database.db);
+    const res = await request(deployed.app)
+      .post(`/api/v1/admin/users/${customer.user.id}/login-link`)
+      .set(bearer(await tokenFor(deployed.app, staff)));
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(linkOriginUnknown);
+    expect(await tokensOf(customer.user.id)).toEqual([]);
+    const onEmbedded = await request(embedded.app)
+      .post(`/api/v1/admin/users/${customer.user.id}/login-link`)
+      .set(bearer(await tokenFor(embedded.app, staff)));
+    expect(onEmbedded.status).toBe(201);
+    expect(onEmbedded.body.data.url).toMatch(/^http:\/\/localhost:3000\/auto-login\?token=/);
+  });
+
   it('when the process is the embedded one (PGlite on this machine), then the loopback link is mailed', async () => {
     const person = await makeUser(database.db);
     expect((await request(embedded.app).post('/api/v1/auth/forgot-password').send({ email: person.email })).status).toBe(200);

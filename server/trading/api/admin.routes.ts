@@ -11,6 +11,7 @@ import { fileReceiver } from './multipart';
 import type { ApiDeps } from '../deps';
 import { presentNotification } from '../db/notifications.repo';
 import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer, readOutbox } from '../users/staff-actions';
+import { linkOrigin } from '../auth/link-origin';
 import { authOf, staffActorOf } from './auth.middleware';
 import { mailCustomer, noticeMail } from '../users/preferences';
 import { endpointRouter } from './endpoint-router';
@@ -88,7 +89,8 @@ export function adminRoutes(deps: ApiDeps) {
   });
 
   on(api.loginLink, async ({ params: { id } }, req, res) => {
-    const link = await customerLoginLink(db, staffActorOf(req, res), id, deps.siteOrigin());
+    // Staff hand the link on (by mail or chat): it must reach the site from outside this machine.
+    const link = await customerLoginLink(db, staffActorOf(req, res), id, linkOrigin(deps));
     return { data: { url: link.url, expires_at: link.expiresAt.toISOString() } };
   });
 
