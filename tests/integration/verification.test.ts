@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legacyVerificationResponse, verificationCaseResponse, type VerificationCase } from '../../shared/api/verification.schema';
 import { gateTexts } from '../../shared/texts';
-import { auditLog, notifications, users } from '../../server/trading/db/schema';
+import { auditLog, notifications, users, verificationDocuments } from '../../server/trading/db/schema';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
 import { approveIdentity, tinyPng } from '../support/kyc';
@@ -157,6 +157,20 @@ describe('the verification case', () => {
         .set(bearer(staffToken))
     ).body.data;
     expect(queue[0]).toMatchObject({ id: doc.id, id_type: 'driving_licence', side: 'back', label: "Driver's License · Back", provider: 'manual' });
+  });
+
+  it('a document name with text-direction controls is shown to staff and its owner without them, also from a row kept before names were cleaned', async () => {
+    const owner = await customer('active');
+    const sent = await send(owner.token, { kind: 'proof_of_address' }, pdf, 'bill\u202eFDP.exe\u2066.pdf');
+    expect(sent.body.data.file_name).toBe('billFDP.exe.pdf');
+    const id = sent.body.data.id as number;
+    await stack.database.db.update(verificationDocuments).set({ fileName: 'invoice\u202efdp.exe\u061c\u200f' }).where(eq(verificationDocuments.id, id));
+    const queue = await request(stack.app)
+      .get(`/api/v1/admin/queues/documents?q=${encodeURIComponent(owner.email)}`)
+      .set(bearer(staffToken));
+    expect(queue.body.data.map((doc: { file_name: string }) => doc.file_name)).toEqual(['invoicefdp.exe']);
+    expect((await decide(id, 'approve')).body.data.file_name).toBe('invoicefdp.exe');
+    expect((await caseOf(owner.token)).documents.map((doc) => doc.file_name)).toEqual(['invoicefdp.exe']);
   });
 
   it("the original client's POST /update/kyc: type and id_front, id_back or document", async () => {

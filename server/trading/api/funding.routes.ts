@@ -8,6 +8,7 @@ import type { ApiDeps } from '../deps';
 import { decideDeposit, decideWithdrawal } from '../funding/funding';
 import { refundCardWithdrawal } from '../funding/withdrawals';
 import { documentQueue } from '../db/verification.repo';
+import { withoutBidiControls } from '../files/sniff';
 import { decideDocument, openDocument } from '../verification/documents';
 import { documentLabel, type DocumentRow } from '../../../shared/api/verification.schema';
 import { announceDecision } from './kyc.routes';
@@ -79,7 +80,8 @@ function presentDocument(joined: DocumentJoin): DocumentRow {
     side: row.side,
     label: documentLabel(row.kind, row.idType, row.side),
     provider: row.provider,
-    file_name: row.fileName,
+    // Rows kept before names were cleaned on upload may still carry text-direction controls.
+    file_name: withoutBidiControls(row.fileName),
     mime: row.mime,
     size: row.size,
     is_image: row.mime.startsWith('image/'),

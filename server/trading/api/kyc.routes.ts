@@ -25,6 +25,7 @@ import { manualKyc, type KycProvider } from '../verification/kyc-provider';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { ApiError, forbidden, validationFailed } from './errors';
+import { withoutBidiControls } from '../files/sniff';
 import { fileReceiver } from './multipart';
 import { parseInput } from './validate';
 
@@ -51,7 +52,8 @@ function presentMine(row: DocumentRecord & { current: boolean }): MyDocument {
     id_type: row.idType,
     side: row.side,
     label: documentLabel(row.kind, row.idType, row.side),
-    file_name: row.fileName,
+    // Rows kept before names were cleaned on upload may still carry text-direction controls.
+    file_name: withoutBidiControls(row.fileName),
     mime: row.mime,
     size: row.size,
     file_url: pathOf(api.myDocumentFile, { id: row.id }),
