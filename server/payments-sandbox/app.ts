@@ -1,11 +1,15 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { requestLogger, type Logger } from '../logger';
+import { permissionsPolicy } from '../permissions-policy';
 import { apiErrors, apiRoutes } from './api-routes';
 import type { SandboxCheckout } from './checkout';
 import { messagePage } from './hosted-pages';
 import { payRoutes } from './pay-routes';
 import { stylesheet } from './styles';
+
+/** The site's list of powerful features, none of them allowed: a card form needs no camera, clipboard, sound or fullscreen. */
+export const sandboxPermissionsPolicy = permissionsPolicy.replace(/=\(self\)/g, '=()');
 
 /** The payments sandbox's HTTP app: the merchant API under /v1 and the hosted checkout pages, on an origin of its own. */
 export function createSandboxApp({
@@ -34,6 +38,8 @@ export function createSandboxApp({
         useDefaults: false,
         directives: { defaultSrc: ["'none'"], styleSrc: ["'self'"], formAction: ["'self'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
       },
+      // No page of the sandbox is framed (the merchant sends the browser here), as frame-ancestors 'none' says too.
+      xFrameOptions: { action: 'deny' },
       // The pages' URLs carry the session id: no other site learns them from a Referer.
       referrerPolicy: { policy: 'no-referrer' },
       strictTransportSecurity: https ? undefined : false,
@@ -41,6 +47,7 @@ export function createSandboxApp({
   );
   app.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Permissions-Policy', sandboxPermissionsPolicy);
     next();
   });
 

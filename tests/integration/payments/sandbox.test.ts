@@ -199,6 +199,18 @@ describe('the hosted checkout page', () => {
     expect(headers.get('referrer-policy')).toBe('no-referrer');
   });
 
+  it('when any page is sent, then it may not be framed (X-Frame-Options as its CSP says) and may use no powerful browser feature', async () => {
+    const { page } = await openCheckout();
+    for (const url of [page, `${base}/`, `${base}/pay/cs_${'0'.repeat(48)}`]) {
+      const { headers } = await getPage(url);
+      expect(headers.get('x-frame-options'), url).toBe('DENY');
+      expect(headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'");
+      const policy = headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'clipboard-write', 'fullscreen']) expect(policy, url).toContain(`${feature}=()`);
+      expect(policy, url).not.toContain('self');
+    }
+  });
+
   it('when the form is posted without its token, then nothing happens', async () => {
     const { page, sessionId } = await openCheckout();
     const answer = await postForm(page, { _csrf: 'forged', name: 'Ada Lovelace', number: '4242424242424242', expiry: '12/39', cvc: '123' });
