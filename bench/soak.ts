@@ -67,7 +67,12 @@ export async function soakBench(): Promise<void> {
       const feed: Socket = io(site, { path: '/socket.io', transports: ['websocket'] });
       feed.on('connect', () => feed.emit(feedEvents.subscribeAll));
       sockets.push(feed);
-      sockets.push(new WebSocket(`ws://${t.bind}:${t.ports.public}/app/${key}?protocol=7&client=js&version=8.6.0`, { perMessageDeflate: false }));
+      // A realtime client as pusher-js is one: it answers the server's pings (an unanswering one is closed, rightly).
+      const realtime = new WebSocket(`ws://${t.bind}:${t.ports.public}/app/${key}?protocol=7&client=js&version=8.6.0`, { perMessageDeflate: false });
+      realtime.on('message', (raw) => {
+        if ((JSON.parse(raw.toString()) as { event: string }).event === 'pusher:ping') realtime.send(JSON.stringify({ event: 'pusher:pong', data: {} }));
+      });
+      sockets.push(realtime);
       if (i % 50 === 49) await sleep(200);
     }
 
