@@ -97,7 +97,7 @@ export function createWebApp(deps: WebDeps): WebApp {
     sendPage(req, res, deps.assets.assets, { status: 500, title: 'Error', settings: null, body: () => <ErrorPage requestId={String(req.id)} /> });
   };
   app.use(onError);
-  const proxySockets = socketProxy({ target: deps.api.baseUrl, feedApiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin });
+  const proxySockets = socketProxy({ target: deps.api.baseUrl, feedApiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin, logger: deps.logger });
   // The API caps sockets per client address: it must see the browser's (as WEB_TRUST_PROXY believes it), never
   // this tier's own, nor a hop the browser made up (whatever X-Forwarded-For it sent is replaced).
   const clientAddress = clientAddressOf(deps.trustProxy);

@@ -123,6 +123,15 @@ describe('request ids across the web tier and the API', () => {
     const given = await openSocket(webPort, { 'X-Request-Id': 'socket-id-1' });
     given.close();
     expect(apiIdsFor('/app/')).toEqual(['socket-id-1']);
+    const proxiedIds = () => web.lines.filter((line) => line.msg === 'socket upgrade proxied').map((line) => line.req?.id);
+    // The composed web tier logs each upgrade it passes on, under the id the API logs.
+    expect(proxiedIds()).toEqual(['socket-id-1']);
+    api.lines.length = 0;
+    web.lines.length = 0;
+    const unnamed = await openSocket(webPort);
+    unnamed.close();
+    expect(proxiedIds()).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(apiIdsFor('/app/')).toEqual(proxiedIds());
 
     // The socket proxy with a logger of its own: the id it logs is the one the API logs.
     const proxy = createServer();
@@ -130,6 +139,7 @@ describe('request ids across the web tier and the API', () => {
     const { port } = await listen(proxy, 0);
     try {
       api.lines.length = 0;
+      web.lines.length = 0;
       const made = await openSocket(port);
       made.close();
       const id = web.lines.find((line) => line.msg === 'socket upgrade proxied')?.req?.id;
