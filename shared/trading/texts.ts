@@ -3,6 +3,8 @@ import { marketClosedText } from './hours';
 /** The order and trade messages (docs/trading.md), one place for both tiers. */
 export const tradeTexts = {
   busy: 'The order could not be executed in time: nothing was opened. Please try again.',
+  /** The commit of an order was cut off: it may have happened, so "try again" would risk a second position. */
+  commitUncertain: 'Your order may have been placed. Please check your open positions before placing it again.',
   noPrice: 'There is no price for this instrument right now, so the levels cannot be checked. Please try again shortly.',
   noAsset: 'No asset selected for trading',
   assetNotFound: 'Asset not found.',

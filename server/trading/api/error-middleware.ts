@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { authTexts } from '../../../shared/texts';
+import { tradeTexts } from '../../../shared/trading/texts';
+import { CommitUncertain } from '../engine/market-orders';
 import { databaseOutage, DomainError, isDatabaseUnavailable } from '../errors';
 import { ApiError, notFound } from './errors';
 import { multipartError } from './multipart';
@@ -36,6 +38,13 @@ export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => 
   const status = (error as { status?: number }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     res.status(status).json({ message: 'The request could not be processed.' });
+    return;
+  }
+  if (error instanceof CommitUncertain) {
+    // Never "try again": an order without an order id would open a second position (docs/trading.md#order-ids).
+    databaseOutage.failed(req.log, error, `${req.method} ${req.originalUrl.split('?')[0]}`);
+    if (res.headersSent) return;
+    res.status(503).json({ message: tradeTexts.commitUncertain });
     return;
   }
   if (isDatabaseUnavailable(error)) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseOutage, isDatabaseUnavailable, logJobFailure } from '../../server/trading/errors';
+import { errorMiddleware } from '../../server/trading/api/error-middleware';
+import { CommitUncertain } from '../../server/trading/engine/market-orders';
+import { tradeTexts } from '../../shared/trading/texts';
 
 /** What counts as the database being unreachable (a 503, one log line per outage), and what does not (a 500, logged each time). */
 describe('isDatabaseUnavailable', () => {
@@ -84,5 +87,26 @@ describe('logJobFailure', () => {
     logJobFailure(logger, new TypeError('bug'), 'writing candles failed');
     logJobFailure(logger, new TypeError('bug'), 'writing candles failed');
     expect(lines).toEqual(['writing candles failed', 'writing candles failed']);
+  });
+});
+
+describe('the API answer to an order whose commit was cut off', () => {
+  const answer = () => {
+    const res = { statusCode: 0, headers: {} as Record<string, string>, body: undefined as unknown, headersSent: false };
+    const chain = {
+      status: (code: number) => ((res.statusCode = code), chain),
+      set: (name: string, value: string) => ((res.headers[name] = value), chain),
+      json: (body: unknown) => void (res.body = body),
+    };
+    const req = { method: 'POST', originalUrl: '/api/v1/trades/store', log: { error: () => undefined, warn: () => undefined, info: () => undefined } };
+    errorMiddleware(new CommitUncertain(Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' })), req as never, Object.assign(chain, res) as never, () => undefined);
+    return { ...res, status: res.statusCode };
+  };
+
+  it('says the order may have been placed and never invites a retry', () => {
+    const seen = answer();
+    expect(seen.status).toBe(503);
+    expect(seen.body).toEqual({ message: tradeTexts.commitUncertain });
+    expect(seen.headers['Retry-After']).toBeUndefined();
   });
 });
