@@ -138,7 +138,8 @@ export function tradingEnv(t: Topology, i: number): Record<string, string> {
     PAYMENTS_PROVIDER: 'sandbox',
     PAYMENTS_SANDBOX_PORT: String(t.ports.paymentsSandbox),
     PAYMENTS_SANDBOX_URL: `http://${t.bind}:${t.ports.paymentsSandbox}`,
-    UPLOAD_DIR: '/uploads',
+    // The shared volume is mounted at /data (owned by the image's user): uploads every trading process sees.
+    UPLOAD_DIR: '/data/uploads',
     ...t.extraEnv,
   };
 }

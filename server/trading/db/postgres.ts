@@ -15,7 +15,9 @@ const leadershipLockKey = 727_002;
 
 export async function openPostgres({ url, poolMax }: { url: string; poolMax: number }): Promise<Database & { pool: pg.Pool }> {
   const max = Math.max(2, poolMax);
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database host that drops packets must not hang requests: connecting gives up after 5 s (a 503), and
+  // TCP keep-alive notices a dead connection in an idle client.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, keepAlive: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
   });

@@ -63,8 +63,11 @@ async function expectMigrated(database: Database): Promise<void> {
     // Both drivers answer with `rows` (node-postgres and PGlite alike).
     const result = (await database.db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as { rows: { last: string | number | null }[] };
     applied = Number(result.rows[0]?.last ?? 0);
-  } catch {
-    applied = 0; // no migrations table: nothing applied yet
+  } catch (error) {
+    // No migrations table (undefined_table) means nothing is applied yet; anything else is a real failure.
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== '42P01') throw error;
+    applied = 0;
   }
   if (applied < last.when) {
     throw new SchemaBehind(

@@ -50,6 +50,11 @@ function admitting(admit: Admit, logger: Logger) {
     admit(req).then(
       (release) => {
         if (release) {
+          // The client may have gone while the place was counted (through Redis): give it back at once then.
+          if (req.socket.destroyed) {
+            release();
+            return callback('gone', false);
+          }
           req.socket.once('close', release);
           return callback(null, true);
         }

