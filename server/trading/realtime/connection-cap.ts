@@ -60,6 +60,16 @@ export function openConnectionCap({ limit, redis, node, keyPrefix = 'sockets:', 
   const counts = new Map<string, number>();
   const keyOf = (address: string) => `${keyPrefix}${address}`;
   let warned = false;
+  /** When each address was last said to be refused: an operator hears of it once a minute, not per socket. */
+  const refusedSaid = new Map<string, number>();
+  const sayRefused = (address: string) => {
+    const now = Date.now();
+    if (now - (refusedSaid.get(address) ?? 0) < 60_000) return;
+    if (refusedSaid.size > 10_000) refusedSaid.clear();
+    refusedSaid.set(address, now);
+    // Many addresses refused at once usually means the address is the web tier's, not the browser's: see API_TRUST_PROXY.
+    logger.warn({ address, limit }, 'sockets refused: this address holds SOCKETS_PER_ADDRESS already');
+  };
 
   const setCount = async (address: string, mine: number, check: boolean): Promise<boolean> => {
     if (!redis) return true;
@@ -89,6 +99,7 @@ export function openConnectionCap({ limit, redis, node, keyPrefix = 'sockets:', 
       const mine = change(address, 1);
       if (mine > limit || !(await setCount(address, mine, true))) {
         change(address, -1);
+        sayRefused(address);
         return undefined;
       }
       let released = false;
