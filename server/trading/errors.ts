@@ -104,8 +104,18 @@ export class DatabaseOutage {
   private lastFailure = 0;
   private lastLogged = 0;
   private failures = 0;
+  private readonly recoveredListeners = new Set<() => void>();
 
   constructor(private readonly clock: () => number = Date.now) {}
+
+  /**
+   * Calls `listener` each time an outage ends (`answered` after failures): what skipped its turns or
+   * missed news meanwhile catches up (the engine reloads its open book). Returns the way to stop listening.
+   */
+  onRecovered(listener: () => void): () => void {
+    this.recoveredListeners.add(listener);
+    return () => void this.recoveredListeners.delete(listener);
+  }
 
   /** Whether an outage is under way (a failure within the last 30 s and no success since). */
   get ongoing(): boolean {
@@ -135,6 +145,13 @@ export class DatabaseOutage {
     logger.info({ downMs: now - this.since, failures: this.failures }, 'database reachable again');
     this.since = undefined;
     this.failures = 0;
+    for (const listener of this.recoveredListeners) {
+      try {
+        listener();
+      } catch (error) {
+        logger.error({ err: error }, 'a listener to the end of a database outage failed');
+      }
+    }
   }
 }
 

@@ -66,6 +66,38 @@ describe('DatabaseOutage', () => {
     expect(log.lines).toHaveLength(3);
   });
 
+  it('tells its listeners once when an outage ends, not when the database answers outside one, and no more once they stop listening', () => {
+    const outage = new DatabaseOutage(() => 0);
+    const log = recorder();
+    let heard = 0;
+    const stop = outage.onRecovered(() => (heard += 1));
+    outage.answered(log);
+    expect(heard).toBe(0);
+    outage.failed(log, new Error('Connection terminated unexpectedly'), 'engine job failed');
+    outage.failed(log, new Error('Connection terminated unexpectedly'), 'engine job failed');
+    outage.answered(log);
+    outage.answered(log);
+    expect(heard).toBe(1);
+    stop();
+    outage.failed(log, new Error('Connection terminated unexpectedly'), 'engine job failed');
+    outage.answered(log);
+    expect(heard).toBe(1);
+  });
+
+  it('logs a listener that throws and still tells the others', () => {
+    const outage = new DatabaseOutage(() => 0);
+    const log = recorder();
+    let heard = 0;
+    outage.onRecovered(() => {
+      throw new Error('listener bug');
+    });
+    outage.onRecovered(() => (heard += 1));
+    outage.failed(log, new Error('Connection terminated unexpectedly'), 'a');
+    outage.answered(log);
+    expect(heard).toBe(1);
+    expect(log.lines.map((l) => l.message)).toContain('a listener to the end of a database outage failed');
+  });
+
   it('takes a failure after 30 quiet seconds for a new outage even when nothing said the last one ended', () => {
     let now = 0;
     const outage = new DatabaseOutage(() => now);

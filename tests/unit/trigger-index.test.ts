@@ -56,4 +56,20 @@ describe('trigger index', () => {
     ).toEqual(Array.from({ length: 50 }, (_, owner) => 10_000 - 199 - owner).sort((a, b) => a - b));
     expect(index.size).toBe(0);
   });
+
+  it('puts a trigger that fired back at its level, unless a newer level was set for it since', () => {
+    const index = new TriggerIndex();
+    index.set({ instrumentId: 1, ownerId: 7, kind: 'stop_loss', side: 'sell', level: 110 });
+    const [fired] = index.reached(1, { bid: 109, ask: 111 });
+    expect(fired).toMatchObject({ ownerId: 7, kind: 'stop_loss', side: 'sell', level: 110 });
+    expect(index.has(7, 'stop_loss')).toBe(false);
+    index.rearm(1, fired!);
+    expect(index.has(7, 'stop_loss')).toBe(true);
+    expect(index.reached(1, { bid: 109, ask: 111 }).map((t) => t.ownerId)).toEqual([7]);
+
+    index.set({ instrumentId: 1, ownerId: 7, kind: 'stop_loss', side: 'sell', level: 120 });
+    index.rearm(1, fired!);
+    expect(index.reached(1, { bid: 109, ask: 111 })).toEqual([]);
+    expect(index.reached(1, { bid: 119, ask: 121 }).map((t) => t.level)).toEqual([120]);
+  });
 });

@@ -107,6 +107,12 @@ export class TrailingStops {
     if (trail) trail.frozen = true;
   }
 
+  /** Moves a frozen trade again (its close could not be decided: the level that fired is put back as it was). */
+  thaw(tradeId: number): void {
+    const trail = this.byTrade.get(tradeId);
+    if (trail) trail.frozen = false;
+  }
+
   /**
    * Moves the stops of one instrument's trailing trades after its quote (in points): a buy's to
    * bid − distance, a sell's to ask + distance, only in the trade's favour. `moved` hears each that moved.

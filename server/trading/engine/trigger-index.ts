@@ -14,6 +14,8 @@ export interface Trigger {
   /** The trade (TP/SL) or pending order this level belongs to. */
   ownerId: number;
   kind: TriggerKind;
+  /** The side of the trade or order (which quote side it watches, and where to put it back: `rearm`). */
+  side: Side;
   level: number;
   /** Entries replaced by a newer version are skipped when they surface (lazy deletion). */
   version: number;
@@ -104,8 +106,19 @@ export class TriggerIndex {
     }
     const { on, direction } = watch(kind, side);
     const heap = on === 'ask' ? (direction === 'up' ? book.askUp : book.askDown) : direction === 'up' ? book.bidUp : book.bidDown;
-    heap.push({ ownerId, kind, level, version });
+    heap.push({ ownerId, kind, side, level, version });
     this.compactIfStale();
+  }
+
+  /** Whether this owner has a current trigger of this kind (one that fired is gone until set again). */
+  has(ownerId: number, kind: TriggerKind): boolean {
+    return this.current.has(this.key(ownerId, kind));
+  }
+
+  /** Puts a trigger that fired back at its level, unless a newer level was set for it since. */
+  rearm(instrumentId: number, trigger: Trigger): void {
+    if (this.has(trigger.ownerId, trigger.kind)) return;
+    this.set({ instrumentId, ownerId: trigger.ownerId, kind: trigger.kind, side: trigger.side, level: trigger.level });
   }
 
   /** Removes every trigger of an owner (a closed trade, a cancelled order). */
