@@ -24,7 +24,7 @@ import { CandleRecorder } from '../trading/market/recorder';
 import { SavingsJob } from '../trading/savings/job';
 import type { PusherServerOptions } from '../trading/realtime/pusher-server';
 import type { AppCredentials } from '../trading/realtime/signature';
-import { chooseDrivers, connectRedis, needsRedis, openBus, openFileStore, openMailer, openRateLimitStores, type Drivers } from './drivers';
+import { chooseDrivers, connectRedis, needsRedis, onBusReconnect, openBus, openFileStore, openMailer, openRateLimitStores, type Drivers } from './drivers';
 import { feedApiKey, realtimeCredentials } from './keys';
 import { ClusterLead, type LeaderJob } from './leadership';
 import { Lifecycle } from './lifecycle';
@@ -36,6 +36,7 @@ import { clientAddressOf } from '../client-address';
 import { openPayments } from './payments';
 import { getSettings } from '../trading/db/settings.repo';
 import { cryptoKeys } from '../trading/funding/crypto/keys';
+import { databaseOutage } from '../trading/errors';
 
 /** The jobs only the leading process runs, in the order they start (they stop in reverse). */
 export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors', 'savings'] as const;
@@ -114,6 +115,9 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     opened.onClose(() => prices.close());
     const { market } = prices;
     const engine = new TradingEngine({ db, market, bus, logger });
+    // News of trades may have been lost in an outage of either: while leading, the engine reads its book again.
+    onBusReconnect(bus, () => void engine.resync('bus reconnected'));
+    opened.onClose(databaseOutage.onRecovered(() => void engine.resync('database reachable again')));
     const recorder = new CandleRecorder({ db, market, logger });
     const files = overrides.files ?? openFileStore(drivers.files, { dir: config.uploads.dir });
     const sweeper = new OrphanFileSweeper({ db, files, logger });

@@ -7,9 +7,9 @@ import { engineBatchDuration, timeEngineJob, type EngineJobKind } from '../../me
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
-import { findAccount } from '../db/accounts.repo';
-import { allOpenTrades, findTrade, updateTrade } from '../db/trades.repo';
-import { allWaitingOrders, findPendingOrder } from '../db/pending-orders.repo';
+import { findAccount, type AccountRow } from '../db/accounts.repo';
+import { findTrade, updateTrade } from '../db/trades.repo';
+import { findPendingOrder, type PendingRow } from '../db/pending-orders.repo';
 import { fillPending, triggerKindOf } from './pending';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
@@ -17,7 +17,8 @@ import { exposureOf, lockAccount, lockOpenTrade, openTradesOf } from './accounts
 import { bookClose, type CloseReason } from './close';
 import { livePnl, presentTrade, type TradeRow } from './trade-view';
 import { RiskMonitor } from './risk-monitor';
-import { logJobFailure } from '../errors';
+import { databaseOutage, isDatabaseUnavailable, logJobFailure } from '../errors';
+import { readOpenBook } from './open-book';
 import { formatPoints, pointsOf } from '../../../shared/trading/points';
 import { TriggerIndex, type Trigger } from './trigger-index';
 import { better, TrailingStops, type Trail } from './trailing';
@@ -29,41 +30,145 @@ interface Notice {
   color: NotificationColor;
 }
 
+/** What the engine knows of the open book, in memory: replaced whole when it is read again from the database. */
+interface Watched {
+  triggers: TriggerIndex;
+  trailing: TrailingStops;
+  risk: RiskMonitor;
+}
+
 /**
  * The engine (docs/trading.md#engine), run on every batch of quotes by the one process that owns it: take
  * profit and stop loss at the closing side of the quote, trailing stops moved after the price, margin call
  * at 100 %, stop-out at 50 % (the most losing position first), negative balance protection. Work that
  * touches the database runs one job at a time, in order, each in its own transaction holding the account's lock.
+ *
+ * What it watches is read from the database when it starts and again by `resync` (after a database or bus
+ * outage, in which news of trades may have been lost), and kept up to date in between by the bus's events.
  */
 export class TradingEngine {
-  readonly triggers = new TriggerIndex();
-  readonly trailing = new TrailingStops();
-  readonly risk: RiskMonitor;
+  private watched: Watched;
   private readonly marginCalled = new Set<number>();
   /** Accounts with a margin check queued, so a busy market does not queue the same check again. */
   private readonly checking = new Set<number>();
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private unsubscribe: (() => void)[] = [];
+  /** Started and not stopped since (leading): only then is the book read again. */
+  private running = false;
+  /** Counts starts and stops, so a reading begun in an earlier term is thrown away. */
+  private term = 0;
+  /** Events heard while the book is being read: applied again to the book read. */
+  private heardWhileReading: (() => void)[] | undefined;
+  private reading: Promise<void> | undefined;
+  private readAgain = false;
 
   constructor(private readonly deps: { db: AppDb; market: Market; bus: Bus; logger: Logger }) {
-    this.risk = new RiskMonitor(deps.market, marginCallLevel);
+    this.watched = this.nothingWatched();
   }
 
+  get triggers(): TriggerIndex {
+    return this.watched.triggers;
+  }
+
+  get trailing(): TrailingStops {
+    return this.watched.trailing;
+  }
+
+  get risk(): RiskMonitor {
+    return this.watched.risk;
+  }
+
+  private nothingWatched(): Watched {
+    return { triggers: new TriggerIndex(), trailing: new TrailingStops(), risk: new RiskMonitor(this.deps.market, marginCallLevel) };
+  }
+
+  /**
+   * Leads: forgets what an earlier term left (levels, trails, margin-call marks: what changed while another
+   * process led never reached it), listens, then reads the open book. Throws when it cannot be read.
+   */
   async start(): Promise<void> {
-    const { db } = this.deps;
-    const open = await allOpenTrades(db);
-    for (const trade of open) this.indexTrade(trade);
-    for (const order of await allWaitingOrders(db)) {
-      this.indexPending({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: true });
-    }
-    for (const accountId of new Set(open.map((t) => t.accountId))) await this.reloadAccount(accountId);
+    this.detach();
+    this.term += 1;
+    this.running = true;
+    this.watched = this.nothingWatched();
+    this.marginCalled.clear();
     this.attach();
+    await this.readBook('start');
   }
 
-  /** Starts listening to prices and trade changes (start() does it after loading the open book). */
+  /**
+   * Reads the open book from the database again and replaces what is watched with it in one step between
+   * two batches of quotes; events heard while reading are applied to it again. Called after an outage of
+   * the database or the bus, in which trades may have changed unheard. Does nothing unless started; a
+   * failure is logged (the book watched stays as it was) and never thrown.
+   */
+  async resync(reason = 'resync'): Promise<void> {
+    if (!this.running) return;
+    await this.readBook(reason).catch((error: unknown) => logJobFailure(this.deps.logger, error, 'engine: reading the open book again failed'));
+  }
+
+  /** One reading at a time; asked again meanwhile, it reads once more after (the news may be newer than its snapshot). */
+  private readBook(reason: string): Promise<void> {
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    const reading = (async () => {
+      try {
+        do {
+          this.readAgain = false;
+          await this.readBookOnce(reason);
+        } while (this.readAgain && this.running);
+      } finally {
+        this.reading = undefined;
+      }
+    })();
+    this.reading = reading;
+    return reading;
+  }
+
+  private async readBookOnce(reason: string): Promise<void> {
+    const term = this.term;
+    const heard: (() => void)[] = [];
+    this.heardWhileReading = heard;
+    const started = Date.now();
+    try {
+      const book = await readOpenBook(this.deps.db);
+      if (term !== this.term) return;
+      // From here to the end, nothing awaits: no quote or event comes between the old book and the new one.
+      this.watched = this.nothingWatched();
+      for (const trade of book.trades) this.indexTrade(trade);
+      for (const order of book.orders) this.indexPending(waitingOf(order));
+      const byAccount = new Map<number, TradeRow[]>();
+      for (const trade of book.trades) {
+        const held = byAccount.get(trade.accountId);
+        if (held) held.push(trade);
+        else byAccount.set(trade.accountId, [trade]);
+      }
+      for (const [accountId, open] of byAccount) {
+        const account = book.accounts.get(accountId);
+        if (account) this.watchAccount(account, open);
+      }
+      for (const accountId of this.marginCalled) if (!byAccount.has(accountId)) this.marginCalled.delete(accountId);
+      this.heardWhileReading = undefined;
+      for (const apply of heard) apply();
+      this.deps.logger.info({ reason, trades: book.trades.length, orders: book.orders.length, accounts: byAccount.size, ms: Date.now() - started }, 'engine: open book read from the database');
+    } finally {
+      if (this.heardWhileReading === heard) this.heardWhileReading = undefined;
+    }
+  }
+
+  /** An event's effect: applied now, and again to a book being read (which may predate it). */
+  private hear(apply: () => void): void {
+    apply();
+    this.heardWhileReading?.push(apply);
+  }
+
+  /** Starts listening to prices and trade changes (start() does it before reading the open book). */
   attach(): void {
     const { bus } = this.deps;
+    this.detach();
     this.unsubscribe = [
       bus.subscribe('market.quotes', (quotes) => {
         const end = engineBatchDuration.startTimer();
@@ -74,35 +179,48 @@ export class TradingEngine {
         }
       }),
       // Indexed at once from the event (no tick may pass a new level unseen); the account's risk is reloaded in turn.
-      bus.subscribe('trade.updated', ({ trade, accountId }) => {
-        this.indexView(trade);
-        // A new position joins a watched account in memory; any other change reloads the account.
-        const instrument = this.deps.market.instrument(trade.asset_id);
-        const added =
-          trade.status === 'open' &&
-          instrument !== undefined &&
-          this.risk.addPosition(
-            accountId,
-            { tradeId: trade.id, assetId: trade.asset_id, side: trade.trade_type, units: Number(trade.volume), openPrice: Number(trade.opening_price), quoteCurrency: instrument.quoteCurrency },
-            Number(trade.margin),
-          );
-        if (!added) this.enqueue('reload_account', () => this.reloadAccount(accountId));
-      }),
-      bus.subscribe('account.changed', ({ accountId }) => this.enqueue('reload_account', () => this.reloadAccount(accountId))),
-      bus.subscribe('order.updated', ({ order }) => {
-        this.indexPending({ id: order.id, assetId: order.asset_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' });
-      }),
+      bus.subscribe('trade.updated', ({ trade, accountId }) => this.hear(() => this.tradeHeard(trade, accountId))),
+      bus.subscribe('account.changed', ({ accountId }) => this.hear(() => this.enqueue('reload_account', () => this.reloadAccount(accountId)))),
+      bus.subscribe('order.updated', ({ order }) =>
+        this.hear(() => this.indexPending({ id: order.id, assetId: order.asset_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' })),
+      ),
     ];
   }
 
-  async stop(): Promise<void> {
+  private detach(): void {
     for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+  }
+
+  private tradeHeard(trade: TradeView, accountId: number): void {
+    this.indexView(trade);
+    // A new position joins a watched account in memory; any other change reloads the account.
+    const instrument = this.deps.market.instrument(trade.asset_id);
+    const added =
+      trade.status === 'open' &&
+      instrument !== undefined &&
+      this.risk.addPosition(
+        accountId,
+        { tradeId: trade.id, assetId: trade.asset_id, side: trade.trade_type, units: Number(trade.volume), openPrice: Number(trade.opening_price), quoteCurrency: instrument.quoteCurrency },
+        Number(trade.margin),
+      );
+    if (!added) this.enqueue('reload_account', () => this.reloadAccount(accountId));
+  }
+
+  /** Stops listening (another process may lead now); what is watched is forgotten at the next start. */
+  async stop(): Promise<void> {
+    this.detach();
+    this.running = false;
+    this.term += 1;
     await this.idle();
   }
 
-  /** Resolves when every queued job has run (tests and shutdown wait on it). */
+  /** Resolves when every queued job has run and no reading of the book is under way (tests and shutdown wait on it). */
   async idle(): Promise<void> {
-    while (this.pending > 0) await this.queue;
+    while (this.pending > 0 || this.reading) {
+      await this.queue;
+      await this.reading?.catch(() => undefined);
+    }
   }
 
   /** Jobs queued or running (the engine's backlog: cfd_engine_queued_jobs). */
@@ -114,6 +232,8 @@ export class TradingEngine {
     this.pending += 1;
     this.queue = this.queue
       .then(() => timeEngineJob(kind, job))
+      // A job that reached the database ends an outage it was in (and the book is read again then).
+      .then(() => databaseOutage.answered(this.deps.logger))
       .catch((error: unknown) => logJobFailure(this.deps.logger, error, 'engine job failed'))
       .finally(() => {
         this.pending -= 1;
@@ -162,10 +282,16 @@ export class TradingEngine {
   }
 
   private async reloadAccount(accountId: number): Promise<void> {
-    const { db, market } = this.deps;
+    const { db } = this.deps;
     const account = await findAccount(db, accountId);
     if (!account) return;
-    const open = await openTradesOf(db, accountId);
+    this.watchAccount(account, await openTradesOf(db, accountId));
+  }
+
+  /** Watches an account's margin level with these open trades (none: not watched, the margin call episode over). */
+  private watchAccount(account: AccountRow, open: readonly TradeRow[]): void {
+    const { market } = this.deps;
+    const accountId = account.id;
     this.risk.set({
       accountId,
       userId: account.userId,
@@ -196,8 +322,13 @@ export class TradingEngine {
       const fired = this.triggers.reached(quote.assetId, { bid: quote.bidPoints, ask: quote.askPoints });
       for (const trigger of fired) {
         const pending = trigger.kind !== 'take_profit' && trigger.kind !== 'stop_loss';
-        // A trade being closed is not trailed further: its close job checks the level that fired.
-        if (!pending) this.trailing.freeze(trigger.ownerId);
+        if (!pending) {
+          // A trailed stop whose write failed (the database did not answer) is written before the close checks it.
+          const trail = this.trailing.get(trigger.ownerId);
+          if (trigger.kind === 'stop_loss' && trail && trail.stop === trigger.level && better(trail.side, trail.stop, trail.written)) this.queueTrailWrite(trail);
+          // A trade being closed is not trailed further: its close job checks the level that fired.
+          this.trailing.freeze(trigger.ownerId);
+        }
         // The trigger left the index when it fired: whatever stops the job, the owner is indexed again
         // from the database (a filled or closed owner simply drops out).
         this.enqueue(pending ? 'fill_pending' : 'close_on_level', async () => {
@@ -205,7 +336,7 @@ export class TradingEngine {
           try {
             done = pending ? await this.fillOnTrigger(trigger, quote) : await this.closeOnTrigger(trigger, quote);
           } finally {
-            if (!done) await (pending ? this.reindexPending(trigger.ownerId) : this.reindexTrade(trigger.ownerId));
+            if (!done) await this.indexAgain(trigger, quote.assetId, pending);
           }
         });
       }
@@ -228,6 +359,10 @@ export class TradingEngine {
    */
   private trailMoved(trail: Trail): void {
     this.triggers.set({ instrumentId: trail.instrumentId, ownerId: trail.tradeId, kind: 'stop_loss', side: trail.side, level: trail.stop });
+    this.queueTrailWrite(trail);
+  }
+
+  private queueTrailWrite(trail: Trail): void {
     if (trail.queued) return;
     trail.queued = true;
     this.enqueue('trail_write', () => this.writeTrail(trail));
@@ -254,6 +389,22 @@ export class TradingEngine {
     bus.publish('trade.updated', done);
   }
 
+  /**
+   * A fired trigger whose job did not resolve its owner: indexed again from the database, or, while the
+   * database does not answer, put back as it was (and its trail moves again), so the level stays watched
+   * and the next tick that reaches it tries again. Anything else is thrown (and logged) as before.
+   */
+  private async indexAgain(trigger: Trigger, instrumentId: number, pending: boolean): Promise<void> {
+    try {
+      await (pending ? this.reindexPending(trigger.ownerId) : this.reindexTrade(trigger.ownerId));
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      this.triggers.rearm(instrumentId, trigger);
+      if (!pending) this.trailing.thaw(trigger.ownerId);
+      throw error;
+    }
+  }
+
   private async reindexTrade(id: number): Promise<void> {
     const trade = await findTrade(this.deps.db, id);
     if (trade) this.indexTrade(trade);
@@ -261,7 +412,7 @@ export class TradingEngine {
 
   private async reindexPending(id: number): Promise<void> {
     const order = await findPendingOrder(this.deps.db, id);
-    if (order) this.indexPending({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: order.status === 'pending' });
+    if (order) this.indexPending(waitingOf(order));
   }
 
   /** TP/SL: close at the triggering tick's price, if the trade is still open with that level. True when closed. */
@@ -378,3 +529,6 @@ export class TradingEngine {
     this.publishNotifications(stored);
   }
 }
+
+/** A pending order as the index takes it (waiting while its status is `pending`). */
+const waitingOf = (order: PendingRow) => ({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: order.status === 'pending' });
