@@ -189,8 +189,10 @@ function stopHaproxy(t: Topology): void {
   const file = haproxyPidFile(t);
   if (!existsSync(file)) return;
   const pid = Number(readFileSync(file, 'utf8'));
+  // A stale file may name a process that is no longer HAProxy: only that one is stopped.
+  const command = existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
   try {
-    if (pid > 0) process.kill(pid, 'SIGTERM');
+    if (pid > 0 && command.startsWith('haproxy')) process.kill(pid, 'SIGTERM');
   } catch {
     // gone already
   }

@@ -40,6 +40,7 @@ export class ClusterLead {
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
   private retryFailing = false;
+  private demoting: Promise<void> | undefined;
 
   constructor(private readonly options: ClusterLeadOptions) {}
 
@@ -84,8 +85,13 @@ export class ClusterLead {
   }
 
   /** The lock is gone: the jobs stop here, the lock's connection is let go, and this process follows again. */
-  private async demote(lock: Leadership): Promise<void> {
-    if (!this.running || this.held !== lock) return;
+  private demote(lock: Leadership): Promise<void> {
+    if (!this.running || this.held !== lock) return Promise.resolve();
+    this.demoting = this.stepDown(lock);
+    return this.demoting;
+  }
+
+  private async stepDown(lock: Leadership): Promise<void> {
     this.options.logger.error('lost the cluster lead (database connection dropped): the leader jobs stop here and this process follows until it can lead again');
     this.running = false;
     this.held = undefined;
@@ -99,6 +105,8 @@ export class ClusterLead {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.retry);
+    // A demotion under way is stopping the jobs: the caller closes what they use only after it.
+    await this.demoting;
     if (!this.running) return;
     this.running = false;
     await this.stopJobs([...this.jobs].reverse());
