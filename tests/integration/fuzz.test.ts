@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPrefix, type Endpoint } from '../../shared/api/endpoint';
 import { api } from '../../shared/api/endpoints';
 import { startSession } from '../../server/trading/auth/login';
+import { linkOriginUnknown } from '../../server/trading/auth/link-origin';
 import type { Database } from '../../server/trading/db/database';
 import { openPostgres } from '../../server/trading/db/postgres';
 import { hostile, inputFor, jsonText, pathParamsFor } from '../support/arbitraries';
@@ -172,7 +173,9 @@ describe.runIf(runsHere)('every endpoint, fed what its schemas take and what an 
                   ? await req.set('Content-Type', 'application/x-www-form-urlencoded').send(formText(body))
                   : await req.set('Content-Type', 'application/json').send(jsonText(body));
           const seen = `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
-          expect(res.status, seen).toBeLessThan(500);
+          // A deployment on a loopback origin (the local cluster) refuses to make links by design: its one 503.
+          const refusesLinks = deployed !== undefined && res.status === 503 && res.body?.message === linkOriginUnknown;
+          if (!refusesLinks) expect(res.status, seen).toBeLessThan(500);
           if (res.status >= 400) {
             expect(typeof res.body?.message, seen).toBe('string');
             expect(res.body.message.length, seen).toBeGreaterThan(0);
