@@ -22,7 +22,7 @@ import { createUser } from '../server/trading/db/users.repo';
 import { postEntry } from '../server/trading/ledger/ledger';
 import { tradingAccounts } from '../server/trading/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { benchPostgresUrl, benchTrading, csrfOf, fmt, load, percentile, publicSite, row, startServer, withScratchPostgres, type LoadResult } from './support';
+import { benchPostgresUrl, benchTrading, fmt, load, percentile, publicSite, row, signInAt, startServer, withScratchPostgres, type LoadResult } from './support';
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
 import { protectionProblems } from '../shared/trading/levels';
@@ -51,27 +51,6 @@ async function seedTraders(database: Database): Promise<string[]> {
   }
   await database.close();
   return emails;
-}
-
-async function session(web: string, email: string): Promise<{ cookie: string; csrf: string }> {
-  const page = await fetch(`${web}/`);
-  let cookie = page.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const csrf = csrfOf(await page.text());
-  const res = await fetch(`${web}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status}`);
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const dashboard = await fetch(`${web}/main/dashboard`, { headers: { Cookie: cookie } });
-  return { cookie, csrf: csrfOf(await dashboard.text()) };
 }
 
 async function assetId(web: string, who: { cookie: string }, symbol: string): Promise<number> {
@@ -108,7 +87,7 @@ async function orders(base: string, people: Who[], btc: number): Promise<LoadRes
 }
 
 async function signInAll(web: string, api: string, emails: string[]) {
-  const sessions = await Promise.all(emails.map((email) => session(web, email)));
+  const sessions = await Promise.all(emails.map((email) => signInAt(web, { email, password })));
   const tokens = await Promise.all(
     emails.map(async (email) => {
       const res = await fetch(`${api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });

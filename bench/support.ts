@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -13,6 +12,9 @@ import { createLogger } from '../server/logger';
 import { openPglite } from '../server/trading/db/pglite';
 import { prepareDatabase } from '../server/trading/db/prepare';
 import type { Instrument } from '../server/trading/market/instruments';
+import { freePort } from '../tests/support/ports';
+
+export { freePort };
 
 export const root = join(import.meta.dirname, '..');
 export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -27,18 +29,6 @@ export const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
 /** A benchmark is many clients on one machine: no per-address limit may bite (sign-ins, sockets). */
 const benchLimits = { LOGIN_RATE_LIMIT: '10000', SOCKETS_PER_ADDRESS: '1000000' };
-
-/** A port nothing listens on now (the OS's choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The web port and origin of a benchmark stack that is a deployment (ROLE=web/trading, or DATABASE_URL): PUBLIC_ORIGIN

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, request, type Page } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { payOnSandbox, testCards } from '../support/hosted-checkout';
+import { freePort } from '../support/ports';
 
 export const demo = {
   trader: { email: 'trader@demo.test', password: 'trader-demo-1' },
@@ -154,18 +154,6 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
       if (env.ROLE === 'trading' ? api : web && (api || env.ROLE === 'web')) resolve({ web: web ?? '', api, process: child });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
-
-/** A port nothing listens on now (the OS's choice), so a web tier's PUBLIC_ORIGIN can name it before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
   });
 }
 
