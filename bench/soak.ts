@@ -79,17 +79,23 @@ export async function soakBench(): Promise<void> {
     const windows: Window[] = [];
     const newWindow = (): Window => ({ counts: { order: 0, close: 0, chat: 0, page: 0 }, latencies: { order: [], close: [], chat: [], page: [] }, serverErrors: 0, rss: {} });
     let current = newWindow();
+    /** What each failure was, printed at the end (the first 20). */
+    const failures: string[] = [];
     const call = async (kind: Kind, url: string, init: RequestInit): Promise<Response | undefined> => {
       const started = performance.now();
       try {
         const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-        await res.arrayBuffer();
+        const body = Buffer.from(await res.arrayBuffer());
         current.counts[kind] += 1;
         current.latencies[kind].push(performance.now() - started);
-        if (res.status >= 500) current.serverErrors += 1;
+        if (res.status >= 500) {
+          current.serverErrors += 1;
+          failures.push(`${kind} ${res.status} ${body.toString('utf8', 0, 160)}`);
+        }
         return res;
-      } catch {
+      } catch (error) {
         current.serverErrors += 1; // no answer at all counts as a failure too
+        failures.push(`${kind} no answer: ${String((error as Error).cause ?? error)}`);
         return undefined;
       }
     };
@@ -139,6 +145,7 @@ export async function soakBench(): Promise<void> {
     const serverErrors = windows.reduce((sum, w) => sum + w.serverErrors, 0);
     console.log(`\nSockets open at the end: ${open} of ${sockets.length}`);
     console.log(`5xx (and unanswered): ${serverErrors} (goal 0: ${serverErrors === 0 ? 'PASS' : 'FAIL'})`);
+    for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
     // One RSS reading is a point on V8's sawtooth (it swung 226-293 MiB on one idle-looking process here), so
     // growth compares the median of the first third of the windows after warm-up with the last third's.
     const measured = windows.slice(warm);
