@@ -22,7 +22,7 @@ import { createUser } from '../server/trading/db/users.repo';
 import { postEntry } from '../server/trading/ledger/ledger';
 import { tradingAccounts } from '../server/trading/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { benchPostgresUrl, benchTrading, fmt, load, percentile, publicSite, row, signInAt, startServer, withScratchPostgres, type LoadResult } from './support';
+import { benchPostgresUrl, benchTrading, fmt, load, percentile, publicSite, row, browserSession, startServer, withScratchPostgres, type LoadResult } from './support';
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
 import { protectionProblems } from '../shared/trading/levels';
@@ -87,7 +87,7 @@ async function orders(base: string, people: Who[], btc: number): Promise<LoadRes
 }
 
 async function signInAll(web: string, api: string, emails: string[]) {
-  const sessions = await Promise.all(emails.map((email) => signInAt(web, { email, password })));
+  const sessions = await Promise.all(emails.map((email) => browserSession(web, { email, password })));
   const tokens = await Promise.all(
     emails.map(async (email) => {
       const res = await fetch(`${api}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });

@@ -17,7 +17,7 @@ import { openPostgres } from '../server/trading/db/postgres';
 import { feedEvents } from '../shared/api/feed.schema';
 import { assetId, seedCustomers, signIn, type Customer } from '../tests/faults/support/orders';
 
-import { fmt, percentile, signInAt } from './support';
+import { fmt, percentile, browserSession } from './support';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const windowMs = Number(process.env.SOAK_WINDOW_S ?? 60) * 1000;
@@ -59,7 +59,7 @@ export async function soakBench(): Promise<void> {
     const customers = await seedCustomers(database.db, 50, '100000000');
     await signIn(api, customers);
     const sessions = new Map<Customer, { cookie: string }>();
-    for (const customer of customers) sessions.set(customer, await signInAt(site, customer));
+    for (const customer of customers) sessions.set(customer, await browserSession(site, customer));
     const btc = await assetId(api, customers[0]!, 'BTCUSD');
 
     const key = readSecrets(t).PUSHER_APP_KEY!;

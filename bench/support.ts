@@ -13,6 +13,9 @@ import { openPglite } from '../server/trading/db/pglite';
 import { prepareDatabase } from '../server/trading/db/prepare';
 import type { Instrument } from '../server/trading/market/instruments';
 import { freePort } from '../tests/support/ports';
+import { browserSession } from '../tests/support/browser-session';
+
+export { browserSession };
 
 export { freePort };
 
@@ -122,8 +125,6 @@ export async function benchTrading(overrides: TradingOverrides = {}): Promise<{ 
 }
 
 /** The CSRF token a page carries: in the page-state JSON (pages with islands) or its form's hidden field. */
-export const csrfOf = (html: string): string => /"csrfToken":"([^"]+)"/.exec(html)?.[1] ?? /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
 /** `count` made-up instruments trading around the clock, to scale the catalogue up (2,000 in the benchmarks). */
 export function syntheticInstruments(count: number): Instrument[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -162,22 +163,7 @@ export const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 /** Signs the demo trader in through the web tier's login form; answers the session cookie. */
 export async function signedInCookie(url: string): Promise<string> {
-  const page = await fetch(`${url}/`);
-  const cookie = page.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const csrf = csrfOf(await page.text());
-  const res = await fetch(`${url}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookie },
-    body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return (await browserSession(url, { email: 'trader@demo.test', password: 'trader-demo-1' })).cookie;
 }
 
 /** The PostgreSQL server benchmarks may use (BENCH_DATABASE_URL, else TEST_DATABASE_URL), if any. */
@@ -199,25 +185,4 @@ export async function withScratchPostgres<T>(adminUrl: string, name: string, use
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-/** Signs a person in through the web tier's form as a browser does: the session cookie and the page's CSRF token. */
-export async function signInAt(web: string, person: { email: string; password: string }): Promise<{ cookie: string; csrf: string }> {
-  const page = await fetch(`${web}/`);
-  const csrf = csrfOf(await page.text());
-  const res = await fetch(`${web}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookiesOf(page) },
-    body: JSON.stringify(person),
-  });
-  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status}`);
-  const cookie = cookiesOf(res);
-  const dashboard = await fetch(`${web}/main/dashboard`, { headers: { Cookie: cookie } });
-  return { cookie, csrf: csrfOf(await dashboard.text()) };
 }

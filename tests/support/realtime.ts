@@ -3,7 +3,7 @@ import Pusher from 'pusher-js';
 import { Lifecycle } from '../../server/compose/lifecycle';
 import type { PusherServer, PusherServerOptions } from '../../server/trading/realtime/pusher-server';
 import { startTrading, testRealtimeCredentials, type TradingStack } from './trading';
-import { composeTestWeb, csrfFrom } from './web';
+import { composeTestWeb } from './web';
 
 export interface RealtimeStack extends TradingStack {
   webUrl: string;
@@ -42,25 +42,7 @@ export async function startRealtimeStack(options: Partial<PusherServerOptions> =
   };
 }
 
-/** A signed-in browser session on the web tier: its cookie and its page's CSRF token. */
-export async function browserSession(webUrl: string, person: { email: string; password: string }): Promise<{ cookie: string; csrf: string }> {
-  const cookiesOf = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  const page = await fetch(`${webUrl}/`);
-  const csrf = csrfFrom(await page.text());
-  const res = await fetch(`${webUrl}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf, Cookie: cookiesOf(page) },
-    body: JSON.stringify(person),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  const cookie = cookiesOf(res);
-  const dashboard = await fetch(`${webUrl}/main/dashboard`, { headers: { Cookie: cookie } });
-  return { cookie, csrf: csrfFrom(await dashboard.text()) };
-}
+export { browserSession } from './browser-session';
 
 /**
  * Laravel Echo on pusher-js, connected through the web tier as a page would be. Channel authorisation

@@ -7,6 +7,9 @@ import type { Database } from '../../server/trading/db/database';
 import type { AssetPipeline } from '../../server/web/assets';
 import type { WebApp } from '../../server/web/app';
 import { silentLogger, startTrading, testConfig } from './trading';
+import { csrfFrom } from './browser-session';
+
+export { csrfFrom };
 
 /** Stand-in assets so web tests need no client build: names are enough for the HTML. */
 export const testAssets: AssetPipeline = {
@@ -58,13 +61,6 @@ export function composeTestWeb(apiUrl: string, overrides: Partial<WebOverrides> 
 
 export function webAppFor(apiUrl: string): WebApp {
   return composeTestWeb(apiUrl).app;
-}
-
-/** The CSRF token the page hands to its islands. */
-export function csrfFrom(html: string): string {
-  const match = /"csrfToken":"([^"]+)"/.exec(html) ?? /name="_csrf" value="([^"]+)"/.exec(html);
-  if (!match?.[1]) throw new Error('no CSRF token in page');
-  return match[1];
 }
 
 /** A browser-like agent that has loaded the login page and signed in through the form's JSON path. */

@@ -2,7 +2,7 @@ import { afterAll, expect, it } from 'vitest';
 import { containerExists, podman } from '../../../scripts/cluster/podman';
 import { answers } from '../../../scripts/cluster/cluster';
 import { topology } from '../../../scripts/cluster/topology';
-import { browserSession } from '../../support/realtime';
+import { browserSession } from '../../support/browser-session';
 import { printFigures } from '../support/cluster';
 import { seconds } from '../support/orders';
 import { until } from '../support/processes';
