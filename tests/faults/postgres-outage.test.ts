@@ -9,7 +9,7 @@ import { prepareDatabase } from '../../server/trading/db/prepare';
 import { auditLedger } from '../support/money';
 import { silentLogger } from '../support/trading';
 import { assetId, clientTimeoutMs, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer, type SentOrder } from './support/orders';
-import { killHard, PrivatePostgres, sleep, startServer, stopGracefully, until, type ServerProcess } from './support/processes';
+import { answerOf, killHard, PrivatePostgres, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
 
 /**
  * Fault (c) in one process, issue 21: PostgreSQL stops the hard way (`pg_ctl stop -m immediate`) under a
@@ -24,22 +24,15 @@ const apiPort = '3535';
 const customersCount = 50;
 const downForMs = 5_000;
 
-interface Probe {
-  what: string;
-  at: number;
-  status: number | 'error';
-  ms: number;
-  message?: string;
-}
+const probe = (what: string, url: string, init: RequestInit = {}) => answerOf(what, url, init, clientTimeoutMs);
 
-async function probe(what: string, url: string, init: RequestInit = {}): Promise<Probe> {
-  const at = Date.now();
+/** The message a JSON answer carries (`message`, or `/readyz`'s `status`), else the text itself. */
+function messageIn(body: string): string {
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(clientTimeoutMs) });
-    const body = (await res.json().catch(() => ({}))) as { message?: string; status?: string };
-    return { what, at, status: res.status, ms: Date.now() - at, message: body.message ?? body.status };
-  } catch (error) {
-    return { what, at, status: 'error', ms: Date.now() - at, message: String((error as Error).cause ?? error) };
+    const parsed = JSON.parse(body) as { message?: string; status?: string };
+    return parsed.message ?? parsed.status ?? body;
+  } catch {
+    return body.slice(0, 120);
   }
 }
 
@@ -100,7 +93,7 @@ describe.skipIf(!available)('PostgreSQL stopped and started again under a tradin
 
     const stoppedAt = Date.now();
     postgres.stop('immediate');
-    const probes: Probe[] = [];
+    const probes: Answer[] = [];
     while (Date.now() - stoppedAt < downForMs) {
       probes.push(
         ...(await Promise.all([
@@ -155,7 +148,7 @@ describe.skipIf(!available)('PostgreSQL stopped and started again under a tradin
           '',
           '── fault (c): PostgreSQL stopped (immediate) for ~5 s under one trading process ──',
           `orders sent: ${load.sent.length} (${JSON.stringify(statusCounts(load.sent))}); probes while down: ${JSON.stringify(statusCounts(whileDown))}, slowest answer while down: ${slowest} ms`,
-          `answers while down: ${[...new Set(whileDown.map((p) => `${p.what} ${p.status} "${p.message}"`))].join('; ')}`,
+          `answers while down: ${[...new Set(whileDown.map((p) => `${p.what} ${p.status} "${messageIn(p.body)}"`))].join('; ')}`,
           `the process stayed up: ${aliveWhileDown && stillAlive ? 'yes' : 'NO'}; outage log lines: ${outageLines.length} ("database unavailable"), other error lines: ${otherErrorLines.length} (${JSON.stringify(countBy(otherErrorLines.map((l) => String(l.msg).slice(0, 40))))}), request logs at error level: ${requestErrorLines.length}`,
           `after the restart: orders succeed in ${seconds(ordersBack)}, leads again in ${seconds(leadsAgain)}, prices move ${seconds(pricesMove)} later; /readyz then ${readyAfter.status}`,
           `unanswered or 5xx orders retried under their order ids: ${retried.length} (${JSON.stringify(statusCounts(retried))})`,
@@ -170,7 +163,7 @@ describe.skipIf(!available)('PostgreSQL stopped and started again under a tradin
       expect(whileDown.length).toBeGreaterThan(10);
       // Never a 500 or a hang: every answer while down is a 503 with the clear message (the API) or "database unavailable" (readiness).
       for (const p of whileDown) {
-        expect(p, JSON.stringify(p)).toMatchObject({ status: 503, message: p.what === 'GET /readyz' ? 'database unavailable' : authTexts.serviceUnavailable });
+        expect({ status: p.status, message: messageIn(p.body) }, JSON.stringify(p)).toEqual({ status: 503, message: p.what === 'GET /readyz' ? 'database unavailable' : authTexts.serviceUnavailable });
       }
       expect(load.sent.filter((s) => s.status === 500)).toEqual([]);
       expect(slowest).toBeLessThan(clientTimeoutMs);

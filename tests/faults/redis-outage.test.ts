@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/trading/db/open';
 import { prepareDatabase } from '../../server/trading/db/prepare';
 import { silentLogger } from '../support/trading';
 import { assetId, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer } from './support/orders';
-import { serverBaseEnv, sleep, startServer, stopGracefully, until, type ServerProcess } from './support/processes';
+import { answerOf, serverBaseEnv, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
 import { PrivateRedis } from './support/redis';
 
 /**
@@ -28,14 +28,6 @@ const redisPort = 6395;
 const ports = { leader: '3540', follower: '3541' };
 const outageMs = 5_000;
 const loginLimit = 5;
-
-interface Observed {
-  at: number;
-  what: string;
-  status: number | 'error';
-  ms: number;
-  body?: string;
-}
 
 const since = (from: number) => Date.now() - from;
 
@@ -113,19 +105,12 @@ describe('Redis outage: two trading processes degrade as documented and recover 
     // The light load: orders from eight customers on either process, and beside them the watchers.
     let turn = 0;
     const load = new OrderLoad(() => (turn++ % 2 === 0 ? a : b), loaded, order, 100);
-    const observed: Observed[] = [];
+    const observed: Answer[] = [];
     const prices: { at: number; rate: string }[] = [];
     const ask = async (what: string, url: string, init: RequestInit = {}) => {
-      const started = Date.now();
-      try {
-        const res = await fetch(url, { ...init, signal: AbortSignal.timeout(8_000) });
-        const body = await res.text();
-        observed.push({ at: started, what, status: res.status, ms: since(started), body: body.slice(0, 200) });
-        return { status: res.status, body };
-      } catch (error) {
-        observed.push({ at: started, what, status: 'error', ms: since(started), body: String(error) });
-        return { status: 'error' as const, body: '' };
-      }
+      const answer = await answerOf(what, url, init, 8_000);
+      observed.push({ ...answer, body: answer.body.slice(0, 200) });
+      return answer;
     };
     const login = (origin: string, email: string, from: string) =>
       ask(`login ${origin === a ? 'leader' : 'follower'}`, `${origin}/api/v1/auth/login`, {
@@ -209,7 +194,7 @@ describe('Redis outage: two trading processes degrade as documented and recover 
     await load.stop();
 
     const inOutage = (at: number) => at >= downAt && at <= upAt;
-    const answers: Observed[] = [...observed.filter((o) => !o.what.startsWith('readyz')), ...load.sent.map((s) => ({ at: s.sentAt, what: 'order', status: s.status, ms: s.ms, body: s.message }))];
+    const answers: Answer[] = [...observed.filter((o) => !o.what.startsWith('readyz')), ...load.sent.map((s) => ({ at: s.sentAt, what: 'order', status: s.status, ms: s.ms, body: s.message ?? '' }))];
     const fiveXx = answers.filter((o) => o.status === 'error' || o.status >= 500);
     const slowest = Math.max(...answers.filter((o) => inOutage(o.at)).map((o) => o.ms));
     const ordersInOutage = load.sent.filter((s) => inOutage(s.sentAt));

@@ -137,6 +137,26 @@ export async function stopGracefully(server: ServerProcess, timeoutMs = 15_000):
   return { code, ms: Date.now() - started, killed: signal === 'SIGKILL' };
 }
 
+/** One call as a client saw it: when, what it answered (`error`: nothing, the body says why), how long it took. */
+export interface Answer {
+  what: string;
+  at: number;
+  status: number | 'error';
+  ms: number;
+  body: string;
+}
+
+/** Makes a call that gives up after `timeoutMs` as a client would, and never throws. */
+export async function answerOf(what: string, url: string, init: RequestInit, timeoutMs: number): Promise<Answer> {
+  const at = Date.now();
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return { what, at, status: res.status, ms: Date.now() - at, body: await res.text() };
+  } catch (error) {
+    return { what, at, status: 'error', ms: Date.now() - at, body: String((error as Error).cause ?? error) };
+  }
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `check` holds (polled every `everyMs`); rejects naming `what` after `timeoutMs`. Resolves with the time it took. */
