@@ -19,9 +19,12 @@ it('when pages come through HAProxy, then framing is refused one way (DENY and f
   expect(page.headers.get('permissions-policy')).toMatch(/geolocation=\(\)/);
 });
 
-it('when /metrics is asked through HAProxy on the same host, then it is not served; with the token, straight to a process, it is', async () => {
+it('when /metrics is asked through HAProxy, then HAProxy itself refuses it; a process serves it only with the token', async () => {
   const { METRICS_TOKEN: token } = readSecrets(t);
-  expect((await fetch(`${site}/metrics`)).status).toBe(404);
+  const publicly = await fetch(`${site}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+  // HAProxy's own refusal (its HTML page), even for the token's holder: not the web tier's JSON 404.
+  expect(publicly.status).toBe(404);
+  expect(publicly.headers.get('content-type')).not.toContain('json');
   expect((await fetch(`${apiOrigin(t)}/metrics`)).status).toBe(404);
   expect((await fetch(`http://${t.bind}:${t.ports.web[0]}/metrics`)).status).toBe(404);
   const trading = await fetch(`http://${t.bind}:${t.ports.trading[0]}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
