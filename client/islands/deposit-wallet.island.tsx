@@ -18,6 +18,7 @@ type Payment = WalletView['payments'][number];
 const statusText: Record<Payment['status'], string> = {
   credited: 'Credited',
   seen: 'Waiting for confirmations',
+  held: 'Being reviewed by our team',
   below_minimum: 'Below minimum',
 };
 

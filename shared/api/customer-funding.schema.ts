@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isoDateTime, plainText } from './common.schema';
-import { depositStatuses, withdrawalMethods, withdrawalStatuses } from './funding.schema';
+import { cryptoPaymentStatuses, depositStatuses, withdrawalMethods, withdrawalStatuses } from './funding.schema';
 import { paged } from './trades.schema';
 import { wireDecimal } from './wire';
 
@@ -157,7 +157,7 @@ export const chainPaymentSchema = z.object({
   amount: z.string(),
   confirmations: z.number(),
   required: z.number(),
-  status: z.enum(['seen', 'credited', 'below_minimum']),
+  status: z.enum(cryptoPaymentStatuses),
   /** What was credited to the account, once credited. */
   credited: z.nullable(wireDecimal),
   seen_at: isoDateTime,

@@ -7,8 +7,12 @@ import { wireDecimal } from './wire';
  * Deposits awaiting confirmation and withdrawals awaiting a decision (docs/back-office.md#funding-queues):
  * the states the funding screens put rows in and the back office decides.
  */
-/** `failed`: a card payment the provider declined (or a checkout that expired): nothing was taken. */
-export const depositStatuses = ['pending', 'confirmed', 'rejected', 'failed'] as const;
+/**
+ * `held`: money from outside (a provider's event, a chain payment) that differed from what was expected or passed the
+ * method's limits, waiting for staff (docs/funding.md#money-from-outside); `failed`: a card payment the provider
+ * declined (or a checkout that expired): nothing was taken.
+ */
+export const depositStatuses = ['pending', 'held', 'confirmed', 'rejected', 'failed'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 export const depositMethods = ['bank_transfer', 'card', 'crypto'] as const;
 export type DepositMethod = (typeof depositMethods)[number];
@@ -17,8 +21,8 @@ export const withdrawalStatuses = ['pending', 'processing', 'paid', 'rejected', 
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 export const withdrawalMethods = ['bank_transfer', 'crypto', 'card'] as const;
 export type WithdrawalMethod = (typeof withdrawalMethods)[number];
-/** A chain payment: seen (waiting for confirmations), credited, or too small to credit. */
-export const cryptoPaymentStatuses = ['seen', 'credited', 'below_minimum'] as const;
+/** A chain payment: seen (waiting for confirmations), held for staff (past the method's limits), credited, or too small to credit. */
+export const cryptoPaymentStatuses = ['seen', 'held', 'credited', 'below_minimum'] as const;
 
 /** A crypto deposit's chain facts, and once credited the rate it was credited at. */
 export interface DepositDetails {

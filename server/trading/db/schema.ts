@@ -12,3 +12,4 @@ export * from './schema/chat';
 export * from './schema/advisors';
 export * from './schema/funding';
 export * from './schema/verification';
+export * from './schema/files';

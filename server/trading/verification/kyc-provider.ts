@@ -5,7 +5,7 @@ import type { DocumentKind, DocumentSide, IdentityDocumentType } from '../../../
  * (`submitDocument`); the provider is then handed it. The default, `manual`, sends nothing anywhere: the
  * broker's staff decide each document in the back-office queue. A third-party driver a broker configures
  * would send the file, answer its own reference (stored as `provider_ref`), and later report its decision
- * through `applyProviderDecision` (documents.ts), which decides the document as staff would.
+ * through `applyProviderDecision` (decisions.ts), which decides the document as staff would.
  */
 export interface KycProvider {
   /** Stored on each document (`verification_documents.provider`). */
