@@ -1,6 +1,6 @@
 import './order-ticket.css';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { marginFor } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
@@ -10,7 +10,20 @@ import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
 import { pendingTexts } from '../../shared/trading/texts';
 import { checkTexts, levelProblems, pnlAtLevel, refusalOf, typedLevel } from '../../shared/trading/ticket-checks';
-import { convertVolume, levelInputOf, orderLots, pendingKindOf, stepLevel, stepVolume, unitsOf, volumeInputOf, volumeUnits, type VolumeUnit } from '../../shared/trading/ticket';
+import {
+  convertVolume,
+  levelInputOf,
+  orderLots,
+  orderTypes,
+  orderTypeTexts,
+  stepLevel,
+  stepVolume,
+  unitsOf,
+  volumeInputOf,
+  volumeUnits,
+  type OrderType,
+  type VolumeUnit,
+} from '../../shared/trading/ticket';
 import { displayMoney } from '../state/site-data';
 import { formatPrice } from '../lib/format';
 import { clock, forexMid, marketStateOf, quoteOf } from '../state/market';
@@ -18,21 +31,33 @@ import { formatUnits, leverageOf, placeMarketOrder, placePendingOrder } from '..
 import { liveSummary, selectedAccount } from '../state/trading';
 import { LevelField, pnlNote } from './level-field';
 
-/** Moved to the order state (one rule for the ticket and one-click); re-exported for the dialogs that import it from here. */
-
 type Refusal = { fields: Record<string, string>; alert: string | null };
 const noRefusal: Refusal = { fields: {}, alert: null };
 /** The server's field keys and the ticket's inputs that show them. */
 const fieldIds: Record<string, string> = { volume: 'ticket-volume', price: 'ticket-price', take_profit: 'ticket-tp', stop_loss: 'ticket-sl' };
 
 /**
- * The order ticket (docs/trade-room.md#order-ticket): volume in lots, units or the account currency, converted as the
- * unit changes; margin shown (red above free margin, never blocking); optional TP/SL checked as typed against the
- * live quote with the server's rules, each with its projected P/L; a pending price; "Processing" while it runs.
- * A refusal shows inside the ticket: at its field, else on a line above the submit; toasts only for success.
+ * The order ticket (docs/trade-room.md#order-ticket): the order type as the trader chooses it (Market, Limit or Stop,
+ * never derived from the live price); volume in lots, units or the account currency, converted as the unit changes;
+ * margin shown (red above free margin, never blocking); a limit's or stop's price, checked as typed against the live
+ * quote for the chosen type; optional TP/SL checked the same way, each with its projected P/L; "Processing" while it
+ * runs. A refusal shows inside the ticket: at its field, else on a line above the submit; toasts only for success.
  * While the market is closed a market order cannot be sent (the submit says when it opens); a pending one can.
  */
-export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; side: 'buy' | 'sell'; onSide: (side: 'buy' | 'sell') => void; onDone: () => void }) {
+export function OrderTicket({
+  asset,
+  side,
+  onSide,
+  onDone,
+  initialType = 'market',
+}: {
+  asset: Asset;
+  side: 'buy' | 'sell';
+  onSide: (side: 'buy' | 'sell') => void;
+  onDone: () => void;
+  /** The type the ticket opens on (a pending order's ticket, a closed market: `limit`). */
+  initialType?: OrderType;
+}) {
   useSignals();
   const quote = quoteOf(asset.id).value;
   const market = marketStateOf(asset, clock.value);
@@ -43,43 +68,50 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
   const [protect, setProtect] = useState(false);
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
-  /** Empty is "Current": a market order; a price makes it a pending limit or stop order. */
+  const [orderType, setOrderType] = useState<OrderType>(initialType);
+  /** A limit's or stop's price as typed (a market order has none). */
   const [pendingPrice, setPendingPrice] = useState('');
+  const typeName = useId();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>(noRefusal);
 
+  // The price a buy or sell would get now, which is the price a buy or sell pending order watches.
   const marketPrice = quote ? (side === 'buy' ? quote.ask : quote.bid) : null;
-  const typedPrice = typedLevel(pendingPrice, asset.digits);
-  const pending = typedPrice !== null && typedPrice !== undefined;
-  // The price as the server takes it: at the instrument's digits.
-  const price = pending ? typedPrice : marketPrice;
-  const kind = pending && quote ? pendingKindOf({ side, price: typedPrice, bid: quote.bid, ask: quote.ask }) : null;
-  // At the quote itself an order would fill at once: no kind waits there (the server's rule).
-  const waits = !pending || !quote || !kind || pendingPriceWaits({ side, kind, price: typedPrice, bid: quote.bid, ask: quote.ask });
+  const kind = orderType === 'market' ? null : orderType;
+  const pending = kind !== null;
+  // The order price as the server takes it (at the instrument's digits); null while none is typed, undefined when not a number.
+  const typedPrice = pending ? typedLevel(pendingPrice, asset.digits) : null;
+  const price = pending ? (typedPrice ?? null) : marketPrice;
+  // The chosen type must wait at its price: on the wrong side of the quote (or at it) it would fill at once (the server's rule).
+  const wrongSide = Boolean(kind && price && quote && !pendingPriceWaits({ side, kind, price, bid: quote.bid, ask: quote.ask }));
   // Without a price that converts the quote currency into the account's, money figures are not shown rather than guessed.
   const rate = conversionRate(asset.quote_currency, currency, forexMid);
-  const context = { contractSize: asset.contract_size, price: price ?? asset.rate, conversion: rate ?? 1 };
+  // Until a pending order has its price, its size and margin are shown at the market's.
+  const sizingPrice = price ?? marketPrice;
+  const context = { contractSize: asset.contract_size, price: sizingPrice ?? asset.rate, conversion: rate ?? 1 };
   const units = unit === 'currency' && !rate ? null : unitsOf(volume, unit, context);
   const lots = units ? orderLots(units, asset.contract_size) : null;
   const orderUnits = lots ? lots.times(asset.contract_size) : null;
   const leverage = leverageOf(asset);
-  const margin = orderUnits && price && rate ? marginFor({ units: orderUnits, price, leverage, conversion: rate }) : null;
+  const margin = orderUnits && sizingPrice && rate ? marginFor({ units: orderUnits, price: sizingPrice, leverage, conversion: rate }) : null;
   const overMargin = Boolean(margin && summary && margin.gt(summary.freeMargin));
   // Lots and units are checked as typed (0.015 lots is refused, not quietly rounded); an amount of money is sized down to whole steps.
   const sizeProblem = units ? lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size)) : null;
   // TP and SL against the price the position would close at now (a buy at the sell price), or a pending order's price: the server's rule, live.
-  const reference = pending ? typedPrice : quote ? closingPrice({ side, quote }) : null;
+  const reference = pending ? price : quote ? closingPrice({ side, quote }) : null;
   const levelErrors = protect ? levelProblems({ side, digits: asset.digits, price: reference, against: pending ? 'order' : 'current', takeProfit, stopLoss }) : {};
   const closedForMarket = !market.open && !pending;
   const pnlAt = (level: string) => (orderUnits && price ? pnlAtLevel({ side, units: orderUnits, opening: price, level, digits: asset.digits, conversion: rate }) : null);
   const typedProblems: Record<string, string | null | undefined> = {
     volume: sizeProblem,
-    price: typedPrice === undefined ? checkTexts.notAPrice : !waits && kind ? pendingTexts.priceSide(side, kind) : null,
+    price: !kind ? null : typedPrice === undefined ? pendingTexts.price : wrongSide ? pendingTexts.priceSide(side, kind) : null,
     take_profit: levelErrors.take_profit?.[0],
     stop_loss: levelErrors.stop_loss?.[0],
   };
   const problemOf = (key: string) => typedProblems[key] ?? refusal.fields[key] ?? null;
   const blocked = busy || !price || !units || closedForMarket || Object.values(typedProblems).some(Boolean);
+  // Under the price while it is fine: where the chosen type must be, against the live price, and how it fills.
+  const priceNote = kind && marketPrice ? orderTypeTexts.where(side, kind, formatPrice(marketPrice, asset.digits)) : null;
 
   /** An edit clears what the server said about that field, and the line about the order as a whole. */
   const edited = (key: string, set: (text: string) => void) => (text: string) => {
@@ -92,6 +124,11 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     setPendingPrice('');
     setRefusal(noRefusal);
     onSide(next);
+  };
+  // The price stays as typed: it is checked again for the new type (a limit's price is a stop's wrong side).
+  const changeType = (next: OrderType) => {
+    setOrderType(next);
+    setRefusal(noRefusal);
   };
   const changeUnit = (next: VolumeUnit) => {
     setVolume(convertVolume(volume, unit, next, context));
@@ -106,7 +143,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
     // Sent as checked: at the instrument's digits, as the server rounds them.
     const levels = protect ? { takeProfit: typedLevel(takeProfit, asset.digits) ?? '', stopLoss: typedLevel(stopLoss, asset.digits) ?? '' } : {};
     const order = { asset, side, units: orderUnits, lots, leverage, ...levels };
-    const result = pending && kind ? await placePendingOrder({ ...order, kind, price }) : await placeMarketOrder({ ...order, price }, { toastFailure: false });
+    const result = kind ? await placePendingOrder({ ...order, kind, price }) : await placeMarketOrder({ ...order, price }, { toastFailure: false });
     setBusy(false);
     if (result.ok) return onDone();
     const shown = ['volume', ...(pending ? ['price'] : []), ...(protect ? ['take_profit', 'stop_loss'] : [])];
@@ -123,7 +160,7 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
       label={label}
       value={value}
       onChange={edited(key, (text) => set(levelInputOf(text, asset.digits)))}
-      placeholder={formatPrice(price, asset.digits)}
+      placeholder={formatPrice(sizingPrice, asset.digits)}
       problem={problemOf(key)}
       note={pnlNote(pnlAt(value), currency, checkTexts.pnlAt)}
     />
@@ -139,6 +176,15 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           </button>
         ))}
       </div>
+      <fieldset className="ticket-type">
+        <legend className="visually-hidden">{orderTypeTexts.legend}</legend>
+        {orderTypes.map((t) => (
+          <label key={t}>
+            <input type="radio" name={typeName} value={t} checked={orderType === t} onChange={() => changeType(t)} />
+            <span>{orderTypeTexts.label[t]}</span>
+          </label>
+        ))}
+      </fieldset>
       <div className="ticket-volume">
         <label htmlFor="ticket-volume">Volume</label>
         <div className="stepper">
@@ -170,6 +216,20 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           </small>
         ) : null}
       </div>
+      {kind ? (
+        <LevelField
+          id="ticket-price"
+          label={orderTypeTexts.priceLabel[kind]}
+          value={pendingPrice}
+          onChange={(text) => setPrice(levelInputOf(text, asset.digits))}
+          placeholder={formatPrice(marketPrice, asset.digits)}
+          problem={problemOf('price')}
+          note={priceNote}
+          onStep={stepPrice}
+        />
+      ) : closedForMarket ? (
+        <p className="ticket-kind">{checkTexts.pendingWhileClosed}</p>
+      ) : null}
       <dl className="ticket-figures">
         <div>
           <dt>Size</dt>
@@ -195,27 +255,6 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           No price converts {asset.quote_currency} into {currency} right now, so the margin cannot be shown.
         </p>
       ) : null}
-      <div className="ticket-pending">
-        <LevelField
-          id="ticket-price"
-          label="Price"
-          value={pendingPrice}
-          onChange={(text) => setPrice(levelInputOf(text, asset.digits))}
-          placeholder="Current"
-          problem={problemOf('price')}
-          onStep={stepPrice}
-        />
-        {pending ? (
-          <p className="ticket-kind">
-            {side === 'buy' ? 'Buy' : 'Sell'} {kind} order: it opens when the price reaches {typedPrice}.{' '}
-            <button type="button" className="link-like" onClick={() => setPrice('')}>
-              Revert to Market Price
-            </button>
-          </p>
-        ) : closedForMarket ? (
-          <p className="ticket-kind">{checkTexts.pendingWhileClosed}</p>
-        ) : null}
-      </div>
       <label className="ticket-protect">
         <input type="checkbox" checked={protect} onChange={(e) => setProtect(e.target.checked)} />
         Take profit / stop loss
@@ -236,7 +275,9 @@ export function OrderTicket({ asset, side, onSide, onDone }: { asset: Asset; sid
           ? ticketTexts.processing
           : closedForMarket
             ? checkTexts.marketClosed(market.opensAt)
-            : `${side === 'buy' ? 'Buy' : 'Sell'} ${kind ? `${kind} ` : ''}${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
+            : kind
+              ? orderTypeTexts.place({ side, kind, lots: lots ? lots.toFixed(2) : '', price })
+              : `${side === 'buy' ? 'Buy' : 'Sell'} ${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
       </button>
     </form>
   );

@@ -11,8 +11,8 @@ const closeTicket = () => (ticketSide.value = null);
 
 /**
  * The order ticket of the active pair while `ticketSide` is set (docs/trade-room.md#order-ticket): focus goes into it and
- * back to what opened it, Escape closes it. Its volume comes first; its price when `priceFirst` (a pending order) or on a
- * closed market, where only a pending order can be placed. One island per page renders it.
+ * back to what opened it, Escape closes it. Its volume comes first; when `priceFirst` (a pending order) or on a closed
+ * market, where only a pending order can be placed, it opens as a limit order on its price. One island per page renders it.
  */
 export function TicketPopover({ priceFirst = false }: { priceFirst?: boolean }) {
   useSignals();
@@ -21,6 +21,7 @@ export function TicketPopover({ priceFirst = false }: { priceFirst?: boolean }) 
   const popover = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const isOpen = ticket !== null && asset !== undefined;
+  const pendingFirst = priceFirst || activeClosedUntil.value !== undefined;
   useEffect(() => {
     if (!isOpen) return;
     opener.current = document.activeElement as HTMLElement | null;
@@ -42,7 +43,7 @@ export function TicketPopover({ priceFirst = false }: { priceFirst?: boolean }) 
           ×
         </button>
       </header>
-      <OrderTicket key={asset.id} asset={asset} side={ticket} onSide={(side) => (ticketSide.value = side)} onDone={closeTicket} />
+      <OrderTicket key={asset.id} asset={asset} side={ticket} onSide={(side) => (ticketSide.value = side)} onDone={closeTicket} initialType={pendingFirst ? 'limit' : 'market'} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { tradingApi } from '../../shared/api/endpoints/trading';
 import { formatAmount, type Money } from '../../shared/money';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { ticketTexts } from '../../shared/trading/terminal';
+import { orderTypeTexts } from '../../shared/trading/ticket';
 import { call, type CallResult } from '../lib/call';
 import { playFailureTone, playSuccessTone } from '../lib/tones';
 import { showToast } from './toasts';
@@ -69,6 +70,7 @@ export async function placeMarketOrder(order: MarketOrder, { toastFailure = true
 }
 
 export interface PendingOrder extends Omit<MarketOrder, 'price'> {
+  /** As the trader chose it (docs/trading.md#pending-orders): sent as is, never worked out from the live price. */
   kind: 'limit' | 'stop';
   /** The order price: it opens when the market reaches it. */
   price: string;
@@ -83,7 +85,7 @@ export async function placePendingOrder(order: PendingOrder): Promise<CallResult
   const result = await call(tradingApi.placePending, { body: { ...termsOf(order), kind: order.kind, price: order.price } });
   if (result.ok) {
     playSuccessTone();
-    showToast({ kind: 'success', title: ticketTexts.pendingPlaced, description: `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.kind} ${order.lots.toFixed(2)} lots at ${order.price}` });
+    showToast({ kind: 'success', title: ticketTexts.pendingPlaced, description: `${orderTypeTexts.name(order.side, order.kind)} ${order.lots.toFixed(2)} lots at ${order.price}` });
     void refreshTrading();
   } else playFailureTone();
   return result;

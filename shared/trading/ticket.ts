@@ -53,11 +53,37 @@ export function orderLots(units: Decimal, contractSize: Decimal.Value): Decimal 
   return units.dividedBy(contractSize).toDecimalPlaces(2, Decimal.ROUND_DOWN);
 }
 
-/** A pending order's kind from where its price sits: a buy below the ask is a limit, above it a stop; a sell the reverse. */
-export function pendingKindOf({ side, price, bid, ask }: { side: 'buy' | 'sell'; price: Decimal.Value; bid: Decimal.Value; ask: Decimal.Value }): 'limit' | 'stop' {
-  const at = new Money(price);
-  return side === 'buy' ? (at.lt(ask) ? 'limit' : 'stop') : at.gt(bid) ? 'limit' : 'stop';
-}
+/**
+ * What the ticket places (docs/trade-room.md#order-ticket): an order at the market, or a pending limit or stop at a
+ * price. Always the trader's own choice, sent as chosen: never derived from where the price sits against the quote,
+ * which moves on every tick.
+ */
+export const orderTypes = ['market', 'limit', 'stop'] as const;
+export type OrderType = (typeof orderTypes)[number];
+
+const sideName = (side: 'buy' | 'sell') => (side === 'buy' ? 'Buy' : 'Sell');
+const kindName = (kind: 'limit' | 'stop') => (kind === 'limit' ? 'Limit' : 'Stop');
+
+export const orderTypeTexts = {
+  legend: 'Order type',
+  label: { market: 'Market', limit: 'Limit', stop: 'Stop' } satisfies Record<OrderType, string>,
+  priceLabel: { limit: 'Limit price', stop: 'Stop price' },
+  /** "Sell Limit": the order's name in the ticket and its toast. */
+  name: (side: 'buy' | 'sell', kind: 'limit' | 'stop') => `${sideName(side)} ${kindName(kind)}`,
+  /** The submit of a pending order: "Place Sell Limit 0.01 at 67547.31" (no price yet: "Place Sell Limit 0.01"). */
+  place: ({ side, kind, lots, price }: { side: 'buy' | 'sell'; kind: 'limit' | 'stop'; lots: string; price: string | null }) =>
+    `Place ${sideName(side)} ${kindName(kind)} ${lots}${price ? ` at ${price}` : ''}`,
+  /**
+   * Under the price while it is fine: where it must be against the current price the order watches (a buy the
+   * buy price, a sell the sell price) and what the fill guarantees (docs/trading.md#pending-orders).
+   */
+  where: (side: 'buy' | 'sell', kind: 'limit' | 'stop', market: string) => {
+    const above = (side === 'buy') === (kind === 'stop');
+    const watched = side === 'buy' ? 'buy' : 'sell';
+    const fill = kind === 'limit' ? `fills at this price or ${side === 'buy' ? 'lower' : 'higher'}` : 'fills at the market once reached';
+    return `${above ? 'Above' : 'Below'} the ${watched} price ${market}: ${fill}`;
+  },
+} as const;
 
 /** The same volume shown in another unit (lots to 2 decimals, units whole, currency to the cent). */
 export function convertVolume(text: string, from: VolumeUnit, to: VolumeUnit, context: SizingContext): string {

@@ -41,9 +41,10 @@ test('when the price falls to a buy limit, then the order fills and becomes a po
   const ticket = page.getByRole('dialog', { name: /Order ticket/ });
   const ask = Number(await page.locator('.trade-buy strong').textContent());
   const limit = (ask - 1_000).toFixed(2);
-  await ticket.getByLabel('Price', { exact: true }).fill(limit);
-  await expect(ticket.getByText('Buy limit order: it opens when the price reaches')).toBeVisible();
-  await ticket.getByRole('button', { name: /^Buy limit 0.01 at/ }).click();
+  await ticket.getByRole('radio', { name: 'Limit' }).check();
+  await ticket.getByLabel('Limit price', { exact: true }).fill(limit);
+  await expect(ticket.getByText('fills at this price or lower')).toBeVisible();
+  await ticket.getByRole('button', { name: `Place Buy Limit 0.01 at ${limit}` }).click();
   await expect(page.locator('.toast-success')).toContainText('Pending order placed');
 
   await page.getByRole('button', { name: 'ACTIVE ORDERS' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertVolume, levelInputOf, orderLots, pendingKindOf, stepLevel, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
+import { convertVolume, levelInputOf, orderLots, orderTypeTexts, stepLevel, stepVolume, unitsOf, volumeInputOf } from '../../shared/trading/ticket';
 import { stopBehindTrail } from '../../shared/trading/levels';
 import { typedLevel } from '../../shared/trading/ticket-checks';
 import { effectiveLeverage } from '../../shared/trading/leverage';
@@ -45,13 +45,17 @@ describe('order ticket volume', () => {
   });
 });
 
-describe('pending order kind', () => {
-  it('is a limit when the price is better than the market and a stop when it is worse', () => {
-    const quote = { bid: '1.10000', ask: '1.10010' };
-    expect(pendingKindOf({ side: 'buy', price: '1.09000', ...quote })).toBe('limit');
-    expect(pendingKindOf({ side: 'buy', price: '1.11000', ...quote })).toBe('stop');
-    expect(pendingKindOf({ side: 'sell', price: '1.11000', ...quote })).toBe('limit');
-    expect(pendingKindOf({ side: 'sell', price: '1.09000', ...quote })).toBe('stop');
+describe('pending order type', () => {
+  it('names the order as chosen on its submit, with or without a price', () => {
+    expect(orderTypeTexts.place({ side: 'sell', kind: 'limit', lots: '0.01', price: '67547.31' })).toBe('Place Sell Limit 0.01 at 67547.31');
+    expect(orderTypeTexts.place({ side: 'buy', kind: 'stop', lots: '0.10', price: null })).toBe('Place Buy Stop 0.10');
+  });
+
+  it('says where each type waits against the price it watches, and how it fills', () => {
+    expect(orderTypeTexts.where('buy', 'limit', '1.10010')).toBe('Below the buy price 1.10010: fills at this price or lower');
+    expect(orderTypeTexts.where('buy', 'stop', '1.10010')).toBe('Above the buy price 1.10010: fills at the market once reached');
+    expect(orderTypeTexts.where('sell', 'limit', '1.10000')).toBe('Above the sell price 1.10000: fills at this price or higher');
+    expect(orderTypeTexts.where('sell', 'stop', '1.10000')).toBe('Below the sell price 1.10000: fills at the market once reached');
   });
 });
 

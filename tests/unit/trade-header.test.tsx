@@ -90,7 +90,7 @@ describe('a closed market in the header', () => {
     expect(ticketSide.value).toBeNull();
   });
 
-  it('when the market is closed, then Pending order opens the ticket at its price, where a market order waits and a typed price places a pending order', async () => {
+  it('when the market is closed, then Pending order opens the ticket as a limit at its price, where a market order waits and a typed price places the limit', async () => {
     const { element, serverHtml } = await openRoom(pageState(2));
     expect(serverHtml).toContain('Pending order');
     const pending = element.querySelector<HTMLButtonElement>('.pending-order-button')!;
@@ -102,14 +102,21 @@ describe('a closed market in the header', () => {
     const price = document.querySelector<HTMLInputElement>('#ticket-price')!;
     expect(document.activeElement).toBe(price);
     const submit = () => document.querySelector<HTMLButtonElement>('.ticket-submit')!;
+    const orderType = (name: string) => [...document.querySelectorAll<HTMLInputElement>('.ticket-type input')].find((r) => r.parentElement?.textContent === name)!;
+    expect(orderType('Limit').checked).toBe(true);
+    expect(submit().disabled).toBe(true);
+    expect(submit().textContent).toBe('Place Buy Limit 0.01');
+    await act(() => orderType('Market').click());
     expect(submit().disabled).toBe(true);
     expect(submit().textContent).toMatch(/^Market closed · Opens Mon \d\d:\d\d$/);
+    await act(() => orderType('Limit').click());
+    const limitPrice = document.querySelector<HTMLInputElement>('#ticket-price')!;
     await act(() => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(price, '180.00');
-      price.dispatchEvent(new Event('input', { bubbles: true }));
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(limitPrice, '180.00');
+      limitPrice.dispatchEvent(new Event('input', { bubbles: true }));
     });
     expect(submit().disabled).toBe(false);
-    expect(submit().textContent).toBe('Buy limit 0.01 at 180.00000');
+    expect(submit().textContent).toBe('Place Buy Limit 0.01 at 180.00');
     await act(async () => submit().click());
     expect(placeMarketOrder).not.toHaveBeenCalled();
     const [order] = placePendingOrder.mock.calls[0] as unknown as [{ side: string; kind: string; price: string; asset: { id: number } }];
