@@ -51,6 +51,10 @@ export const authTexts = {
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   crossSite: 'Cross-site request refused.',
   loginLinkInvalid: 'This sign-in link is invalid or has expired.',
+  /** A role the endpoint is not for (docs/access.md#who-may-do-what). */
+  notForYourRole: 'This action is unauthorized.',
+  /** Staff or an admin calling a customer-only endpoint (`customer` access). */
+  customersOnly: 'Staff and admin accounts do not trade or hold customer accounts: sign in with a customer account.',
 } as const;
 
 /** Shown on the entry screens and the app's pages (docs/screens.md#risk-warning). */
@@ -65,6 +69,9 @@ export const realtimeTexts = {
   failed: (reason: string | null | undefined) => `Connection failed: ${reason || 'Unknown error'}`,
   connectionFailed: 'Connection failed',
   notificationTitle: 'Notification',
+  /** `POST /broadcasting/auth` for a channel of someone else's (docs/realtime.md#who-may-subscribe). */
+  channelNotYours: 'This channel belongs to another user.',
+  channelUnknown: 'There is no such channel.',
 } as const;
 
 /** How long the connection toasts stay. */

@@ -1,13 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Role } from '../../../shared/api/user.schema';
-import { gateTexts } from '../../../shared/texts';
+import type { Access } from '../../../shared/api/endpoint';
+import { accessRefusal, type AccessDeps } from '../auth/access-rules';
 import { bearerToken, hashToken } from '../auth/tokens';
-import { getSettings } from '../db/settings.repo';
 import type { AuthContext } from '../auth/sign-ins';
-import type { ApiDeps, TradingDeps } from '../deps';
-import { standingOf } from '../engine/standing';
+import type { ApiDeps } from '../deps';
+import { fail } from '../errors';
 import type { StaffActor } from '../users/staff-actor';
-import { forbidden, unauthenticated } from './errors';
+import { unauthenticated } from './errors';
 
 export type { AuthContext };
 
@@ -35,23 +34,13 @@ export function authenticate({ signIns }: Pick<ApiDeps, 'signIns'>): RequestHand
 }
 
 /**
- * Deactivated users, and pending ones while the site requires verification, may read their own user
- * and the settings and log out (so the gate can show their screen); everything else is 403. With
- * `awaitingApproval`, a user awaiting approval passes (verification and support chat), a deactivated one not.
+ * The checks an access kind makes of the signed-in user beyond their token (standing, role, staff's
+ * enrolment): `accessRefusal`, the one rule the realtime channels ask too (docs/access.md#who-may-do-what).
  */
-export function requireStanding({ database }: TradingDeps, { awaitingApproval = false }: { awaitingApproval?: boolean } = {}): RequestHandler {
+export function requireAccess(deps: AccessDeps, access: Access): RequestHandler {
   return async (_req, res, next) => {
-    const { user } = authOf(res);
-    const standing = await standingOf(user.status, async () => (await getSettings(database.db)).must_verify_account);
-    if (standing === 'deactivated') throw forbidden(gateTexts.accountDisabled.body);
-    if (standing === 'awaiting_approval' && !awaitingApproval) throw forbidden(gateTexts.awaitingApproval.body);
-    next();
-  };
-}
-
-export function requireRole(...roles: Role[]): RequestHandler {
-  return (_req, res, next) => {
-    if (!roles.includes(authOf(res).user.role)) throw forbidden();
+    const refused = await accessRefusal(deps, authOf(res).user, access);
+    if (refused) fail(refused);
     next();
   };
 }

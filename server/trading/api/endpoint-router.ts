@@ -3,10 +3,8 @@ import * as z from 'zod/mini';
 import { fieldErrors, firstError } from '../../../shared/api/common.schema';
 import type { Access, Endpoint, ParsedRequestOf, ResponseOf } from '../../../shared/api/endpoint';
 import type { ApiDeps } from '../deps';
-import { authenticate, authOf, requireRole, requireStanding } from './auth.middleware';
-import { forbidden, notFound } from './errors';
-import { twoFactorTexts } from '../../../shared/api/two-factor.schema';
-import { blockedFromBackOffice } from '../auth/two-factor';
+import { authenticate, requireAccess } from './auth.middleware';
+import { notFound } from './errors';
 import { parseInput } from './validate';
 
 /**
@@ -21,24 +19,22 @@ export class WireBody {
   constructor(readonly wire: unknown) {}
 }
 
-/** The checks each kind of access runs before the route: who is calling, their standing, their role. */
+/**
+ * The checks each kind of access runs before the route: who is calling (401 without a valid token), then
+ * `accessRefusal` (standing, role, staff's enrolment), the rule the realtime channels share
+ * (docs/access.md#who-may-do-what).
+ */
 export function accessGuards(deps: ApiDeps): Record<Access, RequestHandler[]> {
   const signedIn = authenticate(deps);
-  const standing = requireStanding(deps);
-  // Staff and admins without two-factor sign-in, while it is required: 403 (docs/access.md#two-factor-sign-in).
-  const enrolled: RequestHandler = async (_req, res, next) => {
-    if (await blockedFromBackOffice(deps, authOf(res).user)) throw forbidden(twoFactorTexts.staffMustEnrol);
-    next();
-  };
+  const guarded = (access: Access): RequestHandler[] => [signedIn, requireAccess(deps, access)];
   return {
     public: [],
     'signed-in': [signedIn],
-    // Staff reach customers' conversations through these too: the same enrolment rule as the back office.
-    'pending-ok': [signedIn, requireStanding(deps, { awaitingApproval: true }), enrolled],
-    active: [signedIn, standing],
-    customer: [signedIn, standing, requireRole('customer')],
-    staff: [signedIn, standing, requireRole('staff', 'admin'), enrolled],
-    admin: [signedIn, standing, requireRole('admin'), enrolled],
+    'pending-ok': guarded('pending-ok'),
+    active: guarded('active'),
+    customer: guarded('customer'),
+    staff: guarded('staff'),
+    admin: guarded('admin'),
   };
 }
 
