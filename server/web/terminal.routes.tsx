@@ -12,7 +12,7 @@ import { TradeRoomPage } from '../../views/pages/trade-room';
 import { firstAnswer } from './answers';
 import { bodyOf } from './forms';
 import { callContext } from './gate';
-import { gatedPage, type PageDeps } from './gated';
+import { customerPage, gatedPage, type PageDeps } from './gated';
 import { csrf } from './security';
 import { sendPage } from './render';
 import { flashNext } from './session';
@@ -34,11 +34,12 @@ export function terminalRoutes(deps: PageDeps): Router {
   const terminalPage = (path: string, title: string, View: TerminalView, theme: 'dark' | 'light') =>
     router.get(
       [path, `${path}/`],
-      gatedPage(deps, 'customer', async (req, res, page) => {
-        const user = page.user!;
+      // A customer's room: staff, who hold no accounts, go to the back office (customerPage).
+      customerPage(deps, async (req, res, page) => {
+        const user = page.user;
         const ctx = callContext(req);
         // The islands' first data comes with the page: the catalogue, the accounts and the site data.
-        const token = page.token!;
+        const token = page.token;
         const [catalogue, accounts, siteData] = await Promise.all([
           asAnswered(api.forward(endpoints.assets, { token }, ctx)),
           asAnswered(api.forward(endpoints.accounts, { token }, ctx)),

@@ -9,7 +9,7 @@ import { presentNotification } from '../db/notifications.repo';
 import { waitingOrdersPage } from '../db/pending-orders.repo';
 import { openTradesOf, tradesPage } from '../db/trades.repo';
 import { accountsOfUser } from '../db/accounts.repo';
-import { findUserById } from '../db/users.repo';
+import { customerSubject } from '../users/customer-subject';
 import { verificationStatusOf } from '../db/verification.repo';
 import type { ApiDeps } from '../deps';
 import { listAccountSummaries, resetDemo } from '../engine/account-actions';
@@ -73,8 +73,7 @@ export function backOfficeRoutes(deps: ApiDeps) {
   });
 
   on(api.customer, async ({ params: { id } }) => {
-    const user = await findUserById(db, id);
-    if (!user || user.role !== 'customer') throw notFound(backOfficeTexts.customerNotFound);
+    const user = await customerSubject(db, id);
     const accounts = await listAccountSummaries(db, market, id);
     const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]));
     const perAccount = await Promise.all(
@@ -166,8 +165,7 @@ export function backOfficeRoutes(deps: ApiDeps) {
   });
 
   on(api.resetCustomerDemo, async ({ params: { id } }, req, res) => {
-    const user = await findUserById(db, id);
-    if (!user || user.role !== 'customer') throw notFound(backOfficeTexts.customerNotFound);
+    await customerSubject(db, id);
     const demo = (await accountsOfUser(db, id)).find((a) => a.type === 'demo');
     if (!demo) throw notFound('This customer has no Demo account.');
     const actor = staffActorOf(req, res);

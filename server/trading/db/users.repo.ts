@@ -55,7 +55,7 @@ export interface NewUser {
   promoCode?: string | null;
 }
 
-/** Creates the user with the default (or named) plan and their Live and Demo accounts, all or nothing. */
+/** Creates the user with the default (or named) plan and, for a customer, their Live and Demo accounts, all or nothing. */
 export async function createUser(db: Executor, input: NewUser): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const planFilter = input.planSlug ? eq(plans.slug, input.planSlug) : eq(plans.isDefault, true);
@@ -79,7 +79,8 @@ export async function createUser(db: Executor, input: NewUser): Promise<UserRow>
       })
       .returning();
     if (!user) throw new Error('user insert returned no row');
-    await openStandardAccounts(tx, { userId: user.id, currency: input.currency ?? defaultCurrency });
+    // Money lives only in customers' accounts (docs/accounts-and-ledger.md#whose-accounts): staff and admins get none.
+    if (user.role === 'customer') await openStandardAccounts(tx, { userId: user.id, currency: input.currency ?? defaultCurrency });
     return user;
   });
 }

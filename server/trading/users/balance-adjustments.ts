@@ -8,6 +8,7 @@ import { addNotification, type NotificationRow } from '../db/notifications.repo'
 import type { LedgerKind } from '../db/schema';
 import { findLedgerEntryByReference } from '../db/ledger.repo';
 import { getSettings } from '../db/settings.repo';
+import { customerSubject } from './customer-subject';
 import { exposureFromTotals, openTotalsOf } from '../engine/accounts';
 import { fail, refusal } from '../errors';
 import { postEntry } from '../ledger/ledger';
@@ -27,7 +28,7 @@ export interface Adjustment {
 }
 
 /**
- * An admin credits or debits a customer's account (docs/back-office.md#balance-adjustments), in one
+ * An admin credits or debits a customer's account, and only a customer's (docs/back-office.md#balance-adjustments), in one
  * transaction with the account row locked: one ledger entry naming the admin and the reason, the audit
  * entry with the totals before and after, and a notification telling the customer. A bonus goes to
  * credit and only while the site allows bonuses; a debit never takes its bucket below zero nor free
@@ -35,6 +36,7 @@ export interface Adjustment {
  */
 export async function adjustBalance(db: AppDb, market: Market, actor: Actor, customerId: number, input: AdjustmentRequest): Promise<Adjustment> {
   return db.transaction(async (tx) => {
+    await customerSubject(tx, customerId);
     const account = await lockAccountRow(tx, input.account_id);
     if (!account || account.userId !== customerId) fail(refusal.invalid(adjustmentTexts.accountNotFound, 'account_id'));
     const reference = `admin:${input.request_id}`;

@@ -12,6 +12,7 @@ import { addNotification, type NotificationColor, type NotificationRow } from '.
 import { issueOneTimeToken } from '../db/one-time-tokens.repo';
 import { customerMails, type OutboxRow } from '../db/outbox.repo';
 import type { StaffActor as Actor } from './staff-actor';
+import { customerSubject, lockCustomerSubject } from './customer-subject';
 
 const userNotFound = 'User not found.';
 
@@ -67,8 +68,7 @@ export async function changeUserStatus(
 /** Moves a customer to another plan (its leverage applies to new orders; open trades keep theirs). Audited; idempotent. */
 export async function changeCustomerPlan(db: AppDb, actor: Actor, userId: number, { planId, reason }: { planId: number; reason?: string | undefined }) {
   return db.transaction(async (tx) => {
-    const before = await lockUserRow(tx, userId);
-    if (!before || before.role !== 'customer') fail(refusal.notFound(backOfficeTexts.customerNotFound));
+    const before = await lockCustomerSubject(tx, userId);
     const plan = await findPlan(tx, planId);
     if (!plan) fail(refusal.invalid(backOfficeTexts.planNotFound, 'plan_id'));
     if (before.planId === planId) return { changed: false, plan };
@@ -88,8 +88,7 @@ export async function changeCustomerPlan(db: AppDb, actor: Actor, userId: number
 /** A staff note on a customer (never shown to them). Audited without its text, which stays in the note. */
 export async function addCustomerNote(db: AppDb, actor: Actor, customerId: number, body: string) {
   return db.transaction(async (tx) => {
-    const customer = await findUserById(tx, customerId);
-    if (!customer || customer.role !== 'customer') fail(refusal.notFound(backOfficeTexts.customerNotFound));
+    await customerSubject(tx, customerId);
     const note = await addNote(tx, { customerId, authorId: actor.id, body });
     await recordAudit(tx, { actorId: actor.id, action: 'user.note_added', subjectType: 'user', subjectId: customerId, details: { note_id: note.id }, ip: actor.ip });
     return note;

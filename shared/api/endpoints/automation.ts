@@ -23,7 +23,7 @@ export const automationApi = {
   purchaseAdvisor: endpoint({
     method: 'POST',
     path: '/purchase/ea',
-    access: 'active',
+    access: 'customer',
     body: purchaseRequest,
     response: z.object({ status: z.literal('success'), message: z.string(), data: z.object({ expert_advisor_id: z.number(), balance_charged: wireDecimal }) }),
   }),

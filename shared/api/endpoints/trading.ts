@@ -28,12 +28,12 @@ export const pageQuery = z.object({
 
 export const accountChoice = z.object({ account_id: z.optional(positiveInt(tradeTexts.accountNotFound)) });
 
-/** Instruments, accounts and trading. */
+/** Instruments, accounts and trading. Accounts and orders are customers' alone: staff and admins hold none (docs/accounts-and-ledger.md#whose-accounts). */
 export const tradingApi = {
   assets: endpoint({ method: 'GET', path: '/assets', access: 'active', response: assetListResponse }),
   candles: endpoint({ method: 'GET', path: '/assets/:id/candles', access: 'active', params: smallIdOf(tradeTexts.assetNotFound), query: candleQuery, response: candleResponse }),
-  accounts: endpoint({ method: 'GET', path: '/accounts', access: 'active', response: accountSummaryList }),
-  resetDemo: endpoint({ method: 'POST', path: '/accounts/:id/reset', access: 'active', params: smallIdOf(tradeTexts.accountNotFound), response: resource(accountSummarySchema) }),
+  accounts: endpoint({ method: 'GET', path: '/accounts', access: 'customer', response: accountSummaryList }),
+  resetDemo: endpoint({ method: 'POST', path: '/accounts/:id/reset', access: 'customer', params: smallIdOf(tradeTexts.accountNotFound), response: resource(accountSummarySchema) }),
   closeAll: endpoint({
     method: 'POST',
     path: '/trades/close-all',
@@ -42,7 +42,7 @@ export const tradingApi = {
     body: accountChoice,
     response: resource(z.object({ closed: z.array(tradeSchema), skipped: z.array(z.object({ id: wireStringId, reason: z.string() })) })),
   }),
-  placeOrder: endpoint({ method: 'POST', path: '/trades/store', access: 'active', body: orderRequest, status: 201, response: resource(tradeSchema) }),
+  placeOrder: endpoint({ method: 'POST', path: '/trades/store', access: 'customer', body: orderRequest, status: 201, response: resource(tradeSchema) }),
   closeTrade: endpoint({
     method: 'POST',
     path: '/trade/:id/close',
@@ -51,11 +51,18 @@ export const tradingApi = {
     body: closeRequest,
     response: z.object({ data: tradeSchema, remaining: z.nullable(tradeSchema) }),
   }),
-  changeProtection: endpoint({ method: 'PATCH', path: '/trades/:id', access: 'active', params: idOf(tradeTexts.tradeNotFound), body: protectionUpdateRequest, response: resource(tradeSchema) }),
-  openTrades: endpoint({ method: 'GET', path: '/open/trades', access: 'active', query: pageQuery, response: tradePage }),
-  closedTrades: endpoint({ method: 'GET', path: '/closed/trades', access: 'active', query: pageQuery, response: tradePage }),
-  pendingOrders: endpoint({ method: 'GET', path: '/orders/pending', access: 'active', query: pageQuery, response: pendingOrderPage }),
-  placePending: endpoint({ method: 'POST', path: '/orders/pending', access: 'active', body: pendingOrderRequest, status: 201, response: resource(pendingOrderSchema) }),
-  changePending: endpoint({ method: 'PATCH', path: '/orders/pending/:id', access: 'active', params: idOf(pendingTexts.notFound), body: pendingUpdateRequest, response: resource(pendingOrderSchema) }),
-  cancelPending: endpoint({ method: 'DELETE', path: '/orders/pending/:id', access: 'active', params: idOf(pendingTexts.notFound), response: resource(pendingOrderSchema) }),
+  changeProtection: endpoint({ method: 'PATCH', path: '/trades/:id', access: 'customer', params: idOf(tradeTexts.tradeNotFound), body: protectionUpdateRequest, response: resource(tradeSchema) }),
+  openTrades: endpoint({ method: 'GET', path: '/open/trades', access: 'customer', query: pageQuery, response: tradePage }),
+  closedTrades: endpoint({ method: 'GET', path: '/closed/trades', access: 'customer', query: pageQuery, response: tradePage }),
+  pendingOrders: endpoint({ method: 'GET', path: '/orders/pending', access: 'customer', query: pageQuery, response: pendingOrderPage }),
+  placePending: endpoint({ method: 'POST', path: '/orders/pending', access: 'customer', body: pendingOrderRequest, status: 201, response: resource(pendingOrderSchema) }),
+  changePending: endpoint({
+    method: 'PATCH',
+    path: '/orders/pending/:id',
+    access: 'customer',
+    params: idOf(pendingTexts.notFound),
+    body: pendingUpdateRequest,
+    response: resource(pendingOrderSchema),
+  }),
+  cancelPending: endpoint({ method: 'DELETE', path: '/orders/pending/:id', access: 'customer', params: idOf(pendingTexts.notFound), response: resource(pendingOrderSchema) }),
 } as const;
