@@ -236,9 +236,14 @@ export async function switchAutotraderOn(db: Executor, { userId, level, accountI
   await db.update(users).set({ autotrader: true, autotraderLevel: level, autotraderAccountId: accountId, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Turns AutoTrader off for the customer (no level, no account). */
-export async function switchAutotraderOff(db: Executor, userId: number): Promise<void> {
-  await db.update(users).set({ autotrader: false, autotraderLevel: null, autotraderAccountId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+/** Turns AutoTrader off for the customer (no level, no account), only while it is on: whether this call turned it off (once however many race). */
+export async function switchAutotraderOff(db: Executor, userId: number): Promise<boolean> {
+  const off = await db
+    .update(users)
+    .set({ autotrader: false, autotraderLevel: null, autotraderAccountId: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.autotrader, true)))
+    .returning({ id: users.id });
+  return off.length > 0;
 }
 
 /** Customers AutoTrader is on for (most recently changed first, at most 500), with the account it trades and its open trades there. */
@@ -278,15 +283,10 @@ export async function addAutotraderRequest(db: Executor, values: { userId: numbe
   return row;
 }
 
-/** A request, locked `for update` for the rest of the transaction. */
-export async function lockAutotraderRequest(tx: Tx, id: number): Promise<AutotraderRequestRow | undefined> {
-  const [row] = await tx.select().from(autotraderRequests).where(eq(autotraderRequests.id, id)).for('update');
+/** A request as it stands: staff's decision on it is a compare-and-set from this state (`transition`, db/transition.ts). */
+export async function findAutotraderRequest(db: Executor, id: number): Promise<AutotraderRequestRow | undefined> {
+  const [row] = await db.select().from(autotraderRequests).where(eq(autotraderRequests.id, id));
   return row;
-}
-
-/** Records staff's decision on a request. */
-export async function decideAutotraderRequestRow(db: Executor, id: number, decision: { status: 'approved' | 'refused'; reason: string | null; decidedBy: number; decidedAt: Date }): Promise<void> {
-  await db.update(autotraderRequests).set(decision).where(eq(autotraderRequests.id, id));
 }
 
 const deciders = alias(users, 'deciders');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { QueueTab } from '../../../shared/api/funding.schema';
 import type { Executor, Tx } from './database';
 import { deposits, tradingAccounts, users, verificationDocuments, withdrawals } from './schema';
@@ -18,23 +18,31 @@ export async function insertWithdrawal(tx: Tx, row: typeof withdrawals.$inferIns
   return made!;
 }
 
-/** The row, locked until the transaction ends: one decision per row, whoever clicks first. */
+/** The row, locked until the transaction ends (a provider's event or a chain report on one deposit wait for each other). */
 export async function lockDeposit(tx: Tx, id: number): Promise<DepositRecord | undefined> {
   const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
   return row;
 }
 
-export async function lockWithdrawal(tx: Tx, id: number): Promise<WithdrawalRecord | undefined> {
-  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+/** The row as it stands: a decision on it is a compare-and-set from this state (`transition`, docs/back-office.md#decisions-happen-once). */
+export async function findDeposit(db: Executor, id: number): Promise<DepositRecord | undefined> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
   return row;
 }
 
+export async function findWithdrawal(db: Executor, id: number): Promise<WithdrawalRecord | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row;
+}
+
+/** Details beside the status; a status is changed by `transition` (db/transition.ts), never here. */
 export async function updateDeposit(tx: Executor, id: number, values: Partial<typeof deposits.$inferInsert>): Promise<DepositRecord> {
   const [row] = await tx.update(deposits).set(values).where(eq(deposits.id, id)).returning();
   return row!;
 }
 
-export async function updateWithdrawal(tx: Tx, id: number, values: Partial<typeof withdrawals.$inferInsert>): Promise<WithdrawalRecord> {
+/** Details beside the status (the hold's entry); a status is changed by `transition` (db/transition.ts). */
+export async function updateWithdrawal(tx: Tx, id: number, values: Omit<Partial<typeof withdrawals.$inferInsert>, 'status'>): Promise<WithdrawalRecord> {
   const [row] = await tx.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
   return row!;
 }
@@ -44,11 +52,16 @@ const person = { id: users.id, firstName: users.firstName, lastName: users.lastN
 const deciderOf = (decidedBy: typeof deposits.decidedBy | typeof withdrawals.decidedBy) =>
   sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${decidedBy})`;
 
+/** Pending: what waits (a deposit `held` for staff too); done: the rest. */
 function tabOf(status: typeof deposits.status | typeof withdrawals.status, tab: QueueTab): SQL | undefined {
-  if (tab === 'pending') return eq(status, 'pending');
-  if (tab === 'done') return ne(status, 'pending');
+  const waiting = status === deposits.status ? inArray(deposits.status, ['pending', 'held']) : eq(status, 'pending');
+  if (tab === 'pending') return waiting;
+  if (tab === 'done') return not(waiting);
   return undefined;
 }
+
+/** What staff act on: a bank transfer awaiting its money, or any deposit held for them. */
+const staffsToDecide = or(and(eq(deposits.status, 'pending'), eq(deposits.method, 'bank_transfer')), eq(deposits.status, 'held'));
 
 /** A deposit's reference or the customer's e-mail, exactly. */
 const searchDeposits = (q: string | undefined) => (q ? or(eq(deposits.reference, q.trim().toUpperCase()), eq(users.email, q.trim().toLowerCase())) : undefined);
@@ -56,11 +69,8 @@ const searchDeposits = (q: string | undefined) => (q ? or(eq(deposits.reference,
 export async function depositQueue(db: Executor, { tab, q, page, perPage, id }: { tab: QueueTab; q: string | undefined; page: number; perPage: number; id?: number }) {
   const where = and(tabOf(deposits.status, tab), searchDeposits(q), id === undefined ? undefined : eq(deposits.id, id));
   const [total] = await db.select({ n: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where);
-  // Staff act only on bank transfers: a card or crypto deposit waits for its provider or its chain.
-  const [pending] = await db
-    .select({ n: count() })
-    .from(deposits)
-    .where(and(eq(deposits.status, 'pending'), eq(deposits.method, 'bank_transfer')));
+  // Staff act on bank transfers and on held deposits: a card or crypto deposit otherwise waits for its provider or its chain.
+  const [pending] = await db.select({ n: count() }).from(deposits).where(staffsToDecide);
   const rows = await db
     .select({ row: deposits, customer: person, accountNumber: tradingAccounts.number, decider: deciderOf(deposits.decidedBy) })
     .from(deposits)
@@ -91,10 +101,7 @@ export async function withdrawalQueue(db: Executor, { tab, q, page, perPage, id 
 
 /** What waits in the queues (the overview's counts). */
 export async function pendingQueueCounts(db: Executor) {
-  const [d] = await db
-    .select({ n: count() })
-    .from(deposits)
-    .where(and(eq(deposits.status, 'pending'), eq(deposits.method, 'bank_transfer')));
+  const [d] = await db.select({ n: count() }).from(deposits).where(staffsToDecide);
   const [w] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
   const [v] = await db.select({ n: count() }).from(verificationDocuments).where(eq(verificationDocuments.status, 'pending'));
   return { deposits: d?.n ?? 0, withdrawals: w?.n ?? 0, documents: v?.n ?? 0 };

@@ -48,13 +48,9 @@ export async function insertPlanRequest(tx: Tx, values: typeof planChangeRequest
   return row!;
 }
 
-export async function updatePlanRequest(tx: Tx, id: number, values: Partial<typeof planChangeRequests.$inferInsert>): Promise<PlanRequestRecord> {
-  const [row] = await tx.update(planChangeRequests).set(values).where(eq(planChangeRequests.id, id)).returning();
-  return row!;
-}
-
-export async function lockPlanRequest(tx: Tx, id: number): Promise<PlanRequestRecord | undefined> {
-  const [row] = await tx.select().from(planChangeRequests).where(eq(planChangeRequests.id, id)).for('update');
+/** A request as it stands: staff's decision on it is a compare-and-set from this state (`transition`, db/transition.ts). */
+export async function findPlanRequest(db: Executor, id: number): Promise<PlanRequestRecord | undefined> {
+  const [row] = await db.select().from(planChangeRequests).where(eq(planChangeRequests.id, id));
   return row;
 }
 

@@ -98,11 +98,6 @@ export async function lockSaving(tx: Tx, id: number): Promise<SavingRow | undefi
   return row;
 }
 
-export async function updateSaving(tx: Tx, id: number, values: Partial<typeof savings.$inferInsert>): Promise<SavingRow> {
-  const [row] = await tx.update(savings).set(values).where(eq(savings.id, id)).returning();
-  return row!;
-}
-
 /** Adds interest to what the saving has accrued and not yet paid (exact, in the database). */
 export async function addAccrued(tx: Tx, id: number, amount: string): Promise<SavingRow> {
   const [row] = await tx

@@ -18,13 +18,8 @@ export async function findDocument(db: Executor, id: number): Promise<DocumentRe
   return row;
 }
 
-/** The row, locked until the transaction ends: one review per document. */
-export async function lockDocument(tx: Tx, id: number): Promise<DocumentRecord | undefined> {
-  const [row] = await tx.select().from(verificationDocuments).where(eq(verificationDocuments.id, id)).for('update');
-  return row;
-}
-
-export async function updateDocument(tx: Tx, id: number, values: Partial<typeof verificationDocuments.$inferInsert>): Promise<DocumentRecord> {
+/** Details beside the status (the provider's reference); a review's decision is a `transition` (db/transition.ts). */
+export async function updateDocument(tx: Tx, id: number, values: Omit<Partial<typeof verificationDocuments.$inferInsert>, 'status'>): Promise<DocumentRecord> {
   const [row] = await tx.update(verificationDocuments).set(values).where(eq(verificationDocuments.id, id)).returning();
   return row!;
 }

@@ -15,17 +15,17 @@ import {
   addAutotraderRequest,
   autotraderOpenCount,
   autotraderRequestRows,
-  decideAutotraderRequestRow,
   latestAutotraderRequest,
   lockAutotraderFlag,
   planAllowsAutotrader,
-  lockAutotraderRequest,
+  findAutotraderRequest,
   lockAutotraderUser,
   switchAutotraderOff,
   switchAutotraderOn,
   type AutotraderRequestRow as RequestRow,
 } from '../db/automation.repo';
-import type { AppDb, Executor, Tx } from '../db/database';
+import type { AppDb, Executor } from '../db/database';
+import { transition } from '../db/transition';
 import { addNotification, presentNotification } from '../db/notifications.repo';
 import { findUserById } from '../db/users.repo';
 import { accountOfUser, lockAccount } from '../engine/accounts';
@@ -100,7 +100,8 @@ export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason
     const user = await lockAutotraderUser(tx, userId);
     if (!user?.autotrader) return fail(refusal.conflict(autotraderTexts.notActive));
     if (user.autotraderAccountId !== null) await lockAccount(tx, user.autotraderAccountId);
-    await switchAutotraderOff(tx, userId);
+    // A compare-and-set as well as the lock: only a switch still on is turned off, once.
+    if (!(await switchAutotraderOff(tx, userId))) fail(refusal.conflict(autotraderTexts.notActive));
     const by = actorId === userId ? 'customer' : actorId === null ? 'server' : 'staff';
     const action = { customer: 'autotrader.turned_off', staff: 'autotrader.revoked', server: 'autotrader.stopped' }[by];
     await recordAudit(tx, { actorId, action, subjectType: 'user', subjectId: userId, details: reason ? { reason } : {}, ip });
@@ -110,24 +111,26 @@ export async function turnOffAutotrader(db: AppDb, { userId, actorId, ip, reason
   });
 }
 
-async function lockPending(tx: Tx, id: number): Promise<RequestRow> {
-  const row = await lockAutotraderRequest(tx, id);
-  if (!row) return fail(refusal.notFound(autotraderTexts.requestNotFound));
-  if (row.status !== 'pending') fail(refusal.conflict(autotraderTexts.alreadyDecided));
-  return row;
-}
-
-/** Staff approve (AutoTrader starts trading at the level asked) or refuse (with a reason the customer reads). */
+/**
+ * Staff approve (AutoTrader starts trading at the level asked) or refuse (with a reason the customer reads).
+ * Once: `pending` → `approved` or `refused` by compare-and-set from the state read
+ * (docs/back-office.md#decisions-happen-once), before the switch is turned on.
+ */
 export async function decideAutotraderRequest(
   db: AppDb,
   actor: StaffActor,
   { id, approve, reason }: { id: number; approve: boolean; reason: string | null },
 ): Promise<{ userId: number; notification: Notification }> {
   return db.transaction(async (tx) => {
-    const row = await lockPending(tx, id);
+    const before = (await findAutotraderRequest(tx, id)) ?? fail(refusal.notFound(autotraderTexts.requestNotFound));
+    if (before.status !== 'pending') fail(refusal.conflict(autotraderTexts.alreadyDecided));
     // The plan may have changed since the request: approval follows the plan the customer is on now.
-    if (approve && !(await planAllowsAutotrader(tx, row.userId))) fail(refusal.conflict(autotraderTexts.planNoLonger));
-    await decideAutotraderRequestRow(tx, id, { status: approve ? 'approved' : 'refused', reason, decidedBy: actor.id, decidedAt: new Date() });
+    if (approve && !(await planAllowsAutotrader(tx, before.userId))) fail(refusal.conflict(autotraderTexts.planNoLonger));
+    const row = await transition(tx, 'autotraderRequest', id, {
+      from: ['pending'],
+      set: { status: approve ? 'approved' : 'refused', reason, decidedBy: actor.id, decidedAt: new Date() },
+      decided: autotraderTexts.alreadyDecided,
+    });
     if (approve) await switchAutotraderOn(tx, { userId: row.userId, level: row.level, accountId: row.accountId });
     await recordAudit(tx, {
       actorId: actor.id,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { DepositDetails } from '../../../shared/api/funding.schema';
+import { fundingTexts, type DepositDetails } from '../../../shared/api/funding.schema';
 import { formatMoney, Money } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import type { Tx } from '../db/database';
-import { updateDeposit, type DepositRecord } from '../db/funding.repo';
+import type { DepositRecord } from '../db/funding.repo';
+import { transition } from '../db/transition';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { lockAccount } from '../engine/accounts';
 import { fail, refusal } from '../errors';
@@ -30,14 +31,21 @@ export interface Credit {
 }
 
 /**
- * The one way a deposit is credited (docs/funding.md), inside the caller's transaction with the deposit row
- * locked: the account locked, one `deposit` entry (its reference `deposit:{id}` is unique, so never twice),
- * the row confirmed with the amount received, the audit entry and the customer's notice.
+ * The one way a deposit is credited (docs/funding.md), inside the caller's transaction: a compare-and-set
+ * from the status the caller read claims the row first (docs/back-office.md#decisions-happen-once), so a
+ * racing credit or rejection is refused before any money moves; then the account locked, one `deposit`
+ * entry (its reference `deposit:{id}` is unique, so never twice), the row confirmed with the amount
+ * received, the audit entry and the customer's notice.
  */
 export async function creditDeposit(tx: Tx, deposit: DepositRecord, credit: Credit): Promise<{ row: DepositRecord; notice: NotificationRow }> {
-  if (deposit.status === 'confirmed' || deposit.status === 'rejected') fail(refusal.conflict('This has already been decided.'));
+  // A card payment the provider took is credited even after its failure event (docs/funding.md#card-deposits): `failed` may move on.
+  if (deposit.status === 'confirmed' || deposit.status === 'rejected') fail(refusal.conflict(fundingTexts.decided));
   const amount = new Money(credit.amount);
   if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 2) fail(refusal.invalid('A deposit is credited with a positive amount of at most 2 decimals.'));
+  const decided = { decidedBy: credit.actorId, decidedAt: new Date() };
+  // The claim: the row is ours (locked) and still as read. `confirmed` needs the entry's id, so it is written after.
+  const from = [deposit.status];
+  await transition(tx, 'deposit', deposit.id, { from, set: decided, decided: fundingTexts.decided });
   await lockAccount(tx, deposit.accountId);
   const entry = await postEntry(tx, {
     accountId: deposit.accountId,
@@ -47,14 +55,10 @@ export async function creditDeposit(tx: Tx, deposit: DepositRecord, credit: Cred
     memo: credit.memo,
     createdBy: credit.actorId ?? undefined,
   });
-  const row = await updateDeposit(tx, deposit.id, {
-    status: 'confirmed',
-    amountReceived: amount.toFixed(2),
-    ledgerEntryId: entry.id,
-    reason: null,
-    decidedBy: credit.actorId,
-    decidedAt: new Date(),
-    ...credit.set,
+  const row = await transition(tx, 'deposit', deposit.id, {
+    from,
+    set: { status: 'confirmed', amountReceived: amount.toFixed(2), ledgerEntryId: entry.id, reason: null, ...decided, ...credit.set },
+    decided: fundingTexts.decided,
   });
   await recordAudit(tx, {
     actorId: credit.actorId,

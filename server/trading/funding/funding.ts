@@ -2,8 +2,9 @@ import { fundingTexts } from '../../../shared/api/funding.schema';
 import { formatMoney } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Tx } from '../db/database';
-import { insertDeposit, lockDeposit, lockWithdrawal, updateDeposit, updateWithdrawal, type DepositRecord, type WithdrawalRecord } from '../db/funding.repo';
+import { findDeposit, findWithdrawal, insertDeposit, type DepositRecord, type WithdrawalRecord } from '../db/funding.repo';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
+import { transition } from '../db/transition';
 import { accountOfUser } from '../engine/accounts';
 import { fail, refusal } from '../errors';
 import type { StaffActor as Actor } from '../users/staff-actor';
@@ -13,7 +14,8 @@ import { creditDeposit, fundingReference } from './deposit-credit';
 /**
  * Money in and out that staff decide (docs/back-office.md#funding-queues). The customer's side opens rows
  * (a bank transfer to expect, a withdrawal whose funds are held from the request on); the staff's side
- * decides each once, under the row's lock, with the ledger moving in the same transaction.
+ * decides each once, by a compare-and-set from the state it read (docs/back-office.md#decisions-happen-once),
+ * with the ledger moving in the same transaction after it.
  */
 
 /** A bank transfer the customer says they will send: staff confirm it by its reference when it arrives. */
@@ -50,23 +52,24 @@ async function tell(tx: Tx, userId: number, notice: { title: string; message: st
 
 export type WithdrawalDecision = { action: 'pay'; payoutReference: string } | { action: 'reject'; reason: string };
 
-/** Staff pay a withdrawal out (with the bank's or the chain's reference) or reject it, which books the held funds back. Once. */
+/**
+ * Staff pay a withdrawal out (with the bank's or the chain's reference) or reject it, which books the held
+ * funds back. Once: `pending` → `paid` or `rejected` by compare-and-set before anything else is written.
+ */
 export async function decideWithdrawal(db: AppDb, actor: Actor, id: number, decision: WithdrawalDecision): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
   return db.transaction(async (tx) => {
-    const before = await lockWithdrawal(tx, id);
-    if (!before) fail(refusal.notFound(fundingTexts.withdrawalNotFound));
+    const before = (await findWithdrawal(tx, id)) ?? fail(refusal.notFound(fundingTexts.withdrawalNotFound));
     if (before.status !== 'pending') fail(refusal.conflict(fundingTexts.decided));
     if (decision.action === 'pay' && before.method === 'card') fail(refusal.invalid('A card withdrawal is refunded through the provider: use Refund to card.'));
     const shown = formatMoney({ amount: before.amount, currency: before.currency });
     const decided = { decidedBy: actor.id, decidedAt: new Date() };
-    let row: WithdrawalRecord;
+    const set = decision.action === 'pay' ? { status: 'paid' as const, payoutReference: decision.payoutReference, ...decided } : { status: 'rejected' as const, reason: decision.reason, ...decided };
+    const row = await transition(tx, 'withdrawal', id, { from: ['pending'], set, decided: fundingTexts.decided });
     let notice: NotificationRow;
     if (decision.action === 'pay') {
-      row = await updateWithdrawal(tx, id, { status: 'paid', payoutReference: decision.payoutReference, ...decided });
       notice = await tell(tx, before.userId, { title: 'Withdrawal paid', message: `Your withdrawal of ${shown} has been paid out (reference ${decision.payoutReference}).`, color: 'success' });
     } else {
       await releaseHold(tx, before, `Withdrawal rejected: ${decision.reason}`, actor.id);
-      row = await updateWithdrawal(tx, id, { status: 'rejected', reason: decision.reason, ...decided });
       notice = await tell(tx, before.userId, {
         title: 'Withdrawal rejected',
         message: `Your withdrawal of ${shown} was rejected and the amount is back in your balance: ${decision.reason}`,
@@ -87,32 +90,46 @@ export async function decideWithdrawal(db: AppDb, actor: Actor, id: number, deci
 
 export type DepositDecision = { action: 'confirm'; amountReceived: string } | { action: 'reject'; reason: string };
 
-/** Staff confirm a bank transfer with the amount that arrived (credited to the account) or reject it. Once. */
+/**
+ * The statuses staff decide a deposit from: a bank transfer while it waits (`pending`) or is held; a card or
+ * crypto deposit only once held for them (money from outside that differed from what was expected,
+ * docs/funding.md#money-from-outside): otherwise its provider or its chain decides it.
+ */
+const staffDecidesFrom = (method: DepositRecord['method']): DepositRecord['status'][] => (method === 'bank_transfer' ? ['pending', 'held'] : ['held']);
+
+/**
+ * Staff confirm a deposit with the amount that arrived (credited to the account, once, by `creditDeposit`)
+ * or reject it with a reason. Once: a compare-and-set from the status read (docs/back-office.md#decisions-happen-once).
+ */
 export async function decideDeposit(db: AppDb, actor: Actor, id: number, decision: DepositDecision): Promise<{ row: DepositRecord; notice: NotificationRow }> {
   return db.transaction(async (tx) => {
-    const before = await lockDeposit(tx, id);
-    if (!before) fail(refusal.notFound(fundingTexts.depositNotFound));
-    if (before.status !== 'pending') fail(refusal.conflict(fundingTexts.decided));
+    const before = (await findDeposit(tx, id)) ?? fail(refusal.notFound(fundingTexts.depositNotFound));
     // A card or crypto deposit is credited by its provider's verified webhook or its chain, never by hand (docs/funding.md).
-    if (before.method !== 'bank_transfer') fail(refusal.invalid(fundingTexts.notStaffs));
+    if (before.method !== 'bank_transfer' && before.status === 'pending') fail(refusal.invalid(fundingTexts.notStaffs));
+    if (!staffDecidesFrom(before.method).includes(before.status)) fail(refusal.conflict(fundingTexts.decided));
+    const what = before.method === 'bank_transfer' ? `bank transfer ${before.reference}` : before.method === 'card' ? `card payment ${before.reference}` : `crypto deposit ${before.reference}`;
     if (decision.action === 'confirm') {
       return creditDeposit(tx, before, {
         amount: decision.amountReceived,
-        memo: `Bank transfer ${before.reference}`,
-        message: (shown) => `Your bank transfer ${before.reference} of ${shown} has been credited.`,
+        memo: before.method === 'bank_transfer' ? `Bank transfer ${before.reference}` : `Deposit ${before.reference} confirmed by staff`,
+        message: (shown) => `Your ${what} of ${shown} has been credited.`,
         actorId: actor.id,
         ip: actor.ip,
         audit: {},
       });
     }
-    const row = await updateDeposit(tx, id, { status: 'rejected', reason: decision.reason, decidedBy: actor.id, decidedAt: new Date() });
-    const notice = await tell(tx, before.userId, { title: 'Deposit not credited', message: `Your bank transfer ${before.reference} could not be credited: ${decision.reason}`, color: 'danger' });
+    const row = await transition(tx, 'deposit', id, {
+      from: [before.status],
+      set: { status: 'rejected', reason: decision.reason, decidedBy: actor.id, decidedAt: new Date() },
+      decided: fundingTexts.decided,
+    });
+    const notice = await tell(tx, before.userId, { title: 'Deposit not credited', message: `Your ${what} could not be credited: ${decision.reason}`, color: 'danger' });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'deposit.rejected',
       subjectType: 'user',
       subjectId: before.userId,
-      details: { deposit_id: id, reference: before.reference, from: before.status, to: row.status, reason: row.reason },
+      details: { deposit_id: id, reference: before.reference, method: before.method, from: before.status, to: row.status, reason: row.reason },
       ip: actor.ip,
     });
     return { row, notice };

@@ -1,13 +1,14 @@
 import { customerFundingTexts as texts, withdrawalRules, type WithdrawalRequest } from '../../../shared/api/customer-funding.schema';
-import type { WithdrawalDetails } from '../../../shared/api/funding.schema';
+import { fundingTexts, type WithdrawalDetails } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { Money, moneyText } from '../../../shared/money';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../db/audit.repo';
 import { kindStatusSql } from '../db/verification.repo';
-import { lockWithdrawalOfUser, refundableCardDeposits } from '../db/customer-funding.repo';
+import { refundableCardDeposits } from '../db/customer-funding.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
-import { insertWithdrawal, lockWithdrawal, updateWithdrawal, type WithdrawalRecord } from '../db/funding.repo';
+import { findWithdrawal, insertWithdrawal, updateWithdrawal, type WithdrawalRecord } from '../db/funding.repo';
+import { transition } from '../db/transition';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import type { AccountRow } from '../db/accounts.repo';
 import { exposureFromTotals, lockAccount, openTotalsOf, accountOfUser } from '../engine/accounts';
@@ -142,13 +143,13 @@ export async function releaseHold(tx: Tx, row: WithdrawalRecord, memo: string, c
   await postEntry(tx, { accountId: row.accountId, kind: 'withdrawal_reversal', amount: row.amount, reference: `withdrawal:${row.id}`, memo, createdBy: createdBy ?? undefined });
 }
 
-/** The customer takes a pending request back; the hold is released by its own entry. */
+/** The customer takes a pending request back (`pending` → `cancelled`, once); the hold is released by its own entry. */
 export async function cancelWithdrawal(db: AppDb, { userId, id, ip }: { userId: number; id: number; ip: string | null }): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
   return db.transaction(async (tx) => {
-    const before = (await lockWithdrawalOfUser(tx, userId, id)) ?? fail(refusal.notFound(texts.withdrawalNotFound));
-    if (before.status !== 'pending') fail(refusal.conflict(texts.cannotCancel));
+    const before = await findWithdrawal(tx, id);
+    if (!before || before.userId !== userId) fail(refusal.notFound(texts.withdrawalNotFound));
+    const row = await transition(tx, 'withdrawal', id, { from: ['pending'], set: { status: 'cancelled', decidedAt: new Date() }, decided: texts.cannotCancel });
     await releaseHold(tx, before, 'Withdrawal cancelled by the customer', userId);
-    const row = await updateWithdrawal(tx, id, { status: 'cancelled', decidedAt: new Date() });
     await recordAudit(tx, {
       actorId: userId,
       action: 'withdrawal.cancelled',
@@ -168,42 +169,60 @@ export async function cancelWithdrawal(db: AppDb, { userId, id, ip }: { userId: 
 }
 
 /**
- * Staff approve a card withdrawal: the provider refunds the card. The row moves to `processing` first (so a
- * racing rejection or cancellation finds it decided), the provider is asked outside any transaction with the
- * withdrawal as its idempotency key, then the row is paid. When the provider refused outright the row is
- * pending again (staff may reject it); when the outcome is unknown (no answer, its own error) it stays
- * processing and staff retry: the same key never refunds twice, and nothing can release a hold the provider
- * may already have paid out.
+ * How long a refund's claim holds: longer than a provider takes to answer (its timeouts and retries). A
+ * claim older than this was left by a process that stopped mid-call; another may take it over.
+ */
+export const refundClaimMs = 5 * 60_000;
+
+/**
+ * Staff approve a card withdrawal: the provider refunds the card (docs/funding.md#withdrawals). Three steps,
+ * each a compare-and-set (docs/back-office.md#decisions-happen-once):
+ * 1. the claim: `pending` → `processing` (or a `processing` row whose last attempt ended without an answer,
+ *    or whose claim is older than `refundClaimMs`), stamped with the claim's time in `decided_at`. Only the
+ *    click that wins it goes on; any other is refused while the claim holds, so one caller asks the provider;
+ * 2. the provider is asked outside any transaction, with the withdrawal as its idempotency key;
+ * 3. `processing` → `paid`, only while the claim is still this one's: the one 200.
+ * When the provider refused outright the row is `pending` again (staff may reject it); when the outcome is
+ * unknown (no answer, its own error) it stays `processing` with the claim released (`decided_at` empty) and
+ * staff retry: the same key never refunds twice, and nothing can release a hold the provider may have paid.
  */
 export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider, actor: StaffActor, id: number): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
+  const claimedAt = new Date();
   const claimed = await db.transaction(async (tx) => {
-    const before = (await lockWithdrawal(tx, id)) ?? fail(refusal.notFound(texts.withdrawalNotFound));
+    const before = (await findWithdrawal(tx, id)) ?? fail(refusal.notFound(texts.withdrawalNotFound));
     if (before.method !== 'card') fail(refusal.invalid('Only a card withdrawal is refunded through the provider; pay the others with their payout reference.'));
-    if (before.status !== 'pending' && before.status !== 'processing') fail(refusal.conflict('This has already been decided.'));
+    if (before.status !== 'pending' && before.status !== 'processing') fail(refusal.conflict(fundingTexts.decided));
+    // A click that finds another's claim still holding is refused as decided: that click is deciding it.
+    const abandoned = before.decidedAt === null || claimedAt.getTime() - before.decidedAt.getTime() > refundClaimMs;
+    if (before.status === 'processing' && !abandoned) fail(refusal.conflict(fundingTexts.decided));
     const [card] = await refundableCardDeposits(tx, { userId: before.userId, accountId: before.accountId, depositId: before.depositId! });
     if (!card?.paymentId || card.provider !== provider.name) {
       fail(refusal.conflict('The card payment this refunds was not taken by the provider configured now: refund it in that provider’s dashboard, then pay this withdrawal with its reference.'));
     }
-    await updateWithdrawal(tx, id, { status: 'processing', decidedBy: actor.id, decidedAt: new Date() });
+    await transition(tx, 'withdrawal', id, {
+      from: [before.status],
+      match: before.status === 'processing' ? { decidedAt: before.decidedAt } : {},
+      set: { status: 'processing', decidedBy: actor.id, decidedAt: claimedAt },
+      decided: fundingTexts.decided,
+    });
     return { before, paymentId: card.paymentId };
   });
+  const ours = { from: ['processing'] as const, match: { decidedAt: claimedAt }, decided: fundingTexts.decided };
   let refundId: string;
   try {
     ({ refundId } = await provider.refund({ paymentId: claimed.paymentId, amount: claimed.before.amount, currency: claimed.before.currency, idempotencyKey: `withdrawal-${id}` }));
   } catch (error) {
     const refused = error instanceof ProviderError && error.definite;
     const message = error instanceof ProviderError ? error.message.replace(/\.+$/, '') : 'the provider could not be reached';
-    if (!refused)
+    if (!refused) {
+      await db.transaction((tx) => transition(tx, 'withdrawal', id, { ...ours, set: { decidedAt: null } }));
       fail(refusal.busy(`The provider did not confirm the refund (${message}). It may still go through: the withdrawal stays processing; try Refund to card again, which never refunds twice.`));
-    await db.transaction(async (tx) => {
-      await lockWithdrawal(tx, id);
-      await updateWithdrawal(tx, id, { status: 'pending', decidedBy: null, decidedAt: null });
-    });
+    }
+    await db.transaction((tx) => transition(tx, 'withdrawal', id, { ...ours, set: { status: 'pending', decidedBy: null, decidedAt: null } }));
     fail(refusal.busy(`The provider refused the refund: ${message}. The withdrawal is pending again; reject it, or try later.`));
   }
   return db.transaction(async (tx) => {
-    await lockWithdrawal(tx, id);
-    const row = await updateWithdrawal(tx, id, { status: 'paid', payoutReference: refundId, details: { ...claimed.before.details, refund_id: refundId } });
+    const row = await transition(tx, 'withdrawal', id, { ...ours, set: { status: 'paid', payoutReference: refundId, details: { ...claimed.before.details, refund_id: refundId } } });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'withdrawal.paid',

@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { dailyInterest, dayNumberOf, dayNumberOfText, dayText, payable } from '../../../shared/savings';
 import type { Tx } from '../db/database';
-import { addAccrued, insertAccruals, lastAccrualDay, updateSaving, type SavingRow } from '../db/savings.repo';
+import { addAccrued, insertAccruals, lastAccrualDay, type SavingRow } from '../db/savings.repo';
 import { postEntry } from '../ledger/ledger';
 
 /**
@@ -41,17 +41,21 @@ export const matured = (saving: Pick<SavingRow, 'endsAt' | 'status'>, now: Date)
 const interestReference = (savingId: number, paidAfter: Decimal) => `saving:${savingId}:interest:${paidAfter.toFixed(2)}`;
 
 /**
- * Pays the accrued interest in cents (rounded down) by a `savings_interest` entry; the remainder below
- * a cent stays in `accrued`, exact. The saving and its account are locked by the caller. Answers the
- * amount paid (0 when less than a cent had accrued) and the saving.
+ * The interest a payment takes from a saving: the accrued interest in cents (rounded down; the remainder
+ * below a cent stays in `accrued`, exact), and the columns that record it. `paid` is 0 when less than a
+ * cent had accrued (and `set` is then empty).
  */
-export async function payInterest(tx: Tx, saving: SavingRow, memo: string): Promise<{ paid: Decimal; saving: SavingRow }> {
+export function interestDue(saving: SavingRow): { paid: Decimal; set: { accrued?: string; paid?: string } } {
   const paid = payable(saving.accrued);
-  if (paid.lessThanOrEqualTo(0)) return { paid: new Money(0), saving };
-  const paidAfter = new Money(saving.paid).plus(paid);
-  await postEntry(tx, { accountId: saving.accountId, kind: 'savings_interest', amount: paid.toFixed(2), reference: interestReference(saving.id, paidAfter), memo });
-  const row = await updateSaving(tx, saving.id, { accrued: new Money(saving.accrued).minus(paid).toFixed(10), paid: paidAfter.toFixed(2) });
-  return { paid, saving: row };
+  if (paid.lessThanOrEqualTo(0)) return { paid: new Money(0), set: {} };
+  return { paid, set: { accrued: new Money(saving.accrued).minus(paid).toFixed(10), paid: new Money(saving.paid).plus(paid).toFixed(2) } };
+}
+
+/** Books an interest payment written by `interestDue`'s columns: a `savings_interest` entry whose reference is unique per payment. */
+export async function bookInterest(tx: Tx, saving: Pick<SavingRow, 'id' | 'accountId' | 'paid'>, paid: Decimal, memo: string): Promise<void> {
+  if (paid.lessThanOrEqualTo(0)) return;
+  // `saving` as written: its `paid` already counts this payment.
+  await postEntry(tx, { accountId: saving.accountId, kind: 'savings_interest', amount: paid.toFixed(2), reference: interestReference(saving.id, new Money(saving.paid)), memo });
 }
 
 /** Books the principal back into the account by a `savings` entry (once: its reference is the saving's). */

@@ -5,21 +5,23 @@ import { accountsOfUser, type AccountRow } from '../db/accounts.repo';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { currentTerm, findPlan, insertSaving, lockSaving, savingOfUser, updateSaving, type SavingListRow, type SavingRow } from '../db/savings.repo';
+import { currentTerm, findPlan, insertSaving, lockSaving, savingOfUser, type SavingListRow, type SavingRow } from '../db/savings.repo';
+import { transition } from '../db/transition';
 import { getSettings } from '../db/settings.repo';
 import { lockAccount } from '../engine/accounts';
 import { fail, refusal } from '../errors';
 import { withdrawableOf } from '../funding/withdrawals';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
-import { accrueLocked, matured, payInterest, returnPrincipal } from './accrual';
+import { accrueLocked, bookInterest, interestDue, matured, returnPrincipal } from './accrual';
 
 /**
  * Customers' savings (docs/customer-area.md#savings): money moved from a Live account into a plan at
  * the plan's current rate and term, interest accrued daily (accrual.ts, the leader's job), claimed on a
  * flexible saving, paid back with the principal at maturity, or on closing as the plan's rule says.
  * Every movement is a ledger entry on the account, taken under the account's lock; the saving's own row
- * is locked first whenever both are (so two claims, a claim and the job, never pay twice).
+ * is locked first whenever both are, and each payment is a compare-and-set from the saving as read
+ * (docs/back-office.md#decisions-happen-once): two claims, a claim and a close, a close and the job never pay twice.
  */
 
 const dateText = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -100,8 +102,11 @@ export async function claimSaving(db: AppDb, { userId, id, ip, now }: { userId: 
     const saving = await ownSavingLocked(tx, userId, id, now);
     const account = await lockAccount(tx, saving.accountId);
     if (saving.days > 0) fail(refusal.conflict(texts.fixedClaim));
-    if (payable(saving.accrued).lessThanOrEqualTo(0)) fail(refusal.conflict(texts.nothingToClaim(account.currency)));
-    const { paid, saving: after } = await payInterest(tx, saving, 'Savings interest claimed');
+    const { paid, set } = interestDue(saving);
+    if (paid.lessThanOrEqualTo(0)) fail(refusal.conflict(texts.nothingToClaim(account.currency)));
+    // Once: from the saving as read (still active, nothing paid since), before the money moves.
+    const after = await transition(tx, 'saving', id, { from: ['active'], match: { paid: saving.paid }, set, decided: texts.nothingToClaim(account.currency) });
+    await bookInterest(tx, after, paid, 'Savings interest claimed');
     await recordAudit(tx, { actorId: userId, action: 'savings.claimed', subjectType: 'user', subjectId: userId, details: { saving_id: id, paid: paid.toFixed(2), left: after.accrued }, ip });
     const notice = await addNotification(tx, {
       userId,
@@ -138,19 +143,19 @@ export async function settle(
   saving: SavingRow,
   { now, early, actorId, ip, by }: { now: Date; early: boolean; actorId: number | null; ip: string | null; by: 'customer' | 'maturity' },
 ): Promise<{ saving: SavingRow; message: string; notice: NotificationRow }> {
+  const { paid, set } = early ? { paid: new Money(0), set: {} } : interestDue(saving);
+  // Once: `active` → `closed` from the saving as read (nothing paid since), before the money moves (docs/back-office.md#decisions-happen-once).
+  const after = await transition(tx, 'saving', saving.id, { from: ['active'], match: { paid: saving.paid }, set: { status: 'closed', closedAt: now, ...set }, decided: texts.closed });
   const account = await lockAccount(tx, saving.accountId);
   await returnPrincipal(tx, saving, by === 'maturity' ? 'Savings matured: principal back' : 'Savings closed: principal back');
-  let paid = new Money(0);
-  let current = saving;
-  if (!early) ({ paid, saving: current } = await payInterest(tx, saving, by === 'maturity' ? 'Savings matured: interest' : 'Savings closed: interest'));
+  await bookInterest(tx, after, paid, by === 'maturity' ? 'Savings matured: interest' : 'Savings closed: interest');
   const forfeited = early ? payable(saving.accrued) : new Money(0);
-  const after = await updateSaving(tx, saving.id, { status: 'closed', closedAt: now });
   await recordAudit(tx, {
     actorId,
     action: by === 'maturity' ? 'savings.matured' : early ? 'savings.ended_early' : 'savings.closed',
     subjectType: 'user',
     subjectId: saving.userId,
-    details: { saving_id: saving.id, principal: saving.amount, interest_paid: paid.toFixed(2), interest_forfeited: forfeited.toFixed(2), total_paid: current.paid },
+    details: { saving_id: saving.id, principal: saving.amount, interest_paid: paid.toFixed(2), interest_forfeited: forfeited.toFixed(2), total_paid: after.paid },
     ip,
   });
   const principal = moneyText(saving.amount, account.currency);

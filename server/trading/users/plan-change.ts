@@ -5,18 +5,8 @@ import { isMainLiveRow, type AccountRow } from '../db/accounts.repo';
 import { recordAudit } from '../db/audit.repo';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import {
-  defaultPlan,
-  findPlanById,
-  insertPlanRequest,
-  lockAccountsOfUser,
-  lockPlanRequest,
-  pendingOrdersAbove,
-  pendingRequestOf,
-  updatePlanRequest,
-  type PlanRequestRecord,
-  type PlanRow,
-} from '../db/plans.repo';
+import { transition } from '../db/transition';
+import { defaultPlan, findPlanById, insertPlanRequest, lockAccountsOfUser, findPlanRequest, pendingOrdersAbove, pendingRequestOf, type PlanRequestRecord, type PlanRow } from '../db/plans.repo';
 import { lockUserRow, setUserPlan, type UserRow } from '../db/users.repo';
 import { fail, refusal } from '../errors';
 import { withdrawableOf } from '../funding/withdrawals';
@@ -131,8 +121,9 @@ async function postPlanFee(tx: Tx, { account, request, amount, title, userId }: 
 
 /**
  * Staff decide a pending request: approve (the plan changes, no charge) or reject with a reason the
- * customer reads. The request is locked, so two staff deciding at once decide once: the second is told
- * it is already decided. Approval runs the customer's checks again under their accounts' lock.
+ * customer reads. Once: `pending` → `approved` or `rejected` by compare-and-set from the state read
+ * (docs/back-office.md#decisions-happen-once), so of two staff deciding at once the second is told it is
+ * already decided. Approval runs the customer's checks again under their accounts' lock first.
  */
 export async function decidePlanRequest(
   db: AppDb,
@@ -141,13 +132,13 @@ export async function decidePlanRequest(
   decision: { action: 'approve' } | { action: 'reject'; reason: string },
 ): Promise<{ row: PlanRequestRecord; plan: PlanRow; notice: NotificationRow; changed: boolean }> {
   return db.transaction(async (tx) => {
-    const first = (await lockPlanRequest(tx, id)) ?? fail(refusal.notFound(texts.requestNotFound));
+    const first = (await findPlanRequest(tx, id)) ?? fail(refusal.notFound(texts.requestNotFound));
     if (first.status !== 'pending') fail(refusal.conflict(texts.alreadyDecided));
     const plan = (await findPlanById(tx, first.planId))!;
     const decided = { decidedBy: actor.id, decidedAt: new Date() };
     if (decision.action === 'reject') {
       const reason = decision.reason.trim();
-      const row = await updatePlanRequest(tx, id, { status: 'rejected', reason, ...decided });
+      const row = await transition(tx, 'planRequest', id, { from: ['pending'], set: { status: 'rejected', reason, ...decided }, decided: texts.alreadyDecided });
       await recordAudit(tx, { actorId: actor.id, action: 'plan.request_rejected', subjectType: 'user', subjectId: row.userId, details: { request_id: id, to: plan.id, reason }, ip: actor.ip });
       const notice = await addNotification(tx, {
         userId: row.userId,
@@ -159,12 +150,16 @@ export async function decidePlanRequest(
     }
     // A plan priced since the request is paid for, never given by approval (never a free leverage upgrade).
     if (plan.price !== null && new Money(plan.price).greaterThan(0)) fail(refusal.conflict(texts.nowPriced(plan.title)));
-    // Accounts first, as every move does; the request row is already ours (nothing else locks it before accounts).
+    // Accounts first, as every move does, then the request's compare-and-set.
     const accounts = await lockAccountsOfUser(tx, first.userId);
     const user = (await lockUserRow(tx, first.userId))!;
     await checkFits(tx, { user, accounts, target: plan });
     const current = await planOf(tx, user);
-    const row = await updatePlanRequest(tx, id, { status: 'approved', ...decided, fromPlanId: current?.id ?? first.fromPlanId });
+    const row = await transition(tx, 'planRequest', id, {
+      from: ['pending'],
+      set: { status: 'approved', ...decided, fromPlanId: current?.id ?? first.fromPlanId },
+      decided: texts.alreadyDecided,
+    });
     if (current?.id !== plan.id) await setUserPlan(tx, first.userId, plan.id);
     await recordAudit(tx, {
       actorId: actor.id,

@@ -4,7 +4,8 @@ import type { AppDb, Tx } from '../db/database';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { getSettings } from '../db/settings.repo';
 import { lockUserRow, setUserStatus } from '../db/users.repo';
-import { findByProviderRef, lockDocument, updateDocument, verificationStatusOf, type DocumentRecord } from '../db/verification.repo';
+import { transition } from '../db/transition';
+import { findByProviderRef, findDocument, verificationStatusOf, type DocumentRecord } from '../db/verification.repo';
 import { fail, refusal } from '../errors';
 import type { StaffActor } from '../users/staff-actor';
 import type { KycProvider, ProviderDecision } from './kyc-provider';
@@ -40,8 +41,7 @@ export async function applyProviderDecision(db: AppDb, provider: KycProvider, re
 }
 
 async function decideIn(tx: Tx, actor: { actorId: number | null; ip: string | null }, id: number, outcome: { status: 'approved' } | { status: 'rejected'; reason: string }): Promise<Decided> {
-  const before = await lockDocument(tx, id);
-  if (!before) fail(refusal.notFound(verificationTexts.notFound));
+  const before = (await findDocument(tx, id)) ?? fail(refusal.notFound(verificationTexts.notFound));
   if (before.status !== 'pending') fail(refusal.conflict(verificationTexts.decided));
   const label = documentLabel(before.kind, before.idType, before.side);
   const decided = { decidedBy: actor.actorId, decidedAt: new Date() };
@@ -50,7 +50,12 @@ async function decideIn(tx: Tx, actor: { actorId: number | null; ip: string | nu
   // Only the approval that completes the case opens the account: a customer staff put back under review
   // (already verified) stays pending whatever else they send.
   const completesCase = approve && (await verificationStatusOf(tx, before.userId)) !== 'approved';
-  const row = await updateDocument(tx, id, approve ? { status: 'approved', ...decided } : { status: 'rejected', reason, ...decided });
+  // Once: `pending` → `approved` or `rejected` by compare-and-set (docs/back-office.md#decisions-happen-once), before anything else is written.
+  const row = await transition(tx, 'document', id, {
+    from: ['pending'],
+    set: approve ? { status: 'approved', ...decided } : { status: 'rejected', reason, ...decided },
+    decided: verificationTexts.decided,
+  });
   await recordAudit(tx, {
     actorId: actor.actorId,
     action: approve ? 'document.approved' : 'document.rejected',

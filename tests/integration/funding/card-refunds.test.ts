@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, notifications } from '../../../server/trading/db/schema';
 import { startPaymentsSandbox, type PaymentsSandbox } from '../../../server/payments-sandbox/start';
 import { ProviderError, type PaymentProvider } from '../../../server/trading/funding/payments/provider';
 import { sandboxProvider } from '../../../server/trading/funding/payments/sandbox-driver';
@@ -93,6 +95,31 @@ describe('refunding a card', () => {
     expect(retried.status).toBe(200);
     expect(retried.body.data).toMatchObject({ status: 'paid', payout_reference: expect.stringMatching(/^re_/) });
     expect((await refund(id)).status).toBe(409);
+    expect(await balanceOf(stack.database.db, account.id)).toBe('100.00');
+  });
+
+  it('when staff click Refund to card 10 times at once, then one click answers 200 and the others 409: one refund, one audit entry, one notice', async () => {
+    const { account, id } = await cardWithdrawal();
+    let refunds = 0;
+    const counted = provider.refund;
+    provider.refund = async (refund) => {
+      refunds += 1;
+      return counted(refund);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refund(id)));
+      expect(answers.map((res) => res.status).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+      for (const lost of answers.filter((res) => res.status === 409)) expect(lost.body.message).toMatch(/already been decided|under way/);
+    } finally {
+      provider.refund = counted;
+    }
+    expect(refunds).toBe(1);
+    const row = await queueRow(id);
+    expect(row.status).toBe('paid');
+    const audits = await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'withdrawal.paid'));
+    expect(audits.filter((entry) => (entry.details as { withdrawal_id?: number }).withdrawal_id === id)).toHaveLength(1);
+    const notices = await stack.database.db.select().from(notifications).where(eq(notifications.userId, account.userId));
+    expect(notices.filter((n) => n.title === 'Withdrawal paid')).toHaveLength(1);
     expect(await balanceOf(stack.database.db, account.id)).toBe('100.00');
   });
 
