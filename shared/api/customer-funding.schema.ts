@@ -14,6 +14,8 @@ export const fundingLimits = {
   card: { min: '5', max: '100000', quick: ['250', '1000', '5000'] },
   /** A bank transfer announced: at least this much (a transfer of less is still credited as received). */
   bank: { min: '50' },
+  /** The most one chain payment credits by itself, at our rate: a larger one is held for staff (docs/funding.md#money-from-outside). */
+  crypto: { maxCredit: '100000' },
 } as const;
 
 export const customerFundingTexts = {
@@ -29,6 +31,8 @@ export const customerFundingTexts = {
   providerUnavailable: 'The card payment page could not be opened just now. Nothing was charged: please try again in a minute.',
   walletNotFound: 'Wallet not found.',
   unknownChannel: 'Choose one of the coins and networks offered.',
+  heldTitle: 'Deposit being reviewed',
+  held: (what: string) => `${what} is being reviewed by our team before it is credited. We will tell you as soon as it is decided; you need do nothing.`,
   notVerified: 'Withdrawals open once your account is verified. Upload your documents on the Verification page or contact support.',
   methodRequired: 'Payment method is required',
   networkRequired: 'Network is required',

@@ -36,6 +36,9 @@ export interface DepositDetails {
   required_confirmations?: number;
   /** Account currency per coin, from our feed at the moment of the credit. */
   rate?: string;
+  /** Held for staff: what the provider or the chain reported (in `reported_currency`, a currency or a coin), never credited by itself (docs/funding.md#money-from-outside). */
+  reported_amount?: string;
+  reported_currency?: string;
 }
 
 /** A withdrawal's destination in parts: a bank account, a wallet, or the card deposit it refunds. */
@@ -103,6 +106,8 @@ const depositDetailsSchema = z.object({
   confirmations: z.optional(z.number()),
   required_confirmations: z.optional(z.number()),
   rate: text,
+  reported_amount: text,
+  reported_currency: text,
 }) satisfies z.ZodMiniType<DepositDetails>;
 /** `WithdrawalDetails` on the wire. */
 const withdrawalDetailsSchema = z.object({

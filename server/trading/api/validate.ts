@@ -40,6 +40,12 @@ function refused(field: string): FieldErrors {
   return { [field]: [validationTexts.unstorable(field === '_' ? 'request' : field.replaceAll('_', ' '))] };
 }
 
+/** The same guard for input no body parser read (a payment webhook's verified event, docs/funding.md#money-from-outside): 422 naming the field. */
+export function refuseUnstorable(input: unknown): void {
+  const field = unstorableField(input);
+  if (field !== undefined) throw validationFailed(refused(field));
+}
+
 /**
  * The safety net under every route's own field rules: a JSON body, a query or a path that holds NUL
  * or half a surrogate pair is answered 422 naming the field, before any route (or SQL) sees it.

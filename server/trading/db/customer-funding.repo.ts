@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, sum, type AnyColumn, type 
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { HistoryQuery } from '../../../shared/api/customer-funding.schema';
 import type { DepositDetails, WithdrawalDetails } from '../../../shared/api/funding.schema';
+import type { ChainTxId } from '../../../shared/funding/chain-tx-id';
 import type { Executor, Tx } from './database';
 import { cryptoPayments, cryptoWallets, deposits, ledgerEntries, paymentEvents, tradingAccounts, users, withdrawals } from './schema';
 import type { LedgerKind } from './schema';
@@ -245,7 +246,7 @@ export async function walletByAddress(db: Executor, channel: string, address: st
 
 export async function paymentsOfWallet(db: Executor, walletId: number) {
   return db
-    .select({ payment: cryptoPayments, credited: deposits.amountReceived })
+    .select({ payment: cryptoPayments, credited: deposits.amountReceived, depositStatus: deposits.status })
     .from(cryptoPayments)
     .leftJoin(deposits, eq(deposits.id, cryptoPayments.depositId))
     .where(eq(cryptoPayments.walletId, walletId))
@@ -253,8 +254,11 @@ export async function paymentsOfWallet(db: Executor, walletId: number) {
     .limit(50);
 }
 
-/** The chain payment, locked; made (seen, unconfirmed) when the chain reports it first. */
-export async function lockChainPayment(tx: Tx, { walletId, txId }: { walletId: number; txId: string }): Promise<CryptoPaymentRow | undefined> {
+/**
+ * The chain payment, locked; made (seen, unconfirmed) when the chain reports it first. Keyed on the id in its
+ * chain's one spelling (`canonicalTxId`, docs/funding.md#money-from-outside), as every row is stored.
+ */
+export async function lockChainPayment(tx: Tx, { walletId, txId }: { walletId: number; txId: ChainTxId }): Promise<CryptoPaymentRow | undefined> {
   const [row] = await tx
     .select()
     .from(cryptoPayments)
@@ -263,8 +267,8 @@ export async function lockChainPayment(tx: Tx, { walletId, txId }: { walletId: n
   return row;
 }
 
-/** Holds the (wallet, transaction) pair for the rest of the transaction, whether its row exists yet or not. */
-export async function lockChainTransaction(tx: Tx, walletId: number, txId: string): Promise<void> {
+/** Holds the (wallet, transaction) pair for the rest of the transaction, whether its row exists yet or not: one lock for every spelling of the id. */
+export async function lockChainTransaction(tx: Tx, walletId: number, txId: ChainTxId): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${chainLockSpace}, hashtext(${`${walletId}:${txId}`}))`);
 }
 const chainLockSpace = 17_017;
@@ -274,12 +278,12 @@ export async function lockChainPaymentById(tx: Tx, id: number): Promise<CryptoPa
   return row;
 }
 
-export async function insertChainPayment(tx: Tx, row: typeof cryptoPayments.$inferInsert): Promise<CryptoPaymentRow> {
+export async function insertChainPayment(tx: Tx, row: typeof cryptoPayments.$inferInsert & { txId: ChainTxId }): Promise<CryptoPaymentRow> {
   const [made] = await tx.insert(cryptoPayments).values(row).returning();
   return made!;
 }
 
-export async function updateChainPayment(tx: Tx, id: number, values: Partial<typeof cryptoPayments.$inferInsert>): Promise<CryptoPaymentRow> {
+export async function updateChainPayment(tx: Tx, id: number, values: Omit<Partial<typeof cryptoPayments.$inferInsert>, 'txId'>): Promise<CryptoPaymentRow> {
   const [row] = await tx.update(cryptoPayments).set(values).where(eq(cryptoPayments.id, id)).returning();
   return row!;
 }

@@ -1,16 +1,20 @@
 import { customerFundingTexts as texts, fundingLimits } from '../../../shared/api/customer-funding.schema';
+import { fundingTexts } from '../../../shared/api/funding.schema';
 import { paths } from '../../../shared/routes';
 import { Money } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import { claimPaymentEvent } from '../db/customer-funding.repo';
 import type { AppDb } from '../db/database';
 import { insertDeposit, lockDeposit, updateDeposit, type DepositRecord } from '../db/funding.repo';
+import { transition } from '../db/transition';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { accountOfUser } from '../engine/accounts';
 import { DomainError, fail, refusal } from '../errors';
 import type { Logger } from '../../logger';
 import { ProviderError, type PaymentEvent, type PaymentProvider } from './payments/provider';
 import { creditDeposit, fundingReference } from './deposit-credit';
+import { holdDeposit } from './deposit-hold';
+import { misshapenId, readableReason } from './payments/event-fields';
 import { minorUnitDecimals } from './payments/minor-units';
 
 /**
@@ -55,19 +59,40 @@ export async function openCardDeposit(
     const row = await updateDeposit(db, opened.row.id, { providerSessionId: session.sessionId });
     return { row, url: session.url };
   } catch (error) {
-    await updateDeposit(db, opened.row.id, { status: 'failed', reason: 'The payment page could not be opened.' });
+    await transition(db, 'deposit', opened.row.id, { from: ['pending'], set: { status: 'failed', reason: 'The payment page could not be opened.' }, decided: fundingTexts.decided });
     throw error instanceof ProviderError ? new DomainError(refusal.busy(texts.providerUnavailable)) : error;
   }
 }
 
-export type WebhookOutcome = { handled: 'credited' | 'failed' | 'replayed' | 'ignored' | 'unchanged'; deposit?: DepositRecord; notice?: NotificationRow };
+export type WebhookOutcome = { handled: 'credited' | 'held' | 'failed' | 'replayed' | 'ignored' | 'unchanged'; deposit?: DepositRecord; notice?: NotificationRow };
+
+/**
+ * Why a payment the provider took is not credited by itself but held for staff (docs/funding.md#money-from-outside):
+ * another currency than the deposit's, another amount than the one the checkout asked for (exactly: minor units
+ * converted without rounding on both sides, so equal decimals are equal minor units), or more than a card may
+ * pay in. Undefined when it is exactly what was expected.
+ */
+function heldBecause(deposit: DepositRecord, paid: { amount: string; currency: string }): string | undefined {
+  const expected = `expected ${deposit.amountExpected ?? 'no amount'} ${deposit.currency}`;
+  const amount = new Money(paid.amount);
+  const why = [
+    paid.currency !== deposit.currency ? 'another currency, for staff to settle with the provider' : undefined,
+    amount.greaterThan(fundingLimits.card.max) ? `more than the card maximum of ${fundingLimits.card.max} ${deposit.currency}` : undefined,
+    paid.currency === deposit.currency && (deposit.amountExpected === null || !amount.equals(deposit.amountExpected)) ? 'another amount' : undefined,
+  ].filter(Boolean);
+  return why.length ? `Paid ${paid.amount} ${paid.currency}, ${expected}: ${why.join('; ')}. Held for staff.` : undefined;
+}
 
 /**
  * One verified provider event, exactly once: the event id is claimed in the same transaction that moves the
  * money, so a replay (or two deliveries racing) finds it claimed and changes nothing. A deposit is credited
- * once whatever the events' order: only a deposit not yet credited is, and a failure never undoes a credit.
+ * once whatever the events' order: only a deposit still waiting (pending, or failed before the money came)
+ * is, only at exactly the amount expected, and a failure never undoes a credit. Any other amount is held for
+ * staff. Ids not in the provider's shape are refused (422) before anything is stored.
  */
-export async function handlePaymentEvent(db: AppDb, provider: string, event: PaymentEvent, logger: Pick<Logger, 'warn'>): Promise<WebhookOutcome> {
+export async function handlePaymentEvent(db: AppDb, provider: PaymentProvider['name'], event: PaymentEvent, logger: Pick<Logger, 'warn'>): Promise<WebhookOutcome> {
+  const misshapen = misshapenId(provider, event);
+  if (misshapen) fail(misshapen);
   return db.transaction(async (tx) => {
     const depositId = event.kind === 'ignored' ? null : event.depositId;
     const before = depositId === null ? undefined : await lockDeposit(tx, depositId);
@@ -79,37 +104,41 @@ export async function handlePaymentEvent(db: AppDb, provider: string, event: Pay
       logger.warn({ depositId: ours.id, sessionId: event.sessionId }, 'payment event for another session of this deposit: ignored');
       return { handled: 'ignored' };
     }
-    if (ours.status === 'confirmed') return { handled: 'unchanged', deposit: ours };
+    // Credited, held for staff, or decided by them: a later event changes nothing.
+    if (ours.status !== 'pending' && ours.status !== 'failed') return { handled: 'unchanged', deposit: ours };
     if (event.kind === 'payment.failed') {
       if (ours.status !== 'pending') return { handled: 'unchanged', deposit: ours };
-      const deposit = await updateDeposit(tx, ours.id, { status: 'failed', reason: event.reason });
+      const reason = readableReason(event.reason);
+      const deposit = await transition(tx, 'deposit', ours.id, { from: ['pending'], set: { status: 'failed', reason }, decided: fundingTexts.decided });
       const notice = await addNotification(tx, {
         userId: ours.userId,
         title: 'Card payment not completed',
-        message: `Your card payment ${ours.reference} did not go through: ${event.reason} Nothing was charged.`,
+        message: `Your card payment ${ours.reference} did not go through: ${reason} Nothing was charged.`,
         color: 'danger',
       });
       return { handled: 'failed', deposit, notice };
     }
-    if (event.currency !== ours.currency) {
-      // Never credit a different currency as if it were ours: staff settle it with the provider.
-      logger.warn({ depositId: ours.id, currency: event.currency }, 'payment in another currency than the account: not credited');
-      await updateDeposit(tx, ours.id, { reason: `Paid in ${event.currency}, not ${ours.currency}: held for staff.` });
-      return { handled: 'unchanged', deposit: ours };
+    const set = { providerPaymentId: event.paymentId, providerSessionId: event.sessionId };
+    const reason = heldBecause(ours, event);
+    if (reason) {
+      logger.warn({ depositId: ours.id, amount: event.amount, currency: event.currency, expected: ours.amountExpected }, 'card payment other than expected: held for staff');
+      const { row: deposit, notice } = await holdDeposit(tx, ours, {
+        reported: { amount: event.amount, currency: event.currency },
+        reason,
+        what: `Your card payment ${ours.reference}`,
+        audit: { provider, event_id: event.eventId },
+        set,
+      });
+      return { handled: 'held', deposit, notice };
     }
-    // Money the provider took is credited even after a failure event (it came later, or out of order); never a cent more than it took.
-    const amount = new Money(event.amount).toDecimalPlaces(2, Money.ROUND_DOWN);
-    if (amount.lte(0)) {
-      logger.warn({ depositId: ours.id, amount: event.amount }, 'payment event without a positive amount: not credited');
-      return { handled: 'unchanged', deposit: ours };
-    }
+    // Money the provider took is credited even after a failure event (it came later, or out of order): exactly what was expected.
     const { row: deposit, notice } = await creditDeposit(tx, ours, {
-      amount: amount.toFixed(2),
+      amount: new Money(event.amount).toFixed(2),
       memo: `Card payment ${ours.reference}`,
       message: (shown) => `Your card payment of ${shown} has been credited (${ours.reference}).`,
       actorId: null,
       audit: { provider, event_id: event.eventId },
-      set: { providerPaymentId: event.paymentId, providerSessionId: event.sessionId },
+      set,
     });
     return { handled: 'credited', deposit, notice };
   });

@@ -1,6 +1,8 @@
 import { channelBySlug, cryptoChannels, networkWarning, type CryptoChannel } from '../../../shared/funding/crypto-channels';
 import { Money } from '../../../shared/money';
-import { customerFundingTexts, type WalletView } from '../../../shared/api/customer-funding.schema';
+import { customerFundingTexts, fundingLimits, type WalletView } from '../../../shared/api/customer-funding.schema';
+import { fundingTexts, type DepositDetails } from '../../../shared/api/funding.schema';
+import { canonicalTxId, txIdShape } from '../../../shared/funding/chain-tx-id';
 import { recordAudit } from '../db/audit.repo';
 import {
   insertChainPayment,
@@ -19,11 +21,13 @@ import {
 } from '../db/customer-funding.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
 import { insertDeposit, lockDeposit, updateDeposit } from '../db/funding.repo';
+import { transition } from '../db/transition';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
 import { accountOfUser } from '../engine/accounts';
 import { fail, refusal } from '../errors';
 import type { Market } from '../market/market';
 import { creditDeposit, fundingReference } from './deposit-credit';
+import { holdDeposit } from './deposit-hold';
 import type { CryptoKeys } from './crypto/keys';
 import { deriveAddress } from './crypto/derive';
 import { paymentUri } from './crypto/payment-uri';
@@ -63,16 +67,20 @@ export async function walletView(db: Executor, keys: CryptoKeys, userId: number,
     qr_svg: await qrSvg(uri),
     warning: networkWarning(channel),
     demo: keys[channel.chain].demo,
-    payments: payments.map(({ payment, credited }) => ({
-      id: payment.id,
-      tx_id: payment.txId,
-      amount: new Money(payment.amount).toFixed(),
-      confirmations: payment.confirmations,
-      required: channel.confirmations,
-      status: payment.status,
-      credited: payment.status === 'credited' ? credited : null,
-      seen_at: payment.seenAt.toISOString(),
-    })),
+    payments: payments.map(({ payment, credited, depositStatus }) => {
+      // A payment held for staff is credited when they confirm its deposit (docs/funding.md#money-from-outside).
+      const status = payment.status === 'held' && depositStatus === 'confirmed' ? 'credited' : payment.status;
+      return {
+        id: payment.id,
+        tx_id: payment.txId,
+        amount: new Money(payment.amount).toFixed(),
+        confirmations: payment.confirmations,
+        required: channel.confirmations,
+        status,
+        credited: status === 'credited' ? credited : null,
+        seen_at: payment.seenAt.toISOString(),
+      };
+    }),
   };
 }
 
@@ -126,13 +134,16 @@ export const isSandboxChannel = (keys: CryptoKeys, channel: CryptoChannel): bool
  */
 export async function recordChainPayment(db: AppDb, market: Market, report: ChainReport, reporter: Reporter = null): Promise<ChainOutcome> {
   const channel = channelBySlug(report.channel) ?? fail(refusal.invalid(customerFundingTexts.unknownChannel, 'channel'));
+  // One transaction reaches us in several spellings (case, 0x): every lookup, lock and row uses its chain's one (docs/funding.md#money-from-outside).
+  const txId = canonicalTxId(channel.network, report.txId) ?? fail(refusal.invalid(txIdShape(channel.network), 'tx_id'));
   const wallet =
     (await walletByAddress(db, channel.slug, report.address, { caseSensitive: channel.network === 'tron' })) ??
     fail(refusal.invalid('No customer wallet has this address on this network.', 'address'));
   return db.transaction(async (tx) => {
     // Two first reports of one transaction would both find no row to lock: serialise them on the pair.
-    await lockChainTransaction(tx, wallet.id, report.txId);
-    let payment = await lockChainPayment(tx, { walletId: wallet.id, txId: report.txId });
+    await lockChainTransaction(tx, wallet.id, txId);
+    let payment = await lockChainPayment(tx, { walletId: wallet.id, txId });
+    const seenBefore = payment !== undefined;
     if (!payment) {
       const account = await accountOfUser(tx, wallet.userId);
       const deposit = await insertDeposit(tx, {
@@ -145,16 +156,27 @@ export async function recordChainPayment(db: AppDb, market: Market, report: Chai
           channel: channel.slug,
           asset: channel.asset,
           network: channel.network,
-          tx_id: report.txId,
+          tx_id: txId,
           address: wallet.address,
           crypto_amount: report.amount,
           confirmations: 0,
           required_confirmations: channel.confirmations,
         },
       });
-      payment = await insertChainPayment(tx, { walletId: wallet.id, txId: report.txId, amount: report.amount, confirmations: 0, depositId: deposit.id });
+      payment = await insertChainPayment(tx, { walletId: wallet.id, txId, amount: report.amount, confirmations: 0, depositId: deposit.id });
     }
-    await audited(tx, reporter, wallet, { action: 'sandbox_chain.payment', channel: channel.slug, tx_id: report.txId, amount: report.amount, confirmations: report.confirmations });
+    await audited(tx, reporter, wallet, { action: 'sandbox_chain.payment', channel: channel.slug, tx_id: txId, amount: report.amount, confirmations: report.confirmations });
+    // The same transaction reported with another amount: the watcher or the chain is wrong, and staff look before anything is credited.
+    if (seenBefore && payment.status === 'seen' && !new Money(report.amount).equals(payment.amount)) {
+      return holdPayment(
+        tx,
+        { payment, wallet, channel, confirmations: report.confirmations },
+        {
+          reported: { amount: new Money(report.amount).toFixed(), currency: channel.asset },
+          reason: `Reported as ${new Money(payment.amount).toFixed()} ${channel.asset}, then as ${new Money(report.amount).toFixed()} ${channel.asset}: held for staff.`,
+        },
+      );
+    }
     return advance(tx, market, { payment, wallet, channel, confirmations: report.confirmations });
   });
 }
@@ -175,11 +197,27 @@ async function audited(tx: Tx, reporter: Reporter, wallet: CryptoWalletRow, { ac
   if (reporter) await recordAudit(tx, { actorId: reporter.actorId, action, subjectType: 'user', subjectId: wallet.userId, details, ip: reporter.ip });
 }
 
-async function advance(
+type Step = { payment: CryptoPaymentRow; wallet: CryptoWalletRow; channel: CryptoChannel; confirmations: number };
+
+/** A payment staff must look at before it is credited (docs/funding.md#money-from-outside): its deposit held, the payment held, so no later report credits it. */
+async function holdPayment(
   tx: Tx,
-  market: Market,
-  { payment, wallet, channel, confirmations }: { payment: CryptoPaymentRow; wallet: CryptoWalletRow; channel: CryptoChannel; confirmations: number },
+  { payment, wallet, channel, confirmations }: Step,
+  hold: { reported: { amount: string; currency: string }; reason: string; details?: DepositDetails },
 ): Promise<ChainOutcome> {
+  const reached = Math.max(payment.confirmations, confirmations);
+  const deposit = (await lockDeposit(tx, payment.depositId!))!;
+  const { notice } = await holdDeposit(tx, deposit, {
+    ...hold,
+    what: `Your ${new Money(payment.amount).toFixed()} ${channel.asset} payment`,
+    audit: { tx_id: payment.txId, crypto_amount: payment.amount },
+    set: { details: { ...hold.details, confirmations: reached } },
+  });
+  const held = await updateChainPayment(tx, payment.id, { confirmations: reached, status: 'held' });
+  return { userId: wallet.userId, accountId: deposit.accountId, credited: false, notice, payment: held };
+}
+
+async function advance(tx: Tx, market: Market, { payment, wallet, channel, confirmations }: Step): Promise<ChainOutcome> {
   const reached = Math.max(payment.confirmations, confirmations);
   const deposit = (await lockDeposit(tx, payment.depositId!))!;
   const base = { userId: wallet.userId, accountId: deposit.accountId, credited: false, notice: undefined };
@@ -191,11 +229,10 @@ async function advance(
     return { ...base, payment: await updateChainPayment(tx, payment.id, { confirmations: reached }) };
   }
   if (new Money(payment.amount).lessThan(channel.minDeposit)) {
-    await updateDeposit(tx, deposit.id, {
-      status: 'rejected',
-      reason: `Below the minimum deposit of ${channel.minDeposit} ${channel.asset}: contact support to have it returned.`,
-      details,
-      decidedAt: new Date(),
+    await transition(tx, 'deposit', deposit.id, {
+      from: ['pending'],
+      set: { status: 'rejected', reason: `Below the minimum deposit of ${channel.minDeposit} ${channel.asset}: contact support to have it returned.`, details, decidedAt: new Date() },
+      decided: fundingTexts.decided,
     });
     const notice = await addNotification(tx, {
       userId: wallet.userId,
@@ -208,6 +245,17 @@ async function advance(
   const rate = coinRate(market, channel, deposit.currency);
   // Rounded down to the cent: we never credit more than the coins fetch.
   const amount = new Money(payment.amount).times(rate.toString()).toDecimalPlaces(2, Money.ROUND_DOWN);
+  if (amount.greaterThan(fundingLimits.crypto.maxCredit)) {
+    return holdPayment(
+      tx,
+      { payment, wallet, channel, confirmations: reached },
+      {
+        reported: { amount: amount.toFixed(2), currency: deposit.currency },
+        reason: `${new Money(payment.amount).toFixed()} ${channel.asset} is worth ${amount.toFixed(2)} ${deposit.currency} at our rate, more than the ${fundingLimits.crypto.maxCredit} ${deposit.currency} one payment credits by itself: held for staff.`,
+        details: { rate: rate.toFixed() },
+      },
+    );
+  }
   const { notice } = await creditDeposit(tx, deposit, {
     amount: amount.toFixed(2),
     memo: `${channel.asset} payment ${payment.txId}`,

@@ -50,7 +50,7 @@ async function settled(id: number) {
 }
 
 /** An event as the sandbox sends it, for deliveries made by hand (replays, races, forgeries). */
-const eventBody = (depositId: number, sessionId: string | null, { id = `evt_${depositId}_${Math.random()}`, type = 'payment.succeeded', amount = 50000 } = {}) =>
+const eventBody = (depositId: number, sessionId: string | null, { id = `evt_${depositId}_${Math.random().toString(36).slice(2)}`, type = 'payment.succeeded', amount = 50000 } = {}) =>
   JSON.stringify({
     id,
     type,
@@ -151,18 +151,55 @@ describe('the webhook', () => {
     const early = await openDeposit();
     const earlySession = (await depositRow(early.depositId)).providerSessionId;
     const failedFirst = eventBody(early.depositId, earlySession, { id: `evt_f_${early.depositId}`, type: 'payment.failed' });
-    const paidLater = eventBody(early.depositId, earlySession, { id: `evt_p_${early.depositId}`, amount: 49999 });
+    const paidLater = eventBody(early.depositId, earlySession, { id: `evt_p_${early.depositId}` });
     await webhook(failedFirst, signPayload(failedFirst, testPaymentsKeys.webhookSecret));
     expect((await depositRow(early.depositId)).status).toBe('failed');
     expect((await webhook(paidLater, signPayload(paidLater, testPaymentsKeys.webhookSecret))).body.handled).toBe('credited');
-    // The provider's amount, not the one asked for.
-    expect(await depositRow(early.depositId)).toMatchObject({ status: 'confirmed', amountReceived: '499.99' });
+    expect(await depositRow(early.depositId)).toMatchObject({ status: 'confirmed', amountReceived: '500.00' });
   });
 
   it('an event for another provider path or no deposit of ours is not credited', async () => {
     const body = eventBody(999_999, 'cs_unknown');
     expect((await webhook(body, signPayload(body, testPaymentsKeys.webhookSecret))).body.handled).toBe('ignored');
     expect((await request(stack.app).post('/api/v1/payments/webhook/stripe').send(body)).status).toBe(404);
+  });
+});
+
+describe('money from outside (docs/funding.md#money-from-outside)', () => {
+  const send = (body: string) => webhook(body, signPayload(body, testPaymentsKeys.webhookSecret));
+
+  it('when a signed event id holds U+0000, then 422 with a message and nothing is stored', async () => {
+    const { depositId } = await openDeposit();
+    const sessionId = (await depositRow(depositId)).providerSessionId;
+    const body = eventBody(depositId, sessionId, { id: `evt_nul\u0000${depositId}` });
+    const res = await send(body);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: expect.any(String), errors: { event_id: [expect.any(String)] } });
+    expect(await stack.database.db.select().from(paymentEvents).where(eq(paymentEvents.depositId, depositId))).toHaveLength(0);
+    expect(await depositRow(depositId)).toMatchObject({ status: 'pending', amountReceived: null });
+  });
+
+  it('when a signed payment states more than expected, then the deposit is held for staff, audited and the customer told, with nothing credited', async () => {
+    const { trader, depositId } = await openDeposit('100');
+    const sessionId = (await depositRow(depositId)).providerSessionId;
+    const body = eventBody(depositId, sessionId, { id: `evt_huge_${depositId}`, amount: Number.MAX_SAFE_INTEGER });
+    const res = await send(body);
+    expect(res.status).toBe(200);
+    expect(res.body.handled).toBe('held');
+    expect(await depositRow(depositId)).toMatchObject({
+      status: 'held',
+      amountReceived: null,
+      reason: expect.stringContaining('100.00'),
+      details: expect.objectContaining({ reported_amount: '90071992547409.91', reported_currency: 'USD' }),
+    });
+    expect(await creditsOf(depositId)).toHaveLength(0);
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('0.01');
+    const [audit] = await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'deposit.held'));
+    expect(audit?.details).toMatchObject({ deposit_id: depositId, reported_amount: '90071992547409.91' });
+    // A second notice of the same payment, and a failure after it, leave it held.
+    const again = eventBody(depositId, sessionId, { id: `evt_again_${depositId}`, amount: 10000 });
+    expect((await send(again)).body.handled).toBe('unchanged');
+    expect((await depositRow(depositId)).status).toBe('held');
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fundingOverviewResponse } from '../../../shared/api/customer-funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { Money } from '../../../shared/money';
-import { deposits, ledgerEntries } from '../../../server/trading/db/schema';
+import { auditLog, deposits, ledgerEntries, notifications } from '../../../server/trading/db/schema';
 import { checkCryptoAddress } from '../../../server/trading/funding/crypto/validate';
 import { makeUser } from '../../support/factories';
 import { auditLedger, balanceOf } from '../../support/money';
@@ -37,6 +37,9 @@ async function overviewOf(token: string, on: Pick<TradingStack, 'app'> = stack) 
 
 const announce = (body: object) => request(stack.app).post('/api/v1/admin/sandbox-chain/payments').set(bearer(staffToken)).send(body);
 const confirm = (id: number, confirmations: number) => request(stack.app).post(`/api/v1/admin/sandbox-chain/payments/${id}/confirmations`).set(bearer(staffToken)).send({ confirmations });
+
+/** A transaction id of the customer's own, 64 hex digits. */
+const txOf = (userId: number) => `${'ab'.repeat(28)}${userId.toString(16).padStart(8, '0')}`;
 
 async function traderWithWallet(slug: string) {
   const trader = await fundedTrader(stack, '0.01');
@@ -79,7 +82,7 @@ describe('deposit addresses', () => {
 describe('chain payments', () => {
   it('below its confirmations a payment is shown, not credited; at them it is credited once at the feed price', async () => {
     const { trader, channel } = await traderWithWallet('btc');
-    const seen = await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 0, tx_id: `tx${trader.user.id}aaaaaaaa` });
+    const seen = await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 0, tx_id: txOf(trader.user.id) });
     expect(seen.status).toBe(201);
     const paymentId = seen.body.data.id as number;
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('0.01');
@@ -100,7 +103,7 @@ describe('chain payments', () => {
     expect(row).toMatchObject({ method: 'crypto', status: 'confirmed', amountReceived: credited, details: expect.objectContaining({ rate: new Money(bid).toFixed(), crypto_amount: '0.01' }) });
 
     // Reported again by the watcher, with more confirmations: nothing more.
-    await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 6, tx_id: `tx${trader.user.id}aaaaaaaa` });
+    await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 6, tx_id: txOf(trader.user.id) });
     await confirm(paymentId, 9);
     expect(
       await stack.database.db
@@ -123,7 +126,7 @@ describe('chain payments', () => {
 
   it('two first reports of one transaction racing record it once', async () => {
     const { trader, channel } = await traderWithWallet('eth');
-    const body = { channel: 'eth', address: channel.address.toLowerCase(), amount: '0.5', confirmations: 0, tx_id: `0x${'ab'.repeat(32)}${trader.user.id}` };
+    const body = { channel: 'eth', address: channel.address.toLowerCase(), amount: '0.5', confirmations: 0, tx_id: `0x${txOf(trader.user.id)}` };
     const answers = await Promise.all([announce(body), announce(body), announce(body)]);
     expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((res) => res.body.data.id)).size).toBe(1);
@@ -143,6 +146,88 @@ describe('chain payments', () => {
     }
     const customer = await fundedTrader(stack, '1.00');
     expect((await request(stack.app).post('/api/v1/admin/sandbox-chain/payments').set(bearer(customer.token)).send({})).status).toBe(403);
+  });
+});
+
+describe('transaction ids (docs/funding.md#money-from-outside)', () => {
+  const hex = (seed: number) => seed.toString(16).padStart(8, '0').repeat(8);
+
+  it('when a payment is reported again with its id in another case or with 0x, then it is one payment, credited once', async () => {
+    const { trader, channel } = await traderWithWallet('btc');
+    const txId = `106b66${hex(trader.user.id).slice(6)}`;
+    const first = await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 2, tx_id: txId });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ tx_id: txId, status: 'credited' });
+    for (const spelling of [txId.toUpperCase(), `0x${txId}`, `0X${txId.toUpperCase()}`]) {
+      const again = await announce({ channel: 'btc', address: channel.address, amount: '0.01', confirmations: 3, tx_id: spelling });
+      expect(again.status, spelling).toBe(201);
+      expect(again.body.data.id, spelling).toBe(first.body.data.id);
+    }
+    const rows = await stack.database.db.select().from(deposits).where(eq(deposits.userId, trader.user.id));
+    expect(rows).toHaveLength(1);
+    expect(
+      await stack.database.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.reference, `deposit:${rows[0]!.id}`)),
+    ).toHaveLength(1);
+  });
+
+  it('when an Ethereum id comes without 0x or in capitals, then it is kept as 0x and lower-case hex', async () => {
+    const { trader, channel } = await traderWithWallet('usdt-erc20');
+    const txId = `0x${hex(trader.user.id + 7)}`;
+    const seen = await announce({ channel: 'usdt-erc20', address: channel.address, amount: '50', confirmations: 0, tx_id: txId.slice(2).toUpperCase() });
+    expect(seen.body.data.tx_id).toBe(txId);
+    const again = await announce({ channel: 'usdt-erc20', address: channel.address, amount: '50', confirmations: 12, tx_id: txId });
+    expect(again.body.data).toMatchObject({ id: seen.body.data.id, status: 'credited' });
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('50.01');
+  });
+
+  it('when a transaction id is not its chain’s shape, then 422 at tx_id and nothing is recorded', async () => {
+    const { trader, channel } = await traderWithWallet('usdt-trc20');
+    for (const txId of [`tx${trader.user.id}aaaaaaaa`, 'ab'.repeat(31), 'ab'.repeat(33), `0x${'g'.repeat(64)}`, `0x0x${'a'.repeat(64)}`]) {
+      const res = await announce({ channel: 'usdt-trc20', address: channel.address, amount: '50', confirmations: 0, tx_id: txId });
+      expect(res.status, txId).toBe(422);
+      expect(res.body.errors.tx_id, txId).toEqual([expect.stringMatching(/64/)]);
+    }
+    expect(await stack.database.db.select().from(deposits).where(eq(deposits.userId, trader.user.id))).toHaveLength(0);
+  });
+});
+
+describe('held for staff (docs/funding.md#money-from-outside)', () => {
+  it('when a payment is worth more than one payment credits by itself, then it is held at its confirmations, audited and the customer told, with nothing credited', async () => {
+    const { trader, channel } = await traderWithWallet('btc');
+    const seen = await announce({ channel: 'btc', address: channel.address, amount: '2', confirmations: 2, tx_id: txOf(trader.user.id) });
+    expect(seen.body.data).toMatchObject({ status: 'held', confirmations: 2 });
+    const [row] = await stack.database.db.select().from(deposits).where(eq(deposits.userId, trader.user.id));
+    const bid = stack.market.quotes.get(idOf('BTCUSD'))!.bid;
+    const worth = new Money(2).times(bid).toDecimalPlaces(2, Money.ROUND_DOWN).toFixed(2);
+    expect(row).toMatchObject({
+      status: 'held',
+      amountReceived: null,
+      reason: expect.stringContaining('100000'),
+      details: expect.objectContaining({ reported_amount: worth, reported_currency: 'USD', confirmations: 2 }),
+    });
+    // More blocks change nothing but the count.
+    expect((await confirm(seen.body.data.id, 9)).body.data).toMatchObject({ status: 'held', confirmations: 9 });
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('0.01');
+    const wallet = (await request(stack.app).get(`/api/v1/funding/wallets/${channel.wallet_id}`).set(bearer(trader.token))).body.data;
+    expect(wallet.payments[0]).toMatchObject({ status: 'held', credited: null });
+    const audit = await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'deposit.held'));
+    expect(audit.map((entry) => entry.details)).toContainEqual(expect.objectContaining({ deposit_id: row!.id, reported_amount: worth }));
+    const notices = await stack.database.db.select().from(notifications).where(eq(notifications.userId, trader.user.id));
+    expect(notices.map((notice) => notice.message)).toContainEqual(expect.stringContaining('being reviewed'));
+  });
+
+  it('when the same transaction is reported again with another amount, then it is held before any credit', async () => {
+    const { trader, channel } = await traderWithWallet('usdt-trc20');
+    const first = await announce({ channel: 'usdt-trc20', address: channel.address, amount: '50', confirmations: 1, tx_id: txOf(trader.user.id) });
+    expect(first.body.data.status).toBe('seen');
+    const other = await announce({ channel: 'usdt-trc20', address: channel.address, amount: '5000', confirmations: 20, tx_id: txOf(trader.user.id).toUpperCase() });
+    expect(other.body.data).toMatchObject({ id: first.body.data.id, status: 'held', amount: '50' });
+    const [row] = await stack.database.db.select().from(deposits).where(eq(deposits.userId, trader.user.id));
+    expect(row).toMatchObject({ status: 'held', details: expect.objectContaining({ reported_amount: '5000', reported_currency: 'USDT' }) });
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('0.01');
   });
 });
 

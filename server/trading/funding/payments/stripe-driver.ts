@@ -34,24 +34,37 @@ async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The event's Checkout Session, or a refusal when the signed body holds none (Stripe never sends that; a malformed body is not read further). */
+function sessionOf(event: Stripe.Event): Stripe.Checkout.Session {
+  const object = (event.data as { object?: unknown } | undefined)?.object;
+  if (typeof object !== 'object' || object === null || typeof (object as { id?: unknown }).id !== 'string') throw new WebhookRejected(`The ${event.type} event ${event.id} holds no checkout session.`);
+  return object as Stripe.Checkout.Session;
+}
+
 /** Maps a verified Checkout Session event to ours; a session without our deposit id (another product's) is ignored. */
 function sessionEvent(event: Stripe.Event, session: Stripe.Checkout.Session, outcome: 'succeeded' | 'failed'): PaymentEvent {
-  const depositId = depositIdFrom(session.client_reference_id ?? session.metadata?.deposit_id);
+  const metadata = typeof session.metadata === 'object' && session.metadata !== null ? session.metadata : undefined;
+  const depositId = depositIdFrom(session.client_reference_id ?? metadata?.deposit_id);
   if (depositId === undefined) return { kind: 'ignored', eventId: event.id, type: event.type };
   if (outcome === 'failed') {
     const reason = event.type === 'checkout.session.expired' ? 'The checkout session expired before it was paid.' : 'The payment failed.';
     return { kind: 'payment.failed', eventId: event.id, sessionId: session.id, depositId, reason };
   }
   const paymentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-  if (!paymentId || session.amount_total === null || !session.currency) throw new WebhookRejected(`The ${event.type} event ${event.id} lacks its payment intent, amount or currency.`);
+  const amount: unknown = session.amount_total;
+  const currency: unknown = session.currency;
+  // Whole minor units a number carries exactly, and an ISO 4217 code: anything else is no amount we can read.
+  if (typeof paymentId !== 'string' || typeof amount !== 'number' || !Number.isSafeInteger(amount) || typeof currency !== 'string' || !/^[a-z]{3}$/i.test(currency)) {
+    throw new WebhookRejected(`The ${event.type} event ${event.id} lacks its payment intent, amount or currency.`);
+  }
   return {
     kind: 'payment.succeeded',
     eventId: event.id,
     sessionId: session.id,
     paymentId,
     depositId,
-    amount: fromMinorUnits(session.amount_total, session.currency),
-    currency: session.currency.toUpperCase(),
+    amount: fromMinorUnits(amount, currency),
+    currency: currency.toUpperCase(),
   };
 }
 
@@ -99,15 +112,18 @@ export function stripeProvider({
       } catch (error) {
         throw new WebhookRejected(`Stripe's signature does not verify: ${messageOf(error)}`);
       }
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new WebhookRejected('The Stripe event has no id or type.');
       switch (event.type) {
-        case 'checkout.session.completed':
+        case 'checkout.session.completed': {
           // Paid by card: settled now. Unpaid: a delayed method (a bank debit) whose async_payment_* event follows.
-          return event.data.object.payment_status === 'paid' ? sessionEvent(event, event.data.object, 'succeeded') : { kind: 'ignored', eventId: event.id, type: event.type };
+          const session = sessionOf(event);
+          return session.payment_status === 'paid' ? sessionEvent(event, session, 'succeeded') : { kind: 'ignored', eventId: event.id, type: event.type };
+        }
         case 'checkout.session.async_payment_succeeded':
-          return sessionEvent(event, event.data.object, 'succeeded');
+          return sessionEvent(event, sessionOf(event), 'succeeded');
         case 'checkout.session.async_payment_failed':
         case 'checkout.session.expired':
-          return sessionEvent(event, event.data.object, 'failed');
+          return sessionEvent(event, sessionOf(event), 'failed');
         default:
           return { kind: 'ignored', eventId: event.id, type: event.type };
       }
