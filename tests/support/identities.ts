@@ -34,19 +34,23 @@ const shapes: Record<Exclude<IdentityKind, 'anonymous'>, { role: 'customer' | 's
   unenrolledAdmin: { role: 'admin', status: 'active', enrolled: false },
 };
 
+/** A new person of one kind (not anonymous), with a token made without the login route. */
+export async function makeIdentity(database: Database, kind: Exclude<IdentityKind, 'anonymous'>): Promise<Identity> {
+  const { role, status, enrolled } = shapes[kind];
+  const person = await makeUser(database.db, { role, status });
+  // Enrolment is marked on the row: no code is asked of a token, so no secret is needed.
+  if (enrolled) await setTotpState(database.db, person.user.id, null, new Date());
+  const { token } = await startSession({ database, tokenTtlHours: 1 }, person.user, { ip: null, userAgent: null });
+  return { kind, user: person.user, token, email: person.email, password: person.password };
+}
+
 /**
  * One identity of each kind, with tokens made without the (rate-limited, two-step for the enrolled)
- * login route. Enrolment is marked on the row (its secret is not needed: no code is asked of a token).
- * The site requires verification, so the pending customer is awaiting approval.
+ * login route. The site requires verification, so the pending customer is awaiting approval.
  */
 export async function makeIdentities(database: Database): Promise<Record<IdentityKind, Identity>> {
   await updateSettings(database.db, { must_verify_account: true });
   const made = { anonymous: { kind: 'anonymous', user: undefined, token: undefined, email: undefined, password: undefined } } as Record<IdentityKind, Identity>;
-  for (const [kind, { role, status, enrolled }] of Object.entries(shapes) as [Exclude<IdentityKind, 'anonymous'>, (typeof shapes)['customer']][]) {
-    const person = await makeUser(database.db, { role, status });
-    if (enrolled) await setTotpState(database.db, person.user.id, null, new Date());
-    const { token } = await startSession({ database, tokenTtlHours: 1 }, person.user, { ip: null, userAgent: null });
-    made[kind] = { kind, user: person.user, token, email: person.email, password: person.password };
-  }
+  for (const kind of identityKinds) if (kind !== 'anonymous') made[kind] = await makeIdentity(database, kind);
   return made;
 }

@@ -1,6 +1,7 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { Lifecycle } from '../../server/compose/lifecycle';
+import type { TradingOverrides } from '../../server/compose/trading';
 import type { PusherServer, PusherServerOptions } from '../../server/trading/realtime/pusher-server';
 import { startTrading, testRealtimeCredentials, type TradingStack } from './trading';
 import { composeTestWeb } from './web';
@@ -21,9 +22,9 @@ export interface RealtimeStack extends TradingStack {
  * The trading API with its price feed and realtime sockets on a real port, and the web tier in front
  * of it proxying them: both composed and stopped as a process does it.
  */
-export async function startRealtimeStack(options: Partial<PusherServerOptions> = {}): Promise<RealtimeStack> {
+export async function startRealtimeStack(options: Partial<PusherServerOptions> = {}, trading: TradingOverrides = {}): Promise<RealtimeStack> {
   const lifecycle = new Lifecycle();
-  const stack = await startTrading({ lifecycle, realtimeOptions: options });
+  const stack = await startTrading({ ...trading, lifecycle, realtimeOptions: options });
   const api = await stack.trading.listen(0, '127.0.0.1');
   const front = await composeTestWeb(`http://127.0.0.1:${api.port}`, { lifecycle }).listen(0, '127.0.0.1');
   const sockets = stack.trading.realtime!;

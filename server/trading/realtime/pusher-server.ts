@@ -63,6 +63,8 @@ interface Connection {
   channels: Set<string>;
   /** Presence channels joined, with the user id each was joined as (made on the first). */
   presence: Map<string, string> | undefined;
+  /** The users its subscriptions were signed for (`channel_data`'s `user_id`): their access changing closes it. */
+  users: Set<string>;
   lastSeen: number;
   pingedAt: number | undefined;
   tokens: number;
@@ -123,6 +125,7 @@ export class PusherServer {
     for (const channel of own) for (const connection of this.channels.get(channel) ?? []) doomed.add(connection);
     for (const connection of this.connections) {
       for (const member of connection.presence?.values() ?? []) if (member === String(userId)) doomed.add(connection);
+      if (connection.users.has(String(userId))) doomed.add(connection);
     }
     for (const connection of doomed) connection.ws.close(closeCodes.shuttingDown, 'Authorisation changed');
   }
@@ -203,6 +206,7 @@ export class PusherServer {
       ws,
       channels: new Set(),
       presence: undefined,
+      users: new Set(),
       lastSeen: now,
       pingedAt: undefined,
       tokens: this.rate * 2,
@@ -311,9 +315,12 @@ export class PusherServer {
     }
     const channelData = typeof data.channel_data === 'string' ? data.channel_data : undefined;
     if (isPrivate(channel) || isPresence(channel)) {
-      const signed = isPresence(channel) ? (channelData ?? '') : undefined;
+      // A private channel's signature may name its user in channel_data too (signed with it), as ours do.
+      const signed = isPresence(channel) ? (channelData ?? '') : channelData;
       if (!authIsValid(this.options.credentials, data.auth, connection.socketId, channel, signed))
         return this.refuseSubscription(connection, channel, 'AuthError', `Invalid signature for ${channel}`, 401);
+      const signedFor = (safeParse(channelData ?? '') as { user_id?: unknown } | undefined)?.user_id;
+      if (typeof signedFor === 'number' || typeof signedFor === 'string') connection.users.add(String(signedFor));
     }
     if (isPresence(channel)) {
       const member = safeParse(channelData ?? '') as { user_id?: unknown; user_info?: unknown } | undefined;
