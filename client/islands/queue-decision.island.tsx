@@ -21,6 +21,8 @@ const propsSchema = z.object({
   refund: z.optional(z.boolean()),
   /** A card refund whose outcome the provider did not confirm: it may only be retried (the same refund, never twice), not rejected. */
   retryOnly: z.optional(z.boolean()),
+  /** A deposit held for staff: what was reported, what was expected and why it waits (docs/funding.md#money-from-outside). */
+  held: z.optional(z.string()),
 });
 type Props = z.infer<typeof propsSchema>;
 
@@ -28,7 +30,7 @@ type Props = z.infer<typeof propsSchema>;
  * A pending row's decision (docs/back-office.md#funding-queues, #verification-documents): confirm, pay (or
  * refund to the card) or approve, or reject with a reason.
  */
-function QueueDecision({ kind, id, summary, suggested, currency, refund = false, retryOnly = false }: Props) {
+function QueueDecision({ kind, id, summary, suggested, currency, refund = false, retryOnly = false, held }: Props) {
   const [open, setOpen] = useState<'accept' | 'reject' | null>(null);
   const [value, setValue] = useState(suggested ?? '');
   const [busy, setBusy] = useState(false);
@@ -103,6 +105,7 @@ function QueueDecision({ kind, id, summary, suggested, currency, refund = false,
             }}
           >
             <p>{summary}</p>
+            {held ? <p className="queue-reason">{held}</p> : null}
             {kind === 'document' ? (
               <p>The customer is told it was checked and approved.</p>
             ) : refund ? (
@@ -190,6 +193,7 @@ function QueueDecision({ kind, id, summary, suggested, currency, refund = false,
             {summary}
             {kind === 'withdrawal' ? ': the amount goes back to the customer’s balance.' : '.'}
           </p>
+          {held ? <p className="queue-reason">{held}</p> : null}
         </ReasonDialog>
       ) : null}
     </div>

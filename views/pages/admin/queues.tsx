@@ -20,6 +20,7 @@ import { money } from './customers';
 export type QueueKind = 'deposits' | 'withdrawals' | 'documents';
 const statusLabels: Record<string, string> = {
   pending: 'Pending',
+  held: 'Held for review',
   processing: 'Processing',
   confirmed: 'Confirmed',
   paid: 'Paid',
@@ -30,6 +31,7 @@ const statusLabels: Record<string, string> = {
 };
 const statusClass: Record<string, string> = {
   pending: 'status-pending',
+  held: 'status-pending',
   processing: 'status-pending',
   confirmed: 'status-approved',
   paid: 'status-approved',
@@ -57,9 +59,9 @@ const hrefOf = (kind: QueueKind, tab: QueueTab, q?: string, page = 1) => {
   return `${paths.adminQueues}/${kind}?${params}`;
 };
 
-/** Who decided and when; a card or crypto deposit settles by itself, a customer cancels their own withdrawal. */
+/** Who decided and when; a card or crypto deposit settles by itself (unless held for staff), a customer cancels their own withdrawal. */
 function Decided({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
-  if (row.status === 'pending') return <>—</>;
+  if (row.status === 'pending' || row.status === 'held') return <>—</>;
   const nobody = row.status === 'cancelled' ? 'The customer' : 'method' in row && row.method !== 'bank_transfer' && 'reference' in row ? 'Automatically' : '—';
   return (
     <div>
@@ -152,8 +154,24 @@ function DepositDetailsCell({ row }: { row: DepositRow }) {
   );
 }
 
-/** What the customer said they would send (a bank transfer, a card payment) and what arrived. */
+/** What the provider or the chain reported for a deposit held for staff, in its own currency or coin ("90,071,992,547,409.91 USD", "0.5 BTC"). */
+function reportedOf(row: DepositRow): string | null {
+  const { reported_amount: amount, reported_currency: currency } = row.details ?? {};
+  if (!amount || !currency) return null;
+  return currency === row.currency ? money(amount, currency) : `${plain(amount)} ${currency}`;
+}
+
+/** What the customer said they would send (a bank transfer, a card payment) and what arrived; for a held deposit, what was reported beside what was expected. */
 function DepositAmount({ row }: { row: DepositRow }) {
+  const reported = row.status === 'held' ? reportedOf(row) : null;
+  if (reported) {
+    return (
+      <div className="money">
+        {reported}
+        <small className="staff-email">Reported{row.amount_expected !== null ? `; expected ${money(row.amount_expected, row.currency)}` : ''}</small>
+      </div>
+    );
+  }
   if (row.amount_received !== null) {
     return (
       <div className="money">
@@ -183,8 +201,30 @@ function StatusWithReason({ status, reason }: { status: string; reason: string |
   );
 }
 
-/** A pending deposit: staff decide a bank transfer; card and crypto deposits are credited by themselves (the provider's webhook, the chain's confirmations). */
+/**
+ * A pending bank transfer, or any deposit held for staff (docs/funding.md#money-from-outside): staff confirm the
+ * amount received or reject it. Otherwise card and crypto deposits are credited by themselves (the provider's
+ * webhook, the chain's confirmations). A held deposit's confirm field starts from what was expected, never
+ * from what was reported: that is what staff check.
+ */
 function DepositDecision({ row }: { row: DepositRow }) {
+  if (row.status === 'held') {
+    const reported = reportedOf(row);
+    return (
+      <Island
+        island={QueueDecision}
+        client="visible"
+        props={{
+          kind: 'deposit',
+          id: row.id,
+          summary: `${row.reference} from ${row.customer.name}`,
+          suggested: row.amount_expected,
+          currency: row.currency,
+          held: [reported ? `Reported ${reported}` : null, row.amount_expected !== null ? `expected ${money(row.amount_expected, row.currency)}` : null, row.reason].filter(Boolean).join('; '),
+        }}
+      />
+    );
+  }
   if (row.status !== 'pending') return null;
   if (row.method === 'bank_transfer') {
     return (
@@ -405,7 +445,7 @@ const documentColumns: readonly Column<DocumentRow>[] = [
 
 const descriptions: Record<QueueKind, string> = {
   deposits:
-    'Bank transfers to match by reference and confirm with the amount received, or reject. Card and crypto deposits are credited by themselves (the provider’s verified payment, the chain’s confirmations): they are listed to be seen.',
+    'Bank transfers to match by reference and confirm with the amount received, or reject. Card and crypto deposits are credited by themselves (the provider’s verified payment, the chain’s confirmations) and listed to be seen, unless held for review: an amount other than expected, or past the method’s limit, waits here for you to confirm the amount received or reject.',
   withdrawals: 'Withdrawals to pay out with the payout reference (bank and crypto) or refund to the card through the provider (card), or reject: the funds go back to the balance.',
   documents: 'Identity documents to check against the account and approve, or reject with a reason the customer reads.',
 };
