@@ -147,6 +147,35 @@ describe('deposits', () => {
     expect(found.data).toEqual([expect.objectContaining({ id: made.id, method: 'crypto', provider: null, status: 'pending', details })]);
   });
 
+  it('when a card deposit is held for staff, then it waits under Pending, counted, and staff confirm it with the amount received, credited once', async () => {
+    const person = await makeUser(stack.database.db);
+    const live = await liveAccount(stack.database.db, person.user.id);
+    const waiting = async () => depositQueuePage.parse((await get('/admin/queues/deposits')).body).pending;
+    const before = await waiting();
+    const held = await stack.database.db.transaction((tx) =>
+      insertDeposit(tx, {
+        userId: person.user.id,
+        accountId: live.id,
+        method: 'card',
+        provider: 'sandbox',
+        status: 'held',
+        reference: 'CARD-HELDQ234',
+        currency: live.currency,
+        amountExpected: '100.00',
+        reason: 'Paid more than expected.',
+      }),
+    );
+    expect(await waiting()).toBe(before + 1);
+    const pending = depositQueuePage.parse((await get(`/admin/queues/deposits?status=pending&q=${encodeURIComponent(person.email)}`)).body);
+    expect(pending.data.map((r) => [r.id, r.status])).toEqual([[held.id, 'held']]);
+
+    const confirmed = await post(`/admin/queues/deposits/${held.id}/confirm`, { amount_received: '120.00' });
+    expect([confirmed.status, confirmed.body.data.status, confirmed.body.data.amount_received]).toEqual([200, 'confirmed', 120]);
+    expect(await balanceOf(stack.database.db, live.id)).toBe('120.00');
+    expect(await waiting()).toBe(before);
+    expect((await post(`/admin/queues/deposits/${held.id}/reject`, { reason: 'Too late now' })).status).toBe(409);
+  });
+
   it('a rejected transfer credits nothing and tells the customer why', async () => {
     const person = await makeUser(stack.database.db);
     const opened = await openBankDeposit(stack.database.db, { userId: person.user.id, ip: null });
