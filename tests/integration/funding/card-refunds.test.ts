@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, notifications } from '../../../server/trading/db/schema';
+import { fundingTexts } from '../../../shared/api/funding.schema';
+import { auditLog, notifications, withdrawals } from '../../../server/trading/db/schema';
 import { startPaymentsSandbox, type PaymentsSandbox } from '../../../server/payments-sandbox/start';
 import { ProviderError, type PaymentProvider } from '../../../server/trading/funding/payments/provider';
 import { sandboxProvider } from '../../../server/trading/funding/payments/sandbox-driver';
+import { refundClaimMs } from '../../../server/trading/funding/withdrawals';
 import { makeUser } from '../../support/factories';
 import { approveIdentity } from '../../support/kyc';
 import { payOnSandbox, testCards } from '../../support/hosted-checkout';
@@ -109,7 +111,7 @@ describe('refunding a card', () => {
     try {
       const answers = await Promise.all(Array.from({ length: 10 }, () => refund(id)));
       expect(answers.map((res) => res.status).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
-      for (const lost of answers.filter((res) => res.status === 409)) expect(lost.body.message).toMatch(/already been decided|under way/);
+      for (const lost of answers.filter((res) => res.status === 409)) expect(lost.body.message).toBe(fundingTexts.decided);
     } finally {
       provider.refund = counted;
     }
@@ -120,6 +122,19 @@ describe('refunding a card', () => {
     expect(audits.filter((entry) => (entry.details as { withdrawal_id?: number }).withdrawal_id === id)).toHaveLength(1);
     const notices = await stack.database.db.select().from(notifications).where(eq(notifications.userId, account.userId));
     expect(notices.filter((n) => n.title === 'Withdrawal paid')).toHaveLength(1);
+    expect(await balanceOf(stack.database.db, account.id)).toBe('100.00');
+  });
+
+  it('when a click finds another’s claim still holding, then 409; when the claim was left by a process that stopped mid-call (over 5 minutes), then a click takes it over and pays once', async () => {
+    const { account, id } = await cardWithdrawal();
+    const claim = (at: Date) => stack.database.db.update(withdrawals).set({ status: 'processing', decidedAt: at }).where(eq(withdrawals.id, id));
+    await claim(new Date(Date.now() - 60_000));
+    const held = await refund(id);
+    expect([held.status, held.body.message]).toEqual([409, fundingTexts.decided]);
+    await claim(new Date(Date.now() - refundClaimMs - 1_000));
+    const taken = await refund(id);
+    expect(taken.status).toBe(200);
+    expect(taken.body.data).toMatchObject({ status: 'paid', payout_reference: expect.stringMatching(/^re_/) });
     expect(await balanceOf(stack.database.db, account.id)).toBe('100.00');
   });
 
