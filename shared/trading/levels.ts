@@ -84,6 +84,18 @@ export function pendingPriceWaits({ side, kind, price, bid, ask }: { side: Side;
 }
 
 /**
+ * Whether a pending order may fill at `price`, the ask for a buy or the bid for a sell (docs/trading.md#pending-orders):
+ * a limit only at its price or better (a buy at or below it, a sell at or above it); a stop only once the market has
+ * touched its level (a buy at or above it, a sell at or below it; past it, after a gap, is a stop's slippage).
+ */
+export function pendingFillAllowed({ side, kind, orderPrice, price }: { side: Side; kind: 'limit' | 'stop'; orderPrice: string; price: string }): boolean {
+  const at = new Money(price);
+  const atOrBelow = at.lte(orderPrice);
+  const atOrAbove = at.gte(orderPrice);
+  return kind === 'limit' ? (side === 'buy' ? atOrBelow : atOrAbove) : side === 'buy' ? atOrAbove : atOrBelow;
+}
+
+/**
  * While a trailing stop runs (and stays on), a stop loss behind the one it has reached is refused, as the server
  * refuses it (`changeProtection`) (docs/trading.md#trailing-stop): a buy's below the live stop, a sell's above it. The message, or null.
  */

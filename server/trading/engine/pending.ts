@@ -9,7 +9,7 @@ import { done, refusal, refused, type Outcome } from '../errors';
 import type { Market } from '../market/market';
 import type { Instrument } from '../market/instruments';
 import { lockAccount, lockCustomerAccount } from './accounts';
-import { normaliseLevel, pendingPriceWaits, protectionProblems } from '../../../shared/trading/levels';
+import { normaliseLevel, pendingFillAllowed, pendingPriceWaits, protectionProblems } from '../../../shared/trading/levels';
 import { checkTerms, openPosition, type PendingOrder } from './orders';
 import { closingPrice, type Side } from '../../../shared/trading/prices';
 import { pointsOf } from '../../../shared/trading/points';
@@ -175,7 +175,8 @@ export function movePending(deps: Deps, { change, ...request }: { userId: number
 /**
  * The engine fills an order whose price (`level`, in points, as its trigger had it) was reached, at that
  * tick's price, if it is still pending at that price, its market open and its margin fits; otherwise it is
- * rejected with the reason. Either way a notice.
+ * rejected with the reason. Either way a notice. A price the order's type does not allow (a limit's worse
+ * than its price, a stop's short of its level) fills nothing, whatever fired: the order waits.
  */
 export async function fillPending(tx: Tx, { market, orderId, level, price, quote }: { market: Market; orderId: number; level: number; price: string; quote: LiveQuote }) {
   const accountId = await accountIdOfPendingOrder(tx, orderId);
@@ -186,6 +187,8 @@ export async function fillPending(tx: Tx, { market, orderId, level, price, quote
   if (!order || !instrument || !market.isOpen(instrument)) return null;
   // Moved since its trigger fired (the move committed first): not filled at the old price; indexed again at the new one.
   if (pointsOf(order.price, instrument.digits) !== level) return null;
+  // The guarantee of docs/trading.md#pending-orders checked where the fill is booked, not only by the trigger that fired it.
+  if (!pendingFillAllowed({ side: order.side, kind: order.kind, orderPrice: order.price, price })) return null;
   // After a gap the fill can be better than the order price, past the order's own TP or SL: refused then.
   const levelsPassed = Object.keys(protectionProblems({ side: order.side, price: closingPrice({ side: order.side, quote }), takeProfit: order.takeProfit, stopLoss: order.stopLoss })).length > 0;
   const opened = levelsPassed
