@@ -91,3 +91,24 @@ export function pathParamsFor(schema: z.ZodMiniType | undefined): fc.Arbitrary<R
   const param = fc.oneof(fc.integer({ min: 1, max: 50 }).map(String), fc.constantFrom('0', '-1', '1e308', '2147483648', '9007199254740993', 'abc', '%00', '..', 'a%2Fb', '1.5', 'NaN'), fc.uuid());
   return fc.record(Object.fromEntries(Object.keys(shape).map((key) => [key, param])));
 }
+
+/**
+ * Percent-encodes text as a client may, also text no UTF-8 encoder accepts: a lone surrogate goes as
+ * its three raw bytes (what WTF-8 writes), which the server must refuse, not choke on.
+ */
+export function percentEncode(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out += encodeURIComponent(text.slice(i, i + 2));
+      i += 1;
+    } else if (unit >= 0xd800 && unit <= 0xdfff) {
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    } else {
+      out += encodeURIComponent(text[i]!);
+    }
+  }
+  return out;
+}
