@@ -222,7 +222,7 @@ function ImageUpload({ label, onUploaded }: { label: string; onUploaded: (url: s
       <input
         ref={picker}
         type="file"
-        accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon"
+        accept="image/png,image/jpeg,image/webp,image/gif"
         hidden
         aria-label={`${label} image file`}
         onChange={(event) => {

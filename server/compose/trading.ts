@@ -17,6 +17,7 @@ import { AdvisorRunner } from '../trading/ea/runner';
 import { TradingEngine } from '../trading/engine/engine';
 import { attachPriceFeed, type PriceFeed } from '../trading/feed/feed-server';
 import type { FileStore } from '../trading/files/file-store';
+import { UploadGate } from '../trading/files/upload-gate';
 import { OrphanFileSweeper } from '../trading/chat/orphan-sweeper';
 import type { Mailer } from '../trading/mail/mailer';
 import type { Market } from '../trading/market/market';
@@ -243,6 +244,8 @@ function socketUpgrades(logger: Logger) {
 function appSettings(config: Config, overrides: TradingOverrides) {
   return {
     uploadMaxBytes: overrides.uploadMaxBytes ?? config.uploads.maxBytes,
+    // One gate for every upload route of this process: a person's and an address's places count across them all.
+    uploadGate: overrides.uploadGate ?? new UploadGate(),
     siteOrigin: overrides.siteOrigin ?? (() => config.web.publicOrigin ?? `http://localhost:${config.web.port}`),
     tokenTtlHours: overrides.tokenTtlHours ?? config.tokenTtlHours,
     loginRateLimit: overrides.loginRateLimit ?? config.loginRateLimit,

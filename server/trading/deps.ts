@@ -1,5 +1,5 @@
 import type { FileStore } from './files/file-store';
-import type { UploadLimiter } from './files/upload-limiter';
+import type { UploadGate } from './files/upload-gate';
 import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import type { RateLimitStores } from '../redis';
@@ -29,11 +29,11 @@ export interface TradingDeps {
   cryptoKeys: CryptoKeys;
   /** Where outgoing mail goes (the outbox, and SMTP when configured). */
   mailer: Mailer;
-  /** Where chat attachments' bytes are kept, and the largest file taken. */
+  /** Where stored files' bytes are kept (opened only through files/stored-files.ts), and the largest chat attachment taken. */
   files: FileStore;
   uploadMaxBytes: number;
-  /** Uploads in flight per user and per process, and how long a body may take (defaults: `defaultUploadLimits`). */
-  uploadLimiter?: UploadLimiter;
+  /** The one gate every upload route takes its places at: per person and per address, and the minimum rate (docs/files.md#upload-limits). */
+  uploadGate: UploadGate;
   /** The site's address as customers reach it, for links in mails (known once the web tier listens). */
   siteOrigin: () => string;
   logger: Logger;

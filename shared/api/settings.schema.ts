@@ -137,7 +137,7 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateRequest>;
 /** The site's uploaded images (docs/site-settings.md#images). */
 export const siteImageTexts = {
   missing: 'Choose an image to upload.',
-  type: 'Upload a PNG, JPEG, WebP, GIF or ICO image (at most 1 MB). SVG is not accepted.',
+  type: 'Upload a PNG, JPEG, WebP or GIF image (at most 1 MB); a favicon as PNG. SVG and ICO are not accepted.',
   notFound: 'Image not found.',
 } as const;
 export const siteImageResponse = z.object({ url: z.string() });

@@ -7,6 +7,7 @@ import { attachPriceFeed, type PriceFeed } from '../../server/trading/feed/feed-
 import { makeUser, type TestPerson } from '../support/factories';
 import { deposit, liveAccount } from '../support/money';
 import { silentLogger, startTrading, testFeedApiKey, type TradingStack } from '../support/trading';
+import { samePicture } from '../support/images';
 
 /**
  * The original browser client's calls, replayed as it makes them (docs/compatibility.md): straight to
@@ -308,7 +309,7 @@ describe('the original client', () => {
     // A plain <img src>: no Authorization header, no cookie.
     const image = await request(stack.app).get(attachment.download_url).buffer(true);
     expect(image.status).toBe(200);
-    expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
+    expect(await samePicture(image.body as Buffer, png)).toBe(true);
 
     // The customer fetched it, so staff see it read without anyone calling a read endpoint.
     const staffView = (await original(staffToken).get(`/chat/messages?page=1&customer_id=${customer.user.id}`)).body.data;

@@ -6,6 +6,7 @@ import { fileLinkLifetimeMs, fileLinks, fileLinkStepMs } from '../../server/trad
 import { orphanAfterMs, sweepOrphanFiles } from '../../server/trading/chat/orphan-sweeper';
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, testRealtimeCredentials, tokenFor, type TradingStack } from '../support/trading';
+import { samePicture } from '../support/images';
 
 let stack: TradingStack;
 let staffToken: string;
@@ -218,7 +219,7 @@ describe('signed download links', () => {
 
     const res = await request(stack.app).get(attachment.download_url).buffer(true);
     expect(res.status).toBe(200);
-    expect(Buffer.from(res.body as Buffer).equals(png)).toBe(true);
+    expect(await samePicture(res.body as Buffer, png)).toBe(true);
     expect(res.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="chart.png"/);
     expect(res.headers['content-security-policy']).toContain('sandbox');

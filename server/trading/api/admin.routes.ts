@@ -7,7 +7,7 @@ import { checkBic, checkIban } from '../funding/crypto/validate';
 import { recordAudit } from '../db/audit.repo';
 import { keepSiteImage, openSiteImage, siteImageMaxBytes } from '../files/site-images';
 import { validationFailed } from './errors';
-import { fileReceiver } from './multipart';
+import { uploadReceiver } from './multipart';
 import type { ApiDeps } from '../deps';
 import { presentNotification } from '../db/notifications.repo';
 import { changeSettings, changeUserStatus, customerLoginLink, notifyCustomer, readOutbox } from '../users/staff-actions';
@@ -71,20 +71,27 @@ export function adminRoutes(deps: ApiDeps) {
     return { data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString(), sent_at: r.sentAt?.toISOString() ?? null, error: r.error })) };
   });
 
-  // The site's images (docs/site-settings.md#images): an admin uploads one; the answer is its address, which
-  // the settings page then saves into logo, logo_sm or favicon. Served to everyone, cached for good.
-  const receiveImage = fileReceiver({ maxBytes: siteImageMaxBytes, limits: { idleMs: 10_000, totalMs: 60_000 } });
-  on(api.uploadSiteImage, async (_input, req, res) => {
-    await receiveImage(req, res);
-    if (!req.file) throw validationFailed({ file: [siteImageTexts.missing] });
-    const { name } = await keepSiteImage(deps.files, req.file.buffer);
-    await recordAudit(db, { actorId: authOf(res).user.id, action: 'site_image.uploaded', subjectType: 'site_settings', subjectId: 1, details: { name, bytes: req.file.size }, ip: req.ip ?? null });
-    return { url: pathOf(api.siteImage, { name }) };
-  });
+  // The site's images (docs/site-settings.md#images, docs/files.md): an admin uploads one; the answer is its address, which
+  // the settings page then saves into logo, logo_sm or favicon. Served to everyone, cached for good: the only public files.
+  const stored = { db, files: deps.files };
+  const withImage = uploadReceiver({ gate: deps.uploadGate, maxBytes: siteImageMaxBytes, missing: siteImageTexts.missing });
+  on(api.uploadSiteImage, async (_input, req, res) =>
+    withImage(req, res, async ({ file }) => {
+      const { name } = await keepSiteImage(stored, file);
+      await recordAudit(db, { actorId: authOf(res).user.id, action: 'site_image.uploaded', subjectType: 'site_settings', subjectId: 1, details: { name, bytes: file.size }, ip: req.ip ?? null });
+      return { url: pathOf(api.siteImage, { name }) };
+    }),
+  );
 
   on(api.siteImage, async ({ params }, req, res) => {
-    const { mime, body } = await openSiteImage(deps.files, params.name);
-    res.set({ 'Content-Type': mime, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; sandbox", 'Cache-Control': 'public, max-age=31536000, immutable' });
+    const { mime, size, body } = await openSiteImage(stored, params.name);
+    res.set({
+      'Content-Type': mime,
+      ...(size === null ? {} : { 'Content-Length': String(size) }),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
     await pipeline(body, res).catch((error: unknown) => req.log?.debug({ err: error }, 'image ended early'));
   });
 

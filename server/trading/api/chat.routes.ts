@@ -8,11 +8,9 @@ import { keepUpload, openAttachment, openLinkedAttachment } from '../chat/attach
 import { chatCustomerList, conversationOf, markRead, readMessages, sendMessage, unreadCount } from '../chat/conversations';
 import { fileLinks } from '../chat/file-links';
 import type { ApiDeps } from '../deps';
-import { UploadLimiter } from '../files/upload-limiter';
 import { authOf } from './auth.middleware';
 import { accessGuards, endpointRouter } from './endpoint-router';
-import { ApiError, validationFailed } from './errors';
-import { fileReceiver } from './multipart';
+import { uploadReceiver } from './multipart';
 import { originOf } from './origin';
 
 /** Support chat: one conversation per customer with the staff (the rules in chat/). */
@@ -35,29 +33,9 @@ export function chatRoutes(deps: ApiDeps) {
     return { data: await sendMessage(chat, reader(res), { askedCustomerId: body.customer_id, message: body.message, attachments: body.attachments, origin: originOf(req) }) };
   });
 
-  // Browsers send file names as UTF-8 without saying so.
-  // Uploads are held in memory while they are checked: a few at once per user and per process, each for a short time.
-  const uploads = deps.uploadLimiter ?? new UploadLimiter();
-  const receiveBody = fileReceiver({ maxBytes: deps.uploadMaxBytes, limits: uploads.limits });
-
-  on(api.chatUpload, async (_input, req, res) => {
-    const release = uploads.take(authOf(res).user.id);
-    if (release === 'user') {
-      res.set('Retry-After', '2');
-      throw new ApiError(429, chatTexts.uploadsOwn, 'uploads_own');
-    }
-    if (release === 'busy') {
-      res.set('Retry-After', '2');
-      throw new ApiError(503, chatTexts.uploadsBusy, 'uploads_busy');
-    }
-    try {
-      await receiveBody(req, res);
-      if (!req.file) throw validationFailed({ file: [chatTexts.fileMissing] });
-      return await keepUpload(chat, authOf(res).user, { originalName: req.file.originalname, bytes: req.file.buffer });
-    } finally {
-      release();
-    }
-  });
+  // One file a time per person, a few per address, streamed to disk at a minimum rate (docs/files.md#upload-limits).
+  const withUpload = uploadReceiver({ gate: deps.uploadGate, maxBytes: deps.uploadMaxBytes, missing: chatTexts.fileMissing });
+  on(api.chatUpload, async (_input, req, res) => withUpload(req, res, ({ file, originalName }) => keepUpload(chat, authOf(res).user, { originalName, bytes: file })));
 
   /**
    * A download is opened by its signed link (`download_url`: no header needed, the link is the

@@ -18,16 +18,15 @@ import type { ApiDeps } from '../deps';
 import { presentNotification } from '../db/notifications.repo';
 import type { UserRow } from '../db/users.repo';
 import { documentsOfUser, verificationSummaryOf, type DocumentRecord } from '../db/verification.repo';
-import { UploadLimiter } from '../files/upload-limiter';
 import { withdrawalsOpenTo } from '../funding/withdrawals';
 import { openOwnDocument, submitDocument, type SubmittedDocument } from '../verification/documents';
 import type { Decided } from '../verification/decisions';
 import { manualKyc, type KycProvider } from '../verification/kyc-provider';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
-import { ApiError, forbidden, validationFailed } from './errors';
+import { forbidden, validationFailed } from './errors';
 import { withoutBidiControls } from '../files/sniff';
-import { fileReceiver } from './multipart';
+import { uploadReceiver, type Upload } from './multipart';
 import { parseInput } from './validate';
 
 /** Documents are photos or PDFs of at most 10 MB (submitDocument says so again by their bytes). */
@@ -77,32 +76,21 @@ const legacyKind: Record<(typeof legacyVerificationTypes)[number], DocumentKind>
 export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
-  const uploads = deps.uploadLimiter ?? new UploadLimiter();
-  const receiveBody = fileReceiver({ maxBytes, limits: uploads.limits });
-  const receiveLegacy = fileReceiver({ maxBytes, limits: uploads.limits, fields: ['id_front', 'id_back', 'document'] });
+  // Places at the one upload gate, bodies streamed to disk at a minimum rate (docs/files.md#upload-limits).
+  const withDocument = uploadReceiver({ gate: deps.uploadGate, maxBytes, missing: chatTexts.fileMissing });
+  const withLegacyDocument = uploadReceiver({ gate: deps.uploadGate, maxBytes, missing: chatTexts.fileMissing, fields: ['id_front', 'id_back', 'document'] });
 
   async function caseOf(user: UserRow): Promise<VerificationCase> {
     const [summary, documents, mayWithdraw] = await Promise.all([verificationSummaryOf(db, user.id), documentsOfUser(db, user.id), withdrawalsOpenTo(db, user)]);
     return { status: summary.status, kinds: summary.kinds, may_withdraw: mayWithdraw, provider: kyc.name, documents: documents.map(presentMine) };
   }
 
-  /** Only a customer in good standing or awaiting approval sends documents; one upload of theirs at a time per the upload limits. */
-  async function receiving<T>(req: Request, res: Response, receive: typeof receiveBody, work: (user: UserRow, file: Express.Multer.File) => Promise<T>): Promise<T> {
+  /** Only a customer in good standing or awaiting approval sends documents, within the upload gate's places. */
+  async function receiving<T>(req: Request, res: Response, withUpload: typeof withDocument, work: (user: UserRow, upload: Upload) => Promise<T>): Promise<T> {
     const { user } = authOf(res);
     if (user.role !== 'customer') throw forbidden(texts.customersOnly);
     if (user.status === 'deactivated') throw forbidden(texts.accountDisabled);
-    const release = uploads.take(user.id);
-    if (release === 'user' || release === 'busy') {
-      res.set('Retry-After', '2');
-      throw release === 'user' ? new ApiError(429, chatTexts.uploadsOwn, 'uploads_own') : new ApiError(503, chatTexts.uploadsBusy, 'uploads_busy');
-    }
-    try {
-      await receive(req, res);
-      if (!req.file) throw validationFailed({ file: [chatTexts.fileMissing] });
-      return await work(user, req.file);
-    } finally {
-      release();
-    }
+    return withUpload(req, res, (upload) => work(user, upload));
   }
 
   const keep = (document: SubmittedDocument) => submitDocument({ db, files: deps.files, kyc }, document);
@@ -110,15 +98,15 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
   on(api.verificationCase, async (_input, _req, res) => ({ data: await caseOf(authOf(res).user) }));
 
   on(api.uploadDocument, async (_input, req, res) =>
-    receiving(req, res, receiveBody, async (user, file) => {
+    receiving(req, res, withDocument, async (user, { file, originalName }) => {
       const fields = parseInput(documentUploadRequest, req.body);
       const row = await keep({
         userId: user.id,
         kind: fields.kind,
         idType: fields.id_type ?? null,
         side: fields.side ?? null,
-        originalName: file.originalname,
-        bytes: file.buffer,
+        originalName,
+        bytes: file,
         ip: req.ip ?? null,
       });
       const mine = (await documentsOfUser(db, user.id)).find((each) => each.id === row.id)!;
@@ -126,6 +114,7 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
     }),
   );
 
+  // The customer's own view of their identity documents; staff's is in funding.routes.ts (both through verification/documents.ts).
   on(api.myDocumentFile, async ({ params: { id } }, req, res) => {
     const { row, body } = await openOwnDocument({ db, files: deps.files }, authOf(res).user.id, id);
     res.set({
@@ -140,15 +129,14 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
   });
 
   on(api.legacyKycUpload, async (_input, req, res) =>
-    receiving(req, res, receiveLegacy, async (user, file) => {
+    receiving(req, res, withLegacyDocument, async (user, { file, originalName, field }) => {
       const fields = parseInput(legacyKycUpload, req.body);
       const kind = legacyKind[fields.type];
-      const field = file.fieldname;
       if (kind === 'identity' && field === 'document') throw validationFailed({ id_front: ['Send an ID as id_front or id_back.'] });
       if (kind !== 'identity' && field !== 'document') throw validationFailed({ document: ['Send this document as document.'] });
       const side = field === 'id_back' ? 'back' : field === 'id_front' ? 'front' : null;
       if (fields.id_type === 'passport' && side === 'back') throw validationFailed({ id_back: [texts.passportOneSide] });
-      await keep({ userId: user.id, kind, idType: kind === 'identity' ? (fields.id_type ?? null) : null, side, originalName: file.originalname, bytes: file.buffer, ip: req.ip ?? null });
+      await keep({ userId: user.id, kind, idType: kind === 'identity' ? (fields.id_type ?? null) : null, side, originalName, bytes: file, ip: req.ip ?? null });
       return { message: 'Document uploaded successfully: it will be reviewed shortly.' };
     }),
   );

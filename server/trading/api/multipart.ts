@@ -1,8 +1,12 @@
+import { rm } from 'node:fs/promises';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { chatTexts } from '../../../shared/api/chat.schema';
-import type { UploadLimits } from '../files/upload-limiter';
+import { fileTexts } from '../../../shared/api/files.schema';
 import { validationTexts } from '../../../shared/texts';
+import type { ReceivedFile } from '../files/file-bytes';
+import type { UploadGate } from '../files/upload-gate';
+import { authOf } from './auth.middleware';
 import { ApiError, validationFailed } from './errors';
 
 /**
@@ -22,14 +26,43 @@ export function multipartError(error: unknown): ApiError | undefined {
   return undefined;
 }
 
+/** An upload as a route's work gets it: the file on disk, the name the browser gave and the field it came in. */
+export interface Upload {
+  file: ReceivedFile;
+  originalName: string;
+  field: string;
+}
+
+export interface UploadRoute {
+  gate: UploadGate;
+  maxBytes: number;
+  /** The fields the one file may come in (the original client's KYC upload names it `id_front`, `id_back` or `document`). */
+  fields?: readonly string[];
+  /** The route's words for no file, and for one too large (default: the chat's). */
+  missing: string;
+  tooLarge?: string;
+}
+
 /**
- * Reads a multipart body's one `file` into `req.file`, in memory, up to `maxBytes`. A body that stops
- * arriving (nothing for `idleMs`) or takes longer than `totalMs` is answered 408 at once and its
- * connection closed; one too large is 413. Chat attachments and the site's images use it.
+ * How an upload route takes its one file (docs/files.md#upload-limits): a place at the gate first (per
+ * person and per address; 429 with Retry-After beyond, and the connection closed so an unread body
+ * holds nothing), then the body streamed to a temporary file while its rate is watched: fewer bytes
+ * than the minimum rate in any window, or not all in within the total time, and it is answered 408 at
+ * once and its connection closed; larger than `maxBytes` is 413. The work gets the file on disk; the
+ * place and the temporary file are given back whatever happens.
+ *
+ * multer's disk storage writes the body as it arrives (busboy underneath) and removes a half-written
+ * file when the body is cut off; the rate is watched on the request's own bytes, so it needs nothing
+ * more from the parser.
  */
-export function fileReceiver({ maxBytes, limits, fields = ['file'] }: { maxBytes: number; limits: Pick<UploadLimits, 'idleMs' | 'totalMs'>; fields?: readonly string[] }) {
-  // One file, under any of `fields` (the original client's KYC upload names it `id_front`, `id_back` or `document`); it lands in `req.file`.
-  const reader = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', preservePath: true, limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+export function uploadReceiver({ gate, maxBytes, fields = ['file'], missing, tooLarge }: UploadRoute) {
+  const reader = multer({
+    storage: multer.diskStorage({ destination: gate.tempDir }),
+    // Browsers send file names as UTF-8 without saying so.
+    defParamCharset: 'utf8',
+    preservePath: true,
+    limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 },
+  });
   const receive =
     fields.length === 1
       ? reader.single(fields[0]!)
@@ -38,37 +71,68 @@ export function fileReceiver({ maxBytes, limits, fields = ['file'] }: { maxBytes
             if (!error && !req.file && req.files && !Array.isArray(req.files)) req.file = Object.values(req.files).flat()[0];
             done(error);
           });
-  const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  return function receiveBody(req: Request, res: Response): Promise<void> {
-    const { idleMs, totalMs } = limits;
+  const tooLargeText = tooLarge ?? chatTexts.fileTooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10);
+
+  function receiveBody(req: Request, res: Response): Promise<void> {
+    const { minBytesPerSecond, rateWindowMs, totalMs } = gate.limits;
+    const leastPerWindow = (minBytesPerSecond * rateWindowMs) / 1000;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
+      let arrived = 0;
+      let atLastLook = 0;
       const tooSlow = () => {
         res.set('Connection', 'close');
+        // Node forgets a request once its answer is sent, so nothing would tell the reader the body stopped:
+        // when the connection has closed, the request is ended here, and multer removes what it wrote.
+        const { socket } = req;
+        if (socket.destroyed) req.destroy();
+        else socket.once('close', () => req.destroy());
         settle(new ApiError(408, chatTexts.uploadTimeout, 'upload_timeout', { file: [chatTexts.uploadTimeout] }));
       };
-      const idle = setTimeout(tooSlow, idleMs);
+      const floor = setInterval(() => {
+        if (arrived - atLastLook < leastPerWindow) tooSlow();
+        atLastLook = arrived;
+      }, rateWindowMs);
       const overall = setTimeout(tooSlow, totalMs);
-      const progress = () => idle.refresh();
+      const counting = (chunk: Buffer) => {
+        arrived += chunk.length;
+      };
       function settle(error?: unknown) {
         if (settled) return;
         settled = true;
-        clearTimeout(idle);
+        clearInterval(floor);
         clearTimeout(overall);
-        req.off('data', progress);
+        req.off('data', counting);
         if (error) reject(error);
         else resolve();
       }
       receive(req, res, (error: unknown) => {
         if (!error) return settle();
-        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE')
-          return settle(new ApiError(413, chatTexts.fileTooLarge(megabytes), 'file_too_large', { file: [chatTexts.fileTooLarge(megabytes)] }));
-        if (error instanceof multer.MulterError) return settle(validationFailed({ file: [chatTexts.fileMissing] }));
+        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return settle(new ApiError(413, tooLargeText, 'file_too_large', { file: [tooLargeText] }));
+        if (error instanceof multer.MulterError) return settle(validationFailed({ file: [missing] }));
         // A body the reader could not parse (no boundary, cut short, malformed): 400 from the error middleware.
         settle(error);
       });
-      // multer has piped the request by now; this listener only watches the bytes go by.
-      if (!settled) req.on('data', progress);
+      // multer has piped the request by now; this listener only counts the bytes going by.
+      if (!settled) req.on('data', counting);
     });
+  }
+
+  return async function withUpload<T>(req: Request, res: Response, work: (upload: Upload) => Promise<T>): Promise<T> {
+    const { user } = authOf(res);
+    const release = gate.take({ userId: user.id, approved: user.role !== 'customer' || user.status === 'active', address: req.ip ?? 'unknown' });
+    if (typeof release === 'string') {
+      res.set({ 'Retry-After': '2', Connection: 'close' });
+      throw release === 'person' ? new ApiError(429, chatTexts.uploadsOwn, 'uploads_own') : new ApiError(429, fileTexts.uploadsFromAddress, 'uploads_address');
+    }
+    try {
+      await receiveBody(req, res);
+      const file = req.file;
+      if (!file) throw validationFailed({ file: [missing] });
+      return await work({ file: { path: file.path, size: file.size }, originalName: file.originalname, field: file.fieldname });
+    } finally {
+      release();
+      if (req.file?.path) await rm(req.file.path, { force: true });
+    }
   };
 }

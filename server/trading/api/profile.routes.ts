@@ -2,21 +2,18 @@ import { blockedFromBackOffice } from '../auth/two-factor';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { chatTexts } from '../../../shared/api/chat.schema';
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
 import { passwordTexts, photoMaxBytes, profileTexts } from '../../../shared/api/profile.schema';
 import { isStaffRole } from '../../../shared/api/user.schema';
 import { memoryRateLimitStores } from '../../redis';
-import { avatarOwner } from '../db/profile.repo';
 import type { ApiDeps } from '../deps';
-import { UploadLimiter } from '../files/upload-limiter';
 import { openPhoto } from '../users/avatar';
 import { cancelEmailChange, changePassword, changePhoto, confirmEmailChange, profileOf, removePhoto, updateProfile } from '../users/profile';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
-import { ApiError, notFound, validationFailed } from './errors';
-import { fileReceiver } from './multipart';
+import { notFound } from './errors';
+import { uploadReceiver } from './multipart';
 
 /** Password changes a person may try in 15 minutes (a wrong current password, or a refused new one): guessing is slowed, the owner barely notices. */
 const passwordTries = 10;
@@ -50,46 +47,35 @@ export function profileRoutes(deps: ApiDeps) {
     return { message, data: profile };
   });
 
-  // Photos are held in memory while they are checked: a few at once per person and per process (as chat's uploads).
-  const uploads = deps.uploadLimiter ?? new UploadLimiter();
-  const receivePhoto = fileReceiver({ maxBytes: photoMaxBytes, limits: uploads.limits });
-  on(api.uploadPhoto, async (_input, req, res) => {
-    const { user } = authOf(res);
-    const release = uploads.take(user.id);
-    if (release === 'user' || release === 'busy') {
-      res.set('Retry-After', '2');
-      throw release === 'user' ? new ApiError(429, chatTexts.uploadsOwn, 'uploads_own') : new ApiError(503, chatTexts.uploadsBusy, 'uploads_busy');
-    }
-    try {
-      try {
-        await receivePhoto(req, res);
-      } catch (error) {
-        // The reader's own size refusal, in the photo's words.
-        if (error instanceof ApiError && error.status === 413) throw new ApiError(413, profileTexts.photoTooLarge, 'file_too_large', { file: [profileTexts.photoTooLarge] });
-        throw error;
-      }
-      if (!req.file) throw validationFailed({ file: [profileTexts.photoMissing] });
-      const profile = await changePhoto(deps, { userId: user.id, bytes: req.file.buffer, ip: ipOf(req) });
+  // Photos stream to disk at the one upload gate (docs/files.md#upload-limits), then are decoded from there.
+  const withPhoto = uploadReceiver({ gate: deps.uploadGate, maxBytes: photoMaxBytes, missing: profileTexts.photoMissing, tooLarge: profileTexts.photoTooLarge });
+  on(api.uploadPhoto, async (_input, req, res) =>
+    withPhoto(req, res, async ({ file }) => {
+      const profile = await changePhoto(deps, { userId: authOf(res).user.id, bytes: file, ip: ipOf(req) });
       return { message: profileTexts.photoUpdated, data: profile };
-    } finally {
-      release();
-    }
-  });
+    }),
+  );
 
   on(api.removePhoto, async (_input, req, res) => ({ message: profileTexts.photoRemoved, data: await removePhoto(deps, { userId: authOf(res).user.id, ip: ipOf(req) }) }));
 
-  // A photo is shown to its owner and to staff; to anyone else it does not exist.
+  // A photo is shown to its owner and to staff (docs/files.md#who-reads-what); to anyone else it does not exist.
   on(api.photo, async ({ params }, req, res: Response) => {
     const { user } = authOf(res);
-    const url = pathOf(api.photo, { name: params.name });
-    const owner = await avatarOwner(db, url);
-    const staffMayRead = isStaffRole(user.role) && !(await blockedFromBackOffice(deps, user));
-    if (owner === undefined || (owner !== user.id && !staffMayRead)) throw notFound(profileTexts.photoNotFound);
-    const body = await openPhoto(deps.files, url);
-    if (!body) throw notFound(profileTexts.photoNotFound);
-    // Each upload gets a new address, so what is behind one never changes.
-    res.set({ 'Content-Type': 'image/webp', 'Content-Security-Policy': "default-src 'none'; sandbox", 'Cache-Control': 'private, max-age=31536000, immutable' });
-    await pipeline(body, res).catch((error: unknown) => req.log?.debug({ err: error }, 'photo ended early'));
+    const opened = await openPhoto({ db, files: deps.files }, pathOf(api.photo, { name: params.name }));
+    const mayRead = opened && (opened.file.ownerId === user.id || (isStaffRole(user.role) && !(await blockedFromBackOffice(deps, user))));
+    if (!opened || !mayRead) {
+      opened?.body.destroy();
+      throw notFound(profileTexts.photoNotFound);
+    }
+    // Each upload gets a new address, so what is behind one never changes; kept by the browser only, never by a shared cache.
+    res.set({
+      'Content-Type': opened.file.mime,
+      ...(opened.file.size === null ? {} : { 'Content-Length': String(opened.file.size) }),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, max-age=31536000, immutable',
+    });
+    await pipeline(opened.body, res).catch((error: unknown) => req.log?.debug({ err: error }, 'photo ended early'));
   });
 
   on(api.cancelEmailChange, async (_input, _req, res) => ({ message: profileTexts.emailChangeCancelled, data: await cancelEmailChange(deps, authOf(res).user.id) }));

@@ -2,15 +2,16 @@ import type { Logger } from '../../logger';
 import type { AppDb } from '../db/database';
 import { deleteUnsentFilesBefore } from '../db/chat.repo';
 import type { FileStore } from '../files/file-store';
+import { dropFiles } from '../files/stored-files';
 import { logJobFailure } from '../errors';
 
-/** Uploads never sent within a day are taken back: their rows and their bytes. */
+/** Uploads never sent within a day are taken back: their rows, their stored files' records and their bytes. */
 export const orphanAfterMs = 24 * 3_600_000;
 
 /** One sweep: the unsent uploads older than `orphanAfterMs`; answers how many went. */
 export async function sweepOrphanFiles({ db, files, now = new Date() }: { db: AppDb; files: FileStore; now?: Date }): Promise<number> {
   const gone = await deleteUnsentFilesBefore(db, new Date(now.getTime() - orphanAfterMs));
-  for (const id of gone) await files.delete(id);
+  await dropFiles({ db, files }, gone);
   return gone.length;
 }
 

@@ -1,14 +1,17 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
- * Where uploaded files' bytes live, under names the server made (never the uploader's). A folder outside
- * the web root by default; object storage would implement the same two calls.
+ * Where stored files' bytes live, under names the server made (never the uploader's). A folder outside
+ * the web root by default; object storage would implement the same three calls. Only the files module
+ * (`stored-files.ts`) uses it: everything else keeps and opens files by purpose (docs/files.md).
  */
 export interface FileStore {
-  put(name: string, data: Buffer): Promise<void>;
+  /** Keeps the bytes (in memory, or streamed from a received upload) under a new name. */
+  put(name: string, data: Buffer | Readable): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   open(name: string): Promise<Readable | null>;
   /** Removes the file; nothing happens when there is none. */
@@ -27,7 +30,14 @@ export function folderStore(dir: string): FileStore {
     async put(name, data) {
       const path = pathOf(name);
       await mkdir(join(dir, name.slice(0, 2)), { recursive: true });
-      await writeFile(path, data, { flag: 'wx', mode: 0o600 });
+      if (Buffer.isBuffer(data)) return writeFile(path, data, { flag: 'wx', mode: 0o600 });
+      try {
+        await pipeline(data, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        // Never leave half a file under a name something may point at.
+        await rm(path, { force: true });
+        throw error;
+      }
     },
     async open(name) {
       const path = pathOf(name);

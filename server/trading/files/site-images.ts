@@ -1,33 +1,36 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { siteImageTexts } from '../../../shared/api/settings.schema';
 import { fail, refusal } from '../errors';
-import { storedNamePattern, type FileStore } from './file-store';
+import { checkFile } from './check-file';
+import { sizeOf, type FileBytes } from './file-bytes';
+import { keepFile, openFile, type StoredFilesDeps } from './stored-files';
 
 /**
  * The site's own images (logo, small logo, favicon: docs/site-settings.md#images), uploaded by an admin
- * and served to everyone. Only raster images known by their bytes (no SVG: it can carry scripts).
+ * and served to everyone: the only stored files served publicly (docs/files.md#who-reads-what). Raster
+ * images only, decoded and re-encoded (no SVG: it can carry scripts). A favicon is taken as PNG (or any
+ * of these): ICO cannot be decoded here, so it cannot be checked. Images kept as ICO before are still served.
  */
-const imageTypes: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', ico: 'image/x-icon' };
+const extensions: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'image/x-icon': 'ico' };
+const accepted = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 export const siteImageMaxBytes = 1024 * 1024;
 
-/** Keeps an image and answers the address pages use for it. */
-export async function keepSiteImage(files: FileStore, bytes: Buffer): Promise<{ name: string }> {
-  if (bytes.length === 0) fail(refusal.invalid(siteImageTexts.missing, 'file'));
-  const found = await fileTypeFromBuffer(bytes);
-  const extension = Object.entries(imageTypes).find(([, mime]) => mime === found?.mime)?.[0];
-  if (!extension) return fail(refusal.invalid(siteImageTexts.type, 'file'));
-  const id = randomUUID();
-  await files.put(id, bytes);
-  return { name: `${id}.${extension}` };
+/** Keeps an image and answers the name its address ends in (`{id}.{extension}`). */
+export async function keepSiteImage(deps: StoredFilesDeps, bytes: FileBytes): Promise<{ name: string }> {
+  if (sizeOf(bytes) === 0) fail(refusal.invalid(siteImageTexts.missing, 'file'));
+  const image = await checkFile(bytes, { accepted, refusedType: siteImageTexts.type });
+  const kept = await keepFile(deps, { purpose: 'site_image', ownerId: null, mime: image.mime, bytes: image.bytes });
+  return { name: `${kept.id}.${image.extension}` };
 }
 
-/** An image by its address's name (`{id}.{extension}`), or not found. */
-export async function openSiteImage(files: FileStore, name: string): Promise<{ mime: string; body: Readable }> {
-  const [id, extension] = name.split('.');
-  const mime = extension ? imageTypes[extension] : undefined;
-  const body = id && mime && storedNamePattern.test(id) ? await files.open(id) : null;
-  if (!mime || !body) return fail(refusal.notFound(siteImageTexts.notFound));
-  return { mime, body };
+/** A site image by its address's name, typed by its record; any other file, or the wrong extension, is not found. */
+export async function openSiteImage(deps: StoredFilesDeps, name: string): Promise<{ mime: string; size: number | null; body: Readable }> {
+  const [id = '', extension, ...rest] = name.split('.');
+  const opened = rest.length === 0 ? await openFile(deps, id, 'site_image') : null;
+  if (!opened) return fail(refusal.notFound(siteImageTexts.notFound));
+  if (extensions[opened.file.mime] !== extension) {
+    opened.body.destroy();
+    return fail(refusal.notFound(siteImageTexts.notFound));
+  }
+  return { mime: opened.file.mime, size: opened.file.size, body: opened.body };
 }

@@ -1,6 +1,6 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { bytesOf, typeOf, type FileBytes } from './file-bytes';
 
-/** What chat attachments may be (docs/chat.md#attachments): images, PDF, Word and Excel, known by their bytes. */
+/** What files may be (docs/files.md#what-is-taken; each route takes some of them): images, PDF, Word and Excel, known by their bytes. */
 const allowed = new Map<string, { extension: string; image: boolean }>([
   ['image/png', { extension: 'png', image: true }],
   ['image/jpeg', { extension: 'jpg', image: true }],
@@ -26,10 +26,12 @@ export interface Sniffed {
 }
 
 /** The file's real type when it is one we take, from its content alone (the name and the declared type are not trusted). */
-export async function sniffAttachment(data: Buffer): Promise<Sniffed | null> {
-  const found = await fileTypeFromBuffer(data);
+export async function sniffAttachment(data: FileBytes): Promise<Sniffed | null> {
+  const found = await typeOf(data);
   if (found?.mime === 'application/x-cfb') {
-    const office = legacyOffice.find((kind) => data.includes(kind.stream));
+    // The streams' names sit in the directory, anywhere in the file: read whole (an upload is size-limited).
+    const whole = await bytesOf(data);
+    const office = legacyOffice.find((kind) => whole.includes(kind.stream));
     return office ? { mime: office.mime, extension: office.extension, isImage: false } : null;
   }
   const kind = found ? allowed.get(found.mime) : undefined;

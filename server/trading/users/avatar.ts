@@ -1,22 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { pathOf } from '../../../shared/api/endpoint';
 import { profileApi } from '../../../shared/api/endpoints/profile';
 import { photoMaxBytes, profileTexts } from '../../../shared/api/profile.schema';
 import { fail, refusal } from '../errors';
-import { storedNamePattern, type FileStore } from '../files/file-store';
+import { decoderInput, sizeOf, typeOf, type FileBytes } from '../files/file-bytes';
+import { storedNamePattern } from '../files/file-store';
+import { maxImagePixels } from '../files/images';
+import { dropFiles, keepFile, openFile, type StoredFileRow, type StoredFilesDeps } from '../files/stored-files';
 
 /**
  * Profile photos (docs/customer-area.md#personal-information): JPG, GIF or PNG known by their bytes, at
  * most 5 MB, decoded and re-encoded by sharp as a 256 × 256 WebP (turned upright, first frame of a GIF,
- * no metadata: no location or camera left in it), kept in the FileStore under a name the server made.
+ * no metadata: no location or camera left in it), kept as the customer's profile photo (docs/files.md#purposes)
+ * under a name the server made.
  */
 const takenTypes = new Set(['image/jpeg', 'image/png', 'image/gif']);
 export const photoSize = 256;
-/** Larger than any camera's picture; a "decompression bomb" with more pixels is refused before decoding. */
-const maxInputPixels = 50_000_000;
 
 /** The address pages show for a stored photo. */
 export const photoUrlOf = (id: string) => pathOf(profileApi.photo, { name: `${id}.webp` });
@@ -28,13 +28,14 @@ export function storedNameOf(url: string | null): string | null {
 }
 
 /** The photo re-encoded, or a refusal with the field's message. */
-export async function preparePhoto(bytes: Buffer, field = 'file'): Promise<Buffer> {
-  if (bytes.length === 0) fail(refusal.invalid(profileTexts.photoMissing, field));
-  if (bytes.length > photoMaxBytes) fail(refusal.invalid(profileTexts.photoTooLarge, field));
-  const found = await fileTypeFromBuffer(bytes);
+export async function preparePhoto(bytes: FileBytes, field = 'file'): Promise<Buffer> {
+  if (sizeOf(bytes) === 0) fail(refusal.invalid(profileTexts.photoMissing, field));
+  if (sizeOf(bytes) > photoMaxBytes) fail(refusal.invalid(profileTexts.photoTooLarge, field));
+  const found = await typeOf(bytes);
   if (!found || !takenTypes.has(found.mime)) fail(refusal.invalid(profileTexts.photoType, field));
   try {
-    return await sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'error', pages: 1 })
+    // A "decompression bomb" with more pixels than any camera's picture is refused before decoding.
+    return await sharp(decoderInput(bytes), { limitInputPixels: maxImagePixels, failOn: 'error', pages: 1 })
       .rotate()
       .resize(photoSize, photoSize, { fit: 'cover', position: 'attention' })
       .webp({ quality: 85 })
@@ -51,20 +52,20 @@ export function bytesOfDataUrl(value: string, field = 'avatar'): Buffer {
   return Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64');
 }
 
-/** Keeps a prepared photo; answers its address. */
-export async function storePhoto(files: FileStore, prepared: Buffer): Promise<string> {
-  const id = randomUUID();
-  await files.put(id, prepared);
-  return photoUrlOf(id);
+/** Keeps a prepared photo as `ownerId`'s; answers its address. */
+export async function storePhoto(deps: StoredFilesDeps, ownerId: number, prepared: Buffer): Promise<string> {
+  const kept = await keepFile(deps, { purpose: 'profile_photo', ownerId, mime: 'image/webp', bytes: prepared });
+  return photoUrlOf(kept.id);
 }
 
-/** Removes a photo we stored (anything else is left alone). */
-export async function deletePhoto(files: FileStore, url: string | null): Promise<void> {
+/** Removes a photo we stored, its record with it (anything else is left alone). */
+export async function deletePhoto(deps: StoredFilesDeps, url: string | null): Promise<void> {
   const name = storedNameOf(url);
-  if (name) await files.delete(name);
+  if (name) await dropFiles(deps, [name]);
 }
 
-export async function openPhoto(files: FileStore, url: string): Promise<Readable | null> {
+/** A profile photo by its address, with its record (whose it is); null for anything else. */
+export async function openPhoto(deps: StoredFilesDeps, url: string): Promise<{ file: StoredFileRow; body: Readable } | null> {
   const name = storedNameOf(url);
-  return name ? files.open(name) : null;
+  return name ? openFile(deps, name, 'profile_photo') : null;
 }

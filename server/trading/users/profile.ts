@@ -11,6 +11,7 @@ import { revokeTokensOfUser } from '../db/tokens.repo';
 import { findUserById, lockUserRow, setPasswordHash, type UserRow } from '../db/users.repo';
 import { identityApproved } from '../db/verification.repo';
 import { fail, refusal } from '../errors';
+import { sizeOf, type FileBytes } from '../files/file-bytes';
 import type { FileStore } from '../files/file-store';
 import { linkOrigin, type LinkOriginDeps } from '../auth/link-origin';
 import type { Mailer } from '../mail/mailer';
@@ -26,6 +27,9 @@ export interface ProfileDeps extends LinkOriginDeps {
   mailer: Mailer;
   files: FileStore;
 }
+
+/** Photos are kept and removed with their records (docs/files.md#purposes). */
+const storedFilesOf = (deps: ProfileDeps) => ({ db: deps.database.db, files: deps.files });
 
 const emailLinkTtlMs = 24 * 60 * 60_000;
 const maxEmailChangesPerHour = 3;
@@ -112,7 +116,7 @@ export async function updateProfile(deps: ProfileDeps, { userId, body, ip }: { u
   if (body.birth_date !== undefined && body.birth_date !== user.birthDate) changes.birthDate = body.birth_date;
   if (body.phone !== undefined && body.phone !== user.phone) changes.phone = body.phone;
 
-  const photoUrl = newPhoto ? await storePhoto(deps.files, newPhoto) : null;
+  const photoUrl = newPhoto ? await storePhoto(storedFilesOf(deps), userId, newPhoto) : null;
   let link: string | null = null;
   let oldPhoto: string | null = null;
   try {
@@ -137,10 +141,10 @@ export async function updateProfile(deps: ProfileDeps, { userId, body, ip }: { u
       }
     });
   } catch (error) {
-    await deletePhoto(deps.files, photoUrl);
+    await deletePhoto(storedFilesOf(deps), photoUrl);
     throw error;
   }
-  if (oldPhoto) await deletePhoto(deps.files, oldPhoto);
+  if (oldPhoto) await deletePhoto(storedFilesOf(deps), oldPhoto);
   if (link && newEmail) await mailEmailChange(deps, user, newEmail, link);
   announce(deps.bus, userId);
   const emailNote = newEmail ? (link ? profileTexts.emailChangeSent(newEmail) : profileTexts.emailChangePending(newEmail)) : null;
@@ -168,20 +172,20 @@ function announce(bus: Bus, userId: number): void {
 }
 
 /** A new photo from an upload: checked, re-encoded, stored; the old one removed. */
-export async function changePhoto(deps: ProfileDeps, { userId, bytes, ip }: { userId: number; bytes: Buffer; ip: string | null }): Promise<Profile> {
+export async function changePhoto(deps: ProfileDeps, { userId, bytes, ip }: { userId: number; bytes: FileBytes; ip: string | null }): Promise<Profile> {
   const prepared = await preparePhoto(bytes, 'file');
-  const url = await storePhoto(deps.files, prepared);
+  const url = await storePhoto(storedFilesOf(deps), userId, prepared);
   let old: string | null = null;
   try {
     await deps.database.db.transaction(async (tx) => {
       old = await replaceAvatar(tx, userId, url);
-      await recordAudit(tx, { actorId: userId, action: 'profile.photo_changed', subjectType: 'user', subjectId: userId, details: { bytes: bytes.length }, ip });
+      await recordAudit(tx, { actorId: userId, action: 'profile.photo_changed', subjectType: 'user', subjectId: userId, details: { bytes: sizeOf(bytes) }, ip });
     });
   } catch (error) {
-    await deletePhoto(deps.files, url);
+    await deletePhoto(storedFilesOf(deps), url);
     throw error;
   }
-  await deletePhoto(deps.files, old);
+  await deletePhoto(storedFilesOf(deps), old);
   announce(deps.bus, userId);
   return profileOf(deps.database.db, userId);
 }
@@ -192,7 +196,7 @@ export async function removePhoto(deps: ProfileDeps, { userId, ip }: { userId: n
     old = await replaceAvatar(tx, userId, null);
     if (old) await recordAudit(tx, { actorId: userId, action: 'profile.photo_removed', subjectType: 'user', subjectId: userId, ip });
   });
-  await deletePhoto(deps.files, old);
+  await deletePhoto(storedFilesOf(deps), old);
   announce(deps.bus, userId);
   return profileOf(deps.database.db, userId);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { customerVerificationTexts, verificationTexts, type DocumentKind, type DocumentSide, type IdentityDocumentType } from '../../../shared/api/verification.schema';
 import { recordAudit } from '../db/audit.repo';
@@ -6,8 +5,11 @@ import type { AppDb } from '../db/database';
 import { lockUserRow } from '../db/users.repo';
 import { findDocument, findOwnDocument, insertDocument, pendingInSlot, updateDocument, type DocumentRecord } from '../db/verification.repo';
 import { fail, refusal } from '../errors';
+import { checkFile } from '../files/check-file';
+import { bytesOf, sizeOf, type FileBytes } from '../files/file-bytes';
 import type { FileStore } from '../files/file-store';
-import { displayName, sniffAttachment } from '../files/sniff';
+import { displayName } from '../files/sniff';
+import { dropFiles, keepFile, openFile } from '../files/stored-files';
 import { manualKyc, type KycProvider } from './kyc-provider';
 
 /**
@@ -31,26 +33,28 @@ export interface SubmittedDocument {
   idType?: IdentityDocumentType | null | undefined;
   side?: DocumentSide | null | undefined;
   originalName: string;
-  bytes: Buffer;
+  /** The upload as received (on disk), or bytes in memory. */
+  bytes: FileBytes;
   ip: string | null;
 }
 
 /**
- * Keeps a document for review: only photos and PDFs, under a name of the server's. One document per slot
- * (kind, type, side) waits at a time, and an approved slot is not sent again; a rejected one is sent anew
- * (the refused one stays as history). Then the provider is handed it.
+ * Keeps a document for review: only photos and PDFs, checked (docs/files.md#what-is-taken: a photo is
+ * re-encoded without its metadata, a PDF must have a PDF's frame), as an identity document of its
+ * customer under a name of the server's. One document per slot (kind, type, side) waits at a time, and an
+ * approved slot is not sent again; a rejected one is sent anew (the refused one stays as history). Then
+ * the provider is handed it.
  */
 export async function submitDocument({ db, files, kyc = manualKyc }: Deps, { userId, kind, idType = null, side = null, originalName, bytes, ip }: SubmittedDocument): Promise<DocumentRecord> {
-  if (bytes.length === 0) fail(refusal.invalid(verificationTexts.fileMissing, 'file'));
-  if (bytes.length > maxBytes) fail(refusal.invalid(verificationTexts.tooLarge, 'file'));
-  const sniffed = await sniffAttachment(bytes);
-  if (!sniffed || !documentTypes.has(sniffed.mime)) return fail(refusal.invalid(verificationTexts.fileType, 'file'));
-  if (kind === 'selfie' && !sniffed.isImage) fail(refusal.invalid(customerVerificationTexts.selfiePhoto, 'file'));
+  if (sizeOf(bytes) === 0) fail(refusal.invalid(verificationTexts.fileMissing, 'file'));
+  if (sizeOf(bytes) > maxBytes) fail(refusal.invalid(verificationTexts.tooLarge, 'file'));
+  const checked = await checkFile(bytes, { accepted: documentTypes, refusedType: verificationTexts.fileType });
+  if (kind === 'selfie' && !checked.isImage) fail(refusal.invalid(customerVerificationTexts.selfiePhoto, 'file'));
   // A passport is one page: kept as its front.
   const slotSide = kind === 'identity' && idType === 'passport' ? 'front' : kind === 'identity' ? side : null;
   const slotType = kind === 'identity' ? idType : null;
-  const fileId = randomUUID();
-  await files.put(fileId, bytes);
+  const stored = { db, files };
+  const { id: fileId } = await keepFile(stored, { purpose: 'identity_document', ownerId: userId, mime: checked.mime, bytes: checked.bytes });
   let row: DocumentRecord;
   try {
     row = await db.transaction(async (tx) => {
@@ -65,34 +69,39 @@ export async function submitDocument({ db, files, kyc = manualKyc }: Deps, { use
         side: slotSide,
         provider: kyc.name,
         fileId,
-        fileName: displayName(originalName.replace(/[\\/]/g, '_'), sniffed.extension),
-        mime: sniffed.mime,
-        size: bytes.length,
+        fileName: displayName(originalName.replace(/[\\/]/g, '_'), checked.extension),
+        mime: checked.mime,
+        size: checked.size,
       });
       await recordAudit(tx, { actorId: userId, action: 'document.submitted', subjectType: 'user', subjectId: userId, details: { document_id: made.id, kind, id_type: slotType, side: slotSide }, ip });
       return made;
     });
   } catch (error) {
-    await files.delete(fileId);
+    await dropFiles(stored, [fileId]);
     throw error;
   }
-  const { ref } = await kyc.submit({ documentId: row.id, userId, kind, idType: row.idType, side: row.side, mime: row.mime, bytes });
+  const { ref } = await kyc.submit({ documentId: row.id, userId, kind, idType: row.idType, side: row.side, mime: row.mime, bytes: await bytesOf(checked.bytes) });
   if (ref) row = await db.transaction((tx) => updateDocument(tx, row.id, { providerRef: ref }));
   return row;
 }
 
+/** A document's stored file, only when it is an identity document of the document's own customer. */
+async function documentBytes(deps: Deps, row: DocumentRecord | undefined): Promise<{ row: DocumentRecord; body: Readable }> {
+  const opened = row ? await openFile(deps, row.fileId, 'identity_document') : null;
+  if (!row || !opened) return fail(refusal.notFound(verificationTexts.notFound));
+  if (opened.file.ownerId !== row.userId) {
+    opened.body.destroy();
+    return fail(refusal.notFound(verificationTexts.notFound));
+  }
+  return { row, body: opened.body };
+}
+
 /** A document's bytes, for staff viewing it. */
-export async function openDocument({ db, files }: Deps, id: number): Promise<{ row: DocumentRecord; body: Readable }> {
-  const row = await findDocument(db, id);
-  const body = row ? await files.open(row.fileId) : null;
-  if (!row || !body) return fail(refusal.notFound(verificationTexts.notFound));
-  return { row, body };
+export async function openDocument(deps: Deps, id: number): Promise<{ row: DocumentRecord; body: Readable }> {
+  return documentBytes(deps, await findDocument(deps.db, id));
 }
 
 /** One of the customer's own documents' bytes; anyone else's is not found. */
-export async function openOwnDocument({ db, files }: Deps, userId: number, id: number): Promise<{ row: DocumentRecord; body: Readable }> {
-  const row = await findOwnDocument(db, userId, id);
-  const body = row ? await files.open(row.fileId) : null;
-  if (!row || !body) return fail(refusal.notFound(verificationTexts.notFound));
-  return { row, body };
+export async function openOwnDocument(deps: Deps, userId: number, id: number): Promise<{ row: DocumentRecord; body: Readable }> {
+  return documentBytes(deps, await findOwnDocument(deps.db, userId, id));
 }

@@ -8,9 +8,9 @@ import type { AppDb } from '../database';
 import { tradingAccounts, users } from '../schema';
 import { updateSettings } from '../settings.repo';
 import { createUser, findUserByEmail } from '../users.repo';
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { FileStore } from '../../files/file-store';
+import { keepFile } from '../../files/stored-files';
 import { insertDocument } from '../verification.repo';
 
 export interface DemoLogin {
@@ -122,8 +122,8 @@ export async function seedDemoVerification(db: AppDb, files: FileStore): Promise
     { kind: 'proof_of_address' as const, idType: null, side: null, fileName: 'utility-bill.png', label: 'Utility bill', colour: '#fde68a' },
   ]) {
     const bytes = await placeholderPng(doc.label, doc.colour);
-    const fileId = randomUUID();
-    await files.put(fileId, bytes);
+    // Kept as the trader's identity documents, as an upload is (docs/files.md#purposes).
+    const { id: fileId } = await keepFile({ db, files }, { purpose: 'identity_document', ownerId: trader.id, mime: 'image/png', bytes });
     await insertDocument(db, {
       userId: trader.id,
       kind: doc.kind,

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * How uploads are let in (docs/files.md#upload-limits). There is no pool shared by everyone: each
+ * person and each address has its own few places, fewer for people nobody has approved yet (customers
+ * awaiting approval, whose accounts cost nothing to make), and a body must keep arriving at a minimum
+ * rate or it is cut off. Bodies stream to a temporary file, so an upload in flight holds a socket and a
+ * little disk, not memory.
+ */
+export interface UploadLimits {
+  /** Uploads one approved person (an active customer, staff) may have in flight at once. */
+  perPerson: number;
+  /** Uploads one person nobody has approved (a customer awaiting approval) may have in flight. */
+  perPendingPerson: number;
+  /** Uploads in flight from one address (an office or a mobile carrier may put many people behind one). */
+  perAddress: number;
+  /** Uploads in flight from one address by people nobody has approved. */
+  perAddressPending: number;
+  /** The slowest a body may arrive: fewer bytes than this rate over any `rateWindowMs` (from the first) and it is cut off with 408. */
+  minBytesPerSecond: number;
+  rateWindowMs: number;
+  /** However it arrives, a body not all in after this long is cut off with 408. */
+  totalMs: number;
+}
+
+export const defaultUploadLimits: UploadLimits = {
+  perPerson: 2,
+  perPendingPerson: 1,
+  perAddress: 8,
+  perAddressPending: 2,
+  // 8 KiB/s is 64 kbit/s: slower than any mobile data connection still in use, faster than a trickle.
+  minBytesPerSecond: 8 * 1024,
+  rateWindowMs: 5_000,
+  totalMs: 120_000,
+};
+
+/** Who is uploading: the person, whether anyone approved them, and the address the API believes (API_TRUST_PROXY). */
+export interface Uploader {
+  userId: number;
+  approved: boolean;
+  address: string;
+}
+
+/** Why no place was given: the person already has their share in flight, or their address has. */
+export type GateRefusal = 'person' | 'address';
+
+/** The places uploads take while their bodies arrive and are checked. A place is taken before the body is read and given back once, whatever happens. */
+export class UploadGate {
+  readonly limits: UploadLimits;
+  /** Where bodies are streamed while they arrive (made here, readable by this user only). */
+  readonly tempDir: string;
+  readonly #byPerson = new Map<number, number>();
+  readonly #byAddress = new Map<string, number>();
+  readonly #pendingByAddress = new Map<string, number>();
+
+  constructor({ limits = {}, tempDir = join(tmpdir(), 'cfd-uploads') }: { limits?: Partial<UploadLimits>; tempDir?: string } = {}) {
+    this.limits = { ...defaultUploadLimits, ...limits };
+    this.tempDir = tempDir;
+    mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+  }
+
+  /** A place for `who` (call the returned function to give it back), or why there is none. */
+  take({ userId, approved, address }: Uploader): (() => void) | GateRefusal {
+    const { perPerson, perPendingPerson, perAddress, perAddressPending } = this.limits;
+    if (count(this.#byPerson, userId) >= (approved ? perPerson : perPendingPerson)) return 'person';
+    if (count(this.#byAddress, address) >= perAddress) return 'address';
+    if (!approved && count(this.#pendingByAddress, address) >= perAddressPending) return 'address';
+    const counted: [Map<unknown, number>, unknown][] = [
+      [this.#byPerson, userId],
+      [this.#byAddress, address],
+    ];
+    if (!approved) counted.push([this.#pendingByAddress, address]);
+    for (const [map, key] of counted) map.set(key, count(map, key) + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      for (const [map, key] of counted) {
+        const left = count(map, key) - 1;
+        if (left > 0) map.set(key, left);
+        else map.delete(key);
+      }
+    };
+  }
+
+  /** Uploads in flight: one person's, one address's, or everyone's. */
+  inUse(of: { userId?: number; address?: string } = {}): number {
+    if (of.userId !== undefined) return count(this.#byPerson, of.userId);
+    if (of.address !== undefined) return count(this.#byAddress, of.address);
+    return [...this.#byPerson.values()].reduce((sum, each) => sum + each, 0);
+  }
+}
+
+const count = <K>(map: Map<K, number>, key: K) => map.get(key) ?? 0;
