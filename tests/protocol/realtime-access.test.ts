@@ -42,7 +42,7 @@ const sendAsCustomer = (message: string) => request(stack.apiUrl).post('/api/v1/
 
 describe('an admin without two-factor sign-in, through the web tier as their browser', () => {
   it('when they subscribe to a customer’s chat (private and presence), then both are refused and no message reaches them, while enrolled staff hear it', async () => {
-    const admin = track(echoFor(stack, await browserSession(stack.webUrl, who.unenrolledAdmin)));
+    const admin = track(echoFor(stack, await browserSession(stack.webUrl, { email: who.unenrolledAdmin.email!, password: who.unenrolledAdmin.password! })));
     const heard = heardBy(admin);
     expect(await refused(admin.private(`chat.customer.${customerId()}`))).toMatchObject({ error: 'auth 403' });
     expect(await refused(admin.join(`chat.customer.${customerId()}`))).toMatchObject({ error: 'auth 403' });
