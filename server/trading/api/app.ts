@@ -60,7 +60,8 @@ export function createTradingApp(deps: TradingDeps): Express {
 
   const api = express.Router();
   const apiDeps = { ...deps, referenceData: createReferenceData(deps.database.db), signIns: new SignIns(deps.database.db, deps.bus) };
-  // Before the JSON parser: the provider's signature covers the raw body.
+  // Before the JSON parser: the provider's signature covers the raw body. So it is before the text guard below
+  // too, and applies the same guard itself to the verified event (docs/funding.md#money-from-outside).
   api.use(paymentWebhookRoutes(deps));
   // The original client sends its profile photo inside `POST /update` as a data URL (at most 5 MB of image,
   // docs/customer-area.md#personal-information): read only for a signed-in customer, so no one else makes us parse 7 MB.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { api } from '../../../shared/api/endpoints';
 import type { SandboxPayment } from '../../../shared/api/endpoints/customer-funding';
+import { canonicalTxId } from '../../../shared/funding/chain-tx-id';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { Money } from '../../../shared/money';
 import { recentChainPayments } from '../db/customer-funding.repo';
@@ -57,7 +58,8 @@ export function sandboxChainRoutes(deps: ApiDeps) {
 
   on(api.announceChainPayment, async ({ body }, req, res) => {
     const channel = sandboxChannel(body.channel);
-    const txId = body.tx_id ?? randomBytes(32).toString('hex');
+    // A typed id is put in its chain's spelling (or refused, 422 at tx_id) by recordChainPayment; a made-up one is born in it.
+    const txId = body.tx_id ?? canonicalTxId(channel.network, randomBytes(32).toString('hex'))!;
     const actor = staffActorOf(req, res);
     const outcome = await recordChainPayment(
       db,

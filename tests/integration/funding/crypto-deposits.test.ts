@@ -181,6 +181,9 @@ describe('transaction ids (docs/funding.md#money-from-outside)', () => {
     const again = await announce({ channel: 'usdt-erc20', address: channel.address, amount: '50', confirmations: 12, tx_id: txId });
     expect(again.body.data).toMatchObject({ id: seen.body.data.id, status: 'credited' });
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('50.01');
+    // One the sandbox chain makes up is born in the chain's spelling.
+    const madeUp = await announce({ channel: 'usdt-erc20', address: channel.address, amount: '50', confirmations: 0 });
+    expect(madeUp.body.data.tx_id).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
   it('when a transaction id is not its chain’s shape, then 422 at tx_id and nothing is recorded', async () => {
