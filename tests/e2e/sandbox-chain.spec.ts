@@ -45,7 +45,8 @@ test('staff announce 0.01 BTC to the customer’s address and confirm it fully; 
   await staff.getByRole('button', { name: 'Announce payment' }).click();
   await expect(staff.getByText('No customer wallet has this address on this network.')).toBeVisible();
 
-  const txId = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  // A Bitcoin transaction id: 64 hex digits (docs/funding.md#money-from-outside).
+  const txId = Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
   await staff.getByLabel('Customer’s deposit address').fill(address);
   await expect(staff.getByLabel('Confirmations')).toHaveValue('0');
   await staff.getByLabel('Transaction id').fill(txId);
