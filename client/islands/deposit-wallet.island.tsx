@@ -20,6 +20,7 @@ const statusText: Record<Payment['status'], string> = {
   seen: 'Waiting for confirmations',
   held: 'Being reviewed by our team',
   below_minimum: 'Below minimum',
+  rejected: 'Not credited: see your notifications',
 };
 
 /** The QR as an image: an SVG in a data URL (CSP allows `img-src data:`), so its markup is never part of the page. */

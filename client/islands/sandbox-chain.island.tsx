@@ -37,8 +37,14 @@ const channelName = (slug: string) => {
 const assetOf = (slug: string) => channelBySlug(slug)?.asset ?? '';
 const shortTx = (id: string) => (id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-6)}` : id);
 const shortAddress = (address: string) => (address.length > 18 ? `${address.slice(0, 10)}…${address.slice(-6)}` : address);
-const statusLabels: Record<SandboxPayment['status'], string> = { seen: 'Waiting', held: 'Held for review', credited: 'Credited', below_minimum: 'Below minimum' };
-const statusClass: Record<SandboxPayment['status'], string> = { seen: 'status-pending', held: 'status-pending', credited: 'status-approved', below_minimum: 'status-refused' };
+const statusLabels: Record<SandboxPayment['status'], string> = { seen: 'Waiting', held: 'Held for review', credited: 'Credited', below_minimum: 'Below minimum', rejected: 'Rejected by staff' };
+const statusClass: Record<SandboxPayment['status'], string> = {
+  seen: 'status-pending',
+  held: 'status-pending',
+  credited: 'status-approved',
+  below_minimum: 'status-refused',
+  rejected: 'status-refused',
+};
 const failedRead = 'The payments could not be loaded. Try again.';
 
 /**

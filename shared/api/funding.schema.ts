@@ -21,8 +21,8 @@ export const withdrawalStatuses = ['pending', 'processing', 'paid', 'rejected', 
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 export const withdrawalMethods = ['bank_transfer', 'crypto', 'card'] as const;
 export type WithdrawalMethod = (typeof withdrawalMethods)[number];
-/** A chain payment: seen (waiting for confirmations), held for staff (past the method's limits), credited, or too small to credit. */
-export const cryptoPaymentStatuses = ['seen', 'held', 'credited', 'below_minimum'] as const;
+/** A chain payment: seen (waiting for confirmations), held for staff (past the method's limits), credited, too small to credit, or refused by staff after a hold. */
+export const cryptoPaymentStatuses = ['seen', 'held', 'credited', 'below_minimum', 'rejected'] as const;
 
 /** A crypto deposit's chain facts, and once credited the rate it was credited at. */
 export interface DepositDetails {

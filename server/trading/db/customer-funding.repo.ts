@@ -246,7 +246,7 @@ export async function walletByAddress(db: Executor, channel: string, address: st
 
 export async function paymentsOfWallet(db: Executor, walletId: number) {
   return db
-    .select({ payment: cryptoPayments, credited: deposits.amountReceived, depositStatus: deposits.status })
+    .select({ payment: cryptoPayments, credited: deposits.amountReceived })
     .from(cryptoPayments)
     .leftJoin(deposits, eq(deposits.id, cryptoPayments.depositId))
     .where(eq(cryptoPayments.walletId, walletId))
@@ -286,6 +286,12 @@ export async function insertChainPayment(tx: Tx, row: typeof cryptoPayments.$inf
 export async function updateChainPayment(tx: Tx, id: number, values: Omit<Partial<typeof cryptoPayments.$inferInsert>, 'txId'>): Promise<CryptoPaymentRow> {
   const [row] = await tx.update(cryptoPayments).set(values).where(eq(cryptoPayments.id, id)).returning();
   return row!;
+}
+
+/** The chain payment a deposit shows, locked, if the deposit is one. */
+export async function lockChainPaymentOfDeposit(tx: Tx, depositId: number): Promise<CryptoPaymentRow | undefined> {
+  const [row] = await tx.select().from(cryptoPayments).where(eq(cryptoPayments.depositId, depositId)).for('update');
+  return row;
 }
 
 /** The sandbox chain's recent payments with their wallets and customers, for staff. */

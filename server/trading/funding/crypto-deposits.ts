@@ -10,6 +10,7 @@ import {
   lockChainPayment,
   lockChainTransaction,
   lockChainPaymentById,
+  lockChainPaymentOfDeposit,
   paymentsOfWallet,
   updateChainPayment,
   walletByAddress,
@@ -67,20 +68,16 @@ export async function walletView(db: Executor, keys: CryptoKeys, userId: number,
     qr_svg: await qrSvg(uri),
     warning: networkWarning(channel),
     demo: keys[channel.chain].demo,
-    payments: payments.map(({ payment, credited, depositStatus }) => {
-      // A payment held for staff is credited when they confirm its deposit (docs/funding.md#money-from-outside).
-      const status = payment.status === 'held' && depositStatus === 'confirmed' ? 'credited' : payment.status;
-      return {
-        id: payment.id,
-        tx_id: payment.txId,
-        amount: new Money(payment.amount).toFixed(),
-        confirmations: payment.confirmations,
-        required: channel.confirmations,
-        status,
-        credited: status === 'credited' ? credited : null,
-        seen_at: payment.seenAt.toISOString(),
-      };
-    }),
+    payments: payments.map(({ payment, credited }) => ({
+      id: payment.id,
+      tx_id: payment.txId,
+      amount: new Money(payment.amount).toFixed(),
+      confirmations: payment.confirmations,
+      required: channel.confirmations,
+      status: payment.status,
+      credited: payment.status === 'credited' ? credited : null,
+      seen_at: payment.seenAt.toISOString(),
+    })),
   };
 }
 
@@ -266,4 +263,14 @@ async function advance(tx: Tx, market: Market, { payment, wallet, channel, confi
   });
   const credited = await updateChainPayment(tx, payment.id, { confirmations: reached, status: 'credited', creditedAt: new Date() });
   return { ...base, payment: credited, credited: true, notice };
+}
+
+/**
+ * Staff decided a held crypto deposit (docs/funding.md#money-from-outside): its chain payment follows, so the
+ * customer's wallet and the sandbox chain say what the deposit says. Inside the decision's transaction.
+ */
+export async function settleHeldChainPayment(tx: Tx, depositId: number, outcome: 'credited' | 'rejected'): Promise<void> {
+  const payment = await lockChainPaymentOfDeposit(tx, depositId);
+  if (payment?.status !== 'held') return;
+  await updateChainPayment(tx, payment.id, outcome === 'credited' ? { status: 'credited', creditedAt: new Date() } : { status: 'rejected' });
 }

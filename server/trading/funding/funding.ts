@@ -10,6 +10,7 @@ import { fail, refusal } from '../errors';
 import type { StaffActor as Actor } from '../users/staff-actor';
 import { releaseHold } from './withdrawals';
 import { creditDeposit, fundingReference } from './deposit-credit';
+import { settleHeldChainPayment } from './crypto-deposits';
 
 /**
  * Money in and out that staff decide (docs/back-office.md#funding-queues). The customer's side opens rows
@@ -109,7 +110,7 @@ export async function decideDeposit(db: AppDb, actor: Actor, id: number, decisio
     if (!staffDecidesFrom(before.method).includes(before.status)) fail(refusal.conflict(fundingTexts.decided));
     const what = before.method === 'bank_transfer' ? `bank transfer ${before.reference}` : before.method === 'card' ? `card payment ${before.reference}` : `crypto deposit ${before.reference}`;
     if (decision.action === 'confirm') {
-      return creditDeposit(tx, before, {
+      const credited = await creditDeposit(tx, before, {
         amount: decision.amountReceived,
         memo: before.method === 'bank_transfer' ? `Bank transfer ${before.reference}` : `Deposit ${before.reference} confirmed by staff`,
         message: (shown) => `Your ${what} of ${shown} has been credited.`,
@@ -117,12 +118,15 @@ export async function decideDeposit(db: AppDb, actor: Actor, id: number, decisio
         ip: actor.ip,
         audit: {},
       });
+      if (before.method === 'crypto') await settleHeldChainPayment(tx, id, 'credited');
+      return credited;
     }
     const row = await transition(tx, 'deposit', id, {
       from: [before.status],
       set: { status: 'rejected', reason: decision.reason, decidedBy: actor.id, decidedAt: new Date() },
       decided: fundingTexts.decided,
     });
+    if (before.method === 'crypto') await settleHeldChainPayment(tx, id, 'rejected');
     const notice = await tell(tx, before.userId, { title: 'Deposit not credited', message: `Your ${what} could not be credited: ${decision.reason}`, color: 'danger' });
     await recordAudit(tx, {
       actorId: actor.id,

@@ -232,6 +232,28 @@ describe('held for staff (docs/funding.md#money-from-outside)', () => {
     expect(row).toMatchObject({ status: 'held', details: expect.objectContaining({ reported_amount: '5000', reported_currency: 'USDT' }) });
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('0.01');
   });
+
+  it('when staff confirm one held payment and reject another, then each chain payment says what its deposit says, on the wallet and the sandbox chain', async () => {
+    const { trader, channel } = await traderWithWallet('btc');
+    const decide = async (txId: string, decision: 'confirm' | 'reject') => {
+      const seen = await announce({ channel: 'btc', address: channel.address, amount: '2', confirmations: 2, tx_id: txId });
+      expect(seen.body.data.status).toBe('held');
+      const depositId = (await stack.database.db.select().from(deposits).where(eq(deposits.userId, trader.user.id))).find((d) => d.details?.tx_id === txId)!.id;
+      const body = decision === 'confirm' ? { amount_received: '120000.00' } : { reason: 'Sent from a sanctioned address.' };
+      const res = await request(stack.app).post(`/api/v1/admin/queues/deposits/${depositId}/${decision}`).set(bearer(staffToken)).send(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return seen.body.data.id as number;
+    };
+    const credited = await decide(txOf(trader.user.id), 'confirm');
+    const refused = await decide(`${'cd'.repeat(28)}${trader.user.id.toString(16).padStart(8, '0')}`, 'reject');
+    expect(await balanceOf(stack.database.db, trader.account.id)).toBe('120000.01');
+    const wallet = (await request(stack.app).get(`/api/v1/funding/wallets/${channel.wallet_id}`).set(bearer(trader.token))).body.data;
+    const statusOf = (payments: { id: number; status: string; credited?: unknown }[], id: number) => payments.find((p) => p.id === id);
+    expect(statusOf(wallet.payments, credited)).toMatchObject({ status: 'credited', credited: 120000 });
+    expect(statusOf(wallet.payments, refused)).toMatchObject({ status: 'rejected', credited: null });
+    const chain = (await request(stack.app).get('/api/v1/admin/sandbox-chain').set(bearer(staffToken))).body.data;
+    expect([statusOf(chain, credited)?.status, statusOf(chain, refused)?.status]).toEqual(['credited', 'rejected']);
+  });
 });
 
 describe("a broker's own keys", () => {

@@ -12,7 +12,7 @@ ALTER TABLE "crypto_payments" DROP CONSTRAINT "crypto_payments_status";--> state
 ALTER TABLE "deposits" DROP CONSTRAINT "deposits_status";--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stored_files_owner" ON "stored_files" USING btree ("owner_id");--> statement-breakpoint
-ALTER TABLE "crypto_payments" ADD CONSTRAINT "crypto_payments_status" CHECK (status in ('seen', 'held', 'credited', 'below_minimum'));--> statement-breakpoint
+ALTER TABLE "crypto_payments" ADD CONSTRAINT "crypto_payments_status" CHECK (status in ('seen', 'held', 'credited', 'below_minimum', 'rejected'));--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_status" CHECK (status in ('pending', 'held', 'confirmed', 'rejected', 'failed'));--> statement-breakpoint
 -- Files kept before their purpose was recorded (docs/files.md): each by the row that names it. A file no row names stays unrecorded, and so is served by no route.
 INSERT INTO "stored_files" ("id", "purpose", "owner_id", "mime", "size", "created_at")
