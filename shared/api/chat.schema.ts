@@ -22,7 +22,6 @@ export const chatTexts = {
   fileNotFound: 'File not found.',
   linkInvalid: 'This file link is not valid. Open the file from the conversation again.',
   linkExpired: 'This file link has expired. Open the file from the conversation again.',
-  uploadsBusy: 'Too many files are being uploaded right now. Please try again in a moment.',
   uploadsOwn: 'Your other files are still uploading. Wait for one to finish, then try again.',
   uploadTimeout: 'The file arrived too slowly, so the upload was stopped. Please try again.',
   after: 'after must be a time (ISO 8601 or milliseconds since 1970).',

@@ -8,7 +8,7 @@ import { startSession } from '../../server/trading/auth/login';
 import { linkOriginUnknown } from '../../server/trading/auth/link-origin';
 import type { Database } from '../../server/trading/db/database';
 import { openPostgres } from '../../server/trading/db/postgres';
-import { hostile, inputFor, jsonText, pathParamsFor } from '../support/arbitraries';
+import { hostile, inputFor, jsonText, pathParamsFor, percentEncode } from '../support/arbitraries';
 import { testDriver } from '../support/database';
 import { makeUser } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
@@ -87,27 +87,6 @@ async function tokenFor(access: Endpoint['access']): Promise<string | undefined>
   if (access !== 'staff' && access !== 'admin') await deposit(target.database.db, (await liveAccount(target.database.db, person.user.id)).id, '10000.00');
   const { token } = await startSession({ database: target.database, tokenTtlHours: 1 }, person.user, { ip: null, userAgent: null });
   return token;
-}
-
-/**
- * Percent-encodes text as a client may, also text no UTF-8 encoder accepts: a lone surrogate goes as
- * its three raw bytes (what WTF-8 writes), which the server must refuse, not choke on.
- */
-function percentEncode(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const unit = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      out += encodeURIComponent(text.slice(i, i + 2));
-      i += 1;
-    } else if (unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
-    } else {
-      out += encodeURIComponent(text[i]!);
-    }
-  }
-  return out;
 }
 
 /** Path parameters go into the path as given (an already percent-encoded value as it is). */

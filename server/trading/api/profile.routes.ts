@@ -1,12 +1,11 @@
-import { blockedFromBackOffice } from '../auth/two-factor';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
 import { passwordTexts, photoMaxBytes, profileTexts } from '../../../shared/api/profile.schema';
-import { isStaffRole } from '../../../shared/api/user.schema';
 import { memoryRateLimitStores } from '../../redis';
+import { accessRefusal } from '../auth/access-rules';
 import type { ApiDeps } from '../deps';
 import { openPhoto } from '../users/avatar';
 import { cancelEmailChange, changePassword, changePhoto, confirmEmailChange, profileOf, removePhoto, updateProfile } from '../users/profile';
@@ -62,7 +61,8 @@ export function profileRoutes(deps: ApiDeps) {
   on(api.photo, async ({ params }, req, res: Response) => {
     const { user } = authOf(res);
     const opened = await openPhoto({ db, files: deps.files }, pathOf(api.photo, { name: params.name }));
-    const mayRead = opened && (opened.file.ownerId === user.id || (isStaffRole(user.role) && !(await blockedFromBackOffice(deps, user))));
+    // Staff read others' photos under the back office's own access rule (role, standing, two-factor enrolment).
+    const mayRead = opened && (opened.file.ownerId === user.id || (await accessRefusal(deps, user, 'staff')) === null);
     if (!opened || !mayRead) {
       opened?.body.destroy();
       throw notFound(profileTexts.photoNotFound);

@@ -52,13 +52,16 @@ const person = { id: users.id, firstName: users.firstName, lastName: users.lastN
 const deciderOf = (decidedBy: typeof deposits.decidedBy | typeof withdrawals.decidedBy) =>
   sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${decidedBy})`;
 
-/** Pending: what waits (a deposit `held` for staff too); done: the rest. */
+/** Pending: what waits (a deposit `held` for staff too, a card refund whose provider has not answered yet); done: the rest. */
 function tabOf(status: typeof deposits.status | typeof withdrawals.status, tab: QueueTab): SQL | undefined {
-  const waiting = status === deposits.status ? inArray(deposits.status, ['pending', 'held']) : eq(status, 'pending');
+  const waiting = status === deposits.status ? inArray(deposits.status, ['pending', 'held']) : withdrawalsWaiting;
   if (tab === 'pending') return waiting;
   if (tab === 'done') return not(waiting);
   return undefined;
 }
+
+/** A withdrawal not yet paid, rejected or cancelled: a request, or a card refund under way (retried from the queue when its outcome is unknown). */
+const withdrawalsWaiting = inArray(withdrawals.status, ['pending', 'processing']);
 
 /** What staff act on: a bank transfer awaiting its money, or any deposit held for them. */
 const staffsToDecide = or(and(eq(deposits.status, 'pending'), eq(deposits.method, 'bank_transfer')), eq(deposits.status, 'held'));
@@ -86,7 +89,7 @@ export async function depositQueue(db: Executor, { tab, q, page, perPage, id }: 
 export async function withdrawalQueue(db: Executor, { tab, q, page, perPage, id }: { tab: QueueTab; q: string | undefined; page: number; perPage: number; id?: number }) {
   const where = and(tabOf(withdrawals.status, tab), q ? eq(users.email, q.trim().toLowerCase()) : undefined, id === undefined ? undefined : eq(withdrawals.id, id));
   const [total] = await db.select({ n: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where);
-  const [pending] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
+  const [pending] = await db.select({ n: count() }).from(withdrawals).where(withdrawalsWaiting);
   const rows = await db
     .select({ row: withdrawals, customer: person, accountNumber: tradingAccounts.number, decider: deciderOf(withdrawals.decidedBy) })
     .from(withdrawals)
@@ -102,7 +105,7 @@ export async function withdrawalQueue(db: Executor, { tab, q, page, perPage, id 
 /** What waits in the queues (the overview's counts). */
 export async function pendingQueueCounts(db: Executor) {
   const [d] = await db.select({ n: count() }).from(deposits).where(staffsToDecide);
-  const [w] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
+  const [w] = await db.select({ n: count() }).from(withdrawals).where(withdrawalsWaiting);
   const [v] = await db.select({ n: count() }).from(verificationDocuments).where(eq(verificationDocuments.status, 'pending'));
   return { deposits: d?.n ?? 0, withdrawals: w?.n ?? 0, documents: v?.n ?? 0 };
 }

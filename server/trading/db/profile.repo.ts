@@ -31,12 +31,6 @@ export async function replaceAvatar(tx: Tx, userId: number, avatar: string | nul
   return before?.avatar ?? null;
 }
 
-/** Who shows this photo (its address is unique to one upload). */
-export async function avatarOwner(db: Executor, avatar: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, avatar)).limit(1);
-  return row?.id;
-}
-
 /** Whether another person already has this address. */
 export async function emailTakenByOther(db: Executor, email: string, userId: number): Promise<boolean> {
   const [row] = await db

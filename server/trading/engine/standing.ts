@@ -2,7 +2,7 @@ import type { UserStatus } from '../../../shared/api/user.schema';
 
 /**
  * A user's standing (docs/access.md#the-gate): in good standing, awaiting approval (pending while the
- * site requires verification), or deactivated. The one rule behind the API's `requireStanding` (every
+ * site requires verification), or deactivated. The one rule behind the API's `accessRefusal` (every
  * call but the gate's own, and so every order, market or pending) and the user object's
  * `can_open_trade` and `accounts[].status`, so what the user is told and what the API does cannot differ.
  */
