@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../shared/texts';
 import { ledgerEntries, tradingAccounts, users } from '../../server/trading/db/schema';
 import { makeUser, type TestPerson } from '../support/factories';
-import { auditLedger, liveAccount } from '../support/money';
+import { auditLedger, deposit, liveAccount } from '../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 
 /**
@@ -72,8 +72,27 @@ describe('when an admin books an adjustment to an account that is not a customer
 describe('when money is posted to an account whose owner is not a customer, whatever the code path', () => {
   it('then the database refuses the ledger entry and a new account for them', async () => {
     const { accountId, user } = await staffWithOldAccounts('admin');
-    await expect(stack.database.db.execute(sql`insert into ledger_entries (account_id, kind, amount, reference) values (${accountId}, 'correction', '5', 'direct')`)).rejects.toThrow();
+    for (const kind of ['correction', 'deposit', 'bonus_credit', 'transfer', 'demo_reset']) {
+      await expect(stack.database.db.execute(sql`insert into ledger_entries (account_id, kind, amount, reference) values (${accountId}, ${kind}, '5', ${`direct-${kind}`})`), kind).rejects.toThrow();
+    }
     await expect(stack.database.db.execute(sql`insert into trading_accounts (user_id, type, currency, is_primary) values (${user.id}, 'live', 'USD', false)`)).rejects.toThrow();
+  });
+
+  it('then a position a back-office user held from before still closes, its P/L booked (closing is never taken away)', async () => {
+    const eurusd = stack.market.instruments.find((i) => i.symbol === 'EURUSD')!.id;
+    stack.prices.set({ [eurusd]: '1.10000' });
+    const person = await makeUser(stack.database.db);
+    const live = await liveAccount(stack.database.db, person.user.id);
+    await deposit(stack.database.db, live.id, '1000.00');
+    const token = await tokenFor(stack.app, person);
+    const opened = await request(stack.app).post('/api/v1/trades/store').set(bearer(token)).send({ type: 'buy', id: eurusd, volume: '1000', leverage: 20, order_id: randomUUID() });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    await stack.database.db.update(users).set({ role: 'staff' }).where(eq(users.id, person.user.id));
+    stack.prices.set({ [eurusd]: '1.10500' });
+    const closed = await request(stack.app).post(`/api/v1/trade/${opened.body.data.id}/close`).set(bearer(token)).send({});
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const pnl = await stack.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, live.id));
+    expect(pnl.filter((e) => e.kind === 'realized_pnl')).toHaveLength(1);
   });
 });
 
