@@ -29,7 +29,7 @@ export interface HistoryRecord {
 }
 
 const statusesOf = {
-  pending: { deposit: ['pending'], withdrawal: ['pending', 'processing'], adjustment: false },
+  pending: { deposit: ['pending', 'held'], withdrawal: ['pending', 'processing'], adjustment: false },
   completed: { deposit: ['confirmed'], withdrawal: ['paid'], adjustment: true },
   rejected: { deposit: ['rejected', 'failed'], withdrawal: ['rejected'], adjustment: false },
   cancelled: { deposit: [], withdrawal: ['cancelled'], adjustment: false },

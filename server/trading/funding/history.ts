@@ -18,6 +18,7 @@ const adjustmentLabels: Record<string, string> = {
 };
 const statusLabels: Record<string, string> = {
   pending: 'Pending',
+  held: 'Being reviewed',
   processing: 'Processing',
   confirmed: 'Completed',
   paid: 'Paid',
@@ -49,6 +50,12 @@ function describe(record: HistoryRecord): string {
   return `${details.bank_name ?? 'Bank'}${account ? `, ${lastFour(account)}` : ''}`;
 }
 
+/**
+ * The reason a customer reads: staff's or the provider's words on a row that ended without the money (rejected,
+ * failed, cancelled). While a row waits, its reason is for staff (why a deposit is held: docs/funding.md#money-from-outside).
+ */
+const customerReason = (record: HistoryRecord): string | null => (['rejected', 'failed', 'cancelled'].includes(record.status) ? record.reason : null);
+
 export function presentHistory(record: HistoryRecord, { cancellable = true }: { cancellable?: boolean } = {}): HistoryRow {
   const methodLabel =
     record.kind === 'adjustment'
@@ -69,7 +76,7 @@ export function presentHistory(record: HistoryRecord, { cancellable = true }: { 
     currency: record.currency,
     reference: record.reference,
     description: describe(record),
-    reason: record.reason,
+    reason: customerReason(record),
     created_at: record.createdAt.toISOString(),
     updated_at: record.decidedAt?.toISOString() ?? null,
     cancellable: cancellable && record.kind === 'withdrawal' && record.status === 'pending',
@@ -90,7 +97,7 @@ export function historyCsvLine(row: HistoryRow): string {
 
 /** The original client's row (`GET /user/deposits`, `/user/withdrawals`): a preformatted amount, its status words, details as a JSON string. */
 export function presentLegacy(row: HistoryRow, accountNumber: string, symbol: string | undefined) {
-  const legacyStatus: Record<string, string> = { confirmed: 'approved', paid: 'completed', failed: 'rejected', processing: 'pending' };
+  const legacyStatus: Record<string, string> = { confirmed: 'approved', paid: 'completed', failed: 'rejected', processing: 'pending', held: 'pending' };
   return {
     id: row.id,
     amount: formatMoney({ amount: new Money(row.amount).abs().toFixed(2), currency: row.currency, ...(symbol ? { symbol } : {}) }),

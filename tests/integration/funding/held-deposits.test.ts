@@ -111,4 +111,21 @@ describe('the deposits queue', () => {
     expect(await credits(rejected.row.id)).toHaveLength(0);
     expect(await balanceOf(stack.database.db, rejected.account.id)).toBe('0.00');
   });
+
+  it('when a customer reads their history while a deposit is held, then it is "Being reviewed" under Pending, without staff’s reason, and the original client reads it as pending', async () => {
+    const { person, row } = await heldCardDeposit('100.00', 9_999);
+    const login = await request(stack.apiUrl).post('/api/v1/auth/login').send({ email: person.email, password: person.password });
+    const customer = { Authorization: `Bearer ${login.body.data.token as string}` };
+    const history = await request(stack.apiUrl).get(api('/funding/history?status=pending')).set(customer);
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const mine = history.body.data.find((r: { id: number; kind: string }) => r.kind === 'deposit' && r.id === row.id);
+    expect(mine).toMatchObject({ status: 'held', status_label: 'Being reviewed', reason: null });
+    const csv = await request(stack.apiUrl).get(api('/funding/history.csv')).set(customer);
+    expect(csv.text).toContain('Being reviewed');
+    expect(csv.text).not.toContain('Held for staff');
+    const legacy = await request(stack.apiUrl).get(api('/user/deposits')).set(customer);
+    const old = legacy.body.data.data.find((r: { id: number }) => r.id === row.id);
+    expect(old.status).toBe('pending');
+    expect(old.details).not.toContain('Held for staff');
+  });
 });
