@@ -152,8 +152,11 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     const keys = overrides.cryptoKeys ?? cryptoKeys(config);
     const credentials = overrides.realtime ?? realtimeCredentials(config);
     const mailer = overrides.mailer ?? openMailer(drivers.mail, { db, config, logger });
+    const settings = appSettings(config, overrides);
+    // Its temporary folder goes with the tier (a gate the caller gave is the caller's).
+    if (!overrides.uploadGate) opened.onClose(() => settings.uploadGate.close());
     const app = createTradingApp({
-      ...appSettings(config, overrides),
+      ...settings,
       ...appOverrides(overrides),
       database,
       market,

@@ -1,11 +1,9 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeServer, listen } from '../../server/listen';
-import { UploadGate } from '../../server/trading/files/upload-gate';
+import { defaultUploadLimits, totalMsFor, UploadGate } from '../../server/trading/files/upload-gate';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 
@@ -19,14 +17,19 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const boundary = 'sl0wb0undary';
 const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
 const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+const fieldHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n`);
 
-/** A short rate window and total time, so cut-offs come quickly; the places per person and address are the defaults. */
-const gate = new UploadGate({ limits: { rateWindowMs: 1_000, totalMs: 3_000 }, tempDir: mkdtempSync(join(tmpdir(), 'upload-gate-')) });
+/**
+ * A short rate window and total time, so cut-offs come quickly; the places per person and address are the defaults.
+ * Chat files of at most 4 KiB, so the total time is the floor's (a larger file allows what it takes at the minimum rate).
+ */
+const gate = new UploadGate({ limits: { rateWindowMs: 1_000, totalMs: 3_000 } });
+const chatMaxBytes = 4_096;
 let stack: TradingStack;
 let port: number;
 let closeApi: () => Promise<void>;
 beforeAll(async () => {
-  stack = await startTrading({ uploadGate: gate });
+  stack = await startTrading({ uploadGate: gate, uploadMaxBytes: chatMaxBytes });
   const served = await listen(stack.app, 0, '127.0.0.1');
   port = served.port;
   closeApi = () => closeServer(served.server, 100);
@@ -35,6 +38,7 @@ afterAll(async () => {
   await closeApi();
   await stack.engine.stop();
   await stack.database.close();
+  gate.close();
 });
 
 interface Answer {
@@ -54,10 +58,12 @@ interface Slow {
   everyMs?: number;
   chunk?: number;
   path?: string;
+  /** Trickle into a text field rather than the file (a body's every byte counts against the rate and the time, not only the file's). */
+  intoField?: boolean;
 }
 
 /** An upload that sends its headers and the start of the file, then trickles (or nothing). */
-function slowUpload(token: string, { address, everyMs, chunk = 1, path = '/api/v1/chat/upload' }: Slow = {}): { answer: Promise<Answer>; client: ClientRequest } {
+function slowUpload(token: string, { address, everyMs, chunk = 1, path = '/api/v1/chat/upload', intoField = false }: Slow = {}): { answer: Promise<Answer>; client: ClientRequest } {
   const started = Date.now();
   const client = httpRequest({
     host: '127.0.0.1',
@@ -72,7 +78,7 @@ function slowUpload(token: string, { address, everyMs, chunk = 1, path = '/api/v
     },
   });
   client.on('error', () => undefined); // the server cuts the connection: expected
-  client.write(Buffer.concat([head, pdf.subarray(0, 8)]));
+  client.write(intoField ? fieldHead : Buffer.concat([head, pdf.subarray(0, 8)]));
   const timer = everyMs ? setInterval(() => client.write(Buffer.alloc(chunk, 0x20)), everyMs) : undefined;
   const answer = new Promise<Answer>((resolve, reject) => {
     client.on('response', (res) => {
@@ -149,7 +155,7 @@ describe('uploads under a trickle attack', () => {
 describe('places per person and per address', () => {
   it('when a person nobody approved has an upload in flight, then their next is refused on every upload route, while an approved person has two and staff upload', async () => {
     const pending = await person('pending');
-    const held = [slowUpload(pending.token, { everyMs: 100, chunk: 2_000 })];
+    const held = [slowUpload(pending.token, { everyMs: 100, chunk: 2_000, intoField: true })];
     try {
       await vi.waitFor(() => expect(gate.inUse({ userId: pending.id })).toBe(1), { timeout: 5_000 });
       const again = await upload(pending.token);
@@ -163,7 +169,7 @@ describe('places per person and per address', () => {
       expect([document.status, document.body.message]).toEqual([429, ownTurn]);
 
       const active = await person();
-      held.push(slowUpload(active.token, { everyMs: 100, chunk: 2_000 }), slowUpload(active.token, { everyMs: 100, chunk: 2_000 }));
+      held.push(slowUpload(active.token, { everyMs: 100, chunk: 2_000, intoField: true }), slowUpload(active.token, { everyMs: 100, chunk: 2_000, intoField: true }));
       await vi.waitFor(() => expect(gate.inUse({ userId: active.id })).toBe(2), { timeout: 5_000 });
       expect((await upload(active.token)).status).toBe(429);
       const staff = await person('active', 'staff');
@@ -176,7 +182,7 @@ describe('places per person and per address', () => {
   it('when people nobody approved upload from one address, then two are taken and the next refused, while an approved customer there still uploads', async () => {
     const address = '203.0.113.7';
     const [first, second, third] = await Promise.all([person('pending'), person('pending'), person('pending')]);
-    const held = [first!, second!].map(({ token }) => slowUpload(token, { address, everyMs: 100, chunk: 2_000 }));
+    const held = [first!, second!].map(({ token }) => slowUpload(token, { address, everyMs: 100, chunk: 2_000, intoField: true }));
     try {
       await vi.waitFor(() => expect(gate.inUse({ address })).toBe(2), { timeout: 5_000 });
       const refused = await upload(third!.token, address);
@@ -185,6 +191,48 @@ describe('places per person and per address', () => {
     } finally {
       for (const { client } of held) client.destroy();
     }
+  });
+
+  it('when people nobody approved upload from addresses of one IPv6 /56 (one customer router’s), then they count as one address', async () => {
+    const [first, second, third] = await Promise.all([person('pending'), person('pending'), person('pending')]);
+    const held = [
+      slowUpload(first!.token, { address: '2001:db8:abcd:1200::1', everyMs: 100, chunk: 2_000, intoField: true }),
+      slowUpload(second!.token, { address: '2001:db8:abcd:12ff:1:2:3:4', everyMs: 100, chunk: 2_000, intoField: true }),
+    ];
+    try {
+      await vi.waitFor(() => expect(gate.inUse({ userId: second!.id })).toBe(1), { timeout: 5_000 });
+      const refused = await upload(third!.token, '2001:db8:abcd:1234::9');
+      expect(refused.status).toBe(429);
+      expect((await upload(third!.token, '2001:db8:abcd:1300::1')).status).toBe(201);
+    } finally {
+      for (const { client } of held) client.destroy();
+    }
+  });
+});
+
+describe('the original client’s profile update with its photo inside', () => {
+  it('when a large JSON body to POST /update trickles, then it takes an upload place like any upload and is cut off with 408', async () => {
+    const dana = await person();
+    const client = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/update',
+      headers: { Authorization: `Bearer ${dana.token}`, 'Content-Type': 'application/json', 'Content-Length': String(6 * 1024 * 1024) },
+    });
+    client.on('error', () => undefined);
+    client.write('{"avatar":"data:image/png;base64,');
+    const answer = new Promise<number>((resolve) => client.on('response', (res) => resolve(res.statusCode ?? 0)));
+    try {
+      await vi.waitFor(() => expect(gate.inUse({ userId: dana.id })).toBe(1), { timeout: 5_000 });
+      expect(await answer).toBe(408);
+      expect(gate.inUse({ userId: dana.id })).toBe(0);
+    } finally {
+      client.destroy();
+    }
+    // A small profile update does not touch the gate.
+    const small = await request(`http://127.0.0.1:${port}`).post('/api/v1/update').set('Authorization', `Bearer ${dana.token}`).send({ first_name: 'Dana' });
+    expect(small.status, JSON.stringify(small.body)).toBe(200);
   });
 });
 
@@ -202,8 +250,8 @@ describe('the minimum rate', () => {
 
   it('when a body keeps above the rate but is not all in by the total time, then it is cut off then', async () => {
     const carol = await person();
-    // About 13 KB/s: above 8 KiB/s, and 60 KB would take 4.5 s.
-    const answer = await slowUpload(carol.token, { everyMs: 150, chunk: 2_000 }).answer;
+    // About 13 KB/s into a text field: above 8 KiB/s, and 60 KB would take 4.5 s.
+    const answer = await slowUpload(carol.token, { everyMs: 150, chunk: 2_000, intoField: true }).answer;
     expect(answer.status).toBe(408);
     expect(answer.afterMs).toBeGreaterThanOrEqual(2_900);
     expect(answer.afterMs).toBeLessThan(4_000);
@@ -211,5 +259,11 @@ describe('the minimum rate', () => {
 
   it('when uploads are done, refused or cut off, then no temporary file is left behind', async () => {
     await vi.waitFor(() => expect(readdirSync(gate.tempDir)).toEqual([]), { timeout: 5_000 });
+  });
+
+  it('when the largest file a route takes would need longer than the floor at the minimum rate, then it is given that long', () => {
+    expect(totalMsFor(defaultUploadLimits, 512 * 1024)).toBe(120_000);
+    // 10 MB at 8 KiB/s is 1,280 s, and a rate window more.
+    expect(totalMsFor(defaultUploadLimits, 10 * 1024 * 1024)).toBe(1_285_000);
   });
 });

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -10,6 +10,7 @@ import type { Bus } from '../../server/trading/bus';
 import type { Database } from '../../server/trading/db/database';
 import type { TradingEngine } from '../../server/trading/engine/engine';
 import type { FileStore } from '../../server/trading/files/file-store';
+import { UploadGate } from '../../server/trading/files/upload-gate';
 import type { Market } from '../../server/trading/market/market';
 import { ManualPriceSource } from '../../server/trading/market/price-source';
 import { cryptoKeys, type CryptoKeys } from '../../server/trading/funding/crypto/keys';
@@ -81,6 +82,15 @@ export interface TradingStack {
   trading: TradingTier;
 }
 
+let folder: string | undefined;
+/** This test process's folder for stored files and upload bodies, removed when it exits (stacks are not always closed). */
+function testFolder(): string {
+  if (folder) return folder;
+  const made = mkdtempSync(join(tmpdir(), 'cfd-test-'));
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  return (folder = made);
+}
+
 /**
  * A trading tier composed as a process composes it, on a fresh test database (or on
  * `overrides.database`, to run two apps on one database), with prices set by hand and a clock stopped
@@ -90,7 +100,7 @@ export interface TradingStack {
 export async function startTrading(overrides: TradingOverrides = {}): Promise<TradingStack> {
   const database = overrides.database ?? (await createTestDatabase());
   const prices = new ManualPriceSource();
-  const config = overrides.files ? testConfig() : testConfig({ UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'chat-files-')) });
+  const config = overrides.files ? testConfig() : testConfig({ UPLOAD_DIR: mkdtempSync(join(testFolder(), 'files-')) });
   // Each stack is a cluster of its own (its own bus and prices), so it leads and runs its engine even on
   // a database another stack shares; the election between processes is tested in cluster.test.ts.
   const leads: Database = { ...database, tryLead: async () => ({ lost: new Promise<void>(() => undefined), release: async () => undefined }) };
@@ -99,6 +109,7 @@ export async function startTrading(overrides: TradingOverrides = {}): Promise<Tr
     now: () => marketsOpenAt,
     dayFigures: false,
     uploadMaxBytes: 64 * 1024,
+    uploadGate: new UploadGate({ tempParent: testFolder() }),
     siteOrigin: () => 'http://site.test',
     leaderJobs: ['prices', 'engine'],
     // The "abandon … about" wallet is public: its keys are the stacks' sandbox chain, where staff announce payments.

@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { fundingRoutes } from './funding.routes';
 import { customerFundingRoutes } from './customer-funding.routes';
 import { sandboxChainRoutes } from './sandbox-chain.routes';
+import { largeJsonBody, usualJsonBytes } from './multipart';
 import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { instrumentsAdminRoutes } from './instruments-admin.routes';
 import { staffAccountsRoutes } from './staff-accounts.routes';
@@ -64,9 +65,10 @@ export function createTradingApp(deps: TradingDeps): Express {
   // too, and applies the same guard itself to the verified event (docs/funding.md#money-from-outside).
   api.use(paymentWebhookRoutes(deps));
   // The original client sends its profile photo inside `POST /update` as a data URL (at most 5 MB of image,
-  // docs/customer-area.md#personal-information): read only for a signed-in customer, so no one else makes us parse 7 MB.
-  api.post('/update', ...accessGuards(apiDeps).customer, express.json({ limit: '7mb' }));
-  api.use(express.json({ limit: '100kb' }));
+  // docs/customer-area.md#personal-information): read only for a signed-in customer, and as an upload (a place at the
+  // gate, the minimum rate), so nobody makes us hold 7 MB bodies the upload routes would refuse.
+  api.post('/update', ...accessGuards(apiDeps).customer, largeJsonBody(deps.uploadGate, { limit: 7 * 1024 * 1024 }));
+  api.use(express.json({ limit: usualJsonBytes }));
   // No NUL (or half a surrogate pair) from a body, a query or a path reaches a route or the database.
   api.use(refuseUnstorableText);
   api.use(health);

@@ -1,13 +1,14 @@
 import { rm } from 'node:fs/promises';
-import type { Request, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { chatTexts } from '../../../shared/api/chat.schema';
 import { fileTexts } from '../../../shared/api/files.schema';
 import { validationTexts } from '../../../shared/texts';
 import type { ReceivedFile } from '../files/file-bytes';
-import type { UploadGate } from '../files/upload-gate';
+import { totalMsFor, type UploadGate, type UploadLimits } from '../files/upload-gate';
 import { authOf } from './auth.middleware';
 import { ApiError, validationFailed } from './errors';
+import { clientKeyOf } from './rate-limits';
 
 /**
  * What a multipart body that could not be read answers (the reader's own errors, not a route's): 400
@@ -57,7 +58,8 @@ export interface UploadRoute {
  */
 export function uploadReceiver({ gate, maxBytes, fields = ['file'], missing, tooLarge }: UploadRoute) {
   const reader = multer({
-    storage: multer.diskStorage({ destination: gate.tempDir }),
+    // The folder is asked for on each file: the gate makes its own on the first upload.
+    storage: multer.diskStorage({ destination: (_req, _file, done) => done(null, gate.tempDir) }),
     // Browsers send file names as UTF-8 without saying so.
     defParamCharset: 'utf8',
     preservePath: true,
@@ -71,60 +73,28 @@ export function uploadReceiver({ gate, maxBytes, fields = ['file'], missing, too
             if (!error && !req.file && req.files && !Array.isArray(req.files)) req.file = Object.values(req.files).flat()[0];
             done(error);
           });
+  const totalMs = totalMsFor(gate.limits, maxBytes);
   const tooLargeText = tooLarge ?? chatTexts.fileTooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10);
 
-  function receiveBody(req: Request, res: Response): Promise<void> {
-    const { minBytesPerSecond, rateWindowMs, totalMs } = gate.limits;
-    const leastPerWindow = (minBytesPerSecond * rateWindowMs) / 1000;
-    return new Promise<void>((resolve, reject) => {
-      let settled = false;
-      let arrived = 0;
-      let atLastLook = 0;
-      const tooSlow = () => {
-        res.set('Connection', 'close');
-        // Node forgets a request once its answer is sent, so nothing would tell the reader the body stopped:
-        // when the connection has closed, the request is ended here, and multer removes what it wrote.
-        const { socket } = req;
-        if (socket.destroyed) req.destroy();
-        else socket.once('close', () => req.destroy());
-        settle(new ApiError(408, chatTexts.uploadTimeout, 'upload_timeout', { file: [chatTexts.uploadTimeout] }));
-      };
-      const floor = setInterval(() => {
-        if (arrived - atLastLook < leastPerWindow) tooSlow();
-        atLastLook = arrived;
-      }, rateWindowMs);
-      const overall = setTimeout(tooSlow, totalMs);
-      const counting = (chunk: Buffer) => {
-        arrived += chunk.length;
-      };
-      function settle(error?: unknown) {
-        if (settled) return;
-        settled = true;
-        clearInterval(floor);
-        clearTimeout(overall);
-        req.off('data', counting);
-        if (error) reject(error);
-        else resolve();
-      }
-      receive(req, res, (error: unknown) => {
-        if (!error) return settle();
-        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return settle(new ApiError(413, tooLargeText, 'file_too_large', { file: [tooLargeText] }));
-        if (error instanceof multer.MulterError) return settle(validationFailed({ file: [missing] }));
-        // A body the reader could not parse (no boundary, cut short, malformed): 400 from the error middleware.
-        settle(error);
-      });
-      // multer has piped the request by now; this listener only counts the bytes going by.
-      if (!settled) req.on('data', counting);
-    });
-  }
+  const receiveBody = (req: Request, res: Response): Promise<void> =>
+    readWatched(
+      req,
+      res,
+      { limits: gate.limits, totalMs },
+      (done) =>
+        receive(req, res, (error: unknown) => {
+          if (!error) return done();
+          if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return done(new ApiError(413, tooLargeText, 'file_too_large', { file: [tooLargeText] }));
+          if (error instanceof multer.MulterError) return done(validationFailed({ file: [missing] }));
+          // A body the reader could not parse (no boundary, cut short, malformed): 400 from the error middleware.
+          done(error);
+        }),
+      // A body that finished after it was answered 408: its file is nobody's, removed at once.
+      () => void (req.file?.path && rm(req.file.path, { force: true }).catch(() => undefined)),
+    );
 
   return async function withUpload<T>(req: Request, res: Response, work: (upload: Upload) => Promise<T>): Promise<T> {
-    const { user } = authOf(res);
-    const release = gate.take({ userId: user.id, approved: user.role !== 'customer' || user.status === 'active', address: req.ip ?? 'unknown' });
-    if (typeof release === 'string') {
-      res.set({ 'Retry-After': '2', Connection: 'close' });
-      throw release === 'person' ? new ApiError(429, chatTexts.uploadsOwn, 'uploads_own') : new ApiError(429, fileTexts.uploadsFromAddress, 'uploads_address');
-    }
+    const release = placeFor(gate, req, res);
     try {
       await receiveBody(req, res);
       const file = req.file;
@@ -136,3 +106,81 @@ export function uploadReceiver({ gate, maxBytes, fields = ['file'], missing, too
     }
   };
 }
+
+/** A place at the gate for the signed-in caller (docs/files.md#upload-limits), or 429 with Retry-After and the connection closed. */
+function placeFor(gate: UploadGate, req: Request, res: Response): () => void {
+  const { user } = authOf(res);
+  const release = gate.take({ userId: user.id, approved: user.role !== 'customer' || user.status === 'active', address: clientKeyOf(req) });
+  if (typeof release !== 'string') return release;
+  res.set({ 'Retry-After': '2', Connection: 'close' });
+  throw release === 'person' ? new ApiError(429, chatTexts.uploadsOwn, 'uploads_own') : new ApiError(429, fileTexts.uploadsFromAddress, 'uploads_address');
+}
+
+/**
+ * Runs `read` over a request's body while watching it arrive: fewer bytes than the minimum rate in any window, or
+ * not all in within `totalMs`, and it is answered 408 at once and its connection closed. `late` runs when the reader
+ * finishes after that answer (what it wrote is nobody's). The rate is watched on the request's own bytes, so it
+ * needs nothing from the reader.
+ */
+function readWatched(req: Request, res: Response, { limits, totalMs }: { limits: UploadLimits; totalMs: number }, read: (done: (error?: unknown) => void) => void, late?: () => void): Promise<void> {
+  const { minBytesPerSecond, rateWindowMs } = limits;
+  const leastPerWindow = (minBytesPerSecond * rateWindowMs) / 1000;
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    let arrived = 0;
+    let atLastLook = 0;
+    const tooSlow = () => {
+      res.set('Connection', 'close');
+      // Node forgets a request once its answer is sent, so nothing would tell the reader the body stopped:
+      // when the connection has closed, the request is ended here, and the reader drops what it wrote.
+      const { socket } = req;
+      if (socket.destroyed) req.destroy();
+      else socket.once('close', () => req.destroy());
+      settle(new ApiError(408, chatTexts.uploadTimeout, 'upload_timeout', { file: [chatTexts.uploadTimeout] }));
+    };
+    const floor = setInterval(() => {
+      if (arrived - atLastLook < leastPerWindow) tooSlow();
+      atLastLook = arrived;
+    }, rateWindowMs);
+    const overall = setTimeout(tooSlow, totalMs);
+    const counting = (chunk: Buffer) => {
+      arrived += chunk.length;
+    };
+    function settle(error?: unknown) {
+      if (settled) return;
+      settled = true;
+      clearInterval(floor);
+      clearTimeout(overall);
+      req.off('data', counting);
+      if (error) reject(error);
+      else resolve();
+    }
+    read((error) => (settled ? late?.() : settle(error)));
+    // The reader has piped the request by now; this listener only counts the bytes going by.
+    if (!settled) req.on('data', counting);
+  });
+}
+
+/**
+ * A JSON body larger than the API's usual 100 kB (the original client's profile photo inside `POST /update`, as a
+ * data URL: docs/customer-area.md#personal-information), read as an upload: a place at the gate and the minimum rate,
+ * so it cannot be used to hold memory or connections the upload routes refuse. A smaller body passes to the usual parser.
+ */
+export function largeJsonBody(gate: UploadGate, { limit }: { limit: number }): RequestHandler {
+  const parse = express.json({ limit });
+  const totalMs = totalMsFor(gate.limits, limit);
+  return async (req, res, next) => {
+    const declared = Number(req.get('content-length'));
+    if (Number.isFinite(declared) && declared <= usualJsonBytes) return next();
+    const release = placeFor(gate, req, res);
+    try {
+      await readWatched(req, res, { limits: gate.limits, totalMs }, (done) => void parse(req, res, done));
+    } finally {
+      release();
+    }
+    next();
+  };
+}
+
+/** The API's JSON limit for every other body (app.ts). */
+export const usualJsonBytes = 100 * 1024;

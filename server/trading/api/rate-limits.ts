@@ -10,8 +10,8 @@ function emailOf(req: Request): string {
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
 }
 
-/** The client a request comes from: its IP (an IPv6 address by its /56, which one customer's router hands out). */
-function clientOf(req: Request): string {
+/** The client a request comes from: its IP (an IPv6 address by its /56, which one customer's router hands out). Uploads are counted by it too. */
+export function clientKeyOf(req: Request): string {
   return ipKeyGenerator(req.ip ?? '');
 }
 
@@ -33,8 +33,8 @@ export function loginRateLimits({ limit, stores = memoryRateLimitStores }: { lim
     },
   };
   return [
-    rateLimit({ ...common, store: stores('login-client'), limit: limit * 5, keyGenerator: (req) => `client:${clientOf(req)}` }),
-    rateLimit({ ...common, store: stores('login-pair'), limit, keyGenerator: (req) => `pair:${clientOf(req)}|${emailOf(req)}` }),
+    rateLimit({ ...common, store: stores('login-client'), limit: limit * 5, keyGenerator: (req) => `client:${clientKeyOf(req)}` }),
+    rateLimit({ ...common, store: stores('login-pair'), limit, keyGenerator: (req) => `pair:${clientKeyOf(req)}|${emailOf(req)}` }),
   ];
 }
 
@@ -49,8 +49,8 @@ export function emailCheckRateLimits({ limit, stores = memoryRateLimitStores }: 
   };
   const common = { windowMs: fifteenMinutes, standardHeaders: 'draft-8' as const, legacyHeaders: false, handler };
   return [
-    rateLimit({ ...common, store: stores('email-check-client'), limit: limit * 3, keyGenerator: (req) => `client:${clientOf(req)}` }),
-    rateLimit({ ...common, store: stores('email-check-pair'), limit, keyGenerator: (req) => `pair:${clientOf(req)}|${emailOf(req)}` }),
+    rateLimit({ ...common, store: stores('email-check-client'), limit: limit * 3, keyGenerator: (req) => `client:${clientKeyOf(req)}` }),
+    rateLimit({ ...common, store: stores('email-check-pair'), limit, keyGenerator: (req) => `pair:${clientKeyOf(req)}|${emailOf(req)}` }),
   ];
 }
 
@@ -72,7 +72,7 @@ export function ipRateLimit({
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: stores(`${name}-ip`),
-    keyGenerator: (req) => `ip:${clientOf(req)}`,
+    keyGenerator: (req) => `ip:${clientKeyOf(req)}`,
     handler: (_req, res) => {
       res.status(429).json({ message: authTexts.tooManyAttempts });
     },

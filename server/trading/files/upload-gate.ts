@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,7 +21,10 @@ export interface UploadLimits {
   /** The slowest a body may arrive: fewer bytes than this rate over any `rateWindowMs` (from the first) and it is cut off with 408. */
   minBytesPerSecond: number;
   rateWindowMs: number;
-  /** However it arrives, a body not all in after this long is cut off with 408. */
+  /**
+   * However it arrives, a body not all in after this long is cut off with 408; a route taking larger files
+   * allows the time its largest takes at the minimum rate (`totalMsFor`), so a slow but honest phone still gets through.
+   */
   totalMs: number;
 }
 
@@ -36,7 +39,10 @@ export const defaultUploadLimits: UploadLimits = {
   totalMs: 120_000,
 };
 
-/** Who is uploading: the person, whether anyone approved them, and the address the API believes (API_TRUST_PROXY). */
+/** The longest a body of at most `maxBytes` may take: the floor `totalMs`, or the time its largest takes at the minimum rate and a window more. */
+export const totalMsFor = (limits: UploadLimits, maxBytes: number): number => Math.max(limits.totalMs, Math.ceil((maxBytes / limits.minBytesPerSecond) * 1000) + limits.rateWindowMs);
+
+/** Who is uploading: the person, whether anyone approved them, and the client address the API believes (API_TRUST_PROXY; an IPv6 one by its /56). */
 export interface Uploader {
   userId: number;
   approved: boolean;
@@ -49,16 +55,30 @@ export type GateRefusal = 'person' | 'address';
 /** The places uploads take while their bodies arrive and are checked. A place is taken before the body is read and given back once, whatever happens. */
 export class UploadGate {
   readonly limits: UploadLimits;
-  /** Where bodies are streamed while they arrive (made here, readable by this user only). */
-  readonly tempDir: string;
   readonly #byPerson = new Map<number, number>();
   readonly #byAddress = new Map<string, number>();
   readonly #pendingByAddress = new Map<string, number>();
+  #tempDir: string | undefined;
+  readonly #tempParent: string;
 
-  constructor({ limits = {}, tempDir = join(tmpdir(), 'cfd-uploads') }: { limits?: Partial<UploadLimits>; tempDir?: string } = {}) {
+  constructor({ limits = {}, tempParent = tmpdir() }: { limits?: Partial<UploadLimits>; tempParent?: string } = {}) {
     this.limits = { ...defaultUploadLimits, ...limits };
-    this.tempDir = tempDir;
-    mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+    this.#tempParent = tempParent;
+  }
+
+  /**
+   * Where bodies are streamed while they arrive: a folder of this process's own (made on the first upload by
+   * `mkdtemp`, so readable by this user only and shared with nobody), removed by `close`.
+   */
+  get tempDir(): string {
+    this.#tempDir ??= mkdtempSync(join(this.#tempParent, 'cfd-uploads-'));
+    return this.#tempDir;
+  }
+
+  /** Removes the temporary folder and whatever a stopped upload left in it. */
+  close(): void {
+    if (this.#tempDir) rmSync(this.#tempDir, { recursive: true, force: true });
+    this.#tempDir = undefined;
   }
 
   /** A place for `who` (call the returned function to give it back), or why there is none. */

@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { pathOf } from '../../../shared/api/endpoint';
 import { profileApi } from '../../../shared/api/endpoints/profile';
 import { photoMaxBytes, profileTexts } from '../../../shared/api/profile.schema';
 import { fail, refusal } from '../errors';
-import { decoderInput, sizeOf, typeOf, type FileBytes } from '../files/file-bytes';
+import { sizeOf, typeOf, type FileBytes } from '../files/file-bytes';
 import { storedNamePattern } from '../files/file-store';
-import { maxImagePixels } from '../files/images';
+import { decodeImage } from '../files/images';
 import { dropFiles, keepFile, openFile, type StoredFileRow, type StoredFilesDeps } from '../files/stored-files';
 
 /**
@@ -33,16 +32,11 @@ export async function preparePhoto(bytes: FileBytes, field = 'file'): Promise<Bu
   if (sizeOf(bytes) > photoMaxBytes) fail(refusal.invalid(profileTexts.photoTooLarge, field));
   const found = await typeOf(bytes);
   if (!found || !takenTypes.has(found.mime)) fail(refusal.invalid(profileTexts.photoType, field));
-  try {
-    // A "decompression bomb" with more pixels than any camera's picture is refused before decoding.
-    return await sharp(decoderInput(bytes), { limitInputPixels: maxImagePixels, failOn: 'error', pages: 1 })
-      .rotate()
-      .resize(photoSize, photoSize, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    return fail(refusal.invalid(profileTexts.photoUnreadable, field));
-  }
+  return decodeImage(bytes, {
+    write: (image) => image.resize(photoSize, photoSize, { fit: 'cover', position: 'attention' }).webp({ quality: 85 }),
+    field,
+    unreadable: profileTexts.photoUnreadable,
+  });
 }
 
 /** A `data:image/…;base64,…` URL's bytes (the original's avatar field), or a refusal. */
