@@ -35,15 +35,21 @@ afterAll(() => stack.trading.close().then(() => stack.database.close()));
 const prefixes = channelFamilies.map((family) => family.prefix);
 const maxUserId = 2_147_483_647;
 
-/** The rule as docs/realtime.md states it: whether this caller may join this channel. */
+/**
+ * The rule as docs/realtime.md states it: whether this caller may join this channel. Each family has its
+ * endpoint's access: notifications and the user any signed-in caller's own; trades a customer's own in good
+ * standing; a conversation its customer's (awaiting approval included) and enrolled staff's.
+ */
 function grants(caller: IdentityKind | 'forged', channel: string): boolean {
-  if (caller === 'forged' || caller === 'anonymous' || caller === 'deactivated' || caller === 'unenrolledStaff' || caller === 'unenrolledAdmin') return false;
+  if (caller === 'forged' || caller === 'anonymous') return false;
   const prefix = prefixes.find((p) => channel.startsWith(p));
   const rest = prefix ? channel.slice(prefix.length) : '';
   if (!prefix || !/^[1-9]\d*$/.test(rest) || Number(rest) > maxUserId) return false;
   const id = Number(rest);
   const self = who[caller].user!.id;
+  if (prefix === 'private-trade.') return (caller === 'customer' || caller === 'otherCustomer') && id === self;
   if (!prefix.includes('chat.customer.')) return id === self;
+  if (caller === 'deactivated' || caller === 'unenrolledStaff' || caller === 'unenrolledAdmin') return false;
   return caller === 'staff' || caller === 'admin' ? customerIds.has(id) : id === self;
 }
 

@@ -23,26 +23,36 @@ type Verdict = { status: 200 } | { status: 401 | 403 | 404; message: string };
 const granted: Verdict = { status: 200 };
 const notYours: Verdict = { status: 403, message: realtimeTexts.channelNotYours };
 
-/** The rule, written out: whose channel it is (`own`: the caller's id; `customer`: the subject customer's). */
+const isTrade = (family: Family) => family === 'private-trade';
+
+/**
+ * The rule, written out: each family has its endpoint's access (notifications and the user: any signed-in
+ * user; trades: a customer in good standing; chat: awaiting approval included, staff enrolled), then whose
+ * channel it is (`own`: the caller's id; `customer`: the subject customer's).
+ */
 function expected(kind: IdentityKind, family: Family, target: 'own' | 'customer'): Verdict {
+  const own = target === 'own' ? granted : notYours;
   switch (kind) {
     case 'anonymous':
       return { status: 401, message: authTexts.unauthenticated };
     case 'deactivated':
-      return { status: 403, message: gateTexts.accountDisabled.body };
-    case 'unenrolledStaff':
-    case 'unenrolledAdmin':
-      return { status: 403, message: twoFactorTexts.staffMustEnrol };
+      return isChat(family) || isTrade(family) ? { status: 403, message: gateTexts.accountDisabled.body } : own;
+    case 'pending':
+      return isTrade(family) ? { status: 403, message: gateTexts.awaitingApproval.body } : own;
     case 'customer':
       return granted;
     case 'otherCustomer':
-    case 'pending':
-      return target === 'own' ? granted : notYours;
+      return own;
+    case 'unenrolledStaff':
+    case 'unenrolledAdmin':
     case 'staff':
-    case 'admin':
-      if (!isChat(family)) return target === 'own' ? granted : notYours;
+    case 'admin': {
+      if (isTrade(family)) return { status: 403, message: authTexts.customersOnly };
+      if (!isChat(family)) return own;
+      if (kind === 'unenrolledStaff' || kind === 'unenrolledAdmin') return { status: 403, message: twoFactorTexts.staffMustEnrol };
       // A staff member's own id names no customer: the chat API says the same (404).
       return target === 'customer' ? granted : { status: 404, message: chatTexts.customerNotFound };
+    }
   }
 }
 
@@ -129,6 +139,23 @@ describe('POST /broadcasting/auth for every channel family and every kind of cal
         if (apiGrants !== (channel.status === 200)) disagreements.push(label);
         // A refusal by the API's guards (standing, enrolment, no such customer) is the channel's too, word for word.
         if (api.status >= 400 && (api.status !== channel.status || api.body.message !== channel.body.message)) disagreements.push(`${label}: ${api.body.message} / ${channel.body.message}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('when each caller reads their notifications, user and trades through the API, then their own channel of each answers the same', async () => {
+    const disagreements: string[] = [];
+    for (const [family, path] of [
+      ['private-notification', '/notifications'],
+      ['private-user', '/user'],
+      ['private-trade', '/open/trades'],
+    ] as const) {
+      for (const kind of identityKinds.filter((k) => k !== 'anonymous')) {
+        const api = await request(stack.app).get(`/api/v1${path}`).set(bearer(who[kind]));
+        const channel = await authorise(who[kind], `${family}.${who[kind].user!.id}`);
+        const same = api.status === channel.status && (api.status === 200 || api.body.message === channel.body.message);
+        if (!same) disagreements.push(`${kind} ${path} ${api.status} ${api.body.message ?? ''} / ${family} ${channel.status} ${channel.body.message ?? ''}`);
       }
     }
     expect(disagreements).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Access } from '../../../shared/api/endpoint';
+import { api } from '../../../shared/api/endpoints';
 import type { Role } from '../../../shared/api/user.schema';
 import { realtimeTexts } from '../../../shared/texts';
 import { accessRefusal, type AccessDeps } from '../auth/access-rules';
@@ -44,16 +45,18 @@ async function conversation(deps: ChannelDeps, user: UserRow, id: number): Promi
 }
 
 /**
- * Every family there is. All need `pending-ok`: signed in and not deactivated (a customer awaiting
- * approval hears their approval and uses support chat), and staff two-factor enrolment while it is
- * required (an unenrolled staff member or admin gets no channel at all, not even their own).
+ * Every family there is, each with the access of the endpoint that reads the same data, so a channel and
+ * its endpoint cannot disagree: notifications and the user as `GET /notifications` and `GET /user` (any
+ * signed-in user: the gate's screens hear a change of standing), trades as `GET /open/trades` (a customer
+ * in good standing), a conversation as `GET /chat/messages` (a customer awaiting approval included, staff
+ * enrolled in two-factor sign-in while it is required).
  */
 export const channelFamilies: readonly ChannelFamily[] = [
-  { prefix: 'private-notification.', access: 'pending-ok', owner: ownChannel },
-  { prefix: 'private-user.', access: 'pending-ok', owner: ownChannel },
-  { prefix: 'private-trade.', access: 'pending-ok', owner: ownChannel },
-  { prefix: 'private-chat.customer.', access: 'pending-ok', owner: conversation },
-  { prefix: 'presence-chat.customer.', access: 'pending-ok', owner: conversation },
+  { prefix: 'private-notification.', access: api.notifications.access, owner: ownChannel },
+  { prefix: 'private-user.', access: api.user.access, owner: ownChannel },
+  { prefix: 'private-trade.', access: api.openTrades.access, owner: ownChannel },
+  { prefix: 'private-chat.customer.', access: api.chatMessages.access, owner: conversation },
+  { prefix: 'presence-chat.customer.', access: api.chatMessages.access, owner: conversation },
 ];
 
 /** An id as the server writes it in a channel name: digits without a leading zero, within the users' id column (integer). */
