@@ -16,8 +16,11 @@ import { realtimeChannels, realtimeEvents } from '../../shared/realtime';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const credentials = { PUSHER_APP_KEY: 'cluster-test-key', PUSHER_APP_SECRET: 'cluster-test-secret-0123456789abcdef0123', FEED_API_KEY: 'cluster-feed-key-0123456789' };
-/** What a deployment must say about itself: the site's origin (no web tier here, and the sockets send no Origin) and the /metrics token. */
-const deployment = { PUBLIC_ORIGIN: 'https://cluster.example.test', METRICS_TOKEN: 'cluster-metrics-token-0123456789' };
+/**
+ * What a deployment must say about itself: the site's origin (no web tier here, and the sockets send no Origin) and the
+ * /metrics token. The demo staff member has no authenticator app, so staff two-factor is off here (realtime-access tests the duty).
+ */
+const deployment = { PUBLIC_ORIGIN: 'https://cluster.example.test', METRICS_TOKEN: 'cluster-metrics-token-0123456789', STAFF_TWO_FACTOR: 'off' };
 
 interface Node {
   api: string;
