@@ -35,8 +35,8 @@ export async function findWithdrawal(db: Executor, id: number): Promise<Withdraw
   return row;
 }
 
-/** Details beside the status; a status is changed by `transition` (db/transition.ts), never here. */
-export async function updateDeposit(tx: Executor, id: number, values: Partial<typeof deposits.$inferInsert>): Promise<DepositRecord> {
+/** Details beside the status (a checkout session, a chain payment's confirmations); a status is changed by `transition` (db/transition.ts). */
+export async function updateDeposit(tx: Executor, id: number, values: Omit<Partial<typeof deposits.$inferInsert>, 'status'>): Promise<DepositRecord> {
   const [row] = await tx.update(deposits).set(values).where(eq(deposits.id, id)).returning();
   return row!;
 }

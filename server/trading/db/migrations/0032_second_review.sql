@@ -16,7 +16,7 @@ ALTER TABLE "crypto_payments" ADD CONSTRAINT "crypto_payments_status" CHECK (sta
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_status" CHECK (status in ('pending', 'held', 'confirmed', 'rejected', 'failed'));--> statement-breakpoint
 -- Files kept before their purpose was recorded (docs/files.md): each by the row that names it. A file no row names stays unrecorded, and so is served by no route.
 INSERT INTO "stored_files" ("id", "purpose", "owner_id", "mime", "size", "created_at")
-SELECT "id", 'chat_attachment', coalesce("customer_id", "uploader_id"), "mime", "size", "created_at" FROM "chat_files"
+SELECT "id", 'chat_attachment', "uploader_id", "mime", "size", "created_at" FROM "chat_files"
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 INSERT INTO "stored_files" ("id", "purpose", "owner_id", "mime", "size", "created_at")
 SELECT "file_id"::uuid, 'identity_document', "user_id", "mime", "size", "created_at" FROM "verification_documents"
@@ -34,7 +34,8 @@ FROM "site_settings", LATERAL (VALUES ("logo"), ("logo_sm"), ("favicon")) AS ima
 WHERE m IS NOT NULL
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- Chain transaction ids in each chain's one spelling (docs/funding.md#money-from-outside): Ethereum's 0x and lower-case hex, Bitcoin's and Tron's lower-case hex.
--- A payment already recorded twice under two spellings keeps both rows (staff see both); only the spellings that collide with nothing are rewritten.
+-- A payment already recorded twice under two spellings keeps both rows (staff see both); only the spellings that collide with nothing are rewritten,
+-- and only ids of a transaction's shape (64 hex digits): anything else stays as it was written. The deposit each payment shows says the same id.
 UPDATE "crypto_payments" AS p SET "tx_id" = canonical.tx
 FROM (
   SELECT DISTINCT ON (spelt.wallet_id, spelt.tx) spelt.payment_id, spelt.wallet_id, spelt.tx
@@ -42,8 +43,12 @@ FROM (
     SELECT p2."id" AS payment_id, p2."wallet_id" AS wallet_id,
       CASE WHEN w."channel" IN ('eth', 'usdt-erc20') THEN '0x' ELSE '' END || lower(regexp_replace(p2."tx_id", '^0[xX]', '')) AS tx
     FROM "crypto_payments" p2 JOIN "crypto_wallets" w ON w."id" = p2."wallet_id"
+    WHERE p2."tx_id" ~* '^(0x)?[0-9a-f]{64}$'
   ) AS spelt
   ORDER BY spelt.wallet_id, spelt.tx, spelt.payment_id
 ) AS canonical
 WHERE canonical.payment_id = p."id" AND p."tx_id" <> canonical.tx
-  AND NOT EXISTS (SELECT 1 FROM "crypto_payments" other WHERE other."wallet_id" = p."wallet_id" AND other."tx_id" = canonical.tx);
+  AND NOT EXISTS (SELECT 1 FROM "crypto_payments" other WHERE other."wallet_id" = p."wallet_id" AND other."tx_id" = canonical.tx);--> statement-breakpoint
+UPDATE "deposits" AS d SET "details" = jsonb_set(d."details", '{tx_id}', to_jsonb(p."tx_id"))
+FROM "crypto_payments" p
+WHERE p."deposit_id" = d."id" AND d."details" ? 'tx_id' AND d."details"->>'tx_id' <> p."tx_id";

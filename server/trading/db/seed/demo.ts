@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UserStatus, Role } from '../../../../shared/api/user.schema';
 import { hashPassword } from '../../auth/passwords';
 import { postEntry } from '../../ledger/ledger';
-import { insertDeposit, updateDeposit } from '../funding.repo';
+import { insertDeposit } from '../funding.repo';
+import { transition } from '../transition';
 import type { AppDb } from '../database';
 import { tradingAccounts, users } from '../schema';
 import { updateSettings } from '../settings.repo';
@@ -98,7 +99,11 @@ export async function seedDemoData(db: AppDb, files?: FileStore): Promise<void> 
       amountExpected: demoDeposit.amount,
     });
     const entry = await postEntry(tx, { accountId: live.id, kind: 'deposit', amount: demoDeposit.amount, reference: `deposit:${row.id}`, memo: `Bank transfer ${demoDeposit.reference}` });
-    await updateDeposit(tx, row.id, { status: 'confirmed', amountReceived: demoDeposit.amount, ledgerEntryId: entry.id, decidedAt: new Date() });
+    await transition(tx, 'deposit', row.id, {
+      from: ['pending'],
+      set: { status: 'confirmed', amountReceived: demoDeposit.amount, ledgerEntryId: entry.id, decidedAt: new Date() },
+      decided: 'The demo deposit was already confirmed.',
+    });
   });
   if (files) await seedDemoVerification(db, files);
 }
