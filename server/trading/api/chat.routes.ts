@@ -9,6 +9,7 @@ import { chatCustomerList, conversationOf, markRead, readMessages, sendMessage, 
 import { fileLinks } from '../chat/file-links';
 import type { ApiDeps } from '../deps';
 import { authOf } from './auth.middleware';
+import { contentDisposition } from './content-disposition';
 import { accessGuards, endpointRouter } from './endpoint-router';
 import { uploadReceiver } from './multipart';
 import { originOf } from './origin';
@@ -55,7 +56,7 @@ export function chatRoutes(deps: ApiDeps) {
     res.set({
       'Content-Type': file.mime,
       'Content-Length': String(file.size),
-      'Content-Disposition': `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'Content-Disposition': contentDisposition('attachment', file.fileName),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, max-age=3600',

@@ -16,6 +16,7 @@ import { announceDecision } from './kyc.routes';
 import { pathOf } from '../../../shared/api/endpoint';
 import { staffActorOf } from './auth.middleware';
 import { mailCustomerLater } from '../users/preferences';
+import { contentDisposition } from './content-disposition';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
 
@@ -117,7 +118,7 @@ export function fundingRoutes(deps: ApiDeps) {
     res.set({
       'Content-Type': row.mime,
       'Content-Length': String(row.size),
-      'Content-Disposition': `inline; filename="${row.fileName.replace(/[^\x20-\x7e]/g, '_')}"`,
+      'Content-Disposition': contentDisposition('inline', row.fileName),
       'X-Content-Type-Options': 'nosniff',
       // An image is shown by the review page's <img>; a PDF opens in the browser's own viewer. Neither runs anything of ours.
       ...(row.mime.startsWith('image/') ? { 'Content-Security-Policy': "default-src 'none'; sandbox" } : {}),

@@ -23,6 +23,7 @@ import { openOwnDocument, submitDocument, type SubmittedDocument } from '../veri
 import type { Decided } from '../verification/decisions';
 import { manualKyc, type KycProvider } from '../verification/kyc-provider';
 import { authOf } from './auth.middleware';
+import { contentDisposition } from './content-disposition';
 import { endpointRouter } from './endpoint-router';
 import { forbidden, validationFailed } from './errors';
 import { withoutBidiControls } from '../files/sniff';
@@ -120,7 +121,7 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
     res.set({
       'Content-Type': row.mime,
       'Content-Length': String(row.size),
-      'Content-Disposition': `inline; filename="${row.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"`,
+      'Content-Disposition': contentDisposition('inline', row.fileName),
       'X-Content-Type-Options': 'nosniff',
       ...(row.mime.startsWith('image/') ? { 'Content-Security-Policy': "default-src 'none'; sandbox" } : {}),
       'Cache-Control': 'private, no-store',

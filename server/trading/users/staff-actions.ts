@@ -7,7 +7,7 @@ import { updateSettings } from '../db/settings.repo';
 import { revokeTokensOfUser } from '../db/tokens.repo';
 import { backOfficeTexts } from '../../../shared/api/back-office.schema';
 import { addNote } from '../db/back-office.repo';
-import { findPlan, findUserById, lockUserRow, setUserPlan, setUserStatus, type UserRow } from '../db/users.repo';
+import { findPlan, lockUserRow, setUserPlan, setUserStatus, type UserRow } from '../db/users.repo';
 import { addNotification, type NotificationColor, type NotificationRow } from '../db/notifications.repo';
 import { issueOneTimeToken } from '../db/one-time-tokens.repo';
 import { customerMails, type OutboxRow } from '../db/outbox.repo';
@@ -98,8 +98,7 @@ export async function addCustomerNote(db: AppDb, actor: Actor, customerId: numbe
 /** Staff write to a customer: a stored notification, audited. */
 export async function notifyCustomer(db: AppDb, actor: Actor, userId: number, notice: { title: string; message: string; color: NotificationColor }): Promise<NotificationRow> {
   return db.transaction(async (tx) => {
-    const customer = await findUserById(tx, userId);
-    if (!customer || customer.role !== 'customer') fail(refusal.notFound(userNotFound));
+    await customerSubject(tx, userId);
     const row = await addNotification(tx, { userId, ...notice });
     await recordAudit(tx, { actorId: actor.id, action: 'notification.sent', subjectType: 'user', subjectId: userId, details: { notification_id: row.id, title: notice.title }, ip: actor.ip });
     return row;
@@ -117,8 +116,7 @@ export async function changeSettings(db: AppDb, actor: Actor, patch: SettingsUpd
 /** A single-use sign-in link for a customer (staff "log in as customer"), valid five minutes. Audited. */
 export async function customerLoginLink(db: AppDb, actor: Actor, userId: number, siteOrigin: string): Promise<{ url: string; expiresAt: Date }> {
   return db.transaction(async (tx) => {
-    const customer = await findUserById(tx, userId);
-    if (!customer || customer.role !== 'customer') fail(refusal.notFound(userNotFound));
+    await customerSubject(tx, userId);
     const { token, expiresAt } = await issueOneTimeToken(tx, { userId, purpose: 'auto_login', ttlMs: 5 * 60_000 });
     await recordAudit(tx, { actorId: actor.id, action: 'user.login_link_created', subjectType: 'user', subjectId: userId, details: { expires_at: expiresAt.toISOString() }, ip: actor.ip });
     return { url: `${siteOrigin}/auto-login?token=${encodeURIComponent(token)}`, expiresAt };
