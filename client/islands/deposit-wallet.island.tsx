@@ -18,10 +18,13 @@ type Payment = WalletView['payments'][number];
 const statusText: Record<Payment['status'], string> = {
   credited: 'Credited',
   seen: 'Waiting for confirmations',
-  held: 'Being reviewed by our team',
+  held: 'Being reviewed',
   below_minimum: 'Below minimum',
-  rejected: 'Not credited: see your notifications',
+  rejected: 'Not credited',
 };
+
+/** A payment waiting (for blocks or for our team), credited, or not credited (its notice says why). */
+const statusTone: Record<Payment['status'], 'pending' | 'done' | 'failed'> = { seen: 'pending', held: 'pending', credited: 'done', below_minimum: 'failed', rejected: 'failed' };
 
 /** The QR as an image: an SVG in a data URL (CSP allows `img-src data:`), so its markup is never part of the page. */
 const qrSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -105,7 +108,7 @@ function WalletPane({ wallet: first, currency }: z.infer<typeof props>) {
                 <span className="payment-confirmations">
                   {payment.confirmations}/{payment.required} confirmations
                 </span>
-                <span className={`deposit-status status-${payment.status === 'credited' ? 'done' : payment.status === 'seen' ? 'pending' : 'failed'}`}>{statusText[payment.status]}</span>
+                <span className={`deposit-status status-${statusTone[payment.status]}`}>{statusText[payment.status]}</span>
                 <time className="payment-time" dateTime={payment.seen_at}>
                   {inBrowser ? formatWhen(payment.seen_at) : ''}
                 </time>

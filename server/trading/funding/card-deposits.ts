@@ -1,7 +1,7 @@
 import { customerFundingTexts as texts, fundingLimits } from '../../../shared/api/customer-funding.schema';
 import { fundingTexts } from '../../../shared/api/funding.schema';
 import { paths } from '../../../shared/routes';
-import { Money } from '../../../shared/money';
+import { Money, moneyText } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import { claimPaymentEvent } from '../db/customer-funding.repo';
 import type { AppDb } from '../db/database';
@@ -73,14 +73,14 @@ export type WebhookOutcome = { handled: 'credited' | 'held' | 'failed' | 'replay
  * pay in. Undefined when it is exactly what was expected.
  */
 function heldBecause(deposit: DepositRecord, paid: { amount: string; currency: string }): string | undefined {
-  const expected = `expected ${deposit.amountExpected ?? 'no amount'} ${deposit.currency}`;
+  const expected = deposit.amountExpected === null ? 'expected no amount' : `expected ${moneyText(deposit.amountExpected, deposit.currency)}`;
   const amount = new Money(paid.amount);
   const why = [
     paid.currency !== deposit.currency ? 'another currency, for staff to settle with the provider' : undefined,
-    amount.greaterThan(fundingLimits.card.max) ? `more than the card maximum of ${fundingLimits.card.max} ${deposit.currency}` : undefined,
+    amount.greaterThan(fundingLimits.card.max) ? `more than the card maximum of ${moneyText(fundingLimits.card.max, deposit.currency)}` : undefined,
     paid.currency === deposit.currency && (deposit.amountExpected === null || !amount.equals(deposit.amountExpected)) ? 'another amount' : undefined,
   ].filter(Boolean);
-  return why.length ? `Paid ${paid.amount} ${paid.currency}, ${expected}: ${why.join('; ')}. Held for staff.` : undefined;
+  return why.length ? `Paid ${moneyText(paid.amount, paid.currency)}, ${expected}: ${why.join('; ')}. Held for staff.` : undefined;
 }
 
 /**

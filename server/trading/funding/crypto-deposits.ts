@@ -1,5 +1,5 @@
 import { channelBySlug, cryptoChannels, networkWarning, type CryptoChannel } from '../../../shared/funding/crypto-channels';
-import { Money } from '../../../shared/money';
+import { Money, moneyText } from '../../../shared/money';
 import { customerFundingTexts, fundingLimits, type WalletView } from '../../../shared/api/customer-funding.schema';
 import { fundingTexts, type DepositDetails } from '../../../shared/api/funding.schema';
 import { canonicalTxId, txIdShape } from '../../../shared/funding/chain-tx-id';
@@ -248,7 +248,7 @@ async function advance(tx: Tx, market: Market, { payment, wallet, channel, confi
       { payment, wallet, channel, confirmations: reached },
       {
         reported: { amount: amount.toFixed(2), currency: deposit.currency },
-        reason: `${new Money(payment.amount).toFixed()} ${channel.asset} is worth ${amount.toFixed(2)} ${deposit.currency} at our rate, more than the ${fundingLimits.crypto.maxCredit} ${deposit.currency} one payment credits by itself: held for staff.`,
+        reason: `${new Money(payment.amount).toFixed()} ${channel.asset} is worth ${moneyText(amount, deposit.currency)} at our rate, more than the ${moneyText(fundingLimits.crypto.maxCredit, deposit.currency)} one payment credits by itself: held for staff.`,
         details: { rate: rate.toFixed() },
       },
     );

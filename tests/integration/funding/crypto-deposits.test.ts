@@ -208,7 +208,7 @@ describe('held for staff (docs/funding.md#money-from-outside)', () => {
     expect(row).toMatchObject({
       status: 'held',
       amountReceived: null,
-      reason: expect.stringContaining('100000'),
+      reason: expect.stringContaining('more than the 100,000.00 USD one payment credits by itself'),
       details: expect.objectContaining({ reported_amount: worth, reported_currency: 'USD', confirmations: 2 }),
     });
     // More blocks change nothing but the count.

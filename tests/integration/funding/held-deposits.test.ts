@@ -87,12 +87,12 @@ describe('the deposits queue', () => {
     const text = textOf(page.text);
     expect(text).toContain('Held for review');
     expect(text).toContain('25,000.00 USD Reported; expected 250.00 USD');
-    expect(text).toContain('Paid 25000.00 USD, expected 250.00 USD: another amount. Held for staff.');
+    expect(text).toContain('Paid 25,000.00 USD, expected 250.00 USD: another amount. Held for staff.');
     // The decision island: Confirm with the expected amount offered, never the reported one.
     const html = page.text.replaceAll('&quot;', '"');
     expect(html).toContain('app-island name="queue-decision"');
     expect(html).toContain('"suggested":"250"');
-    expect(html).toContain('"held":"Reported 25,000.00 USD; expected 250.00 USD; Paid 25000.00 USD');
+    expect(html).toContain('"held":"Reported 25,000.00 USD; expected 250.00 USD; Paid 25,000.00 USD');
   });
 
   it('when staff confirm a held deposit with the amount received, then it is credited once; a held one rejected credits nothing', async () => {
