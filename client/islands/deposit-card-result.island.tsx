@@ -21,6 +21,9 @@ function statusOf(row: HistoryRow): { text: string; tone: 'pending' | 'done' | '
       return { text: 'Credited', tone: 'done' };
     case 'pending':
       return { text: 'Waiting for the provider’s confirmation', tone: 'pending' };
+    // The provider reported something other than expected: staff decide it (docs/funding.md#money-from-outside).
+    case 'held':
+      return { text: 'Being reviewed by our team', tone: 'pending' };
     default:
       return { text: row.status_label, tone: 'failed' };
   }
@@ -73,6 +76,11 @@ function CardResult({ deposit: first }: z.infer<typeof props>) {
       ) : status.tone === 'failed' ? (
         <p className="step-note">
           {deposit.reason ?? 'Nothing was credited for this payment.'} <a href={`${paths.deposit}/card`}>Try again</a>
+        </p>
+      ) : deposit.status === 'held' ? (
+        <p className="step-note" role="status">
+          The provider’s confirmation differs from this deposit, so our team checks it before it is credited. You need do nothing: you will be told when it is decided, and you can follow it in{' '}
+          <a href={paths.transactionHistory}>Transaction history</a>. Please do not pay again.
         </p>
       ) : slow ? (
         <p className="step-note" role="status">

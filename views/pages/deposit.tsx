@@ -67,7 +67,7 @@ function Message({ children, tone = 'info' }: { children: ReactNode; tone?: 'inf
 /** A time as the server can show it, in UTC (no browser time zone here). */
 const utcText = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })} UTC`;
 
-const statusTone = (row: HistoryRow) => (row.status === 'confirmed' || row.status === 'completed' ? 'done' : row.status === 'pending' ? 'pending' : 'failed');
+const statusTone = (row: HistoryRow) => (row.status === 'confirmed' || row.status === 'completed' ? 'done' : row.status === 'pending' || row.status === 'held' ? 'pending' : 'failed');
 
 /** The customer's latest deposits (the history's first page), as a table on a wide screen and labelled cards on a phone. */
 function RecentDeposits({ rows }: { rows: HistoryRow[] | null }) {
