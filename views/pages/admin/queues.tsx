@@ -208,33 +208,19 @@ function StatusWithReason({ status, reason }: { status: string; reason: string |
  * from what was reported: that is what staff check.
  */
 function DepositDecision({ row }: { row: DepositRow }) {
-  if (row.status === 'held') {
-    const reported = reportedOf(row);
+  const held = row.status === 'held';
+  if (held || (row.status === 'pending' && row.method === 'bank_transfer')) {
+    const reported = held ? reportedOf(row) : null;
+    const why = [reported ? `Reported ${reported}` : null, row.amount_expected !== null ? `expected ${money(row.amount_expected, row.currency)}` : null, row.reason].filter(Boolean).join('; ');
     return (
       <Island
         island={QueueDecision}
         client="visible"
-        props={{
-          kind: 'deposit',
-          id: row.id,
-          summary: `${row.reference} from ${row.customer.name}`,
-          suggested: row.amount_expected,
-          currency: row.currency,
-          held: [reported ? `Reported ${reported}` : null, row.amount_expected !== null ? `expected ${money(row.amount_expected, row.currency)}` : null, row.reason].filter(Boolean).join('; '),
-        }}
+        props={{ kind: 'deposit', id: row.id, summary: `${row.reference} from ${row.customer.name}`, suggested: row.amount_expected, currency: row.currency, ...(held ? { held: why } : {}) }}
       />
     );
   }
   if (row.status !== 'pending') return null;
-  if (row.method === 'bank_transfer') {
-    return (
-      <Island
-        island={QueueDecision}
-        client="visible"
-        props={{ kind: 'deposit', id: row.id, summary: `${row.reference} from ${row.customer.name}`, suggested: row.amount_expected, currency: row.currency }}
-      />
-    );
-  }
   if (row.method === 'card') return <small className="queue-waiting">Waiting for the provider</small>;
   const required = row.details?.required_confirmations ?? (row.details?.channel ? channelBySlug(row.details.channel)?.confirmations : undefined) ?? 0;
   const left = Math.max(required - (row.details?.confirmations ?? 0), 0);
