@@ -1,35 +1,19 @@
 import './order-ticket.css';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
-import { marginFor } from '../../shared/trading/account-maths';
-import { conversionRate } from '../../shared/trading/conversion';
 import { pendingPriceWaits } from '../../shared/trading/levels';
 import { closingPrice } from '../../shared/trading/prices';
-import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals, ticketTexts } from '../../shared/trading/terminal';
 import { pendingTexts } from '../../shared/trading/texts';
 import { checkTexts, levelProblems, pnlAtLevel, refusalOf, typedLevel } from '../../shared/trading/ticket-checks';
-import {
-  convertVolume,
-  levelInputOf,
-  orderLots,
-  orderTypes,
-  orderTypeTexts,
-  stepLevel,
-  stepVolume,
-  unitsOf,
-  volumeInputOf,
-  volumeUnits,
-  type OrderType,
-  type VolumeUnit,
-} from '../../shared/trading/ticket';
-import { displayMoney } from '../state/site-data';
+import { convertVolume, levelInputOf, orderTypeTexts, stepLevel, type OrderType, type VolumeUnit } from '../../shared/trading/ticket';
 import { formatPrice } from '../lib/format';
-import { clock, forexMid, marketStateOf, quoteOf } from '../state/market';
-import { formatUnits, leverageOf, placeMarketOrder, placePendingOrder } from '../state/orders';
+import { clock, marketStateOf, quoteOf } from '../state/market';
+import { placeMarketOrder, placePendingOrder } from '../state/orders';
 import { liveSummary, selectedAccount } from '../state/trading';
 import { LevelField, pnlNote } from './level-field';
+import { OrderTypeChoice, submitLabel, TicketFigures, TicketSides, ticketSize, VolumeField } from './order-ticket-parts';
 
 type Refusal = { fields: Record<string, string>; alert: string | null };
 const noRefusal: Refusal = { fields: {}, alert: null };
@@ -71,7 +55,6 @@ export function OrderTicket({
   const [orderType, setOrderType] = useState<OrderType>(initialType);
   /** A limit's or stop's price as typed (a market order has none). */
   const [pendingPrice, setPendingPrice] = useState('');
-  const typeName = useId();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>(noRefusal);
 
@@ -84,19 +67,16 @@ export function OrderTicket({
   const price = pending ? (typedPrice ?? null) : marketPrice;
   // The chosen type must wait at its price: on the wrong side of the quote (or at it) it would fill at once (the server's rule).
   const wrongSide = Boolean(kind && price && quote && !pendingPriceWaits({ side, kind, price, bid: quote.bid, ask: quote.ask }));
-  // Without a price that converts the quote currency into the account's, money figures are not shown rather than guessed.
-  const rate = conversionRate(asset.quote_currency, currency, forexMid);
   // Until a pending order has its price, its size and margin are shown at the market's.
   const sizingPrice = price ?? marketPrice;
-  const context = { contractSize: asset.contract_size, price: sizingPrice ?? asset.rate, conversion: rate ?? 1 };
-  const units = unit === 'currency' && !rate ? null : unitsOf(volume, unit, context);
-  const lots = units ? orderLots(units, asset.contract_size) : null;
-  const orderUnits = lots ? lots.times(asset.contract_size) : null;
-  const leverage = leverageOf(asset);
-  const margin = orderUnits && sizingPrice && rate ? marginFor({ units: orderUnits, price: sizingPrice, leverage, conversion: rate }) : null;
-  const overMargin = Boolean(margin && summary && margin.gt(summary.freeMargin));
-  // Lots and units are checked as typed (0.015 lots is refused, not quietly rounded); an amount of money is sized down to whole steps.
-  const sizeProblem = units ? lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size)) : null;
+  const { rate, context, units, lots, orderUnits, leverage, margin, overMargin, sizeProblem } = ticketSize({
+    asset,
+    currency,
+    unit,
+    volume,
+    price: sizingPrice,
+    freeMargin: summary?.freeMargin ?? null,
+  });
   // TP and SL against the price the position would close at now (a buy at the sell price), or a pending order's price: the server's rule, live.
   const reference = pending ? price : quote ? closingPrice({ side, quote }) : null;
   const levelErrors = protect ? levelProblems({ side, digits: asset.digits, price: reference, against: pending ? 'order' : 'current', takeProfit, stopLoss }) : {};
@@ -153,7 +133,6 @@ export function OrderTicket({
     if (first) document.getElementById(fieldIds[first]!)?.focus();
   }
 
-  const volumeProblem = problemOf('volume');
   const levelField = (key: string, id: string, label: string, value: string, set: (text: string) => void) => (
     <LevelField
       id={id}
@@ -168,54 +147,9 @@ export function OrderTicket({
 
   return (
     <form className={`order-ticket ticket-${side}`} onSubmit={submit} aria-label={`${side === 'buy' ? 'Buy' : 'Sell'} ${asset.symbol_display}`}>
-      <div className={market.open ? 'ticket-sides' : 'ticket-sides market-closed'} role="group" aria-label="Side">
-        {(['sell', 'buy'] as const).map((s) => (
-          <button key={s} type="button" className={`side-${s}`} aria-pressed={side === s} onClick={() => changeSide(s)}>
-            <span>{s === 'buy' ? 'BUY' : 'SELL'}</span>
-            <strong>{formatPrice(quote ? (s === 'buy' ? quote.ask : quote.bid) : null, priceDecimals.ticket)}</strong>
-          </button>
-        ))}
-      </div>
-      <fieldset className="ticket-type">
-        <legend className="visually-hidden">{orderTypeTexts.legend}</legend>
-        {orderTypes.map((t) => (
-          <label key={t}>
-            <input type="radio" name={typeName} value={t} checked={orderType === t} onChange={() => changeType(t)} />
-            <span>{orderTypeTexts.label[t]}</span>
-          </label>
-        ))}
-      </fieldset>
-      <div className="ticket-volume">
-        <label htmlFor="ticket-volume">Volume</label>
-        <div className="stepper">
-          <button type="button" aria-label="Decrease volume" onClick={() => edited('volume', setVolume)(stepVolume(volume, unit, -1))}>
-            −
-          </button>
-          <input
-            id="ticket-volume"
-            inputMode="decimal"
-            value={volume}
-            onChange={(e) => edited('volume', setVolume)(volumeInputOf(e.target.value))}
-            aria-invalid={volumeProblem ? true : undefined}
-            aria-describedby={volumeProblem ? 'ticket-volume-message' : undefined}
-          />
-          <button type="button" aria-label="Increase volume" onClick={() => edited('volume', setVolume)(stepVolume(volume, unit, 1))}>
-            +
-          </button>
-          <select aria-label="Volume unit" value={unit} onChange={(e) => changeUnit(e.target.value as VolumeUnit)}>
-            {volumeUnits.map((u) => (
-              <option key={u} value={u}>
-                {u === 'lots' ? 'Lots' : u === 'units' ? 'Units' : currency}
-              </option>
-            ))}
-          </select>
-        </div>
-        {volumeProblem ? (
-          <small id="ticket-volume-message" className="field-message field-error">
-            {volumeProblem}
-          </small>
-        ) : null}
-      </div>
+      <TicketSides quote={quote} marketOpen={market.open} side={side} onSide={changeSide} />
+      <OrderTypeChoice value={orderType} onChange={changeType} />
+      <VolumeField volume={volume} unit={unit} currency={currency} problem={problemOf('volume')} onVolume={edited('volume', setVolume)} onUnit={changeUnit} />
       {kind ? (
         <LevelField
           id="ticket-price"
@@ -230,31 +164,8 @@ export function OrderTicket({
       ) : closedForMarket ? (
         <p className="ticket-kind">{checkTexts.pendingWhileClosed}</p>
       ) : null}
-      <dl className="ticket-figures">
-        <div>
-          <dt>Size</dt>
-          <dd>
-            {lots ? lots.toFixed(2) : '—'} lots · {orderUnits ? formatUnits(orderUnits) : '—'} units
-          </dd>
-        </div>
-        <div>
-          <dt>Leverage</dt>
-          <dd>1:{leverage}</dd>
-        </div>
-        <div>
-          <dt>Margin</dt>
-          <dd className={overMargin ? 'loss' : undefined}>{margin ? displayMoney(margin.toFixed(2), currency) : '—'}</dd>
-        </div>
-        <div>
-          <dt>Free margin</dt>
-          <dd>{summary ? displayMoney(summary.freeMargin, currency) : '—'}</dd>
-        </div>
-      </dl>
-      {!rate ? (
-        <p className="ticket-problem">
-          No price converts {asset.quote_currency} into {currency} right now, so the margin cannot be shown.
-        </p>
-      ) : null}
+      <TicketFigures lots={lots} units={orderUnits} leverage={leverage} margin={margin} overMargin={overMargin} freeMargin={summary?.freeMargin ?? null} currency={currency} />
+      {!rate ? <p className="ticket-problem">{checkTexts.noConversion(asset.quote_currency, currency)}</p> : null}
       <label className="ticket-protect">
         <input type="checkbox" checked={protect} onChange={(e) => setProtect(e.target.checked)} />
         Take profit / stop loss
@@ -271,13 +182,7 @@ export function OrderTicket({
         </p>
       ) : null}
       <button type="submit" className={`ticket-submit side-${side}`} disabled={blocked} aria-busy={busy || undefined}>
-        {busy
-          ? ticketTexts.processing
-          : closedForMarket
-            ? checkTexts.marketClosed(market.opensAt)
-            : kind
-              ? orderTypeTexts.place({ side, kind, lots: lots ? lots.toFixed(2) : '', price })
-              : `${side === 'buy' ? 'Buy' : 'Sell'} ${lots ? lots.toFixed(2) : ''} at ${formatPrice(price, priceDecimals.ticket)}`}
+        {busy ? ticketTexts.processing : closedForMarket ? checkTexts.marketClosed(market.opensAt) : submitLabel({ side, kind, lots, price })}
       </button>
     </form>
   );

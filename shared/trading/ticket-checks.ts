@@ -15,6 +15,8 @@ export const checkTexts = {
   notAPrice: 'Enter a price, or leave it empty for none',
   /** The disabled submit of a market order while the market is closed ("Market closed · Opens Tue 14:30"). */
   marketClosed: (opensAt: Date | null) => (opensAt ? `${assetTexts.closed} · ${assetTexts.opensAt(opensAt)}` : assetTexts.closed),
+  /** No price converts the instrument's quote currency into the account's: money figures are not shown rather than guessed. */
+  noConversion: (quoteCurrency: string, currency: string) => `No price converts ${quoteCurrency} into ${currency} right now, so the margin cannot be shown.`,
   pendingWhileClosed: 'The market is closed, so an order at the market cannot be placed. Choose Limit or Stop to place a pending order now: it opens when the price reaches it.',
   /** A 409 requote: nothing was opened; the ticket now shows the new price. */
   requoted: (price: string) => `The price moved to ${price} before the order was filled, so nothing was opened. Check the new price and place the order again.`,

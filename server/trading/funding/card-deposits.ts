@@ -4,7 +4,7 @@ import { paths } from '../../../shared/routes';
 import { Money, moneyText } from '../../../shared/money';
 import { recordAudit } from '../db/audit.repo';
 import { claimPaymentEvent } from '../db/customer-funding.repo';
-import type { AppDb } from '../db/database';
+import type { AppDb, Tx } from '../db/database';
 import { insertDeposit, lockDeposit, updateDeposit, type DepositRecord } from '../db/funding.repo';
 import { transition } from '../db/transition';
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
@@ -106,40 +106,47 @@ export async function handlePaymentEvent(db: AppDb, provider: PaymentProvider['n
     }
     // Credited, held for staff, or decided by them: a later event changes nothing.
     if (ours.status !== 'pending' && ours.status !== 'failed') return { handled: 'unchanged', deposit: ours };
-    if (event.kind === 'payment.failed') {
-      if (ours.status !== 'pending') return { handled: 'unchanged', deposit: ours };
-      const reason = readableReason(event.reason);
-      const deposit = await transition(tx, 'deposit', ours.id, { from: ['pending'], set: { status: 'failed', reason }, decided: fundingTexts.decided });
-      const notice = await addNotification(tx, {
-        userId: ours.userId,
-        title: 'Card payment not completed',
-        message: `Your card payment ${ours.reference} did not go through: ${reason} Nothing was charged.`,
-        color: 'danger',
-      });
-      return { handled: 'failed', deposit, notice };
-    }
-    const set = { providerPaymentId: event.paymentId, providerSessionId: event.sessionId };
-    const reason = heldBecause(ours, event);
-    if (reason) {
-      logger.warn({ depositId: ours.id, amount: event.amount, currency: event.currency, expected: ours.amountExpected }, 'card payment other than expected: held for staff');
-      const { row: deposit, notice } = await holdDeposit(tx, ours, {
-        reported: { amount: event.amount, currency: event.currency },
-        reason,
-        what: `Your card payment ${ours.reference}`,
-        audit: { provider, event_id: event.eventId },
-        set,
-      });
-      return { handled: 'held', deposit, notice };
-    }
-    // Money the provider took is credited even after a failure event (it came later, or out of order): exactly what was expected.
-    const { row: deposit, notice } = await creditDeposit(tx, ours, {
-      amount: new Money(event.amount).toFixed(2),
-      memo: `Card payment ${ours.reference}`,
-      message: (shown) => `Your card payment of ${shown} has been credited (${ours.reference}).`,
-      actorId: null,
-      audit: { provider, event_id: event.eventId },
-      set,
-    });
-    return { handled: 'credited', deposit, notice };
+    if (event.kind === 'payment.failed') return ours.status === 'pending' ? failCardDeposit(tx, ours, event.reason) : { handled: 'unchanged', deposit: ours };
+    return takeCardPayment(tx, { provider, deposit: ours, event, logger });
   });
+}
+
+/** The provider says a waiting payment did not go through: the deposit fails with its reason, and the customer is told nothing was charged. */
+async function failCardDeposit(tx: Tx, deposit: DepositRecord, providerReason: string): Promise<WebhookOutcome> {
+  const reason = readableReason(providerReason);
+  const failed = await transition(tx, 'deposit', deposit.id, { from: ['pending'], set: { status: 'failed', reason }, decided: fundingTexts.decided });
+  const notice = await addNotification(tx, {
+    userId: deposit.userId,
+    title: 'Card payment not completed',
+    message: `Your card payment ${deposit.reference} did not go through: ${reason} Nothing was charged.`,
+    color: 'danger',
+  });
+  return { handled: 'failed', deposit: failed, notice };
+}
+
+/**
+ * The provider took a payment for a deposit still waiting: credited when it is exactly what was expected (also after
+ * a failure event that came first), else held for staff (docs/funding.md#money-from-outside).
+ */
+async function takeCardPayment(
+  tx: Tx,
+  { provider, deposit, event, logger }: { provider: string; deposit: DepositRecord; event: Extract<PaymentEvent, { kind: 'payment.succeeded' }>; logger: Pick<Logger, 'warn'> },
+): Promise<WebhookOutcome> {
+  const set = { providerPaymentId: event.paymentId, providerSessionId: event.sessionId };
+  const audit = { provider, event_id: event.eventId };
+  const reason = heldBecause(deposit, event);
+  if (reason) {
+    logger.warn({ depositId: deposit.id, amount: event.amount, currency: event.currency, expected: deposit.amountExpected }, 'card payment other than expected: held for staff');
+    const held = await holdDeposit(tx, deposit, { reported: { amount: event.amount, currency: event.currency }, reason, what: `Your card payment ${deposit.reference}`, audit, set });
+    return { handled: 'held', deposit: held.row, notice: held.notice };
+  }
+  const credited = await creditDeposit(tx, deposit, {
+    amount: new Money(event.amount).toFixed(2),
+    memo: `Card payment ${deposit.reference}`,
+    message: (shown) => `Your card payment of ${shown} has been credited (${deposit.reference}).`,
+    actorId: null,
+    audit,
+    set,
+  });
+  return { handled: 'credited', deposit: credited.row, notice: credited.notice };
 }

@@ -175,20 +175,12 @@ export async function cancelWithdrawal(db: AppDb, { userId, id, ip }: { userId: 
 export const refundClaimMs = 5 * 60_000;
 
 /**
- * Staff approve a card withdrawal: the provider refunds the card (docs/funding.md#withdrawals). Three steps,
- * each a compare-and-set (docs/back-office.md#decisions-happen-once):
- * 1. the claim: `pending` → `processing` (or a `processing` row whose last attempt ended without an answer,
- *    or whose claim is older than `refundClaimMs`), stamped with the claim's time in `decided_at`. Only the
- *    click that wins it goes on; any other is refused while the claim holds, so one caller asks the provider;
- * 2. the provider is asked outside any transaction, with the withdrawal as its idempotency key;
- * 3. `processing` → `paid`, only while the claim is still this one's: the one 200.
- * When the provider refused outright the row is `pending` again (staff may reject it); when the outcome is
- * unknown (no answer, its own error) it stays `processing` with the claim released (`decided_at` empty) and
- * staff retry: the same key never refunds twice, and nothing can release a hold the provider may have paid.
+ * A refund's claim (step 1 of `refundCardWithdrawal`): `pending` → `processing` stamped `claimedAt`, or a
+ * `processing` row whose claim was released or abandoned; refused as decided while another's claim holds.
+ * Answers the row as read and the card payment it refunds.
  */
-export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider, actor: StaffActor, id: number): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
-  const claimedAt = new Date();
-  const claimed = await db.transaction(async (tx) => {
+async function claimRefund(db: AppDb, provider: PaymentProvider, actor: StaffActor, id: number, claimedAt: Date): Promise<{ before: WithdrawalRecord; paymentId: string }> {
+  return db.transaction(async (tx) => {
     const before = (await findWithdrawal(tx, id)) ?? fail(refusal.notFound(texts.withdrawalNotFound));
     if (before.method !== 'card') fail(refusal.invalid('Only a card withdrawal is refunded through the provider; pay the others with their payout reference.'));
     if (before.status !== 'pending' && before.status !== 'processing') fail(refusal.conflict(fundingTexts.decided));
@@ -207,6 +199,23 @@ export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider,
     });
     return { before, paymentId: card.paymentId };
   });
+}
+
+/**
+ * Staff approve a card withdrawal: the provider refunds the card (docs/funding.md#withdrawals). Three steps,
+ * each a compare-and-set (docs/back-office.md#decisions-happen-once):
+ * 1. the claim: `pending` → `processing` (or a `processing` row whose last attempt ended without an answer,
+ *    or whose claim is older than `refundClaimMs`), stamped with the claim's time in `decided_at`. Only the
+ *    click that wins it goes on; any other is refused while the claim holds, so one caller asks the provider;
+ * 2. the provider is asked outside any transaction, with the withdrawal as its idempotency key;
+ * 3. `processing` → `paid`, only while the claim is still this one's: the one 200.
+ * When the provider refused outright the row is `pending` again (staff may reject it); when the outcome is
+ * unknown (no answer, its own error) it stays `processing` with the claim released (`decided_at` empty) and
+ * staff retry: the same key never refunds twice, and nothing can release a hold the provider may have paid.
+ */
+export async function refundCardWithdrawal(db: AppDb, provider: PaymentProvider, actor: StaffActor, id: number): Promise<{ row: WithdrawalRecord; notice: NotificationRow }> {
+  const claimedAt = new Date();
+  const claimed = await claimRefund(db, provider, actor, id, claimedAt);
   const ours = { from: ['processing'] as const, match: { decidedAt: claimedAt }, decided: fundingTexts.decided };
   let refundId: string;
   try {

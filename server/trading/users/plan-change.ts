@@ -119,6 +119,23 @@ async function postPlanFee(tx: Tx, { account, request, amount, title, userId }: 
   await postEntry(tx, { accountId: account.id, kind: 'plan_fee', amount: amount.negated().toFixed(2), reference: `plan:${request.id}`, memo: `${title} plan`, createdBy: userId });
 }
 
+/** A pending request declined with the reason the customer reads, once (compare-and-set from `pending`), audited. */
+async function rejectPlanRequest(
+  tx: Tx,
+  actor: StaffActor,
+  { id, plan, reason, decided }: { id: number; plan: PlanRow; reason: string; decided: { decidedBy: number; decidedAt: Date } },
+): Promise<{ row: PlanRequestRecord; notice: NotificationRow }> {
+  const row = await transition(tx, 'planRequest', id, { from: ['pending'], set: { status: 'rejected', reason, ...decided }, decided: texts.alreadyDecided });
+  await recordAudit(tx, { actorId: actor.id, action: 'plan.request_rejected', subjectType: 'user', subjectId: row.userId, details: { request_id: id, to: plan.id, reason }, ip: actor.ip });
+  const notice = await addNotification(tx, {
+    userId: row.userId,
+    title: 'Plan request declined',
+    message: `Your request for the ${plan.title} plan was declined. Reason: ${reason}`,
+    color: 'warning',
+  });
+  return { row, notice };
+}
+
 /**
  * Staff decide a pending request: approve (the plan changes, no charge) or reject with a reason the
  * customer reads. Once: `pending` → `approved` or `rejected` by compare-and-set from the state read
@@ -136,18 +153,7 @@ export async function decidePlanRequest(
     if (first.status !== 'pending') fail(refusal.conflict(texts.alreadyDecided));
     const plan = (await findPlanById(tx, first.planId))!;
     const decided = { decidedBy: actor.id, decidedAt: new Date() };
-    if (decision.action === 'reject') {
-      const reason = decision.reason.trim();
-      const row = await transition(tx, 'planRequest', id, { from: ['pending'], set: { status: 'rejected', reason, ...decided }, decided: texts.alreadyDecided });
-      await recordAudit(tx, { actorId: actor.id, action: 'plan.request_rejected', subjectType: 'user', subjectId: row.userId, details: { request_id: id, to: plan.id, reason }, ip: actor.ip });
-      const notice = await addNotification(tx, {
-        userId: row.userId,
-        title: 'Plan request declined',
-        message: `Your request for the ${plan.title} plan was declined. Reason: ${reason}`,
-        color: 'warning',
-      });
-      return { row, plan, notice, changed: false };
-    }
+    if (decision.action === 'reject') return { ...(await rejectPlanRequest(tx, actor, { id, plan, reason: decision.reason.trim(), decided })), plan, changed: false };
     // A plan priced since the request is paid for, never given by approval (never a free leverage upgrade).
     if (plan.price !== null && new Money(plan.price).greaterThan(0)) fail(refusal.conflict(texts.nowPriced(plan.title)));
     // Accounts first, as every move does, then the request's compare-and-set.
