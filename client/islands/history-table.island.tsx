@@ -5,11 +5,11 @@ import * as z from 'zod/mini';
 import { historyRowSchema, type HistoryRow } from '../../shared/api/customer-funding.schema';
 import { customerFundingApi } from '../../shared/api/endpoints/customer-funding';
 import { paths } from '../../shared/routes';
-import { Pager } from '../../views/components/pager';
-import { StaffTable, type Column } from '../../views/components/staff-table';
-import { CancelWithdrawal } from '../../views/funding/cancel-withdrawal';
-import { currencyFormats, historyFilters, historyHref, apiQueryOf, kindLabels, RowDetails, SignedAmount, StatusBadge, When, type CurrencyFormats } from '../../views/funding/history';
-import { useFundingChanges } from '../../views/funding/live';
+import { Pager } from '../components/pager';
+import { StaffTable, type Column } from '../components/staff-table';
+import { CancelWithdrawal } from '../funding/cancel-withdrawal';
+import { currencyFormats, historyFilters, historyHref, apiQueryOf, kindLabels, RowDetails, SignedAmount, StatusBadge, When, type CurrencyFormats } from '../funding/history';
+import { useFundingChanges } from '../funding/live';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
 

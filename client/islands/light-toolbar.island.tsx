@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as 
 import * as z from 'zod/mini';
 import { lightSideId, lightTexts, lightTitle } from '../../shared/trading/light-terminal';
 import { tradeTexts } from '../../shared/trading/texts';
-import { ProfileMenuItems } from '../../views/components/profile-menu-items';
+import { ProfileMenuItems } from '../components/profile-menu-items';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { TerminalDialogs } from '../components/terminal-dialogs';
 import { TicketPopover } from '../components/ticket-popover';

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { oneClickTexts } from '../../shared/trading/one-click';
-import { TerminalSwitch } from '../../views/components/terminal-switch';
+import { TerminalSwitch } from '../components/terminal-switch';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { useDismiss } from '../lib/use-dismiss';
 import { displayMoney } from '../state/site-data';

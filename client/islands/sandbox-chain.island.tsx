@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { fieldErrors, type FieldErrors } from '../../shared/api/common.schema';
 import { customerFundingApi, type SandboxPayment } from '../../shared/api/endpoints/customer-funding';
 import { channelBySlug, cryptoChannels } from '../../shared/funding/crypto-channels';
-import { StaffTable, type Column } from '../../views/components/staff-table';
+import { StaffTable, type Column } from '../components/staff-table';
 import { call } from '../lib/call';
 import { formatWhen } from '../lib/format';
 import { defineIsland } from '../runtime/define-island';

@@ -6,7 +6,7 @@ import { openSavingRequest, savingsOverviewSchema, savingsTexts as texts, type S
 import { fieldErrors } from '../../shared/api/common.schema';
 import { formatMoney, Money } from '../../shared/money';
 import { dailyInterest, interestAtMaturity, periodLabels, releaseOf, termDays, type SavingsPeriod } from '../../shared/savings';
-import { currencyFormats, showMoney, type CurrencyFormats } from '../../views/funding/history';
+import { currencyFormats, showMoney, type CurrencyFormats } from '../funding/history';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';

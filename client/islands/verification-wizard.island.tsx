@@ -19,9 +19,9 @@ import {
 } from '../../shared/api/verification.schema';
 import { paths } from '../../shared/routes';
 import { userEvents } from '../../shared/realtime-events/user';
-import { CheckIcon, HourglassIcon } from '../../views/components/icons';
-import { StaffTable } from '../../views/components/staff-table';
-import { When } from '../../views/funding/history';
+import { CheckIcon, HourglassIcon } from '../components/icons';
+import { StaffTable } from '../components/staff-table';
+import { When } from '../funding/history';
 import { call, upload } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';

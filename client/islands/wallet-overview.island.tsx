@@ -5,8 +5,8 @@ import * as z from 'zod/mini';
 import { fundingOverviewSchema, historyRowSchema } from '../../shared/api/customer-funding.schema';
 import { customerFundingApi } from '../../shared/api/endpoints/customer-funding';
 import { paths } from '../../shared/routes';
-import { currencyFormats, kindLabels, showMoney, SignedAmount, StatusBadge, When } from '../../views/funding/history';
-import { useFundingChanges } from '../../views/funding/live';
+import { currencyFormats, kindLabels, showMoney, SignedAmount, StatusBadge, When } from '../funding/history';
+import { useFundingChanges } from '../funding/live';
 import { call } from '../lib/call';
 import { defineIsland } from '../runtime/define-island';
 

@@ -1,7 +1,7 @@
 import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
 import type { Request } from 'express';
 import { api as endpoints } from '../../shared/api/endpoints';
-import type { CurrencyFormats } from '../../views/funding/history';
+import type { CurrencyFormats } from '../../client/funding/history';
 import { callContext } from './gate';
 import { UpstreamUnavailable, type Answer, type Forwarded, type TradingClient } from './trading-client';
 

@@ -7,7 +7,7 @@ import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { ToastInput } from '../../shared/page-state.schema';
 import { paths } from '../../shared/routes';
 import { registrationTexts } from '../../shared/texts';
-import { CsrfForm } from '../../views/components/csrf-form';
+import { CsrfForm } from '../../client/components/csrf-form';
 import { StatusScreen } from '../../views/components/status-screen';
 import { PersonalPage, savedValues, type DetailsForm } from '../../views/pages/personal';
 import { dataOrNothing } from './answers';

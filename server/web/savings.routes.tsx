@@ -3,7 +3,7 @@ import { messageOf } from '../../shared/api/common.schema';
 import { api as endpoints } from '../../shared/api/endpoints';
 import type { AdminSavings, SavingsOverview } from '../../shared/api/savings.schema';
 import { paths } from '../../shared/routes';
-import type { CurrencyFormats } from '../../views/funding/history';
+import type { CurrencyFormats } from '../../client/funding/history';
 import { AdminSavingsPage } from '../../views/pages/admin/savings';
 import { SavingsPage } from '../../views/pages/savings';
 import { dataOrNothing } from './answers';

@@ -4,7 +4,7 @@ import { historyQuery, type FundingOverview, type HistoryRow } from '../../share
 import { api as endpoints } from '../../shared/api/endpoints';
 import { paths } from '../../shared/routes';
 import { overviewLists, type OverviewList } from '../../client/islands/wallet-overview.island';
-import type { HistoryFilters } from '../../views/funding/history';
+import type { HistoryFilters } from '../../client/funding/history';
 import { TransactionHistoryPage, type HistoryView } from '../../views/pages/transaction-history';
 import { walletTabOf, WalletPage, type WalletView } from '../../views/pages/wallet';
 import { currencyFormatsOf, dataOrNothing } from './answers';

@@ -6,7 +6,7 @@ import QueueCounts from '../../client/islands/queue-counts.island';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 import { Brand } from './brand';
-import { CsrfForm } from './csrf-form';
+import { CsrfForm } from '../../client/components/csrf-form';
 import { RiskWarning } from './risk-warning';
 import { chatPathOf, SignedInIslands } from './signed-in-islands';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { Stylesheet } from '../page-needs';
 import { Brand } from './brand';
-import { CheckIcon } from './icons';
+import { CheckIcon } from '../../client/components/icons';
 import { RiskWarning } from './risk-warning';
 
 /** The legal links the settings name (terms, privacy, risk disclosure, help), when any are set. */

@@ -6,7 +6,7 @@ import { paths, terminalPathOf } from '../../shared/routes';
 import AccountsWallets from '../../client/islands/accounts-wallets.island';
 import { AppShell } from '../components/app-shell';
 import { chatPathOf } from '../components/signed-in-islands';
-import type { CurrencyFormats } from '../funding/history';
+import type { CurrencyFormats } from '../../client/funding/history';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 

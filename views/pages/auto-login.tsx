@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { StepFrame } from '../components/auth-frames';
-import { CsrfForm } from '../components/csrf-form';
+import { CsrfForm } from '../../client/components/csrf-form';
 import { Stylesheet } from '../page-needs';
 
 /**

@@ -8,7 +8,7 @@ import DashboardPerformance from '../../client/islands/dashboard-performance.isl
 import { AppShell } from '../components/app-shell';
 import { DepositPrompt } from '../components/deposit-prompt';
 import { terminalLabels } from '../../shared/api/preferences.schema';
-import { TerminalSwitch } from '../components/terminal-switch';
+import { TerminalSwitch } from '../../client/components/terminal-switch';
 import { AccountCards, cardAccounts, RecordCards } from '../dashboard/account-cards';
 import { AssetAllocation } from '../dashboard/allocation';
 import type { MoneyFormats } from '../dashboard/figures';

@@ -1,8 +1,8 @@
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { paths } from '../../shared/routes';
 import { gateTexts } from '../../shared/texts';
-import { CsrfForm } from '../components/csrf-form';
-import { CloudOffIcon, HourglassIcon, LockIcon, WrenchIcon } from '../components/icons';
+import { CsrfForm } from '../../client/components/csrf-form';
+import { CloudOffIcon, HourglassIcon, LockIcon, WrenchIcon } from '../../client/components/icons';
 import { StatusScreen as Screen } from '../components/status-screen';
 
 export type GateKind = 'unreachable' | 'site-disabled' | 'account-disabled' | 'awaiting-approval';

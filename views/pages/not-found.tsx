@@ -1,4 +1,4 @@
-import { CompassIcon } from '../components/icons';
+import { CompassIcon } from '../../client/components/icons';
 import { StatusScreen } from '../components/status-screen';
 
 const home = (

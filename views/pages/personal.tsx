@@ -7,7 +7,7 @@ import { paths } from '../../shared/routes';
 import PasswordChange from '../../client/islands/password-change.island';
 import ProfilePhoto from '../../client/islands/profile-photo.island';
 import { AppShell } from '../components/app-shell';
-import { CsrfForm } from '../components/csrf-form';
+import { CsrfForm } from '../../client/components/csrf-form';
 import { CheckedFormTag, FieldError, SubmitButton } from '../components/form-fields';
 import { chatPathOf } from '../components/signed-in-islands';
 import { Island } from '../island';

@@ -4,7 +4,7 @@ import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
 import SavingsBoard from '../../client/islands/savings-board.island';
 import { AppShell } from '../components/app-shell';
-import type { CurrencyFormats } from '../funding/history';
+import type { CurrencyFormats } from '../../client/funding/history';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 

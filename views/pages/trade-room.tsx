@@ -10,7 +10,7 @@ import TradeHeader from '../../client/islands/trade-header.island';
 import TradeRail from '../../client/islands/trade-rail.island';
 import TradeSplash from '../../client/islands/trade-splash.island';
 import { Brand } from '../components/brand';
-import { ProfileMenuItems } from '../components/profile-menu-items';
+import { ProfileMenuItems } from '../../client/components/profile-menu-items';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 import { SignedInIslands } from '../components/signed-in-islands';

@@ -6,7 +6,7 @@ import type { User } from '../../shared/api/user.schema';
 import { paths } from '../../shared/routes';
 import HistoryTable from '../../client/islands/history-table.island';
 import { AppShell } from '../components/app-shell';
-import { historyHref, historyQueryOf, type CurrencyFormats, type HistoryFilters } from '../funding/history';
+import { historyHref, historyQueryOf, type CurrencyFormats, type HistoryFilters } from '../../client/funding/history';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 

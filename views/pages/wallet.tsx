@@ -6,7 +6,7 @@ import WalletOverview, { type OverviewList } from '../../client/islands/wallet-o
 import WalletWithdraw from '../../client/islands/wallet-withdraw.island';
 import { AppShell } from '../components/app-shell';
 import { DepositMethodList } from '../funding/deposit-methods';
-import type { CurrencyFormats } from '../funding/history';
+import type { CurrencyFormats } from '../../client/funding/history';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 

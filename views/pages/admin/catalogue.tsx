@@ -4,7 +4,7 @@ import type { User } from '../../../shared/api/user.schema';
 import { formatAmount } from '../../../shared/money';
 import CatalogueEditor from '../../../client/islands/catalogue-editor.island';
 import { AppShell } from '../../components/app-shell';
-import { StaffTable } from '../../components/staff-table';
+import { StaffTable } from '../../../client/components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 

@@ -9,7 +9,7 @@ import CustomerActions from '../../../client/islands/customer-actions.island';
 import CustomerNotes from '../../../client/islands/customer-notes.island';
 import { formatDay, formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
-import { StaffTable, type Column } from '../../components/staff-table';
+import { StaffTable, type Column } from '../../../client/components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money, Online, StatusBadge, verificationLabel } from './customers';

@@ -5,8 +5,8 @@ import { formatMoney } from '../../../shared/money';
 import { paths } from '../../../shared/routes';
 import { formatDay } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
-import { Pager } from '../../components/pager';
-import { StaffTable, type Column } from '../../components/staff-table';
+import { Pager } from '../../../client/components/pager';
+import { StaffTable, type Column } from '../../../client/components/staff-table';
 import { Stylesheet } from '../../page-needs';
 
 const statusLabels: Record<(typeof customerStatusFilters)[number], string> = { all: 'All', active: 'Active', pending: 'Awaiting approval', deactivated: 'Deactivated' };

@@ -5,8 +5,8 @@ import { assetClasses } from '../../../shared/constants';
 import { paths } from '../../../shared/routes';
 import InstrumentEditor from '../../../client/islands/instrument-editor.island';
 import { AppShell } from '../../components/app-shell';
-import { Pager } from '../../components/pager';
-import { StaffTable, type Column } from '../../components/staff-table';
+import { Pager } from '../../../client/components/pager';
+import { StaffTable, type Column } from '../../../client/components/staff-table';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 

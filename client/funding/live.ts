@@ -1,10 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { userEvents } from '../../shared/realtime-events/user';
-import { realtime } from '../../client/realtime/connection';
-import { listen, whenSubscribed } from '../../client/realtime/events';
-import { connection } from '../../client/state/realtime';
-import { currentUser, realtimeKey } from '../../client/state/session';
+import { realtime } from '../realtime/connection';
+import { listen, whenSubscribed } from '../realtime/events';
+import { connection } from '../state/realtime';
+import { currentUser, realtimeKey } from '../state/session';
 
 /** While the realtime connection is down, the funding figures and lists are read this often (as the trade lists are). */
 const pollMs = 30_000;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { customerFundingTexts, type HistoryRow } from '../../shared/api/customer-funding.schema';
 import { customerFundingApi } from '../../shared/api/endpoints/customer-funding';
-import { Modal } from '../../client/components/modal';
-import { call } from '../../client/lib/call';
-import { showToast } from '../../client/state/toasts';
+import { Modal } from '../components/modal';
+import { call } from '../lib/call';
+import { showToast } from '../state/toasts';
 import { showMoney, type CurrencyFormats } from './history';
 
 /**
