@@ -1,4 +1,5 @@
 import './modal.css';
+import '../forms/forms.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** A modal on the native `<dialog>`: focus kept inside, Escape and the backdrop close it. */

@@ -14,9 +14,10 @@ import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money, Online, StatusBadge, verificationLabel } from './customers';
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+/** A panel; one with a `region` is rendered again in place after a staff action (client/forms/regions.ts). */
+function Panel({ title, region, children }: { title: string; region?: string; children: ReactNode }) {
   return (
-    <section className="bo-panel" aria-label={title}>
+    <section className="bo-panel" aria-label={title} data-region={region}>
       <h2>{title}</h2>
       {children}
     </section>
@@ -68,7 +69,7 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
       <header className="customer-head">
         <div>
           <h1>{name}</h1>
-          <p>
+          <p data-region="standing">
             <StatusBadge status={profile.status} /> · <Online online={profile.is_online} /> · customer #{profile.id}
           </p>
         </div>
@@ -88,7 +89,7 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
       </header>
       <div className="customer-grid">
         <div>
-          <Panel title="Accounts">
+          <Panel title="Accounts" region="accounts">
             <StaffTable
               rows={detail.accounts}
               empty="No accounts."
@@ -103,10 +104,10 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
               ]}
             />
           </Panel>
-          <Panel title="Open trades">
+          <Panel title="Open trades" region="open-trades">
             <StaffTable rows={detail.open_trades} empty="No open trades." columns={tradeColumns(currencyOf, false)} />
           </Panel>
-          <Panel title="Pending orders">
+          <Panel title="Pending orders" region="pending-orders">
             <StaffTable
               rows={detail.pending_orders}
               empty="No pending orders."
@@ -119,10 +120,10 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
               ]}
             />
           </Panel>
-          <Panel title="Closed trades (latest 20)">
+          <Panel title="Closed trades (latest 20)" region="closed-trades">
             <StaffTable rows={detail.closed_trades} empty="No closed trades." columns={tradeColumns(currencyOf, true)} />
           </Panel>
-          <Panel title="Ledger (latest 50)">
+          <Panel title="Ledger (latest 50)" region="ledger">
             <StaffTable
               rows={detail.ledger}
               empty="No ledger entries."
@@ -138,7 +139,7 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
           </Panel>
         </div>
         <div>
-          <Panel title="Profile">
+          <Panel title="Profile" region="profile">
             <dl className="profile-list">
               <dt>E-mail</dt>
               <dd>{profile.email}</dd>
@@ -167,7 +168,7 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
           <Panel title="Staff notes">
             <Island island={CustomerNotes} client="visible" props={{ customerId: profile.id, notes: detail.notes }} />
           </Panel>
-          <Panel title="Audit trail">
+          <Panel title="Audit trail" region="audit">
             {detail.audit.length === 0 ? (
               <p className="empty-line">Nothing recorded yet.</p>
             ) : (

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Modal } from '../components/modal';
+import { Problem } from './field';
+import type { EndpointForm } from './use-endpoint-form';
+
+/**
+ * An action in a dialog (a decision, a change, a reset): what it is about, its fields, the request's problem,
+ * Cancel and the confirm button, busy while it sends. It cannot be closed while sending.
+ */
+export function ActionDialog({
+  title,
+  confirm,
+  danger = false,
+  form,
+  onClose,
+  className = 'reason-dialog',
+  children,
+}: {
+  title: string;
+  confirm: string;
+  danger?: boolean;
+  form: Pick<EndpointForm, 'busy' | 'problem' | 'submit'>;
+  onClose: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal title={title} onClose={() => !form.busy && onClose()} className={className}>
+      <form onSubmit={form.submit} noValidate>
+        {children}
+        <Problem form={form} />
+        <footer>
+          <button type="button" className="outline secondary" onClick={onClose} disabled={form.busy}>
+            Cancel
+          </button>
+          <button type="submit" className={danger ? 'danger' : undefined} aria-busy={form.busy || undefined} disabled={form.busy}>
+            {confirm}
+          </button>
+        </footer>
+      </form>
+    </Modal>
+  );
+}
