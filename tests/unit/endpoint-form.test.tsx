@@ -29,7 +29,7 @@ let root: Root;
 let host: HTMLElement;
 const done = vi.fn();
 
-function NoteForm({ settledElsewhere = false }: { settledElsewhere?: boolean }) {
+function NoteForm({ settledElsewhere = false, waits = false }: { settledElsewhere?: boolean; waits?: boolean }) {
   const form = useEndpointForm(backOfficeApi.addCustomerNote, {
     initial: { body: '' },
     request: ({ body }) => ({ params: { id: 7 }, body: { body } }),
@@ -39,7 +39,15 @@ function NoteForm({ settledElsewhere = false }: { settledElsewhere?: boolean }) 
     onDone: done,
   });
   return (
-    <ActionDialog title="Add note" confirm="Save" form={form} onClose={() => undefined}>
+    <ActionDialog
+      title="Add note"
+      confirm="Save"
+      form={form}
+      onClose={() => undefined}
+      problemClassName="note-problem"
+      ready={!waits || form.values.body !== ''}
+      note={waits && form.values.body === '' ? <small className="note-waits">Nothing to save yet.</small> : null}
+    >
       <Field form={form} name="body" label="Note" />
     </ActionDialog>
   );
@@ -114,6 +122,19 @@ describe('useEndpointForm', () => {
     await act(async () => answer(refused(503, 'The service is busy.')));
     expect(confirm.disabled).toBe(false);
     expect(problem()).toBe('The service is busy.');
+  });
+
+  it('keeps the confirm waiting, with its note, while the dialog is not ready; the problem takes its own class', async () => {
+    call.mockResolvedValue(refused(503, 'The service is busy.'));
+    await act(async () => root.render(<NoteForm waits />));
+    const confirm = host.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(confirm.disabled).toBe(true);
+    expect(host.querySelector('footer .note-waits')?.textContent).toBe('Nothing to save yet.');
+    await type('Called');
+    expect(confirm.disabled).toBe(false);
+    expect(host.querySelector('.note-waits')).toBeNull();
+    await submit();
+    expect(host.querySelector('p.field-problem.note-problem')?.textContent).toBe('The service is busy.');
   });
 
   it('runs done and onDone with the answer on success', async () => {
