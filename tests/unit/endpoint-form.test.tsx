@@ -137,6 +137,22 @@ describe('useEndpointForm', () => {
     expect(host.querySelector('p.field-problem.note-problem')?.textContent).toBe('The service is busy.');
   });
 
+  it('names its way out as the dialog says, and closes by it', async () => {
+    const close = vi.fn();
+    const form = { busy: false, problem: null, submit: () => undefined };
+    await act(async () =>
+      root.render(
+        <ActionDialog title="Cancel withdrawal" confirm="Cancel withdrawal" cancel="Keep it" form={form} onClose={close}>
+          <p>The amount goes back to your balance.</p>
+        </ActionDialog>,
+      ),
+    );
+    const keep = host.querySelector<HTMLButtonElement>('footer button[type="button"]')!;
+    expect(keep.textContent).toBe('Keep it');
+    await act(async () => keep.click());
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
   it('runs done and onDone with the answer on success', async () => {
     call.mockResolvedValue(noteAdded);
     await act(async () => root.render(<NoteForm />));
