@@ -10,7 +10,7 @@ import { fail, refusal } from '../errors';
 import { accountsOverview, openAccount, presentTransfer, transferFunds, type TransferDone } from '../users/account-transfers';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
-import { announceFunding } from './funding-events';
+import { announceFunding } from '../funding/announce';
 import { pageOf } from './paging';
 import { parseInput } from './validate';
 

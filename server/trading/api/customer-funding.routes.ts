@@ -9,7 +9,7 @@ import { fundingTotals, historyOf, refundableCardDeposits } from '../db/customer
 import { findCustomerAccount, type AccountRow } from '../db/accounts.repo';
 import { getSettings } from '../db/settings.repo';
 import type { NotificationRow } from '../db/notifications.repo';
-import { announceFunding } from './funding-events';
+import { announceFunding } from '../funding/announce';
 import type { ApiDeps } from '../deps';
 import { DomainError, fail, refusal } from '../errors';
 import { openBankDeposit } from '../funding/funding';

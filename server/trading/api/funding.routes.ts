@@ -3,7 +3,7 @@ import type { DepositRow, WithdrawalRow } from '../../../shared/api/funding.sche
 import { api } from '../../../shared/api/endpoints';
 import { depositQueue, withdrawalQueue } from '../db/funding.repo';
 import type { NotificationRow } from '../db/notifications.repo';
-import { announceFunding } from './funding-events';
+import { announceFunding } from '../funding/announce';
 import type { ApiDeps } from '../deps';
 import { decideDeposit, decideWithdrawal } from '../funding/funding';
 import { refundCardWithdrawal } from '../funding/withdrawals';

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { countWebhookFailure } from '../../metrics';
 import { mailCustomerLater } from '../users/preferences';
-import { announceFunding } from './funding-events';
+import { announceFunding } from '../funding/announce';
 import type { ApiDeps } from '../deps';
 import { DomainError } from '../errors';
 import { handlePaymentEvent } from '../funding/card-deposits';

@@ -8,7 +8,7 @@ import { listPlans } from '../db/reference-data.repo';
 import type { ApiDeps } from '../deps';
 import { decidePlanRequest, moveTo, planOf, priceIn, subscribeToPlan } from '../users/plan-change';
 import { authOf, staffActorOf } from './auth.middleware';
-import { announceFunding } from './funding-events';
+import { announceFunding } from '../funding/announce';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
 

@@ -11,7 +11,7 @@ import { DomainError, refusal } from '../errors';
 import { sandboxChainTexts } from '../../../shared/api/endpoints/customer-funding';
 import { customerFundingTexts } from '../../../shared/api/customer-funding.schema';
 import { mailCustomerLater } from '../users/preferences';
-import { announceFunding } from './funding-events';
+import { announceFunding } from '../funding/announce';
 import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 

@@ -11,7 +11,7 @@ import { claimSaving, closeSaving, openSaving, presentSaving, savingView } from 
 import { accountsOfUser } from '../db/accounts.repo';
 import { authOf, staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
-import { announceFunding } from './funding-events';
+import { announceFunding } from '../funding/announce';
 
 /** Savings plans and a customer's savings (docs/customer-area.md#savings), the original client's savings calls (docs/compatibility.md#savings), the admins' plan editor. */
 export function savingsRoutes(deps: ApiDeps) {

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger';
-import { announceFunding } from '../api/funding-events';
+import { announceFunding } from '../funding/announce';
 import type { Bus } from '../bus';
 import type { AppDb } from '../db/database';
 import { activeSavingsPage, lockSaving } from '../db/savings.repo';
