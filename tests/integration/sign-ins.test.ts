@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignIns } from '../../server/trading/auth/sign-ins';
-import { newToken } from '../../server/trading/auth/tokens';
+import { newToken } from '../../server/trading/db/opaque-tokens';
 import { LocalBus } from '../../server/trading/bus';
 import type { Database } from '../../server/trading/db/database';
 import { users } from '../../server/trading/db/schema';

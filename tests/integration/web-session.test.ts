@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/trading/auth/tokens';
+import { hashToken } from '../../server/trading/db/opaque-tokens';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
 import { csrfFrom, signedInAgent, startWebStack, webAppFor, type WebStack } from '../support/web';

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Access } from '../../../shared/api/endpoint';
 import { accessRefusal, type AccessDeps } from '../auth/access-rules';
-import { bearerToken, hashToken } from '../auth/tokens';
+import { bearerToken, hashToken } from '../db/opaque-tokens';
 import type { AuthContext } from '../auth/sign-ins';
 import type { ApiDeps } from '../deps';
 import { fail } from '../errors';

@@ -6,7 +6,7 @@ import { findUserByEmail, findUserById, type UserRow } from '../db/users.repo';
 import { consumeOneTimeToken } from '../db/one-time-tokens.repo';
 import type { TradingDeps } from '../deps';
 import { verifyPassword } from './passwords';
-import { newToken } from './tokens';
+import { newToken } from '../db/opaque-tokens';
 import { answerLoginChallenge, issueLoginChallenge, type LoginChallenge, type StaffTwoFactor } from './two-factor';
 
 /** A new bearer token and whom it belongs to. */

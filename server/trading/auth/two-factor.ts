@@ -22,7 +22,7 @@ import {
 import { findUserById, lockUserRow, type UserRow } from '../db/users.repo';
 import type { TradingDeps } from '../deps';
 import { verifyPassword } from './passwords';
-import { hashToken } from './tokens';
+import { hashToken } from '../db/opaque-tokens';
 
 /**
  * Two-factor sign-in with an authenticator app (docs/access.md#two-factor-sign-in): TOTP (RFC 6238 as

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from './opaque-tokens';
 import type { Executor } from './database';
 import { oneTimeTokens, type oneTimePurposes } from './schema';
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from './opaque-tokens';
 import type { Executor, Tx } from './database';
 import { oneTimeTokens, users } from './schema';
 import type { UserRow } from './users.repo';

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** An opaque bearer token: 32 random bytes; only its SHA-256 is stored. */
+/**
+ * The opaque tokens the database keeps only as their SHA-256 (API tokens, one-time links): made, hashed for
+ * storage and look-up, and recognised in an `Authorization` header. Here, beside the repositories that store
+ * them, so `db/` needs nothing from the domain.
+ */
+
+/** A new token: 32 random bytes, and the hash to store. */
 export function newToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, tokenHash: hashToken(token) };
