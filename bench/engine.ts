@@ -6,7 +6,7 @@
  */
 import type { Database } from '../server/trading/db/database';
 import { openPglite } from '../server/trading/db/pglite';
-import { prepareDatabase } from '../server/trading/db/prepare';
+import { prepareDatabase } from '../server/trading/setup/prepare';
 import { createLogger } from '../server/logger';
 import { pointsOf } from '../shared/trading/points';
 import { ManualPriceSource } from '../server/trading/market/price-source';

@@ -10,7 +10,7 @@ import { composeTrading, type TradingOverrides, type TradingTier } from '../serv
 import { loadConfig, type Config } from '../server/config';
 import { createLogger } from '../server/logger';
 import { openPglite } from '../server/trading/db/pglite';
-import { prepareDatabase } from '../server/trading/db/prepare';
+import { prepareDatabase } from '../server/trading/setup/prepare';
 import type { Instrument } from '../server/trading/market/instruments';
 import { freePort } from '../tests/support/ports';
 import { browserSession } from '../tests/support/browser-session';

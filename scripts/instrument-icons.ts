@@ -2,7 +2,7 @@
 // Run after changing the catalogue: npx tsx scripts/instrument-icons.ts
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { instrumentImage, instrumentSeeds } from '../server/trading/market/instrument-seeds';
+import { instrumentImage, instrumentSeeds } from '../server/trading/db/seed/instrument-seeds';
 
 const colours: Record<string, [string, string]> = {
   forex: ['#1d4ed8', '#38bdf8'],

@@ -4,7 +4,7 @@ import { createLogger } from './logger';
 import { hashPassword } from './trading/auth/passwords';
 import type { Database } from './trading/db/database';
 import { chooseDrivers, openFileStore } from './compose/drivers';
-import { prepareDatabase } from './trading/db/prepare';
+import { prepareDatabase } from './trading/setup/prepare';
 import { createUser, findUserByEmail } from './trading/db/users.repo';
 import { emailField } from '../shared/api/auth.schema';
 

@@ -5,8 +5,8 @@ import { Lifecycle } from './compose/lifecycle';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { openDatabase } from './trading/db/open';
-import { demoLogins } from './trading/db/seed/demo';
-import { SchemaBehind } from './trading/db/prepare';
+import { demoLogins } from './trading/setup/demo-seed';
+import { SchemaBehind } from './trading/db/migrated';
 
 const displayHost = (host: string) => (host === '0.0.0.0' || host === '::' ? 'localhost' : host);
 

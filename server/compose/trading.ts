@@ -11,7 +11,7 @@ import { createTradingApp } from '../trading/api/app';
 import type { Bus } from '../trading/bus';
 import type { AppDb, Database } from '../trading/db/database';
 import { openDatabase } from '../trading/db/open';
-import { prepareDatabase } from '../trading/db/prepare';
+import { prepareDatabase } from '../trading/setup/prepare';
 import type { TradingDeps } from '../trading/deps';
 import { AdvisorRunner } from '../trading/ea/runner';
 import { TradingEngine } from '../trading/engine/engine';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/trading/db/pglite';
-import { prepareDatabase } from '../../server/trading/db/prepare';
+import { prepareDatabase } from '../../server/trading/setup/prepare';
 import { auditLedger } from '../support/money';
 import { silentLogger } from '../support/trading';
 import { assetId, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type SentOrder } from './support/orders';

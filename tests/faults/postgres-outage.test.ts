@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../shared/texts';
 import { openPostgres } from '../../server/trading/db/postgres';
-import { prepareDatabase } from '../../server/trading/db/prepare';
+import { prepareDatabase } from '../../server/trading/setup/prepare';
 import { auditLedger } from '../support/money';
 import { silentLogger } from '../support/trading';
 import { assetId, clientTimeoutMs, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer, type SentOrder } from './support/orders';

@@ -6,7 +6,7 @@ import Pusher from 'pusher-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realtimeChannels, realtimeEvents } from '../../shared/realtime';
 import { openDatabase } from '../../server/trading/db/open';
-import { prepareDatabase } from '../../server/trading/db/prepare';
+import { prepareDatabase } from '../../server/trading/setup/prepare';
 import { silentLogger } from '../support/trading';
 import { assetId, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer } from './support/orders';
 import { answerOf, serverBaseEnv, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';

@@ -6,7 +6,7 @@ import { heartbeatResponse, userResponse } from '../../shared/api/user.schema';
 import type { Database } from '../../server/trading/db/database';
 import { addNotification } from '../../server/trading/db/notifications.repo';
 import { openPglite } from '../../server/trading/db/pglite';
-import { prepareDatabase } from '../../server/trading/db/prepare';
+import { prepareDatabase } from '../../server/trading/setup/prepare';
 import { createLogger } from '../../server/logger';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor } from '../support/trading';

@@ -10,6 +10,12 @@ import { verificationStatusSql } from './verification.repo';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Whether anyone is registered yet (the demo site is seeded only into a database without users). */
+export async function hasUsers(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   return row;

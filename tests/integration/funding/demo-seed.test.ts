@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { demoDeposit, seedDemoData } from '../../../server/trading/db/seed/demo';
+import { demoDeposit, seedDemoData } from '../../../server/trading/setup/demo-seed';
 import { auditLedger } from '../../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../../support/trading';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../database';
-import { instrumentImage, instrumentSeeds, maxDeviationByClass } from '../../market/instrument-seeds';
-import { advisorSeeds, planOrder } from '../../ea/advisor-seeds';
+import { instrumentImage, instrumentSeeds, maxDeviationByClass } from './instrument-seeds';
+import { advisorSeeds, planOrder } from './advisor-seeds';
 import { assetClasses, assets, currencies, expertAdvisors, planExpertAdvisors, planFeatures, planFeatureValues, plans } from '../schema';
 
 /**

@@ -1,4 +1,4 @@
-import type { eaBillings, eaStrategies } from '../db/schema';
+import type { eaBillings, eaStrategies } from '../schema';
 
 export interface AdvisorSeed {
   slug: string;

@@ -1,5 +1,5 @@
-import type { AssetClass } from '../../../shared/constants';
-import type { ScheduleId } from '../../../shared/trading/hours';
+import type { AssetClass } from '../../../../shared/constants';
+import type { ScheduleId } from '../../../../shared/trading/hours';
 
 /**
  * The seeded instrument catalogue: real names and symbols over the six classes, with what a broker

@@ -1,18 +1,16 @@
-import { isMainLive } from '../accounts.repo';
-import { and, eq, sql } from 'drizzle-orm';
-import type { UserStatus, Role } from '../../../../shared/api/user.schema';
-import { hashPassword } from '../../auth/passwords';
-import { postEntry } from '../../ledger/ledger';
-import { insertDeposit } from '../funding.repo';
-import { transition } from '../transition';
-import type { AppDb } from '../database';
-import { tradingAccounts, users } from '../schema';
-import { updateSettings } from '../settings.repo';
-import { createUser, findUserByEmail } from '../users.repo';
 import sharp from 'sharp';
-import type { FileStore } from '../../files/file-store';
-import { keepFile } from '../../files/stored-files';
-import { insertDocument } from '../verification.repo';
+import type { UserStatus, Role } from '../../../shared/api/user.schema';
+import { hashPassword } from '../auth/passwords';
+import { findCustomerAccount } from '../db/accounts.repo';
+import type { AppDb } from '../db/database';
+import { insertDeposit } from '../db/funding.repo';
+import { updateSettings } from '../db/settings.repo';
+import { transition } from '../db/transition';
+import { createUser, findUserByEmail } from '../db/users.repo';
+import { insertDocument } from '../db/verification.repo';
+import type { FileStore } from '../files/file-store';
+import { keepFile } from '../files/stored-files';
+import { postEntry } from '../ledger/ledger';
 
 export interface DemoLogin {
   email: string;
@@ -34,11 +32,6 @@ export const demoLogins: readonly DemoLogin[] = [
 ];
 
 export const demoDeposit = { email: 'trader@demo.test', amount: '25000.00', reference: 'DEP-DEMOSEED' } as const;
-
-export async function hasUsers(db: AppDb): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return (row?.n ?? 0) > 0;
-}
 
 /**
  * Fills an empty database with the demo site in one transaction: branding, the demo people, the trader's
@@ -73,21 +66,21 @@ export async function seedDemoData(db: AppDb, files?: FileStore): Promise<void> 
         bank_address: '1 Example Street, London EC2N 1AR, United Kingdom',
       },
     });
+    const people = [];
     for (const [i, person] of demoLogins.entries()) {
-      await createUser(tx, {
-        email: person.email,
-        passwordHash: hashes[i]!,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        role: person.role,
-        status: person.status,
-      });
+      people.push(
+        await createUser(tx, {
+          email: person.email,
+          passwordHash: hashes[i]!,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          role: person.role,
+          status: person.status,
+        }),
+      );
     }
-    const [live] = await tx
-      .select({ id: tradingAccounts.id, userId: tradingAccounts.userId, currency: tradingAccounts.currency })
-      .from(tradingAccounts)
-      .innerJoin(users, eq(users.id, tradingAccounts.userId))
-      .where(and(eq(users.email, demoDeposit.email), isMainLive()));
+    const trader = people.find((person) => person.email === demoDeposit.email);
+    const live = trader && (await findCustomerAccount(tx, trader.id));
     if (!live) throw new Error('demo trader has no live account');
     // A bank transfer received, as staff would have confirmed it: the history and the wallet's totals show it.
     const row = await insertDeposit(tx, {
