@@ -1,8 +1,8 @@
 import { demoOpeningBalance } from '../../../shared/constants';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from './database';
 import { insertLedgerEntry } from './ledger.repo';
-import { plans, tradingAccounts, users } from './schema';
+import { plans, trades, tradingAccounts, users } from './schema';
 
 /** Every user gets a Live account (starts at 0) and a Demo account funded with the opening virtual balance. */
 export async function openStandardAccounts(tx: Tx, { userId, currency }: { userId: number; currency: string }) {
@@ -53,6 +53,12 @@ export async function findCustomerAccount(db: Executor, userId: number, accountI
     .from(tradingAccounts)
     .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? isMainLive() : eq(tradingAccounts.id, accountId)));
   return row;
+}
+
+/** Every account holding an open trade (what the engine watches, with the open trades themselves). */
+export async function accountsHoldingOpenTrades(db: Executor): Promise<AccountRow[]> {
+  const holding = db.select({ id: trades.accountId }).from(trades).where(eq(trades.status, 'open'));
+  return db.select().from(tradingAccounts).where(inArray(tradingAccounts.id, holding));
 }
 
 export async function accountsOfUser(db: Executor, userId: number): Promise<AccountRow[]> {

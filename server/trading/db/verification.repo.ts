@@ -88,6 +88,12 @@ export async function verificationStatusOf(db: Executor, userId: number): Promis
   return row?.status ?? 'unverified';
 }
 
+/** Whether both the customer's identity and their proof of address are approved (what a withdrawal needs, docs/customer-area.md#verification). */
+export async function identityAndAddressApproved(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ identity: kindStatusSql(userId, 'identity'), address: kindStatusSql(userId, 'proof_of_address') }).from(sql`(select 1) one`);
+  return row?.identity === 'approved' && row.address === 'approved';
+}
+
 /** Whether the customer's identity document is approved: names, date of birth and country are then locked (docs/customer-area.md#verified-identity). */
 export async function identityApproved(db: Executor, userId: number): Promise<boolean> {
   const [row] = await db.select({ status: kindStatusSql(userId, 'identity') }).from(sql`(select 1) one`);

@@ -1,8 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { AccountRow } from '../db/accounts.repo';
+import { accountsHoldingOpenTrades, type AccountRow } from '../db/accounts.repo';
 import type { AppDb } from '../db/database';
 import { allWaitingOrders, type PendingRow } from '../db/pending-orders.repo';
-import { trades, tradingAccounts } from '../db/schema';
 import { allOpenTrades, type TradeRow } from '../db/trades.repo';
 
 /** What the engine watches, as the database has it: every open trade, every waiting order, the accounts holding open trades. */
@@ -21,8 +19,7 @@ export async function readOpenBook(db: AppDb): Promise<OpenBook> {
     async (tx) => {
       const open = await allOpenTrades(tx);
       const orders = await allWaitingOrders(tx);
-      const holding = tx.select({ id: trades.accountId }).from(trades).where(eq(trades.status, 'open'));
-      const accounts = await tx.select().from(tradingAccounts).where(inArray(tradingAccounts.id, holding));
+      const accounts = await accountsHoldingOpenTrades(tx);
       return { trades: open, orders, accounts: new Map(accounts.map((account) => [account.id, account])) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

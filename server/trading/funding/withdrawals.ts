@@ -2,9 +2,8 @@ import { customerFundingTexts as texts, withdrawalRules, type WithdrawalRequest 
 import { fundingTexts, type WithdrawalDetails } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { Money, moneyText } from '../../../shared/money';
-import { sql } from 'drizzle-orm';
 import { recordAudit } from '../db/audit.repo';
-import { kindStatusSql } from '../db/verification.repo';
+import { identityAndAddressApproved } from '../db/verification.repo';
 import { refundableCardDeposits } from '../db/customer-funding.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
 import { findWithdrawal, insertWithdrawal, updateWithdrawal, type WithdrawalRecord } from '../db/funding.repo';
@@ -34,8 +33,7 @@ import { minorUnitDecimals } from './payments/minor-units';
  */
 export async function withdrawalsOpenTo(db: Executor, user: { id: number; status: string }): Promise<boolean> {
   if (user.status !== 'active') return false;
-  const [row] = await db.select({ identity: kindStatusSql(user.id, 'identity'), address: kindStatusSql(user.id, 'proof_of_address') }).from(sql`(select 1) one`);
-  return row?.identity === 'approved' && row.address === 'approved';
+  return identityAndAddressApproved(db, user.id);
 }
 
 /** What may leave the account now: the balance, never so much that the free margin without the credit goes below zero. */
