@@ -1,8 +1,12 @@
 // @ts-check
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** A policy of the layers rule: files of layer `from` may not import from the layers named. */
+const layer = (from, { mayNotImport }) => ({ from: { element: { type: from } }, disallow: { to: { element: { types: { anyOf: mayNotImport } } } } });
 
 /**
  * The linter: JavaScript's and typescript-eslint's recommended rules everywhere, React's hooks rules where
@@ -30,6 +34,54 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}', 'views/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // The layers (README.md#layers): an import against the diagram's arrows fails lint. Imports are resolved to
+    // files, so a relative path at any depth counts, and `import type` as much as a value import.
+    files: ['client/**', 'views/**', 'server/**', 'shared/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      // The first pattern a file's folder matches names its layer; `domain` is the rest of server/trading.
+      'boundaries/elements': [
+        { type: 'api', pattern: 'server/trading/api', partialMatch: false },
+        { type: 'db', pattern: 'server/trading/db', partialMatch: false },
+        { type: 'domain', pattern: 'server/trading', partialMatch: false },
+        { type: 'web', pattern: 'server/web', partialMatch: false },
+        { type: 'server', pattern: 'server', partialMatch: false },
+        { type: 'client', pattern: 'client', partialMatch: false },
+        { type: 'views', pattern: 'views', partialMatch: false },
+        { type: 'shared', pattern: 'shared', partialMatch: false },
+      ],
+      // The refusal vocabulary (`server/trading/errors.ts`): api, domain and db all speak it.
+      'boundaries/files': [{ category: 'refusals', pattern: 'server/trading/errors.ts' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            layer('shared', { mayNotImport: ['client', 'views', 'web', 'server', 'api', 'domain', 'db'] }),
+            layer('client', { mayNotImport: ['views', 'web', 'server', 'api', 'domain', 'db'] }),
+            layer('views', { mayNotImport: ['web', 'server', 'api', 'domain', 'db'] }),
+            layer('web', { mayNotImport: ['api', 'domain', 'db'] }),
+            layer('api', { mayNotImport: ['web', 'views', 'client'] }),
+            layer('domain', { mayNotImport: ['api', 'web', 'views', 'client'] }),
+            layer('db', { mayNotImport: ['domain', 'api', 'web', 'views', 'client'] }),
+            { from: { element: { type: 'db' } }, allow: { to: { file: { categories: 'refusals' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The refusal vocabulary imports only shared/ (a sibling in server/trading is the same layer to the rule above).
+    files: ['server/trading/errors.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.(?!\\./\\.\\./shared/)', message: 'server/trading/errors.ts imports only shared/ (README.md#layers).' }] }],
+    },
   },
   {
     // Commands and benchmarks print their results.
