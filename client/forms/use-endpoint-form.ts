@@ -118,7 +118,13 @@ export function useEndpointForm<E extends Endpoint, V extends FormValues>(e: E, 
     'aria-describedby': error(name) ? errorId(name) : undefined,
   });
 
-  return { values, set, reset, field, error, idOf, errorId, busy, problem, send, submit };
+  /** A checkbox's props for boolean field `name`, wired as `field`'s are. */
+  const checkbox = (name: keyof V & string) => {
+    const { value: _text, onChange: _typed, ...wired } = field(name);
+    return { ...wired, type: 'checkbox' as const, checked: values[name] === true, onChange: (event: ChangeEvent<HTMLInputElement>) => set({ [name]: event.target.checked } as Partial<V>) };
+  };
+
+  return { values, set, reset, field, checkbox, error, idOf, errorId, busy, problem, send, submit };
 }
 
 export type EndpointForm = ReturnType<typeof useEndpointForm>;

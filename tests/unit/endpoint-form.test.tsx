@@ -3,8 +3,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backOfficeApi } from '../../shared/api/endpoints/back-office';
+import { catalogueApi } from '../../shared/api/endpoints/catalogue';
 import { ActionDialog } from '../../client/forms/action-dialog';
-import { Field } from '../../client/forms/field';
+import { Field, FieldMessage } from '../../client/forms/field';
 import { useEndpointForm } from '../../client/forms/use-endpoint-form';
 import { toasts } from '../../client/state/toasts';
 
@@ -50,6 +51,16 @@ function NoteForm({ settledElsewhere = false, waits = false }: { settledElsewher
     >
       <Field form={form} name="body" label="Note" />
     </ActionDialog>
+  );
+}
+
+function OnSaleForm() {
+  const form = useEndpointForm(catalogueApi.changeCatalogueAdvisor, { initial: { enabled: false }, request: ({ enabled }) => ({ params: { id: 3 }, body: { enabled } }) });
+  return (
+    <form onSubmit={form.submit}>
+      <input {...form.checkbox('enabled')} />
+      <FieldMessage form={form} name="enabled" />
+    </form>
   );
 }
 
@@ -151,6 +162,19 @@ describe('useEndpointForm', () => {
     expect(keep.textContent).toBe('Keep it');
     await act(async () => keep.click());
     expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('wires a checkbox to a boolean field: ticked is true, and a server message lands beside it', async () => {
+    call.mockResolvedValue(refused(422, 'The given data was invalid.', { enabled: ['Enabled is true or false.'] }));
+    await act(async () => root.render(<OnSaleForm />));
+    const box = host.querySelector<HTMLInputElement>('input[type="checkbox"][name="enabled"]')!;
+    expect(box.checked).toBe(false);
+    await act(async () => box.click());
+    expect(box.checked).toBe(true);
+    await submit();
+    expect(call).toHaveBeenCalledWith(catalogueApi.changeCatalogueAdvisor, { params: { id: 3 }, body: { enabled: true } });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toBe(host.querySelector('[data-error-for="enabled"]')!.id);
   });
 
   it('runs done and onDone with the answer on success', async () => {
