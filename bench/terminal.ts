@@ -1,5 +1,5 @@
 /**
- * Trade room figures (issue 6), each beside a peer measured in the same run.
+ * Trade room figures (docs/trade-room.md), each beside a peer measured in the same run.
  *
  * 1. Weight: the JavaScript /mt4 and the light terminal /mt4-light reference (scripts and module preloads, needed
  *    to hydrate; the chart library and the socket clients load later on their own) against one SPA bundle of

@@ -26,7 +26,7 @@ const propsSchema = z.object({
 type Props = z.infer<typeof propsSchema>;
 
 /**
- * A plan's Upgrade button and its "Confirm Plan Subscription" dialog (main-area-spec §11,
+ * A plan's Upgrade button and its "Confirm Plan Subscription" dialog (
  * docs/customer-area.md#plans): the price and what it is, and the leverage risk, before
  * `POST /plans/subscribe`. The page is read again afterwards (the plan, the balance, a pending request).
  */

@@ -73,7 +73,7 @@ const colourOf = (line: ChartLine, colours: Colours) => (line.level === 'entry' 
 const styleOf = (line: ChartLine): LineStyle => (line.level === 'entry' ? 0 : line.owner.type === 'trade' ? 2 : line.level === 'price' ? 3 : 1) as LineStyle;
 
 /**
- * The centre chart (issue 6, docs/trade-room.md#chart): lightweight-charts fed by our own candles, moved tick by tick
+ * The centre chart (docs/trade-room.md#chart): lightweight-charts fed by our own candles, moved tick by tick
  * with `update()`, the chosen indicators, the customer's open positions (entry, TP and SL lines), pending orders
  * (price, TP, SL) and fills drawn on it; TP, SL and pending-price lines can be dragged to move them, confirmed first.
  */

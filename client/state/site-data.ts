@@ -101,7 +101,7 @@ export function shownCurrency(accountCurrency: string): string {
 /**
  * A money figure in the display currency: converted through USD with the site's rates (units per USD),
  * with that currency's decimals, marked "≈" when converted (a converted figure is an estimate, never
- * the account's own: main-area-spec §9). Until the rates are known it shows the account currency.
+ * the account's own: docs/customer-area.md#display-currency). Until the rates are known it shows the account currency.
  * Numbers are written the way the customer's language writes them.
  */
 export function displayMoney(amount: string | null | undefined, accountCurrency: string): string {

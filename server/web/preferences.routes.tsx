@@ -32,7 +32,7 @@ export function preferencesPageRoutes(deps: PageDeps): Router {
     }),
   );
 
-  // The original's `/main/test` was a debug page (the user object dumped, main-area-spec §10): customers get the platform's state instead.
+  // The original's `/main/test` was a debug page (the user object dumped, docs/customer-area.md#system-status): customers get the platform's state instead.
   router.get(
     paths.systemStatus,
     customerPage(deps, (req, res, page) => {

@@ -38,7 +38,7 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 
 /**
- * The leverage this customer gets, per asset class (the spec's keys: cryptos, stocks, …) and per asset
+ * The leverage this customer gets, per asset class (the original client's keys: cryptos, stocks, …) and per asset
  * category (`Forex`, `ETFs`, …: the original client looks up `leverage[asset.category]`).
  */
 const leverageMapSchema = z.record(z.string(), z.number()).check(z.refine((map) => leverageKeys.every((key) => typeof map[key] === 'number'), 'Every asset class has its leverage'));

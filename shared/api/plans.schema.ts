@@ -17,7 +17,7 @@ export const planMoves = ['charge', 'free', 'approval'] as const;
 export type PlanMove = (typeof planMoves)[number];
 
 export const planTexts = {
-  // The Account Plans screen (main-area-spec §11).
+  // The Account Plans screen (docs/customer-area.md#plans).
   title: 'Account Plans',
   loading: 'Loading plans...',
   empty: 'No plans available. Please try again later.',

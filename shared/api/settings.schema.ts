@@ -49,7 +49,7 @@ export const siteSettingsSchema = z.object({
   /**
    * Whether the original client offers its card method (docs/site-settings.md#card-deposits). Always false: that
    * method posts the card number, expiry and CVC to the broker's own API, and we never take card data
-   * (docs/site-settings.md#card-deposits); cards come with issue 17, on the payment provider's page.
+   * (docs/site-settings.md#card-deposits); cards are paid on the payment provider's own page (docs/funding.md#card-deposits).
    */
   credit_card_deposit: z.boolean(),
   /** The original client's other switches, fixed by what this product offers (docs/site-settings.md#the-original-clients-switches). */

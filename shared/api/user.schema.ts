@@ -63,9 +63,10 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /**
- * Identity verification (KYC) as the original reads it (docs/accounts-and-ledger.md#the-user-object). Nothing verifies
- * anyone yet: every user is 'unverified' (the original's own fallback) until issue 18 builds
- * verification, whose document statuses are the other values. Never 'verified' without a check.
+ * Identity verification (KYC) as the original reads it (docs/accounts-and-ledger.md#the-user-object): the case the
+ * customer's documents make, computed on the server (docs/customer-area.md#verification): 'unverified' until they send
+ * one, 'pending' while one waits for review, 'rejected' when one was refused, 'approved' once staff approved their
+ * identity and proof of address. Never approved without that review.
  */
 export const verificationStatuses = ['unverified', 'pending', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof verificationStatuses)[number];

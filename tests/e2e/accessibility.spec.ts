@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demo, signIn } from './support';
 
 /**
- * WCAG 2.1 A and AA with axe-core (issue 19 §2): no serious or critical violation on the pages a trader sees
+ * WCAG 2.1 A and AA with axe-core: no serious or critical violation on the pages a trader sees
  * first, at a desktop and a phone width. Each violation is listed with its elements, so a failure says what to fix.
  */
 const sizes = [
@@ -45,7 +45,7 @@ for (const size of sizes) {
       await expect(page.locator('[data-figure="BALANCE"]').first()).toHaveText(/\d/);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // The light terminal: the same islands in the light palette, plus its own (issue 20).
+      // The light terminal: the same islands in the light palette, plus its own (docs/trade-room.md#light-terminal).
       await page.goto('/mt4-light');
       for (const island of ['light-toolbar', 'light-trade-panel', 'light-pair-tabs', 'light-status-bar', 'market-watch', 'positions', 'account-bar', 'price-chart']) {
         await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();

@@ -3,7 +3,7 @@ import { e2ePorts } from '../../playwright.config';
 import { freshCustomer, fundedCustomer, signIn } from './support';
 
 /**
- * Deposits (issue 17; docs/funding.md): the card is paid on the sandbox provider's own page (another
+ * Deposits (docs/funding.md): the card is paid on the sandbox provider's own page (another
  * origin) and never reaches ours; crypto shows the customer's own address; the pages fit a phone.
  */
 

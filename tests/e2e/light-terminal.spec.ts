@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freshCustomer, signIn } from './support';
 
 /**
- * The light terminal `/mt4-light` (issue 20, docs/trade-room.md#light-terminal): the trade room's islands and signals in
+ * The light terminal `/mt4-light` (docs/trade-room.md#light-terminal): the trade room's islands and signals in
  * the classic desktop-terminal layout. Crypto trades around the clock, so none of this depends on the day it runs.
  */
 const shots = 'test-results/e2e';

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demo, freshCustomer, signIn } from './support';
 
 /**
- * The sandbox chain (issue 17; docs/funding.md#the-sandbox-chain): staff announce a BTC payment to the
+ * The sandbox chain (docs/funding.md#the-sandbox-chain): staff announce a BTC payment to the
  * customer's own deposit address, as a blockchain would, and confirm it; the deposits queue shows its chain
  * facts and the customer's history shows it credited.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demo, signIn } from './support';
 
 /**
- * The trade room's first paint (issue 19 §5, docs/trade-room.md#splash): the server's HTML already shows the
+ * The trade room's first paint (docs/trade-room.md#first-paint): the server's HTML already shows the
  * last known prices, the open pairs and the account's figures; islands hydrate against it without a mismatch;
  * no splash when the page has its prices; without JavaScript a notice says why nothing moves.
  */

@@ -4,7 +4,7 @@ import { demo, startServer, type StartedServer } from './support';
 import { startUpstreamFeed, type UpstreamFeed } from './upstream-feed';
 
 /**
- * The trade room's tools (issue 19) against a price feed the test controls: layouts at four sizes with
+ * The trade room's tools (docs/trade-room.md) against a price feed the test controls: layouts at four sizes with
  * positions open, a refused TP/SL shown in its dialog, one-click trading, dragging a stop loss on the chart,
  * and a trailing stop moved by the engine and closing the position. Crypto trades around the clock, so none
  * of this depends on the day it runs.

@@ -10,7 +10,7 @@ import { assetId, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, 
 import { killHard, startServer, stopGracefully, until, type ServerProcess } from './support/processes';
 
 /**
- * Fault (e), issue 21: the single embedded-mode process (PGlite in DATA_DIR) is killed with SIGKILL while
+ * Fault (e) (docs/operations.md#faults): the single embedded-mode process (PGlite in DATA_DIR) is killed with SIGKILL while
  * 50 customers send market orders; started again on the same DATA_DIR it opens its data, and every order
  * that was acknowledged is there exactly once and whole (ledger and exposure audit clean). The orders
  * that got no answer are sent again with their order ids, as a client retries: each ends up once too.

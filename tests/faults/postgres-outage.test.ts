@@ -12,7 +12,7 @@ import { assetId, clientTimeoutMs, OrderLoad, reckon, seconds, seedCustomers, se
 import { answerOf, killHard, PrivatePostgres, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
 
 /**
- * Fault (c) in one process, issue 21: PostgreSQL stops the hard way (`pg_ctl stop -m immediate`) under a
+ * Fault (c) in one process (docs/operations.md#faults): PostgreSQL stops the hard way (`pg_ctl stop -m immediate`) under a
  * steady load of orders from 50 customers, stays down ~5 s and starts again. While it is down the API
  * answers 503 with a clear message (never a 500, never slower than a client waits) and /readyz says
  * "database unavailable"; the process stays up and logs the outage once; afterwards orders succeed

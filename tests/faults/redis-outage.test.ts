@@ -13,7 +13,7 @@ import { answerOf, serverBaseEnv, sleep, startServer, stopGracefully, until, typ
 import { PrivateRedis } from './support/redis';
 
 /**
- * Fault (d), issue 21: Redis goes away for about five seconds under a light load on two trading
+ * Fault (d) (docs/operations.md#faults): Redis goes away for about five seconds under a light load on two trading
  * processes (one leads, the other follows its prices through Redis), then comes back empty.
  *
  * While it is away: neither process exits, no API call answers 5xx (orders go on; sign-in limits are

@@ -8,7 +8,7 @@ import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor } from '../support/trading';
 
-/** The original's bell (issue 15, item 6): GET /notifications?page=, POST /notifications/read, POST /notifications/read/{id}. */
+/** The original's bell (docs/compatibility.md#notifications): GET /notifications?page=, POST /notifications/read, POST /notifications/read/{id}. */
 let app: Awaited<ReturnType<typeof startTrading>>['app'];
 let database: Database;
 
@@ -112,7 +112,7 @@ describe('POST /api/v1/notifications/read/{id}', () => {
     expect((await page(theirs.token)).unread_count).toBe(1);
   });
 
-  it("is the same as the spec's POST /notifications/{id}/read", async () => {
+  it("is the same as the original client's POST /notifications/{id}/read", async () => {
     const { token, ids } = await customerWith(2);
     expect((await request(app).post(`/api/v1/notifications/${ids[0]}/read`).set(bearer(token))).status).toBe(200);
     expect((await page(token)).unread_count).toBe(1);

@@ -8,7 +8,7 @@ import { deposit, liveAccount } from '../support/money';
 import { moneyStory } from '../support/money-story';
 import { tokenFor } from '../support/trading';
 
-/** The fields of GET /user the original client reads (issue 15, item 4) besides `trades_summary` (money/trades-summary.test.ts). */
+/** The fields of GET /user the original client reads (docs/accounts-and-ledger.md#the-user-object) besides `trades_summary` (money/trades-summary.test.ts). */
 const story = moneyStory();
 
 async function customer(status: UserStatus) {

@@ -36,7 +36,7 @@ function Figure({ label, value, tone, note }: { label: string; value: string; to
   );
 }
 
-/** The account cards (main-area-spec §1 "Account Balance"), one per account, every figure real: balance, credit, equity, margin, free margin, margin level, open and lifetime P/L. */
+/** The account cards ("Account Balance", docs/customer-area.md#dashboard), one per account, every figure real: balance, credit, equity, margin, free margin, margin level, open and lifetime P/L. */
 export function AccountCards({ user, accounts, formats, figuresFailed }: { user: User; accounts: readonly CardAccount[]; formats: MoneyFormats; figuresFailed: boolean }) {
   const firstDemo = accounts.find((a) => a.type === 'demo')?.id;
   return (
@@ -88,7 +88,7 @@ export function AccountCards({ user, accounts, formats, figuresFailed }: { user:
   );
 }
 
-/** The Live account's record (main-area-spec §1 "Total PNL", "Total Deposits", "Profitable Orders"), each with an honest empty text. */
+/** The Live account's record ("Total PNL", "Total Deposits", "Profitable Orders", docs/customer-area.md#dashboard), each with an honest empty text. */
 export function RecordCards({ summary, currency, accountLabel, formats }: { summary: TradesSummary; currency: string; accountLabel: string; formats: MoneyFormats }) {
   const show = (amount: string) => money(amount, currency, formats);
   const deposited = !new Money(summary.total_deposit).isZero();

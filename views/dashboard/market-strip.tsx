@@ -10,7 +10,7 @@ function utcClock(iso: string, now: Date): string {
 }
 
 /**
- * The market strip (main-area-spec §1, made real): our own instruments nearest the original's seven,
+ * The market strip (docs/customer-area.md#dashboard): our own instruments nearest the original's seven,
  * each with our feed's last price as the page was made, its change against our last recorded daily
  * close (UTC), and when that price is not live (stale, market closed) it says so.
  */

@@ -24,7 +24,7 @@ function Arc({ share, offset, className }: { share: number; offset: number; clas
 }
 
 /**
- * "Success Rate" (main-area-spec §1): the Live account's closed trades as a donut (won, lost, and
+ * "Success Rate" (docs/customer-area.md#dashboard): the Live account's closed trades as a donut (won, lost, and
  * break-even, which is neither), `round(win_rate)%` in the middle, and the tiles. Server-rendered SVG.
  */
 export function SuccessRate({ summary, currency, formats }: { summary: TradesSummary; currency: string; formats: MoneyFormats }) {

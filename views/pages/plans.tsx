@@ -9,7 +9,7 @@ import { AppShell } from '../components/app-shell';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 
-/** The plans shown side by side: the first four, as the original's dialog (main-area-spec §11). */
+/** The plans shown side by side: the first four, as the original's dialog (docs/customer-area.md#plans). */
 const shownPlans = 4;
 
 /** The price as a person reads it: "49.00 USD", "Free", "By approval". */
@@ -118,7 +118,7 @@ function RequestNotice({ overview }: { overview: PlansOverview }) {
   return null;
 }
 
-/** `/main/plans`: the Account Plans screen (main-area-spec §11, docs/customer-area.md#plans). */
+/** `/main/plans`: the Account Plans screen (docs/customer-area.md#plans). */
 export function PlansPage({ settings, user, csrfToken, overview }: { settings: SiteSettings; user: User; csrfToken: string; overview: PlansOverview | null }) {
   const plans = overview?.plans.slice(0, shownPlans) ?? [];
   const current = overview?.plans.find((p) => p.move === null);

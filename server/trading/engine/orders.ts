@@ -58,8 +58,8 @@ export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { in
 }
 
 /**
- * The leverage map the customer's site data gives (docs/trading.md#leverage): per asset class (the spec's
- * keys) and per category (the original client looks up `leverage[asset.category]`), the most every
+ * The leverage map the customer's site data gives (docs/trading.md#leverage): per asset class (the original
+ * client's keys) and per category (the original client looks up `leverage[asset.category]`), the most every
  * enabled instrument in it takes for this customer, so an order sent with it is never refused for its
  * leverage. A class without instruments gives its class leverage within the plan's.
  */

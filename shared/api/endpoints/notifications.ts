@@ -18,7 +18,7 @@ export const notificationsReadResponse = z.object({ message: z.string(), unread_
 
 /**
  * The notifications list of the original's bell (docs/realtime.md#notifications, docs/compatibility.md).
- * The spec's `POST /notifications/{id}/read` is `siteApi.readNotification`. Like it, these serve any
+ * The original client's `POST /notifications/{id}/read` is `siteApi.readNotification`. Like it, these serve any
  * signed-in user, whatever their standing (a pending customer's approval arrives as a notification).
  */
 export const notificationsApi = {
