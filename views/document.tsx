@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { renderWithPageState } from '../client/state/seed';
 import { pageStateElementId } from '../shared/islands';
 import type { PageState, ToastInput } from '../shared/page-state.schema';
 import type { PageAssets } from './assets';
 import { Toasts } from './components/toasts';
 import { collectNeeds, PageNeedsContext } from './page-needs';
+import { renderWithPageState } from './page-scope';
 
 export interface DocumentInput {
   title: string;
@@ -36,7 +36,7 @@ export function scriptJson(value: unknown): string {
 export function renderDocument({ title, siteName, favicon, nonce, assets, pageState: input, body, flash = [], theme = 'dark' }: DocumentInput): string {
   const needs = collectNeeds();
   const pageState: PageState = { ...input, renderedAt: input.renderedAt ?? Date.now() };
-  // Islands render against the signals the page state seeds, as the browser hydrates them (client/state/seed.ts).
+  // Islands render against signals of this page's own, seeded from its state as the browser seeds them (views/page-scope.ts).
   const bodyHtml = renderWithPageState(pageState, () =>
     renderToStaticMarkup(
       <PageNeedsContext value={needs}>

@@ -1,5 +1,4 @@
 import './trade-sides.css';
-import { computed } from '@preact/signals-react';
 import { useEffect, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { closedMarketTexts } from '../../shared/trading/closed-market';
@@ -13,6 +12,7 @@ import { useShortcut } from '../lib/keyboard';
 import { useMounted } from '../lib/use-mounted';
 import { activeAsset, clock, marketStateOf, quoteOf, startMarket } from '../state/market';
 import { leverageOf, placeMarketOrder } from '../state/orders';
+import { pageComputed } from '../state/page-scope';
 import { oneClickOn } from '../state/preferences';
 import { currentUser, realtimeKey } from '../state/session';
 import { startAutomation } from '../state/automation';
@@ -25,7 +25,7 @@ import { OneClickVolumeField, useOneClickVolume, type OneClickVolume } from './o
  * The active pair's market (docs/trade-room.md#market-state): undefined while open, else when it opens next (ms; null
  * when the schedule has no next open). A number, so BUY/SELL re-render when it changes, not on every tick.
  */
-export const activeClosedUntil = computed(() => {
+export const activeClosedUntil = pageComputed(() => {
   const asset = activeAsset.value;
   if (!asset) return undefined;
   const market = marketStateOf(asset, clock.value);

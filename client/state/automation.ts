@@ -1,4 +1,4 @@
-import { computed, effect, signal } from '@preact/signals-react';
+import { effect, signal } from '@preact/signals-react';
 import { eaTexts, type Activation } from '../../shared/api/advisors.schema';
 import { autotraderTexts, type AutotraderLevel, type AutotraderStatus } from '../../shared/api/autotrader.schema';
 import { automationApi } from '../../shared/api/endpoints/automation';
@@ -11,6 +11,7 @@ import { call, type CallResult } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';
 import { afterHydration } from '../runtime/hydration';
+import { pageComputed } from './page-scope';
 import { connection } from './realtime';
 import { showToast } from './toasts';
 import { liveOpenTrades, openTrades, selectedAccount } from './trading';
@@ -27,7 +28,7 @@ export const ownedEaIds = signal<readonly number[] | null>(null);
 export const activation = signal<Activation | null | undefined>(undefined);
 export const autotrader = signal<AutotraderStatus | undefined>(undefined);
 
-const selectedAccountId = computed(() => selectedAccount.value?.id ?? null);
+const selectedAccountId = pageComputed(() => selectedAccount.value?.id ?? null);
 const fallback = 'Something went wrong. Please try again.';
 
 /** Answers to loads that a newer load or an action overtook are dropped. */
@@ -50,7 +51,7 @@ export async function loadAutotrader(): Promise<void> {
 }
 
 /** The activated EA's open P/L at live prices, while every one of its open positions is loaded here; else the server's figure. */
-export const eaFloatingPnl = computed(() => {
+export const eaFloatingPnl = pageComputed(() => {
   const current = activation.value;
   if (!current) return null;
   const mine = liveOpenTrades.value.filter((trade) => trade.expert_advisor_id === current.expert_advisor.id);

@@ -1,4 +1,4 @@
-import { batch, computed, signal, type Signal } from '@preact/signals-react';
+import { batch, signal, type Signal } from '@preact/signals-react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
 import { decimalOfNumber } from '../../shared/api/wire';
@@ -13,6 +13,7 @@ import { countMessagesOf } from '../realtime/traffic';
 import type * as SocketClient from 'socket.io-client';
 import type { ManagerOptions } from 'socket.io-client';
 import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
+import { pageComputed, pageLocal, pageSignal } from './page-scope';
 
 /** A live price of one instrument; `direction` and `movedAt` drive the 2.2 s rise/fall flash. */
 export interface Quote {
@@ -33,11 +34,11 @@ export interface Quote {
 
 export type LoadState = { state: 'loading' } | { state: 'loaded' } | { state: 'error'; message: string };
 
-export const assets = signal<readonly Asset[]>([]);
-export const assetsState = signal<LoadState>({ state: 'loading' });
-export const assetsById = computed(() => new Map(assets.value.map((asset) => [asset.id, asset])));
+export const assets = pageSignal<readonly Asset[]>([]);
+export const assetsState = pageSignal<LoadState>({ state: 'loading' });
+export const assetsById = pageComputed(() => new Map(assets.value.map((asset) => [asset.id, asset])));
 /** The feed names an instrument by its `asset_id` ("EURUSD"); the page keys everything by the catalogue's numeric id. */
-const idsByAssetId = computed(() => new Map(assets.value.map((asset) => [asset.asset_id, asset.id])));
+const idsByAssetId = pageComputed(() => new Map(assets.value.map((asset) => [asset.asset_id, asset.id])));
 /** True once the feed's first full snapshot arrived (the splash waits for it). */
 export const pricesReady = signal(false);
 
@@ -45,7 +46,7 @@ export const pricesReady = signal(false);
  * Seconds tick for staleness marks and clocks (one timer for the page). It starts once no island is hydrating:
  * until then every island renders at the instant the page was seeded, as its server HTML was.
  */
-export const clock = signal(Date.now());
+export const clock = pageSignal(Date.now());
 if (typeof window !== 'undefined') void afterHydration().then(() => setInterval(() => (clock.value = Date.now()), 1_000));
 
 /**
@@ -67,16 +68,17 @@ export function isStale(asset: Asset, quote: Quote | null, now: number, open = i
   return open && (!quote || now - quote.receivedAt > feedTiming.staleAfterMs);
 }
 
-/** One signal per instrument, so a price change re-renders only what shows that instrument. */
-const quotes = new Map<number, Signal<Quote | null>>();
+/** One signal per instrument, so a price change re-renders only what shows that instrument; the page's own (seeded). */
+const quotes = pageLocal(() => new Map<number, Signal<Quote | null>>());
 export function quoteOf(id: number): Signal<Quote | null> {
-  let quote = quotes.get(id);
-  if (!quote) quotes.set(id, (quote = signal<Quote | null>(null)));
+  const page = quotes();
+  let quote = page.get(id);
+  if (!quote) page.set(id, (quote = signal<Quote | null>(null)));
   return quote;
 }
 
 /** The forex mid of a pair like "EURUSD", for converting money between currencies. */
-const forexBySymbol = computed(() => new Map(assets.value.filter((a) => a.type === 'forex').map((a) => [a.symbol.replace('/', ''), a.id])));
+const forexBySymbol = pageComputed(() => new Map(assets.value.filter((a) => a.type === 'forex').map((a) => [a.symbol.replace('/', ''), a.id])));
 export function forexMid(pair: string): string | undefined {
   const id = forexBySymbol.value.get(pair);
   return id === undefined ? undefined : quoteOf(id).value?.price;
@@ -100,10 +102,10 @@ function storedPairs(value: unknown): AssetStorage {
   const { activeAssetId: active, pairs } = value as Record<string, unknown>;
   return { activeAssetId: Number.isInteger(active) ? (active as number) : null, pairs: ids(pairs) };
 }
-export const activeAssetId = signal<number | null>(null);
-export const openPairs = signal<readonly number[]>([]);
-export const watchlist = signal<readonly number[]>(readStored<number[]>('watchlist', []));
-export const activeAsset = computed(() => (activeAssetId.value === null ? undefined : assetsById.value.get(activeAssetId.value)));
+export const activeAssetId = pageSignal<number | null>(null);
+export const openPairs = pageSignal<readonly number[]>([]);
+export const watchlist = pageSignal<readonly number[]>(readStored<number[]>('watchlist', []));
+export const activeAsset = pageComputed(() => (activeAssetId.value === null ? undefined : assetsById.value.get(activeAssetId.value)));
 
 function persistPairs() {
   writeDeviceChoice(deviceChoices.pairs, { activeAssetId: activeAssetId.value, pairs: [...openPairs.value] } satisfies AssetStorage);
@@ -177,41 +179,26 @@ function applyCatalogue(list: readonly Asset[], now: number, ageOf: (asset: Asse
   });
 }
 
-/** True while the catalogue in the signals is the one the page came with and no fetch has replaced it. */
-let fromPage = false;
-/** Whether the page's request carried this device's `asset-storage` cookie. */
-let pageHadPairs = false;
+const fromThePage = pageLocal(() => ({
+  /** True while the catalogue in the signals is the one the page came with and no fetch has replaced it. */
+  catalogue: false,
+  /** Whether the page's request carried this device's `asset-storage` cookie. */
+  choice: false,
+}));
 
 /**
  * The catalogue the page came with (the server fetched it for the page), with the pairs this device chose:
  * the market watch, the tabs and BUY/SELL render with the last known prices, on the server and when hydrating.
  */
 seedFromPage((page) => {
-  const before = { list: assets.peek(), state: assetsState.peek(), active: activeAssetId.peek(), pairs: openPairs.peek(), watch: watchlist.peek(), clock: clock.peek() };
   const cookie = deviceChoiceOf(page, deviceChoices.pairs);
   const chosen = storedPairs(cookie);
-  pageHadPairs = cookie !== undefined;
   clock.value = page.now;
   activeAssetId.value = chosen.activeAssetId;
   openPairs.value = chosen.pairs;
   const answer = pageAnswer(page, 'assets', tradingApi.assets);
-  if (answer) {
-    applyCatalogue(answer.data, page.now, (asset) => Math.max(0, page.renderedAt - Date.parse(asset.updated_at)));
-    fromPage = true;
-  }
-  return () => {
-    for (const asset of answer?.data ?? []) quotes.delete(asset.id);
-    fromPage = false;
-    pageHadPairs = false;
-    batch(() => {
-      assets.value = before.list;
-      assetsState.value = before.state;
-      activeAssetId.value = before.active;
-      openPairs.value = before.pairs;
-      watchlist.value = before.watch;
-      clock.value = before.clock;
-    });
-  };
+  if (answer) applyCatalogue(answer.data, page.now, (asset) => Math.max(0, page.renderedAt - Date.parse(asset.updated_at)));
+  Object.assign(fromThePage(), { catalogue: answer !== undefined, choice: cookie !== undefined });
 });
 
 /**
@@ -247,7 +234,7 @@ function applyFeed(item: FeedItem, ids: ReadonlyMap<string, number>, now: number
  */
 function adoptLegacyPairs(): void {
   const legacy = takeLegacyChoice(deviceChoices.pairs);
-  if (pageHadPairs || legacy === undefined) return;
+  if (fromThePage().choice || legacy === undefined) return;
   const kept = storedPairs(legacy);
   if (kept.pairs.length === 0 && kept.activeAssetId === null) return;
   batch(() => {
@@ -261,8 +248,9 @@ function adoptLegacyPairs(): void {
 
 /** The catalogue: the one the page came with the first time, else `GET /assets`. */
 export async function loadAssets(): Promise<void> {
-  if (fromPage) {
-    fromPage = false;
+  const page = fromThePage();
+  if (page.catalogue) {
+    page.catalogue = false;
     return;
   }
   assetsState.value = { state: 'loading' };

@@ -1,5 +1,6 @@
 import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
 import type { PageData } from '../../shared/page-state.schema';
+import { inRenderScope } from './page-scope';
 
 /** What a state module seeds its signals from: the data the server fetched for the page and when it rendered it. */
 export interface PageSeed {
@@ -10,8 +11,8 @@ export interface PageSeed {
   now: number;
 }
 
-/** Seeds signals from the page and returns how to put them back (the server's renders share the modules). */
-export type Seeder = (page: PageSeed) => () => void;
+/** Seeds a state module's page signals (`pageSignal`, ./page-scope) from the page. */
+export type Seeder = (page: PageSeed) => void;
 
 const seeders: Seeder[] = [];
 let held: PageSeed | undefined;
@@ -29,28 +30,18 @@ export function holdPageData(data: PageData | undefined, renderedAt: number | un
 /**
  * A state module's signals from the page (docs/front-end.md#islands-only-for-interaction). In the browser the
  * seeder runs at once when the module loads: the page is held before any island's chunk is imported, so every
- * island renders its first time, hydration included, against the seeded signals. On the server it runs around
- * each page's render (`renderSeeded`), so the HTML shows the same.
+ * island renders its first time, hydration included, against the seeded signals. On the server it runs at the start
+ * of each page's render (`seedRender`), writing that render's own signals, so the HTML shows the same.
  */
 export function seedFromPage(seeder: Seeder): void {
   seeders.push(seeder);
   if (held) seeder(held);
 }
 
-/**
- * The server's side: renders one page with every state module seeded from its data, then puts the signals back.
- * Rendering is synchronous (`renderToString`), so no request ever sees another's values.
- */
-export function renderSeeded<T>(page: PageSeed, render: () => T): T {
-  // Each undo is kept as its seeder is applied, so a seeder that throws still has the earlier ones put back
-  // (a customer's accounts must never outlive their own page's render).
-  const undo: (() => void)[] = [];
-  try {
-    for (const seed of seeders) undo.push(seed(page));
-    return render();
-  } finally {
-    for (const put of undo.reverse()) put();
-  }
+/** The server's side: every state module's signals seeded for the render running now (the render's own copies). */
+export function seedRender(page: PageSeed): void {
+  if (!inRenderScope()) throw new Error('seedRender runs inside a page render (views/page-scope.ts), or it would seed the signals every render reads.');
+  for (const seed of seeders) seed(page);
 }
 
 /** The API's answer the page came with under `key`, read by the endpoint's response schema; undefined when absent or unreadable. */

@@ -1,14 +1,14 @@
-import { computed } from '@preact/signals-react';
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import type { Preferences, PreferencesUpdate, WatchDigits } from '../../shared/api/preferences.schema';
 import { terminalPathOf } from '../../shared/routes';
 import { call, type CallResult } from '../lib/call';
+import { pageComputed } from './page-scope';
 import { currentUser } from './session';
 
 /** One-click trading is on for the signed-in customer (docs/trade-room.md#one-click-trading). */
-export const oneClickOn = computed(() => currentUser.value?.one_click_trading === true);
+export const oneClickOn = pageComputed(() => currentUser.value?.one_click_trading === true);
 /** The market watch's decimals: 3 (`fixed`, the default) or each instrument's own. */
-export const watchDigits = computed(() => currentUser.value?.watch_digits ?? 'fixed');
+export const watchDigits = pageComputed(() => currentUser.value?.watch_digits ?? 'fixed');
 
 /** The page's server-rendered "Trade room" links (`data-trade-room`) open the terminal now chosen (docs/trade-room.md#terminals). */
 function followTerminalLinks(terminal: Preferences['terminal']): void {

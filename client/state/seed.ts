@@ -1,5 +1,5 @@
 import type { PageState } from '../../shared/page-state.schema';
-import { holdPageData, renderSeeded } from './page-data';
+import { holdPageData, seedRender } from './page-data';
 import { csrfToken, currentUser, realtimeKey, siteName } from './session';
 
 let seeded = false;
@@ -20,16 +20,13 @@ export function seedFromPageState(state: PageState): void {
 }
 
 /**
- * The server's side: renders a page's islands against the signals its page state seeds, as the browser will
- * hydrate them (the person, then each state module's data: `seedFromPage`), and puts every signal back after.
+ * The server's side, at the start of a page's render (views/page-scope.ts): the render's own signals seeded as the
+ * browser will seed them (the person, then each state module's data: `seedFromPage`), so its islands render as they
+ * will hydrate.
  */
-export function renderWithPageState<T>(state: PageState, render: () => T): T {
-  const before = { user: currentUser.peek(), csrfToken: csrfToken.peek(), siteName: siteName.peek(), realtimeKey: realtimeKey.peek() };
+export function seedPageRender(state: PageState): void {
+  const now = state.renderedAt ?? Date.now();
+  // The data first: outside a render `seedRender` refuses before anything is written.
+  seedRender({ data: { ...state.data }, renderedAt: now, now });
   applySession(state);
-  try {
-    const now = state.renderedAt ?? Date.now();
-    return renderSeeded({ data: { ...state.data }, renderedAt: now, now }, render);
-  } finally {
-    applySession(before);
-  }
 }

@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals-react';
+import { signal } from '@preact/signals-react';
 import type { AdvisorSummary } from '../../shared/api/advisors.schema';
 import type { ResponseOf } from '../../shared/api/endpoint';
 import type { Currency, Plan } from '../../shared/api/data.schema';
@@ -9,15 +9,16 @@ import { Money } from '../../shared/money';
 import { call } from '../lib/call';
 import { readStored, writeStored } from '../lib/storage';
 import { pageAnswer, seedFromPage } from './page-data';
+import { pageComputed, pageLocal, pageSignal } from './page-scope';
 import { currentUser } from './session';
 import { showToast } from './toasts';
 
 /** Site data (GET /data): currencies with their USD rates, the plans and their feature rows, the EA catalogue. */
-export const currencies = signal<readonly Currency[]>([]);
-export const plans = signal<readonly Plan[] | null>(null);
-export const planFeatures = signal<readonly string[]>([]);
+export const currencies = pageSignal<readonly Currency[]>([]);
+export const plans = pageSignal<readonly Plan[] | null>(null);
+export const planFeatures = pageSignal<readonly string[]>([]);
 /** The expert-advisor catalogue (id, name, image…); which of them the customer may use is `user.eas`. */
-export const advisorCatalogue = signal<readonly AdvisorSummary[] | null>(null);
+export const advisorCatalogue = pageSignal<readonly AdvisorSummary[] | null>(null);
 export const siteDataFailed = signal(false);
 
 /**
@@ -27,50 +28,48 @@ export const siteDataFailed = signal(false);
  * the page carries no user.
  */
 const chosenHere = signal<string | null | undefined>(undefined);
-export const displayCurrency = computed<string | null>(() => {
+export const displayCurrency = pageComputed<string | null>(() => {
   if (chosenHere.value !== undefined) return chosenHere.value;
   const user = currentUser.value;
   if (user) return user.display_currency ?? null;
   return readStored<string | null>('currency', null);
 });
 /** The language dates and numbers are written in (docs/customer-area.md#settings). */
-export const numberLanguage = computed(() => currentUser.value?.language ?? null);
+export const numberLanguage = pageComputed(() => currentUser.value?.language ?? null);
 
 type SiteData = ResponseOf<typeof siteApi.siteData>['data'];
 
-function applySiteData(data: SiteData | null): void {
-  currencies.value = data?.currencies ?? [];
-  plans.value = data?.plans ?? null;
-  planFeatures.value = data?.plan_features ?? [];
-  advisorCatalogue.value = data?.expert_advisors ?? null;
+function applySiteData(data: SiteData): void {
+  currencies.value = data.currencies;
+  plans.value = data.plans;
+  planFeatures.value = data.plan_features;
+  advisorCatalogue.value = data.expert_advisors;
 }
 
-let loading: Promise<void> | undefined;
+/** The page's load of the site data: settled from the start when the page came with it. */
+const loading = pageLocal<{ done?: Promise<void> }>(() => ({}));
 
 /** The site data the page came with (the server fetched it): the account bar's currencies and the advisors render with the page. */
 seedFromPage((page) => {
   const answer = pageAnswer(page, 'siteData', siteApi.siteData);
-  if (!answer) return () => undefined;
+  if (!answer) return;
   applySiteData(answer.data);
-  loading = Promise.resolve();
-  return () => {
-    applySiteData(null);
-    loading = undefined;
-  };
+  loading().done = Promise.resolve();
 });
 
 /** Once per page: the site data the page came with, else `GET /data`. */
 export function loadSiteData(): Promise<void> {
-  loading ??= call(siteApi.siteData).then((result) => {
+  const load = loading();
+  load.done ??= call(siteApi.siteData).then((result) => {
     if (!result.ok) {
       siteDataFailed.value = true;
-      loading = undefined;
+      load.done = undefined;
       return;
     }
     applySiteData(result.data.data);
     siteDataFailed.value = false;
   });
-  return loading;
+  return load.done;
 }
 
 /**
@@ -90,7 +89,7 @@ export async function chooseDisplayCurrency(code: string | null): Promise<boolea
   return false;
 }
 
-const byCode = computed(() => new Map(currencies.value.map((c) => [c.code, c])));
+const byCode = pageComputed(() => new Map(currencies.value.map((c) => [c.code, c])));
 
 /** The currency figures of an account in `accountCurrency` are shown in: the display currency once its rate is known. */
 export function shownCurrency(accountCurrency: string): string {

@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals-react';
+import { signal } from '@preact/signals-react';
 import { accountName } from '../../shared/api/user.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
 import type { AccountSummaryView, PendingOrderView, TradeView } from '../../shared/api/trades.schema';
@@ -16,11 +16,12 @@ import { deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/devic
 import { afterHydration } from '../runtime/hydration';
 import { assetsById, forexMid, quoteOf } from './market';
 import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
+import { pageComputed, pageLocal, pageSignal } from './page-scope';
 
-export const accounts = signal<readonly AccountSummaryView[]>([]);
+export const accounts = pageSignal<readonly AccountSummaryView[]>([]);
 /** The account the room shows, kept on the device as the `selected-account` cookie (docs/trade-room.md#kept-on-the-device). */
-export const selectedAccountId = signal<number | null>(null);
-export const selectedAccount = computed(() => accounts.value.find((a) => a.id === selectedAccountId.value) ?? accounts.value[0]);
+export const selectedAccountId = pageSignal<number | null>(null);
+export const selectedAccount = pageComputed(() => accounts.value.find((a) => a.id === selectedAccountId.value) ?? accounts.value[0]);
 
 /** One of the customer's accounts by id, as every screen names it ("Demo Account #1002"). */
 export function accountNameOf(id: number | null | undefined): string {
@@ -56,26 +57,20 @@ function applyAccounts(list: readonly AccountSummaryView[]): void {
   if (!list.some((a) => a.id === selectedAccountId.value)) selectedAccountId.value = list[0]?.id ?? null;
 }
 
-/** True while the accounts in the signals are the ones the page came with and no fetch has replaced them. */
-let fromPage = false;
-/** Whether the page's request carried this device's `selected-account` cookie. */
-let pageHadAccount = false;
+const fromThePage = pageLocal(() => ({
+  /** True while the accounts in the signals are the ones the page came with and no fetch has replaced them. */
+  accounts: false,
+  /** Whether the page's request carried this device's `selected-account` cookie. */
+  choice: false,
+}));
 
 /** The accounts the page came with (the server fetched them) and the one this device chose: the account bar's first figures. */
 seedFromPage((page) => {
-  const before = { list: accounts.peek(), selected: selectedAccountId.peek() };
   const chosen = deviceChoiceOf(page, deviceChoices.account);
   selectedAccountId.value = Number.isInteger(chosen) ? (chosen as number) : null;
-  pageHadAccount = chosen !== undefined;
   const answer = pageAnswer(page, 'accounts', tradingApi.accounts);
   if (answer) applyAccounts(answer.data);
-  fromPage = answer !== undefined;
-  return () => {
-    fromPage = false;
-    pageHadAccount = false;
-    accounts.value = before.list;
-    selectedAccountId.value = before.selected;
-  };
+  Object.assign(fromThePage(), { accounts: answer !== undefined, choice: chosen !== undefined });
 });
 
 /**
@@ -84,6 +79,7 @@ seedFromPage((page) => {
  */
 function adoptLegacyAccount(): void {
   const legacy = takeLegacyChoice(deviceChoices.account);
+  const pageHadAccount = fromThePage().choice;
   // Written again where both terminals read it: a cookie kept while only /mt4 read it would leave /mt4-light on another account.
   if (pageHadAccount && selectedAccountId.value !== null) writeDeviceChoice(deviceChoices.account, selectedAccountId.value);
   if (pageHadAccount || !Number.isInteger(legacy)) return;
@@ -95,8 +91,9 @@ function adoptLegacyAccount(): void {
 
 /** The accounts with their figures: the first time those the page came with, then `GET /accounts`. */
 export async function loadAccounts(): Promise<void> {
-  if (fromPage) {
-    fromPage = false;
+  const page = fromThePage();
+  if (page.accounts) {
+    page.accounts = false;
     return;
   }
   const result = await call(tradingApi.accounts);
@@ -189,7 +186,7 @@ export interface LiveTrade extends TradeView {
   livePrice: string | null;
 }
 
-export const liveOpenTrades = computed<readonly LiveTrade[]>(() => {
+export const liveOpenTrades = pageComputed<readonly LiveTrade[]>(() => {
   const currency = selectedAccount.value?.currency ?? 'USD';
   return openTrades.value.items.map((trade) => {
     const asset = assetsById.value.get(trade.asset_id);
@@ -206,7 +203,7 @@ export const liveOpenTrades = computed<readonly LiveTrade[]>(() => {
  * The selected account's figures at live prices: the server's summary, with the open P/L of the trades
  * loaded here replaced by their live P/L (all of them when every open trade is loaded).
  */
-export const liveSummary = computed(() => {
+export const liveSummary = pageComputed(() => {
   const account = selectedAccount.value;
   if (!account) return undefined;
   const live = liveOpenTrades.value;
