@@ -162,7 +162,7 @@ function syntheticCandles() {
 /** The pair the chart shows: the first synthetic instrument. */
 const chartPair = { activeAssetId: firstSyntheticId, pairs: [firstSyntheticId] };
 
-/** The chart on the first synthetic instrument with every indicator on (docs/trade-room.md#chart-indicators), set on the device before the page loads. */
+/** The chart on the first synthetic instrument with every indicator on (docs/trade-room.md#chart), set on the device before the page loads. */
 const chartWithIndicators = `(() => {
   const id = ${firstSyntheticId};
   localStorage.setItem('asset-storage', JSON.stringify(${JSON.stringify(chartPair)}));

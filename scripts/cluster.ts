@@ -1,5 +1,5 @@
 // `npm run cluster [-- up|down|status] [--env KEY=VALUE …]`: the whole topology on this machine with Podman
-// and HAProxy (docs/operations.md#the-cluster). Variables: CLUSTER_WEB, CLUSTER_TRADING (containers per tier,
+// and HAProxy (README.md#operate-it). Variables: CLUSTER_WEB, CLUSTER_TRADING (containers per tier,
 // default 2), BASE_IMAGE (default: a Debian base made here), CLUSTER_DATABASE_URL / CLUSTER_REDIS_URL (use these
 // instead of the cluster's own containers), CLUSTER_DIR (secrets, HAProxy's config and log; default .cluster).
 import { containerRunning } from './cluster/podman';

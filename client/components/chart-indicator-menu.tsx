@@ -10,7 +10,7 @@ const periodOf = (text: string, fallback: number) => {
 };
 
 /**
- * The chart toolbar's Indicators menu (docs/trade-room.md#chart-indicators): a disclosure listing each indicator
+ * The chart toolbar's Indicators menu (docs/trade-room.md#chart): a disclosure listing each indicator
  * with a checkbox and its period (and the bands' width), applied as changed.
  */
 export function ChartIndicatorMenu({ settings, onChange }: { settings: IndicatorSettings; onChange: (next: IndicatorSettings) => void }) {

@@ -48,7 +48,7 @@ function columns(formats: CurrencyFormats, reload: () => void): Column<HistoryRo
 }
 
 /**
- * `/main/transaction-history`'s table (docs/funding.md#history): the page of rows the server rendered,
+ * `/main/transaction-history`'s table (docs/funding.md#transaction-history): the page of rows the server rendered,
  * read again when the customer's money changes elsewhere (staff paid, rejected, confirmed) and after a
  * cancellation, so a status changes without reloading. Labelled cards on a phone (StaffTable).
  */

@@ -42,7 +42,7 @@ const lineOptions = (color: string, extra: LineSeriesPartialOptions = {}): LineS
 });
 
 /**
- * The chosen indicators drawn on a chart from its candles' closes (docs/trade-room.md#chart-indicators): the whole
+ * The chosen indicators drawn on a chart from its candles' closes (docs/trade-room.md#chart): the whole
  * series when the candles load, then each tick recomputes only the last bar's value from the one before it and
  * moves it with `update()` (the terminal bench's 2,000 instruments at 10 updates/s leave no time for more).
  * RSI has a pane of its own below the candles, scaled 0–100 with its 70 and 30 guides.

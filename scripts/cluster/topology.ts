@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { rootDir } from './paths';
 
 /**
- * The one-machine cluster (docs/operations.md#the-cluster): HAProxy in front of two web and two trading
+ * The one-machine cluster (README.md#operate-it): HAProxy in front of two web and two trading
  * containers, PostgreSQL and Redis (containers of their own unless CLUSTER_DATABASE_URL / CLUSTER_REDIS_URL
  * name existing ones). Every container uses the host's network, on these loopback ports.
  */

@@ -50,7 +50,7 @@ export const siteDataSchema = z.object({
   plan_features: z.array(z.string()),
   expert_advisors: z.array(advisorSummarySchema),
   /**
-   * The original client's funding data (docs/compatibility.md#funding): the customer's own deposit addresses
+   * The original client's funding data (docs/funding.md#the-original-clients-calls): the customer's own deposit addresses
    * (derived per customer, never shared), the networks, the withdrawal methods with their minimums and fees,
    * and the deposit tiles. Its card tile is off: that form posts card details to us, and cards are paid on
    * the provider's page (docs/funding.md#card-deposits). Staff get empty lists.

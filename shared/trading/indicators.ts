@@ -1,5 +1,5 @@
 /**
- * Chart indicators (docs/trade-room.md#chart-indicators) from the closes of our own candles: simple and exponential
+ * Chart indicators (docs/trade-room.md#chart) from the closes of our own candles: simple and exponential
  * moving averages, Bollinger bands and RSI. Plain numbers: these are plotted, never booked.
  *
  * Each indicator has an `…At(closes, i, …, previous)` that works out the value at bar `i` from the closes up to it

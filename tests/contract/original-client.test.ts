@@ -138,7 +138,7 @@ describe('the original client', () => {
     for (const key of ['cryptos', 'stocks', 'indices', 'commodities', 'metals', 'forex']) expect(typeof site.leverage[key], `leverage.${key}`).toBe('number');
     for (const currency of site.currencies) expectFields('data.currencies[]', currency, { code: 'string', symbol: 'string', icon: 'string|null', rate: 'number' });
     expect(site.currencies.find((c: { code: string }) => c.code === 'EUR')?.icon).toBe('/flags/eu.svg');
-    // Funding (docs/compatibility.md#funding): the customer's own addresses, the networks, the withdrawal methods, the deposit tiles (card off: that form posts card data).
+    // Funding (docs/funding.md#the-original-clients-calls): the customer's own addresses, the networks, the withdrawal methods, the deposit tiles (card off: that form posts card data).
     expectFields('data', site, { wallets: 'array', crypto_networks: 'array', withdrawal_methods: 'array', deposit_config: 'object' });
     for (const wallet of site.wallets) expectFields('data.wallets[]', wallet, { id: 'number', crypto: 'string', crypto_network: 'string', address: 'string', barcode: 'string|null', type: 'string' });
     expect(site.wallets.map((w: { crypto: string }) => w.crypto)).toEqual(['BTC', 'ETH', 'USDT', 'USDT']);

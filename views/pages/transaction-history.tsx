@@ -34,7 +34,7 @@ export interface HistoryView {
   formats: CurrencyFormats;
 }
 
-/** `/main/transaction-history` (docs/funding.md#history): every deposit, withdrawal and adjustment, filtered, paged, exportable. */
+/** `/main/transaction-history` (docs/funding.md#transaction-history): every deposit, withdrawal and adjustment, filtered, paged, exportable. */
 export function TransactionHistoryPage({ settings, user, csrfToken, view }: { settings: SiteSettings; user: User; csrfToken: string; view: HistoryView }) {
   const { filters, rows, lastPage, total, problem, formats } = view;
   // The CSV of the same filters, every row: a plain link the web tier passes to the API with the session.

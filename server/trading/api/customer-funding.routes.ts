@@ -26,7 +26,7 @@ const perPage = 25;
 /** The CSV export's ceiling: a customer's whole history for years, never an unbounded read. */
 const csvRows = 10_000;
 
-/** The customer's funding (docs/funding.md) and the original client's funding calls (docs/compatibility.md#funding). */
+/** The customer's funding (docs/funding.md) and the original client's funding calls (docs/funding.md#the-original-clients-calls). */
 export function customerFundingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;

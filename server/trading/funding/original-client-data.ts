@@ -12,7 +12,7 @@ const withdrawalMethodList = withdrawalMethods.map((method) => ({ method, label:
 const networkNames = [...new Set(cryptoChannels.map((channel) => channel.networkLabel))];
 
 /**
- * `/data`'s funding fields in the original client's shapes (docs/compatibility.md#funding): its wallet
+ * `/data`'s funding fields in the original client's shapes (docs/funding.md#the-original-clients-calls): its wallet
  * list and its deposit modal's coins and networks filled with this customer's own addresses.
  */
 export async function originalClientFundingData(db: Executor, keys: CryptoKeys, user: { id: number; role: string }): Promise<FundingData> {

@@ -63,7 +63,7 @@ const confirmationsRequest = z.strictObject({ confirmations: announceRequest.sha
 
 /**
  * The customer's money in and out (docs/funding.md), the original client's funding calls at their paths
- * and shapes (docs/compatibility.md#funding), and the sandbox chain staff announce payments on.
+ * and shapes (docs/funding.md#the-original-clients-calls), and the sandbox chain staff announce payments on.
  */
 export const customerFundingApi = {
   fundingOverview: endpoint({ method: 'GET', path: '/funding', access: 'customer', response: fundingOverviewResponse }),
