@@ -3,72 +3,53 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import * as z from 'zod/mini';
 import { profileApi } from '../../shared/api/endpoints/profile';
 import { photoMaxBytes, profileTexts } from '../../shared/api/profile.schema';
-import { call, upload } from '../lib/call';
+import { renderRegionsAgain } from '../forms/regions';
+import { useEndpointForm } from '../forms/use-endpoint-form';
+import { useUpload } from '../forms/use-upload';
 import { defineIsland } from '../runtime/define-island';
 import { showToast } from '../state/toasts';
 
 const props = z.object({ avatar: z.nullable(z.string()), initials: z.string() });
 
 const takenTypes = ['image/jpeg', 'image/png', 'image/gif'];
-
-/** Uploads with progress; answers the new photo's address, or throws the server's message. */
-async function sendPhoto(file: File, onProgress: (percent: number) => void): Promise<string | null> {
-  const form = new FormData();
-  form.append('file', file);
-  return (await upload(profileApi.uploadPhoto, form, { onProgress, fallback: profileTexts.photoFailed })).data.avatar;
-}
+// The server decides by the bytes; these only spare a pointless upload.
+const photoCheck = (file: File) => (!takenTypes.includes(file.type) ? profileTexts.photoType : file.size > photoMaxBytes ? profileTexts.photoTooLarge : null);
 
 /**
  * "Profile Photo" (docs/customer-area.md#personal-information): click or drag a JPG, GIF or PNG of at
- * most 5 MB; the server checks its bytes and re-encodes it. Once saved, the page reloads so its header,
- * completion and every avatar show the new photo.
+ * most 5 MB; the server checks its bytes and re-encodes it. Once saved, the island shows the new photo and
+ * the page's summary (its avatar and completion, `data-region="profile-summary"`) is rendered again.
  */
 function ProfilePhoto({ avatar, initials }: z.infer<typeof props>) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [shown, setShown] = useState(avatar);
-  const busy = progress !== null;
-
-  const done = (title: string) => {
+  const changed = (url: string | null, title: string) => {
+    setShown(url);
     showToast({ kind: 'success', title });
-    window.setTimeout(() => window.location.reload(), 900);
+    void renderRegionsAgain();
   };
+  const photo = useUpload(profileApi.uploadPhoto, { check: photoCheck, fallback: profileTexts.photoFailed, onDone: (answer) => changed(answer.data.avatar, profileTexts.photoUpdated) });
+  const removal = useEndpointForm(profileApi.removePhoto, {
+    initial: {},
+    request: () => ({}),
+    fallback: profileTexts.photoFailed,
+    onDone: ({ data }) => changed(null, data?.message ?? profileTexts.photoUpdated),
+  });
+  const busy = photo.busy || removal.busy;
+  const error = photo.problem ?? removal.problem;
 
   async function send(file: File | undefined) {
     if (!file || busy) return;
-    setError(null);
-    // The server decides by the bytes; these only spare a pointless upload.
-    if (!takenTypes.includes(file.type)) return setError(profileTexts.photoType);
-    if (file.size > photoMaxBytes) return setError(profileTexts.photoTooLarge);
-    setProgress(0);
-    try {
-      const url = await sendPhoto(file, setProgress);
-      setShown(url);
-      done(profileTexts.photoUpdated);
-    } catch (failure) {
-      setError((failure as Error).message);
-      setProgress(null);
-    } finally {
-      if (input.current) input.current.value = '';
-    }
+    removal.reset();
+    await photo.send(file);
+    if (input.current) input.current.value = '';
   }
-
-  async function remove() {
-    setError(null);
-    setProgress(0);
-    const result = await call(profileApi.removePhoto);
-    if (result.ok) {
-      setShown(null);
-      done(result.data.message);
-    } else {
-      setProgress(null);
-      setError(result.message ?? profileTexts.photoFailed);
-    }
-  }
-
+  const remove = () => {
+    photo.clear();
+    removal.submit();
+  };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -105,25 +86,31 @@ function ProfilePhoto({ avatar, initials }: z.infer<typeof props>) {
           />
         </label>
       </div>
-      {busy ? <progress value={progress} max={100} aria-label="Uploading photo" /> : null}
+      {busy ? <progress value={photo.percent ?? 0} max={100} aria-label="Uploading photo" /> : null}
       {error ? (
         <p id={`${id}-error`} className="photo-error" role="alert">
           {error}
         </p>
       ) : null}
       {shown ? (
-        <button type="button" className="outline secondary small" onClick={() => void remove()} disabled={busy}>
+        <button type="button" className="outline secondary small" onClick={remove} disabled={busy}>
           Remove photo
         </button>
       ) : null}
-      <div className="photo-rules">
-        <p>{profileTexts.guidelinesTitle}</p>
-        <ul>
-          {profileTexts.guidelines.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
-      </div>
+      <PhotoRules />
+    </div>
+  );
+}
+
+function PhotoRules() {
+  return (
+    <div className="photo-rules">
+      <p>{profileTexts.guidelinesTitle}</p>
+      <ul>
+        {profileTexts.guidelines.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
     </div>
   );
 }

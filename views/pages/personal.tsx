@@ -213,12 +213,13 @@ export function PersonalPage({ settings, user, csrfToken, view }: { settings: Si
   );
 }
 
+/** The avatar and completion: rendered again in place when the photo changes (profile-photo.island.tsx). */
 function Hero({ profile, user }: { profile: Profile; user: User }) {
   const name = `${profile.first_name} ${profile.last_name}`.trim() || profileTexts.unnamed;
   const completion = profileCompletion(profile);
   const status = user.verification_status;
   return (
-    <section className="profile-card profile-hero" aria-label="Profile summary">
+    <section className="profile-card profile-hero" aria-label="Profile summary" data-region="profile-summary">
       <div className="hero-identity">
         <Avatar profile={profile} size="large" />
         <div>
