@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { fieldErrors, type FieldErrors } from '../../shared/api/common.schema';
 import type { Endpoint, ResponseOf } from '../../shared/api/endpoint';
 import type { ToastInput } from '../../shared/page-state.schema';
-import { call, type CallInput } from '../lib/call';
+import { call, type CallInput, type CallResult } from '../lib/call';
 import { dismissToast, showToast } from '../state/toasts';
 
 /** A form's values: what the person typed or chose, by field name (the body's name where the body has one). */
@@ -25,6 +25,8 @@ export interface EndpointFormOptions<E extends Endpoint, V extends FormValues> {
   failureTitle?: string;
   /** The message when the server gives none. */
   fallback?: string;
+  /** The message when no answer came at all (else `fallback`). */
+  unreachable?: string;
   /**
    * A decision another person made first (409) or on a row that is gone (404) is settled, not failed:
    * `done` and `onDone` run with no data and the server's message (docs/back-office.md#decisions-happen-once).
@@ -32,6 +34,8 @@ export interface EndpointFormOptions<E extends Endpoint, V extends FormValues> {
   settledElsewhere?: boolean;
   /** After it went through: update the page from the answer (or, settled elsewhere, from what the message says). */
   onDone?: (outcome: Outcome<E>, values: V) => void | Promise<void>;
+  /** After every send, whether it went through or not: what follows either way (read the list again, close the dialog). */
+  after?: () => void | Promise<void>;
 }
 
 const defaultFallback = 'The request failed. Please try again.';
@@ -40,7 +44,9 @@ const defaultFallback = 'The request failed. Please try again.';
  * One form's state over one endpoint (docs/front-end.md#forms): the values, which fields were touched, the
  * endpoint's own body schema and `check` run as the person types (shown once a field is touched or a send was
  * tried), the server's field errors (422 `errors`) until that field changes, the request-level problem, busy
- * while sending, and one toast policy. `field(name)` hands back an input's props with its message wired.
+ * while sending (and while `onDone` and `after` update the page), and one toast policy. `field(name)` hands back
+ * an input's props with its message wired; after a submit that did not go through, the first field with a message
+ * takes the focus, as a browser's own checks do.
  */
 export function useEndpointForm<E extends Endpoint, V extends FormValues>(e: E, options: EndpointFormOptions<E, V>) {
   const [values, setValues] = useState<V>(options.initial);
@@ -50,7 +56,13 @@ export function useEndpointForm<E extends Endpoint, V extends FormValues>(e: E, 
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const failureToast = useRef<number | null>(null);
+  const refusedIn = useRef<HTMLFormElement | null>(null);
+  const [refusals, setRefusals] = useState(0);
   const base = useId();
+  useEffect(() => {
+    refusedIn.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    refusedIn.current = null;
+  }, [refusals]);
 
   const keyOf = (name: string) => options.errorKeys?.[name as keyof V & string] ?? name;
   const checked = checkValues(e, options, values);
@@ -77,14 +89,8 @@ export function useEndpointForm<E extends Endpoint, V extends FormValues>(e: E, 
     failureToast.current = message && options.failureTitle ? showToast({ kind: 'error', title: options.failureTitle, description: message }) : null;
   };
 
-  /** Sends the values (when they pass the checks); resolves true when it went through or was settled elsewhere. */
-  async function send(): Promise<boolean> {
-    setAttempted(true);
-    if (Object.keys(checked).length > 0) return false;
-    setBusy(true);
-    setProblem(null);
-    const result = await call(e, options.request(values));
-    setBusy(false);
+  /** Says how the call ended and files what the server said; true when it went through or was settled elsewhere. */
+  async function settle(result: CallResult<E>): Promise<boolean> {
     if (result.ok || (options.settledElsewhere && (result.status === 409 || result.status === 404))) {
       sayFailure(null);
       const outcome: Outcome<E> = result.ok ? { data: result.data, message: messageIn(result.data) } : { data: null, message: result.message ?? options.fallback ?? defaultFallback };
@@ -94,7 +100,7 @@ export function useEndpointForm<E extends Endpoint, V extends FormValues>(e: E, 
       return true;
     }
     setServerErrors(result.errors);
-    const message = result.message ?? options.fallback ?? defaultFallback;
+    const message = result.message ?? (result.failure === 'unreachable' ? options.unreachable : undefined) ?? options.fallback ?? defaultFallback;
     // A message no field shows (the account, the whole request) stays above the buttons; a field's own shows beside it.
     const fieldShown = Object.keys(values).find((name) => result.errors[keyOf(name)]?.[0]);
     setProblem(fieldShown ? null : (Object.values(result.errors)[0]?.[0] ?? message));
@@ -102,9 +108,30 @@ export function useEndpointForm<E extends Endpoint, V extends FormValues>(e: E, 
     return false;
   }
 
+  /** Sends the values (when they pass the checks); resolves true when it went through or was settled elsewhere. */
+  async function send(): Promise<boolean> {
+    setAttempted(true);
+    if (Object.keys(checked).length > 0) return false;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const went = await settle(await call(e, options.request(values)));
+      await options.after?.();
+      return went;
+    } finally {
+      setBusy(false);
+    }
+  }
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!busy) void send();
+    if (busy) return;
+    const shown = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
+    void send().then((went) => {
+      if (went || !shown) return;
+      refusedIn.current = shown;
+      setRefusals((count) => count + 1);
+    });
   };
 
   /** An input's, select's or textarea's props for field `name`: id, value, change, touch and its message wired. */

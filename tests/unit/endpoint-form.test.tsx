@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backOfficeApi } from '../../shared/api/endpoints/back-office';
 import { catalogueApi } from '../../shared/api/endpoints/catalogue';
 import { ActionDialog } from '../../client/forms/action-dialog';
-import { Field, FieldMessage } from '../../client/forms/field';
+import { Field, FieldMessage, Problem } from '../../client/forms/field';
 import { useEndpointForm } from '../../client/forms/use-endpoint-form';
 import { toasts } from '../../client/state/toasts';
 
@@ -60,6 +60,26 @@ function OnSaleForm() {
     <form onSubmit={form.submit}>
       <input {...form.checkbox('enabled')} />
       <FieldMessage form={form} name="enabled" />
+    </form>
+  );
+}
+
+/** A form with nothing to type: sends, then does what follows either way (`after`). */
+function QuickNote({ after }: { after: () => Promise<void> }) {
+  const form = useEndpointForm(backOfficeApi.addCustomerNote, {
+    initial: { body: 'Called' },
+    request: ({ body }) => ({ params: { id: 7 }, body: { body } }),
+    fallback: 'Not saved.',
+    unreachable: 'No answer came.',
+    onDone: done,
+    after,
+  });
+  return (
+    <form onSubmit={form.submit}>
+      <Problem form={form} />
+      <button type="submit" disabled={form.busy}>
+        Save
+      </button>
     </form>
   );
 }
@@ -198,5 +218,41 @@ describe('useEndpointForm', () => {
     await type('Called');
     await submit();
     expect(done).toHaveBeenCalledWith({ data: null, message: 'Already decided by Grace.' }, { body: 'Called' });
+  });
+
+  it('focuses the first field with a message after a submit that did not go through', async () => {
+    call.mockResolvedValue(refused(422, 'Too rude to keep.', { body: ['Too rude to keep.'] }));
+    await act(async () => root.render(<NoteForm />));
+    await type('x');
+    host.querySelector<HTMLButtonElement>('button[type="submit"]')!.focus();
+    await submit();
+    expect(document.activeElement).toBe(input());
+  });
+
+  it('stays busy while onDone and after update the page, and runs after whether or not it went through', async () => {
+    let finish!: () => void;
+    const after = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    call.mockResolvedValue(noteAdded);
+    await act(async () => root.render(<QuickNote after={after} />));
+    await submit();
+    const save = host.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(done).toHaveBeenCalledTimes(1);
+    expect(after).toHaveBeenCalledTimes(1);
+    expect(save.disabled).toBe(true);
+    await act(async () => finish());
+    expect(save.disabled).toBe(false);
+    call.mockResolvedValue(refused(503, null));
+    await submit();
+    expect(after).toHaveBeenCalledTimes(2);
+    await act(async () => finish());
+    expect(done).toHaveBeenCalledTimes(1);
+    expect(problem()).toBe('Not saved.');
+  });
+
+  it('says its own message when no answer came at all', async () => {
+    call.mockResolvedValue({ ok: false, failure: 'unreachable', status: 0, message: null, errors: {}, retryAfter: null });
+    await act(async () => root.render(<QuickNote after={async () => undefined} />));
+    await submit();
+    expect(problem()).toBe('No answer came.');
   });
 });
