@@ -3,6 +3,7 @@ import { expect, request, test, type Browser, type Page } from '@playwright/test
 import { e2ePorts } from '../../playwright.config';
 import { settingsUpdateRequest, type SiteSettings } from '../../shared/api/settings.schema';
 import { demo, signIn, startServer, updateSiteSettings } from './support';
+import { bearer } from '../support/bearer';
 
 /** The settings as the API has them now. */
 async function currentSettings(): Promise<SiteSettings> {
@@ -187,7 +188,7 @@ test('when the web tier keeps the settings a minute, then a save on the page sti
     const api = await request.newContext({ baseURL: server.api });
     const login = await api.post('/api/v1/auth/login', { data: demo.admin });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
-    expect((await api.patch('/api/v1/admin/settings', { data: { name: 'Meridian Prime' }, headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect((await api.patch('/api/v1/admin/settings', { data: { name: 'Meridian Prime' }, headers: bearer(token) })).status()).toBe(200);
     await api.dispose();
     await customer.reload();
     await expect(customer.locator('.topbar .brand')).toHaveText('Meridian Markets');

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { expect, request, test } from '@playwright/test';
 import { demo, startServer } from './support';
+import { bearer } from '../support/bearer';
 
 const dataDir = 'test-results/e2e-durability';
 
@@ -14,7 +15,7 @@ test('when the process is killed outright after a write was acknowledged, then t
     const { data } = (await login.json()) as { data: { token: string } };
     const saved = await api.patch('/api/v1/admin/settings', {
       data: { maintenanceMessage: 'written before kill -9' },
-      headers: { Authorization: `Bearer ${data.token}` },
+      headers: bearer(data.token),
     });
     expect(saved.status()).toBe(200);
     const exited = new Promise((resolve) => first.process.once('exit', resolve));
@@ -26,7 +27,7 @@ test('when the process is killed outright after a write was acknowledged, then t
       const again = await request.newContext({ baseURL: second.api! });
       const settings = (await (await again.get('/api/v1/settings')).json()) as { data: { maintenanceMessage: string } };
       expect(settings.data.maintenanceMessage).toBe('written before kill -9');
-      expect((await again.get('/api/v1/user', { headers: { Authorization: `Bearer ${data.token}` } })).status()).toBe(200);
+      expect((await again.get('/api/v1/user', { headers: bearer(data.token) })).status()).toBe(200);
       await again.dispose();
     } finally {
       second.process.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { expect, request, test } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { demo, signIn, startSplitTiers, startTradingTier } from './support';
+import { bearer } from '../support/bearer';
 
 /** Signs in through the API (as staff do from the back office) and returns a bearer header and the user id. */
 async function apiLogin(person: { email: string; password: string }, apiPort: number = e2ePorts.api) {
@@ -9,7 +10,7 @@ async function apiLogin(person: { email: string; password: string }, apiPort: nu
   const res = await api.post('/api/v1/auth/login', { data: person });
   expect(res.status()).toBe(200);
   const { data } = (await res.json()) as { data: { token: string; user: { id: number; notifications: { id: string }[] } } };
-  return { api, headers: { Authorization: `Bearer ${data.token}` }, user: data.user };
+  return { api, headers: bearer(data.token), user: data.user };
 }
 
 test('when staff send a notification, then it appears as the card, and once closed it stays read after a reload', async ({ page }) => {

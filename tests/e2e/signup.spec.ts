@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, request, test } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { demo, updateSiteSettings } from './support';
+import { bearer } from '../support/bearer';
 
 test('when a visitor fills the one-page form, then the account exists: they sign in and see Awaiting Approval', async ({ page }) => {
   await page.goto('/signup');
@@ -216,7 +217,7 @@ test('when a customer forgets their password, then the mailed link resets it onc
   await expect(page.locator('.notice-info')).toHaveText('If an account exists for that address, we have sent a link to reset its password.');
 
   const staffLogin = await api.post('/api/v1/auth/login', { data: demo.staff });
-  const staff = { Authorization: `Bearer ${((await staffLogin.json()) as { data: { token: string } }).data.token}` };
+  const staff = bearer(((await staffLogin.json()) as { data: { token: string } }).data.token);
   let mails: { data: { text: string }[] } = { data: [] };
   await expect(async () => {
     mails = (await (await api.get(`/api/v1/admin/outbox?to=${encodeURIComponent(email)}`, { headers: staff })).json()) as typeof mails;

@@ -3,6 +3,7 @@ import { expect, request, type Page } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { payOnSandbox, testCards } from '../support/hosted-checkout';
 import { freePort } from '../support/ports';
+import { bearer } from '../support/bearer';
 
 export const demo = {
   trader: { email: 'trader@demo.test', password: 'trader-demo-1' },
@@ -30,7 +31,7 @@ export async function fundedCustomer(amount: string): Promise<{ email: string; p
   const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
   try {
     const token = ((await (await api.post('/api/v1/auth/login', { data: person })).json()) as { data: { token: string } }).data.token;
-    const headers = { Authorization: `Bearer ${token}` };
+    const headers = bearer(token);
     const opened = (await (await api.post('/api/v1/funding/deposits/card', { data: { amount }, headers })).json()) as { data: { url: string } };
     await payOnSandbox(opened.data.url, testCards.success);
     await expect
@@ -56,8 +57,8 @@ export async function verifyCustomer(person: { email: string; password: string }
   const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
   try {
     const tokenOf = async (who: { email: string; password: string }) => ((await (await api.post('/api/v1/auth/login', { data: who })).json()) as { data: { token: string } }).data.token;
-    const customer = { Authorization: `Bearer ${await tokenOf(person)}` };
-    const staff = { Authorization: `Bearer ${await tokenOf(demo.staff)}` };
+    const customer = bearer(await tokenOf(person));
+    const staff = bearer(await tokenOf(demo.staff));
     const documents: Record<string, string>[] = [{ kind: 'identity', id_type: 'passport', side: 'front' }, { kind: 'proof_of_address' }];
     for (const fields of documents) {
       const sent = await api.post('/api/v1/verification/documents', { headers: customer, multipart: { ...fields, file: { name: 'scan.png', mimeType: 'image/png', buffer: tinyPng } } });
@@ -99,7 +100,7 @@ export async function registeredCustomer({ approve = false, plan }: { approve?: 
     if (!approve) return person;
     const login = await api.post('/api/v1/auth/login', { data: demo.staff });
     const { data } = (await login.json()) as { data: { token: string } };
-    const headers = { Authorization: `Bearer ${data.token}` };
+    const headers = bearer(data.token);
     const approved = await api.patch(`/api/v1/admin/users/${userId}`, { data: { status: 'active' }, headers });
     expect(approved.status()).toBe(200);
     if (plan) {
@@ -120,7 +121,7 @@ export async function updateSiteSettings(patch: Record<string, unknown>) {
     const login = await api.post('/api/v1/auth/login', { data: demo.admin });
     expect(login.status()).toBe(200);
     const { data } = (await login.json()) as { data: { token: string } };
-    const res = await api.patch('/api/v1/admin/settings', { data: patch, headers: { Authorization: `Bearer ${data.token}` } });
+    const res = await api.patch('/api/v1/admin/settings', { data: patch, headers: bearer(data.token) });
     expect(res.status()).toBe(200);
   } finally {
     await api.dispose();
@@ -161,7 +162,7 @@ export async function startServer(env: Record<string, string>): Promise<StartedS
 // upgrades against it, the API realtime upgrades) and carry a /metrics token (they trust a proxy on loopback).
 const feedKey = { FEED_API_KEY: 'e2e-feed-key-0123456789', PUSHER_APP_KEY: 'e2e-pusher-key', METRICS_TOKEN: 'e2e-metrics-token-0123456789' };
 // No settings cache, so the page reflects the API's state at once (by default it may lag up to SETTINGS_CACHE_MS).
-const webTierOnly = { DATA_DIR: 'test-results/e2e-web', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0', ...feedKey };
+const webTierOnly = { DATA_DIR: `test-results/e2e-web-${e2ePorts.web}`, SESSION_SECRET: 'e2e-session-secret-0123456789abcdef', SETTINGS_CACHE_MS: '0', ...feedKey };
 /** The web origin each split stack was given, by the trading tier's data folder: a trading tier restarted on it answers to the same one. */
 const webOriginOf = new Map<string, string>();
 

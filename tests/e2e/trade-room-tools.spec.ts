@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
 import { demo, startServer, type StartedServer } from './support';
 import { startUpstreamFeed, type UpstreamFeed } from './upstream-feed';
+import { bearer } from '../support/bearer';
 
 /**
  * The trade room's tools (docs/trade-room.md) against a price feed the test controls: layouts at four sizes with
@@ -40,7 +41,7 @@ function movePrice(to: number) {
 async function traderApi() {
   const api = await request.newContext({ baseURL: app.api });
   const token = ((await (await api.post('/api/v1/auth/login', { data: demo.trader })).json()) as { data: { token: string } }).data.token;
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const assets = ((await (await api.get('/api/v1/assets', { headers })).json()) as { data: { id: number; asset_id: string }[] }).data;
   const btcId = assets.find((a) => a.asset_id === 'BTCUSD')!.id;
   return {

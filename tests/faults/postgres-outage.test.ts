@@ -10,6 +10,7 @@ import { auditLedger } from '../support/money';
 import { silentLogger } from '../support/trading';
 import { assetId, clientTimeoutMs, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer, type SentOrder } from './support/orders';
 import { answerOf, killHard, PrivatePostgres, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
+import { bearer } from '../support/bearer';
 
 /**
  * Fault (c) in one process (docs/operations.md#faults): PostgreSQL stops the hard way (`pg_ctl stop -m immediate`) under a
@@ -80,7 +81,7 @@ describe.skipIf(!available)('PostgreSQL stopped and started again under a tradin
     const trader = prober;
     const btc = await assetId(origin, trader, 'BTCUSD');
     const order = () => ({ type: 'buy', id: btc, volume: '0.01', leverage: 2 });
-    const auth = { Authorization: `Bearer ${trader.token}` };
+    const auth = bearer(trader.token!);
     const btcRate = async () => {
       const res = await fetch(`${origin}/api/v1/assets`, { headers: auth, signal: AbortSignal.timeout(clientTimeoutMs) });
       if (!res.ok) return undefined;

@@ -11,6 +11,7 @@ import { silentLogger } from '../support/trading';
 import { assetId, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer } from './support/orders';
 import { answerOf, serverBaseEnv, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
 import { PrivateRedis } from './support/redis';
+import { bearer } from '../support/bearer';
 
 /**
  * Fault (d) (docs/operations.md#faults): Redis goes away for about five seconds under a light load on two trading
@@ -88,7 +89,7 @@ describe('Redis outage: two trading processes degrade as documented and recover 
       wsPort: Number(ports.follower),
       forceTLS: false,
       enabledTransports: ['ws'],
-      channelAuthorization: { endpoint: `${b}/broadcasting/auth`, transport: 'ajax', headers: { Authorization: `Bearer ${watched.token}` } },
+      channelAuthorization: { endpoint: `${b}/broadcasting/auth`, transport: 'ajax', headers: bearer(watched.token!) },
     });
     sockets.push(socket);
     socket.connection.bind('state_change', ({ current }: { current: string }) => {
@@ -128,7 +129,7 @@ describe('Redis outage: two trading processes degrade as documented and recover 
       })(),
       (async () => {
         while (watching) {
-          const { status, body } = await ask('assets follower', `${b}/api/v1/assets`, { headers: { Authorization: `Bearer ${watched.token}` } });
+          const { status, body } = await ask('assets follower', `${b}/api/v1/assets`, { headers: bearer(watched.token!) });
           if (status === 200) prices.push({ at: Date.now(), rate: (JSON.parse(body) as { data: { symbol: string; rate: string }[] }).data.find((x) => x.symbol === 'BTCUSD')!.rate });
           await sleep(150);
         }

@@ -10,6 +10,7 @@ import { prepareDatabase } from '../../server/trading/setup/prepare';
 import { createLogger } from '../../server/logger';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 const quietLogger = createLogger({ level: 'silent', name: 'test' });
 
@@ -20,8 +21,6 @@ beforeAll(async () => {
   ({ app, database } = await startTrading());
 });
 afterAll(() => database.close());
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('GET /api/v1/settings', () => {
   it('when nobody is signed in, then it answers the site settings', async () => {

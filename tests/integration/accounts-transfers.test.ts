@@ -8,11 +8,11 @@ import { postEntry } from '../../server/trading/ledger/ledger';
 import { makeUser } from '../support/factories';
 import { auditLedger, balanceOf, deposit } from '../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** Accounts (docs/customer-area.md#accounts): opening more, and transfers between a customer's own Live accounts. */
 
 let stack: TradingStack;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
 
 beforeAll(async () => {

@@ -11,8 +11,7 @@ import { auditLog } from '../../server/trading/db/schema';
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { csrfFrom, startWebStack, webAppFor, type WebStack } from '../support/web';
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+import { bearer } from '../support/bearer';
 
 /** An entry written on a given day, as the server would have written it then. */
 async function auditOn(db: AppDb, at: string, entry: { action: string; subjectId: number; actorId?: number | null; details?: Record<string, unknown> }) {

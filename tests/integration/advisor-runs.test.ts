@@ -10,9 +10,9 @@ import { executeMarketOrders } from '../../server/trading/engine/market-orders';
 import { AdvisorRunner } from '../../server/trading/ea/runner';
 import { auditLedger } from '../support/money';
 import { fundedTrader, silentLogger, startTrading, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A runner whose clock moves one bar each time it is read (once per step), as fast as the test feeds bars. */
 const runner = () => {
   let now = Date.now();

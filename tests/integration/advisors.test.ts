@@ -9,9 +9,9 @@ import { auditLedger, balanceOf, deposit } from '../support/money';
 import { oneMonthAfter, renewDueAdvisors } from '../../server/trading/ea/advisors';
 import { makeUser } from '../support/factories';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading();

@@ -7,10 +7,10 @@ import { AdvisorRunner, autotraderPlan } from '../../server/trading/ea/runner';
 import { makeUser } from '../support/factories';
 import { auditLedger } from '../support/money';
 import { fundedTrader, silentLogger, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading();

@@ -8,11 +8,11 @@ import { auditLog, ledgerEntries, notifications, outbox, tradingAccounts, users 
 import { makeUser, type TestPerson } from '../support/factories';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let staffToken: string;
 let adminToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const get = (path: string, token = staffToken) => request(stack.app).get(`/api/v1${path}`).set(bearer(token));
 const send = (method: 'post' | 'patch', path: string, body: object, token = staffToken) => request(stack.app)[method](`/api/v1${path}`).set(bearer(token)).send(body);
 const auditOf = async (userId: number, action: string) =>

@@ -5,13 +5,13 @@ import { validationErrorBody, messageBody } from '../../shared/api/common.schema
 import { makeUser } from '../support/factories';
 import { auditLedger } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Input an attacker would send, where the database cannot store a character (PostgreSQL refuses NUL in
  * text and jsonb) or a number is beyond an integer column: each answers a 4xx with a message, never 500.
  */
 let stack: TradingStack;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const unique = () => randomBytes(4).toString('hex');
 
 beforeAll(async () => {

@@ -3,17 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankDetailsTexts } from '../../shared/api/settings.schema';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** The broker's bank details (docs/site-settings.md): admins set them; the IBAN and BIC are checked for real and kept normalised. */
 
 let stack: TradingStack;
 let adminToken: string;
 let staffToken: string;
-const patch = (body: object, token = adminToken) =>
-  request(stack.app)
-    .patch('/api/v1/admin/settings')
-    .set({ Authorization: `Bearer ${token}` })
-    .send(body);
+const patch = (body: object, token = adminToken) => request(stack.app).patch('/api/v1/admin/settings').set(bearer(token)).send(body);
 const good = {
   account_name: 'Example Markets Ltd — client money',
   bank_name: 'Barclays Bank UK PLC',

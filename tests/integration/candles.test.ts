@@ -12,6 +12,7 @@ import { CandleRecorder } from '../../server/trading/market/recorder';
 import { openMarket } from '../../server/trading/market/start';
 import { makeUser } from '../support/factories';
 import { marketsOpenAt, silentLogger, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let token: string;
@@ -24,10 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.database.close());
 
-const get = (path: string) =>
-  request(stack.app)
-    .get(path)
-    .set({ Authorization: `Bearer ${token}` });
+const get = (path: string) => request(stack.app).get(path).set(bearer(token));
 
 describe('GET /api/v1/assets/{id}/candles', () => {
   it('when a chart asks for history, then it gets well-formed candles oldest first that end at the current price', async () => {

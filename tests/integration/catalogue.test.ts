@@ -10,11 +10,11 @@ import { renewDueAdvisors } from '../../server/trading/ea/advisors';
 import { makeUser } from '../support/factories';
 import { auditLedger, balanceOf } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let adminId: number;
 let adminToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const read = (token = adminToken) => request(stack.app).get('/api/v1/admin/catalogue').set(bearer(token));
 const patchAdvisor = (id: number | string, body: object, token = adminToken) => request(stack.app).patch(`/api/v1/admin/catalogue/advisors/${id}`).set(bearer(token)).send(body);
 const patchPlan = (id: number | string, body: object, token = adminToken) => request(stack.app).patch(`/api/v1/admin/catalogue/plans/${id}`).set(bearer(token)).send(body);

@@ -7,10 +7,10 @@ import { orphanAfterMs, sweepOrphanFiles } from '../../server/trading/chat/orpha
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, testRealtimeCredentials, tokenFor, type TradingStack } from '../support/trading';
 import { samePicture } from '../support/images';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading();

@@ -7,6 +7,7 @@ import { ledgerEntries, tradingAccounts, users } from '../../server/trading/db/s
 import { makeUser, type TestPerson } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Money lives only in customers' accounts (docs/accounts-and-ledger.md#whose-accounts): staff and admins hold no
@@ -17,7 +18,6 @@ let admin: TestPerson;
 let adminToken: string;
 let staff: TestPerson;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading();

@@ -6,12 +6,12 @@ import { utcDay } from '../../server/trading/api/dashboard.presenter';
 import { makeUser } from '../support/factories';
 import { auditLedger, liveAccount } from '../support/money';
 import { marketsOpenAt, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** The dashboard's figures (docs/customer-area.md#dashboard): from the ledger, the open totals and our own candles, never samples. */
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const dayMs = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * dayMs);
 

@@ -27,6 +27,7 @@ import { makeUser } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
 import { fundedTrader, marketsOpenAt, silentLogger, startTrading, testConfig, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Decisions happen once (docs/back-office.md#decisions-happen-once): every decision endpoint raced against
@@ -41,7 +42,6 @@ let stack: TradingStack;
 let staffToken: string;
 const keys = cryptoKeys(testConfig());
 const bank = { bank_name: 'Barclays', bank_address: '1 Churchill Place, London', account_name: 'Test Person', account_number: '55555555', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22' };
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const staffPost = (path: string, body: object = {}) => request(stack.app).post(`/api/v1${path}`).set(bearer(staffToken)).send(body);
 const customerPost = (token: string, path: string) => request(stack.app).post(`/api/v1${path}`).set(bearer(token)).send({});
 

@@ -14,6 +14,7 @@ import { PrivateRedis } from '../faults/support/redis';
 import { createTestDatabase } from '../support/database';
 import { auditLedger } from '../support/money';
 import { fundedTrader, marketsOpenAt, silentLogger, startTrading, testConfig, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * The engine's open book stays whole across outages (docs/trading.md#engine): a level reached while the
@@ -43,7 +44,6 @@ let base: Database;
 let line: ReturnType<typeof flaky>;
 let stack: TradingStack;
 const idOf = (symbol: string, on: TradingStack = stack) => on.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   base = await createTestDatabase();

@@ -7,6 +7,7 @@ import { storedFiles, verificationDocuments } from '../../server/trading/db/sche
 import { insertDocument } from '../../server/trading/db/verification.repo';
 import { makeUser } from '../support/factories';
 import { startTrading, testRealtimeCredentials, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Every stored file is served only by the route of its own purpose, under that purpose's rule
@@ -41,7 +42,6 @@ function expected(route: Route, purpose: Purpose, caller: Caller): number {
 }
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 let stack: TradingStack;
 const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Images are decoded, not sniffed; PDFs checked for their structure (docs/files.md#what-is-taken): the
@@ -42,7 +43,6 @@ let bomb: Buffer;
 let truncated: Buffer;
 let located: Buffer;
 const headerOnlyPdf = Buffer.from('%PDF-1.7\n');
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading({ uploadMaxBytes: 1024 * 1024 });

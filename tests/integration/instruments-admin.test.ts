@@ -7,10 +7,10 @@ import { auditLog } from '../../server/trading/db/schema';
 import { makeUser } from '../support/factories';
 import { auditLedger } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let adminToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
 const patch = (id: number, body: object, token = adminToken) => request(stack.app).patch(`/api/v1/admin/instruments/${id}`).set(bearer(token)).send(body);
 

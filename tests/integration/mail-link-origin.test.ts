@@ -12,6 +12,7 @@ import { createTestDatabase } from '../support/database';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { csrfFrom, webAppFor } from '../support/web';
+import { bearer } from '../support/bearer';
 
 /**
  * A deployment (PostgreSQL, not the embedded PGlite) whose site origin is a loopback address, as when
@@ -20,7 +21,6 @@ import { csrfFrom, webAppFor } from '../support/web';
 let database: Database;
 let deployed: TradingStack;
 let embedded: TradingStack;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const errorsLogged: string[] = [];
 const logger = pino(
   { level: 'error' },

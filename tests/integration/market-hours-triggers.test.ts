@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pendingOrders, trades } from '../../server/trading/db/schema';
 import { auditLedger } from '../support/money';
 import { fundedTrader, marketsOpenAt, startTrading, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 // AAPL trades 14:30–21:00 UTC in November; 23:00 UTC the same day it is closed, EURUSD still open.
 const closedForStocks = new Date('2026-11-18T23:00:00Z');
 let now = marketsOpenAt;
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function tick(mids: Record<string, string>) {
   stack.prices.set(Object.fromEntries(Object.entries(mids).map(([symbol, mid]) => [idOf(symbol), mid])), now.getTime());

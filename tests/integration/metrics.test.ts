@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../support/database';
 import { startRealtimeStack, type RealtimeStack } from '../support/realtime';
 import { fundedTrader, testFeedApiKey, testRealtimeCredentials } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: RealtimeStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startRealtimeStack();

@@ -7,6 +7,7 @@ import { addNotification } from '../../server/trading/db/notifications.repo';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** The original's bell (docs/compatibility.md#notifications): GET /notifications?page=, POST /notifications/read, POST /notifications/read/{id}. */
 let app: Awaited<ReturnType<typeof startTrading>>['app'];
@@ -16,8 +17,6 @@ beforeAll(async () => {
   ({ app, database } = await startTrading());
 });
 afterAll(() => database.close());
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A customer with `n` notifications, titled "N1" (oldest) to "Nn" (newest). */
 async function customerWith(n: number, status: 'active' | 'pending' = 'active') {

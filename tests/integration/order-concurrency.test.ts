@@ -5,10 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, pendingOrders, trades } from '../../server/trading/db/schema';
 import { auditLedger } from '../support/money';
 import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading();

@@ -8,6 +8,7 @@ import { tradeSchema, type TradeView } from '../../shared/api/trades.schema';
 import { outcomeFromLegacy } from '../../server/trading/db/legacy-order-answers';
 import { orderRequests, trades } from '../../server/trading/db/schema';
 import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Order ids stored by a release before migration 0018 (an HTTP status and body, no outcome) must still
@@ -17,7 +18,6 @@ import { fundedTrader, startTrading, type TradingStack } from '../support/tradin
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading();

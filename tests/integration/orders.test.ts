@@ -8,10 +8,10 @@ import { presentAsset } from '../../server/trading/market/asset-view';
 import { makeUser } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading();

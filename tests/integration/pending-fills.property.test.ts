@@ -9,6 +9,7 @@ import { formatPoints, pointsOf } from '../../shared/trading/points';
 import { pendingTexts } from '../../shared/trading/texts';
 import { auditLedger } from '../support/money';
 import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Execution never worse than the order says (docs/trading.md#pending-orders), over random instruments, prices,
@@ -22,7 +23,6 @@ const runs = Number(process.env.PENDING_RUNS ?? 40);
 
 let stack: TradingStack;
 let trader: Awaited<ReturnType<typeof fundedTrader>>;
-const bearer = () => ({ Authorization: `Bearer ${trader.token}` });
 
 /** Instruments of three precisions, each with a volume in units its sizing takes. */
 const instruments = [
@@ -121,7 +121,10 @@ describe('pending orders fill as their type says, never worse than a limit', () 
         for (const plan of orders) {
           const order = { side: plan.side, kind: plan.kind, price: priceAt(plan.side, plan.kind, plan.offset) };
           const shouldWait = waitsAt(order, quoteOf(assetId));
-          const placed = await request(stack.app).post('/api/v1/orders/pending').set(bearer()).send({ id: assetId, type: order.side, kind: order.kind, price: order.price, volume, leverage: 1 });
+          const placed = await request(stack.app)
+            .post('/api/v1/orders/pending')
+            .set(bearer(trader.token))
+            .send({ id: assetId, type: order.side, kind: order.kind, price: order.price, volume, leverage: 1 });
           if (!shouldWait) {
             expect(placed.status, JSON.stringify(placed.body)).toBe(422);
             expect(placed.body.errors.price).toEqual([pendingTexts.priceSide(order.side, order.kind)]);
@@ -135,7 +138,7 @@ describe('pending orders fill as their type says, never worse than a limit', () 
           const placedOrder = { id: placed.body.data.id as number, ...order };
           if (plan.move !== null) {
             const to = priceAt(order.side, order.kind, plan.move);
-            const moved = await request(stack.app).patch(`/api/v1/orders/pending/${placedOrder.id}`).set(bearer()).send({ price: to });
+            const moved = await request(stack.app).patch(`/api/v1/orders/pending/${placedOrder.id}`).set(bearer(trader.token)).send({ price: to });
             if (new Money(to).eq(order.price) || waitsAt({ ...order, price: to }, quoteOf(assetId))) {
               expect(moved.status, JSON.stringify(moved.body)).toBe(200);
               expect(moved.body.data.kind).toBe(order.kind);
@@ -181,8 +184,8 @@ describe('pending orders fill as their type says, never worse than a limit', () 
         }
 
         // Leave nothing behind for the next run: cancel what waits, close what filled.
-        for (const order of waiting) expect((await request(stack.app).delete(`/api/v1/orders/pending/${order.id}`).set(bearer())).status).toBe(200);
-        const closed = await request(stack.app).post('/api/v1/trades/close-all').set(bearer()).send({ account_id: trader.account.id });
+        for (const order of waiting) expect((await request(stack.app).delete(`/api/v1/orders/pending/${order.id}`).set(bearer(trader.token))).status).toBe(200);
+        const closed = await request(stack.app).post('/api/v1/trades/close-all').set(bearer(trader.token)).send({ account_id: trader.account.id });
         expect(closed.status, JSON.stringify(closed.body)).toBe(200);
         await stack.engine.idle();
       }),
@@ -213,7 +216,7 @@ describe('pending orders fill as their type says, never worse than a limit', () 
     for (const { worse, ...order } of cases) {
       const placed = await request(stack.app)
         .post('/api/v1/orders/pending')
-        .set(bearer())
+        .set(bearer(trader.token))
         .send({ id: eurusd.id, volume: '10000', leverage: 1, ...order });
       expect(placed.status).toBe(201);
       const filled = await stack.database.db.transaction((tx) =>
@@ -222,7 +225,7 @@ describe('pending orders fill as their type says, never worse than a limit', () 
       expect(filled, `${order.type} ${order.kind} at ${order.price} filled at ${worse}`).toBeNull();
       const [row] = await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.id, placed.body.data.id));
       expect(row!.status).toBe('pending');
-      expect((await request(stack.app).delete(`/api/v1/orders/pending/${placed.body.data.id}`).set(bearer())).status).toBe(200);
+      expect((await request(stack.app).delete(`/api/v1/orders/pending/${placed.body.data.id}`).set(bearer(trader.token))).status).toBe(200);
     }
   });
 });

@@ -6,13 +6,13 @@ import { auditLog, ledgerEntries, notifications, pendingOrders, planChangeReques
 import { makeUser } from '../support/factories';
 import { auditLedger, balanceOf } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** Moving to another plan (docs/customer-area.md#plans): paid once, asked of staff, never a free leverage upgrade. */
 
 let stack: TradingStack;
 let staffToken: string;
 let planId: Record<'basic' | 'pro' | 'premium', number>;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const subscribe = (token: string, plan_id: unknown) => request(stack.app).post('/api/v1/plans/subscribe').set(bearer(token)).send({ plan_id });
 const staffPost = (path: string, body: object = {}) => request(stack.app).post(`/api/v1${path}`).set(bearer(staffToken)).send(body);
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;

@@ -8,12 +8,12 @@ import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** Settings (docs/customer-area.md#settings): preferences stored on the user, the devices signed in, e-mail choices that really stop mail; the system status call. */
 
 let stack: TradingStack;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const patch = (token: string, body: unknown) =>
   request(stack.app)
     .patch('/api/v1/user/preferences')

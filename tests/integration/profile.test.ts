@@ -7,6 +7,7 @@ import { startSession } from '../../server/trading/auth/login';
 import { auditLog, outbox, users, verificationDocuments } from '../../server/trading/db/schema';
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** Personal information over the API (docs/customer-area.md#personal-information). */
 
@@ -16,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack.database.close());
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const sessionOf = async (person: TestPerson) => (await startSession({ database: stack.database, tokenTtlHours: 1 }, person.user, { ip: null, userAgent: null })).token;
 const userRow = async (id: number) => (await stack.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const mailsTo = (to: string) => stack.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id));

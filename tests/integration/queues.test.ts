@@ -14,13 +14,13 @@ import { approveIdentity } from '../support/kyc';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
 import { startTrading, testConfig, tokenFor, type TradingStack } from '../support/trading';
 import { samePicture } from '../support/images';
+import { bearer } from '../support/bearer';
 
 const keys = cryptoKeys(testConfig());
 const bankTo = { bank_name: 'Barclays', bank_address: '1 Churchill Place, London', account_name: 'Test Person', account_number: '55555555', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22' };
 
 let stack: TradingStack;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const get = (path: string, token = staffToken) => request(stack.app).get(`/api/v1${path}`).set(bearer(token));
 const post = (path: string, body: object, token = staffToken) => request(stack.app).post(`/api/v1${path}`).set(bearer(token)).send(body);
 

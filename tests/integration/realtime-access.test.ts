@@ -7,6 +7,7 @@ import { channelAuth } from '../../server/trading/realtime/signature';
 import { channelFamilies } from '../../server/trading/realtime/channel-rules';
 import { identityKinds, makeIdentities, type Identity, type IdentityKind } from '../support/identities';
 import { startTrading, testRealtimeCredentials, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Who may join which realtime channel (docs/realtime.md#who-may-subscribe), through `POST
@@ -69,23 +70,24 @@ beforeAll(async () => {
   for (const kind of ['customer', 'otherCustomer', 'pending'] as const) {
     const res = await request(stack.app)
       .post('/api/v1/chat/messages')
-      .set(bearer(who[kind]))
+      .set(headersOf(who[kind]))
       .send({ message: markerOf(who[kind].user!.id) });
     expect(res.status).toBe(201);
   }
   const toDeactivated = await request(stack.app)
     .post('/api/v1/chat/messages')
-    .set(bearer(who.staff))
+    .set(headersOf(who.staff))
     .send({ customer_id: who.deactivated.user!.id, message: markerOf(who.deactivated.user!.id) });
   expect(toDeactivated.status).toBe(201);
 });
 afterAll(() => stack.trading.close().then(() => stack.database.close()));
 
-const bearer = (identity: Identity): Record<string, string> => (identity.token ? { Authorization: `Bearer ${identity.token}` } : {});
+/** An identity's token header (none for the anonymous caller). */
+const headersOf = (identity: Identity): Record<string, string> => (identity.token ? bearer(identity.token) : {});
 const markerOf = (customerId: number) => `only for conversation ${customerId}`;
 
 const authorise = (identity: Identity, channel: string, path = '/broadcasting/auth') =>
-  request(stack.app).post(path).set(bearer(identity)).type('form').send({ socket_id: socketId, channel_name: channel });
+  request(stack.app).post(path).set(headersOf(identity)).type('form').send({ socket_id: socketId, channel_name: channel });
 
 /** The cases: each family for each kind of caller, on their own id and on the subject customer's. */
 function cases(): { kind: IdentityKind; family: Family; target: 'own' | 'customer' }[] {
@@ -130,7 +132,7 @@ describe('POST /broadcasting/auth for every channel family and every kind of cal
     const disagreements: string[] = [];
     for (const { kind, target } of cases().filter((c) => c.family === 'private-chat.customer')) {
       const id = targetId(kind, target);
-      const api = await request(stack.app).get(`/api/v1/chat/messages?customer_id=${id}`).set(bearer(who[kind]));
+      const api = await request(stack.app).get(`/api/v1/chat/messages?customer_id=${id}`).set(headersOf(who[kind]));
       // The API grants this conversation when it answers with its messages (a customer asking for another's gets their own).
       const apiGrants = api.status === 200 && (api.body as { data: { message: string }[] }).data.some((m) => m.message === markerOf(id));
       for (const prefix of ['private-chat.customer', 'presence-chat.customer']) {
@@ -152,7 +154,7 @@ describe('POST /broadcasting/auth for every channel family and every kind of cal
       ['private-trade', '/open/trades'],
     ] as const) {
       for (const kind of identityKinds.filter((k) => k !== 'anonymous')) {
-        const api = await request(stack.app).get(`/api/v1${path}`).set(bearer(who[kind]));
+        const api = await request(stack.app).get(`/api/v1${path}`).set(headersOf(who[kind]));
         const channel = await authorise(who[kind], `${family}.${who[kind].user!.id}`);
         const same = api.status === channel.status && (api.status === 200 || api.body.message === channel.body.message);
         if (!same) disagreements.push(`${kind} ${path} ${api.status} ${api.body.message ?? ''} / ${family} ${channel.status} ${channel.body.message ?? ''}`);
@@ -170,9 +172,9 @@ describe('POST /broadcasting/auth for every channel family and every kind of cal
 describe('the customer access kind', () => {
   it('when staff or an admin call a customer-only endpoint, then 403 says it is for customers', async () => {
     for (const kind of ['staff', 'admin'] as const) {
-      const res = await request(stack.app).get('/api/v1/accounts/overview').set(bearer(who[kind]));
+      const res = await request(stack.app).get('/api/v1/accounts/overview').set(headersOf(who[kind]));
       expect([res.status, res.body.message]).toEqual([403, authTexts.customersOnly]);
     }
-    expect((await request(stack.app).get('/api/v1/accounts/overview').set(bearer(who.customer))).status).toBe(200);
+    expect((await request(stack.app).get('/api/v1/accounts/overview').set(headersOf(who.customer))).status).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import { createTestDatabase } from '../support/database';
 import { makeUser } from '../support/factories';
 import { auditLedger, balanceOf } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** Savings (docs/customer-area.md#savings): opening, daily accrual exactly once, claims, maturity, early ends, the switch and the admins' plans. */
 
@@ -24,7 +25,6 @@ let database: Database;
 let stack: TradingStack;
 let adminToken: string;
 let usdPlan: number;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const api = (path: string) => `/api/v1${path}`;
 
 /** A stack on the shared database whose leader runs the savings job too, on the tests' clock. */

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../support/factories';
 import { samePicture } from '../support/images';
 import { startWebStack, type WebStack } from '../support/web';
+import { bearer } from '../support/bearer';
 
 let stack: WebStack;
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A token from the API itself, over HTTP. */
 const tokenAt = async (person: { email: string; password: string }) => (await request(stack.apiUrl).post('/api/v1/auth/login').send(person)).body.data.token as string;
 

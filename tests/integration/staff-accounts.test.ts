@@ -9,11 +9,11 @@ import { changeStaffAccount } from '../../server/trading/users/staff-accounts';
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { csrfFrom, startWebStack, type WebStack } from '../support/web';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let admin: TestPerson;
 let adminToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const list = (token = adminToken) => request(stack.app).get('/api/v1/admin/staff').set(bearer(token));
 const invite = (body: object, token = adminToken) => request(stack.app).post('/api/v1/admin/staff').set(bearer(token)).send(body);
 const change = (id: number, body: object, token = adminToken, app = stack.app) => request(app).patch(`/api/v1/admin/staff/${id}`).set(bearer(token)).send(body);

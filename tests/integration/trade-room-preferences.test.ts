@@ -8,6 +8,7 @@ import { oneClickTexts } from '../../shared/trading/one-click';
 import { auditLog, users } from '../../server/trading/db/schema';
 import { makeUser } from '../support/factories';
 import { signedInAgent, startWebStack, type WebStack } from '../support/web';
+import { bearer } from '../support/bearer';
 
 /**
  * The trade room's preferences (docs/trade-room.md#one-click-trading, #market-watch, #terminals): one-click trading goes on
@@ -20,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const api = () => request(stack.apiUrl);
 const tokenOf = async (person: { email: string; password: string }) =>
   ((await api().post('/api/v1/auth/login').send({ email: person.email, password: person.password })).body as { data: { token: string } }).data.token;

@@ -9,13 +9,13 @@ import { tradeTexts } from '../../shared/trading/texts';
 import { ledgerEntries, notifications, trades } from '../../server/trading/db/schema';
 import { auditLedger } from '../support/money';
 import { fundedTrader, marketsOpenAt, startTrading, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 // AAPL trades 14:30–21:00 UTC in November; at 23:00 UTC the same day it is closed.
 const closedForStocks = new Date('2026-11-18T23:00:00Z');
 let now = marketsOpenAt;
 let stack: TradingStack;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading({ now: () => now });

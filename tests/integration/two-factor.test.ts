@@ -6,6 +6,7 @@ import { twoFactorTexts } from '../../shared/api/two-factor.schema';
 import { auditLog, oneTimeTokens, recoveryCodes, users } from '../../server/trading/db/schema';
 import { makeUser, type TestPerson } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /** A code the authenticator app would show `stepsAhead` periods from now. */
 const codeFor = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
@@ -19,18 +20,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 /** A user with two-factor sign-in on: their secret and recovery codes; the clock moved a minute on so the enrolment's step is past. */
 async function enrolled(options: Parameters<typeof makeUser>[1] = {}) {
   const person = await makeUser(stack.database.db, options);
   const token = await tokenFor(stack.app, person);
-  const setup = await request(stack.app).post('/api/v1/two-factor/setup').set(auth(token));
+  const setup = await request(stack.app).post('/api/v1/two-factor/setup').set(bearer(token));
   expect(setup.status).toBe(200);
   const secret = setup.body.data.secret as string;
   const confirmed = await request(stack.app)
     .post('/api/v1/two-factor/confirm')
-    .set(auth(token))
+    .set(bearer(token))
     .send({ code: await codeFor(secret) });
   expect(confirmed.status).toBe(200);
   return { ...person, token, secret, codes: confirmed.body.data.recovery_codes as string[] };
@@ -51,7 +50,7 @@ describe('enrolling', () => {
   it('when a customer starts, then a secret, its otpauth URI and an SVG QR come back, and nothing is on until a code confirms', async () => {
     const person = await makeUser(stack.database.db);
     const token = await tokenFor(stack.app, person);
-    const setup = await request(stack.app).post('/api/v1/two-factor/setup').set(auth(token));
+    const setup = await request(stack.app).post('/api/v1/two-factor/setup').set(bearer(token));
     expect(setup.status).toBe(200);
     expect(setup.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.data.otpauth_uri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]{32}/);
@@ -65,21 +64,21 @@ describe('enrolling', () => {
     expect(row!.totpEnabledAt).toBeNull();
     expect((await step1(person)).body.data.token).toBeTruthy();
 
-    const status = await request(stack.app).get('/api/v1/two-factor').set(auth(token));
+    const status = await request(stack.app).get('/api/v1/two-factor').set(bearer(token));
     expect(status.body.data).toMatchObject({ enabled: false, required: false, setup: { secret: setup.body.data.secret } });
 
     const wrong = await request(stack.app)
       .post('/api/v1/two-factor/confirm')
-      .set(auth(token))
+      .set(bearer(token))
       .send({ code: '000000' === (await codeFor(setup.body.data.secret)) ? '111111' : '000000' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.code).toEqual([twoFactorTexts.invalidCode]);
-    const letters = await request(stack.app).post('/api/v1/two-factor/confirm').set(auth(token)).send({ code: '12a456' });
+    const letters = await request(stack.app).post('/api/v1/two-factor/confirm').set(bearer(token)).send({ code: '12a456' });
     expect(letters.body.errors.code).toEqual([twoFactorTexts.codeDigits]);
 
     const confirmed = await request(stack.app)
       .post('/api/v1/two-factor/confirm')
-      .set(auth(token))
+      .set(bearer(token))
       .send({ code: await codeFor(setup.body.data.secret) });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.recovery_codes).toHaveLength(10);
@@ -90,11 +89,11 @@ describe('enrolling', () => {
     expect(kept).toHaveLength(10);
     expect(kept.map((k) => k.codeHash)).not.toContain(confirmed.body.data.recovery_codes[0]);
 
-    const after = await request(stack.app).get('/api/v1/two-factor').set(auth(token));
+    const after = await request(stack.app).get('/api/v1/two-factor').set(bearer(token));
     expect(after.body.data).toMatchObject({ enabled: true, recovery_codes_left: 10, setup: null });
-    const user = await request(stack.app).get('/api/v1/user').set(auth(token));
+    const user = await request(stack.app).get('/api/v1/user').set(bearer(token));
     expect(user.body.data.two_factor_enabled).toBe(true);
-    const again = await request(stack.app).post('/api/v1/two-factor/setup').set(auth(token));
+    const again = await request(stack.app).post('/api/v1/two-factor/setup').set(bearer(token));
     expect(again.status).toBe(409);
     const audit = await stack.database.db.select().from(auditLog).where(eq(auditLog.actorId, person.user.id));
     expect(audit.map((a) => a.action)).toContain('user.two_factor_enabled');
@@ -210,7 +209,7 @@ describe('signing in once two-factor sign-in is on', () => {
       .post('/api/v1/auth/login/verify')
       .send({ challenge: (await step1(person)).body.data.challenge, code: second });
     expect(other.status).toBe(200);
-    const status = await request(stack.app).get('/api/v1/two-factor').set(auth(other.body.data.token));
+    const status = await request(stack.app).get('/api/v1/two-factor').set(bearer(other.body.data.token));
     expect(status.body.data.recovery_codes_left).toBe(8);
     const audit = await stack.database.db.select().from(auditLog).where(eq(auditLog.actorId, person.user.id));
     expect(audit.filter((a) => a.action === 'user.recovery_code_used')).toHaveLength(2);
@@ -221,11 +220,11 @@ describe('managing two-factor sign-in', () => {
   it('when new recovery codes are made, then the old ones stop working; it needs a current code', async () => {
     const person = await enrolled();
     later(30);
-    const refused = await request(stack.app).post('/api/v1/two-factor/recovery-codes').set(auth(person.token)).send({ code: person.codes[0] });
+    const refused = await request(stack.app).post('/api/v1/two-factor/recovery-codes').set(bearer(person.token)).send({ code: person.codes[0] });
     expect(refused.status).toBe(422);
     const made = await request(stack.app)
       .post('/api/v1/two-factor/recovery-codes')
-      .set(auth(person.token))
+      .set(bearer(person.token))
       .send({ code: await codeFor(person.secret) });
     expect(made.status).toBe(200);
     expect(made.body.data.recovery_codes).toHaveLength(10);
@@ -243,12 +242,12 @@ describe('managing two-factor sign-in', () => {
     const person = await enrolled();
     later(30);
     const code = await codeFor(person.secret);
-    const badPassword = await request(stack.app).post('/api/v1/two-factor/disable').set(auth(person.token)).send({ password: 'wrong-one-1', code });
+    const badPassword = await request(stack.app).post('/api/v1/two-factor/disable').set(bearer(person.token)).send({ password: 'wrong-one-1', code });
     expect(badPassword.status).toBe(422);
     expect(badPassword.body.errors.password).toEqual([twoFactorTexts.passwordWrong]);
-    const noCode = await request(stack.app).post('/api/v1/two-factor/disable').set(auth(person.token)).send({ password: person.password, code: '' });
+    const noCode = await request(stack.app).post('/api/v1/two-factor/disable').set(bearer(person.token)).send({ password: person.password, code: '' });
     expect(noCode.body.errors.code).toEqual([twoFactorTexts.codeRequired]);
-    const off = await request(stack.app).post('/api/v1/two-factor/disable').set(auth(person.token)).send({ password: person.password, code });
+    const off = await request(stack.app).post('/api/v1/two-factor/disable').set(bearer(person.token)).send({ password: person.password, code });
     expect(off.status).toBe(200);
     expect((await step1(person)).body.data.token).toBeTruthy();
     expect(await stack.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, person.user.id))).toHaveLength(0);
@@ -265,33 +264,33 @@ describe('staff must enrol (STAFF_TWO_FACTOR=required)', () => {
   it('when staff have not enrolled, then the back office API refuses them with the reason, and once enrolled it answers', async () => {
     const staff = await makeUser(strict.database.db, { role: 'staff' });
     const token = await tokenFor(strict.app, staff);
-    const refused = await request(strict.app).get('/api/v1/admin/users').set(auth(token));
+    const refused = await request(strict.app).get('/api/v1/admin/users').set(bearer(token));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(twoFactorTexts.staffMustEnrol);
     // Customers' conversations are back-office data too, though their calls are shared with customers.
     const customer = await makeUser(strict.database.db);
-    const chat = await request(strict.app).get(`/api/v1/chat/messages?customer_id=${customer.user.id}`).set(auth(token));
+    const chat = await request(strict.app).get(`/api/v1/chat/messages?customer_id=${customer.user.id}`).set(bearer(token));
     expect([chat.status, chat.body.message]).toEqual([403, twoFactorTexts.staffMustEnrol]);
-    const status = await request(strict.app).get('/api/v1/two-factor').set(auth(token));
+    const status = await request(strict.app).get('/api/v1/two-factor').set(bearer(token));
     expect(status.body.data).toMatchObject({ enabled: false, required: true });
 
-    const setup = await request(strict.app).post('/api/v1/two-factor/setup').set(auth(token));
+    const setup = await request(strict.app).post('/api/v1/two-factor/setup').set(bearer(token));
     const secret = setup.body.data.secret as string;
     expect(
       (
         await request(strict.app)
           .post('/api/v1/two-factor/confirm')
-          .set(auth(token))
+          .set(bearer(token))
           .send({ code: await codeFor(secret) })
       ).status,
     ).toBe(200);
     // The sign-in cached a moment ago still says "not enrolled": the guard reads the user afresh.
-    expect((await request(strict.app).get('/api/v1/admin/users').set(auth(token))).status).toBe(200);
+    expect((await request(strict.app).get('/api/v1/admin/users').set(bearer(token))).status).toBe(200);
 
     later(30);
     const off = await request(strict.app)
       .post('/api/v1/two-factor/disable')
-      .set(auth(token))
+      .set(bearer(token))
       .send({ password: staff.password, code: await codeFor(secret) });
     expect(off.status).toBe(403);
     expect(off.body.message).toBe(twoFactorTexts.staffCannotDisable);
@@ -302,9 +301,9 @@ describe('staff must enrol (STAFF_TWO_FACTOR=required)', () => {
     const admin = await makeUser(strict.database.db, { role: 'admin' });
     const customerStatus = await request(strict.app)
       .get('/api/v1/two-factor')
-      .set(auth(await tokenFor(strict.app, customer)));
+      .set(bearer(await tokenFor(strict.app, customer)));
     expect(customerStatus.body.data.required).toBe(false);
     const adminToken = await tokenFor(strict.app, admin);
-    expect((await request(strict.app).get('/api/v1/admin/settings').set(auth(adminToken))).status).toBe(403);
+    expect((await request(strict.app).get('/api/v1/admin/settings').set(bearer(adminToken))).status).toBe(403);
   });
 });

@@ -6,6 +6,7 @@ import { closeServer, listen } from '../../server/listen';
 import { defaultUploadLimits, totalMsFor, UploadGate } from '../../server/trading/files/upload-gate';
 import { makeUser } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { bearer } from '../support/bearer';
 
 /**
  * Uploads cannot be held shut (docs/files.md#upload-limits): places per person and per address, fewer
@@ -71,7 +72,7 @@ function slowUpload(token: string, { address, everyMs, chunk = 1, path = '/api/v
     method: 'POST',
     path,
     headers: {
-      Authorization: `Bearer ${token}`,
+      ...bearer(token),
       ...(address ? { 'X-Forwarded-For': address } : {}),
       'Content-Type': `multipart/form-data; boundary=${boundary}`,
       'Content-Length': String(head.length + 60_000 + tail.length),
@@ -218,7 +219,7 @@ describe('the original client’s profile update with its photo inside', () => {
       port,
       method: 'POST',
       path: '/api/v1/update',
-      headers: { Authorization: `Bearer ${dana.token}`, 'Content-Type': 'application/json', 'Content-Length': String(6 * 1024 * 1024) },
+      headers: { ...bearer(dana.token), 'Content-Type': 'application/json', 'Content-Length': String(6 * 1024 * 1024) },
     });
     client.on('error', () => undefined);
     client.write('{"avatar":"data:image/png;base64,');

@@ -10,10 +10,10 @@ import { approveIdentity, tinyPng } from '../support/kyc';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { signedInAgent, startWebStack, type WebStack } from '../support/web';
 import { samePicture } from '../support/images';
+import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 beforeAll(async () => {

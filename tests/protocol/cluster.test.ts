@@ -7,6 +7,7 @@ import pg from 'pg';
 import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeChannels, realtimeEvents } from '../../shared/realtime';
+import { bearer } from '../support/bearer';
 
 /**
  * Two trading processes on one PostgreSQL database and one Redis (the built server, as deployed): one
@@ -96,7 +97,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
   });
 
   const priceOn = async (node: Node, symbol: string) => {
-    const res = await fetch(`${node.api}/api/v1/assets`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${node.api}/api/v1/assets`, { headers: bearer(token) });
     return ((await res.json()) as { data: { symbol: string; rate: string }[] }).data.find((x) => x.symbol === symbol)!.rate;
   };
 
@@ -125,7 +126,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
       channelAuthorization: {
         endpoint: `${b.api}/broadcasting/auth`,
         transport: 'ajax',
-        headers: { Authorization: `Bearer ${token}` },
+        headers: bearer(token),
       },
     });
     sockets.push(socket);
@@ -136,12 +137,10 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     });
     const heard: { trade: { id: number } }[] = [];
     channel.bind(realtimeEvents.tradeUpdated, (event: { trade: { id: number } }) => heard.push(event));
-    const btc = ((await (await fetch(`${a.api}/api/v1/assets`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: number; symbol: string }[] }).data.find(
-      (x) => x.symbol === 'BTCUSD',
-    )!.id;
+    const btc = ((await (await fetch(`${a.api}/api/v1/assets`, { headers: bearer(token) })).json()) as { data: { id: number; symbol: string }[] }).data.find((x) => x.symbol === 'BTCUSD')!.id;
     const order = await fetch(`${a.api}/api/v1/trades/store`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      headers: { 'Content-Type': 'application/json', ...bearer(token) },
       body: JSON.stringify({ type: 'buy', id: btc, volume: '0.01', leverage: 2, order_id: randomUUID() }),
     });
     expect(order.status).toBe(201);
@@ -152,14 +151,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
   });
 
   it('presence is cluster-wide: members on either process see each other join and leave', async () => {
-    const socketOn = (node: Node, bearer: string) => {
+    const socketOn = (node: Node, token: string) => {
       const socket = new Pusher(credentials.PUSHER_APP_KEY, {
         cluster: 'mt1',
         wsHost: '127.0.0.1',
         wsPort: node.port,
         forceTLS: false,
         enabledTransports: ['ws'],
-        channelAuthorization: { endpoint: `${node.api}/broadcasting/auth`, transport: 'ajax', headers: { Authorization: `Bearer ${bearer}` } },
+        channelAuthorization: { endpoint: `${node.api}/broadcasting/auth`, transport: 'ajax', headers: bearer(token) },
       });
       sockets.push(socket);
       return socket;

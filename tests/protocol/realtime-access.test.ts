@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeEvents } from '../../shared/realtime';
 import { makeIdentities, makeIdentity, type Identity, type IdentityKind } from '../support/identities';
 import { browserSession, echoFor, echoWithBearer, nextEvent, startRealtimeStack, type RealtimeStack } from '../support/realtime';
+import { bearer } from '../support/bearer';
 
 /**
  * The realtime channels' access rules as real pusher-js and laravel-echo clients meet them
@@ -24,7 +25,6 @@ afterEach(() => {
 afterAll(() => stack.close());
 
 const track = (client: Echo<'pusher'>) => (open.push(client), client);
-const bearer = (identity: Identity) => ({ Authorization: `Bearer ${identity.token!}` });
 const subscribed = (channel: { subscribed(callback: () => void): unknown }) => nextEvent<void>((deliver) => void channel.subscribed(() => deliver()));
 const refused = (channel: { error(callback: (error: { error: string }) => void): unknown }) => nextEvent<{ error: string }>((deliver) => void channel.error(deliver));
 const customerId = () => who.customer.user!.id;
@@ -38,7 +38,7 @@ function heardBy(client: Echo<'pusher'>): string[] {
   return heard;
 }
 
-const sendAsCustomer = (message: string) => request(stack.apiUrl).post('/api/v1/chat/messages').set(bearer(who.customer)).send({ message });
+const sendAsCustomer = (message: string) => request(stack.apiUrl).post('/api/v1/chat/messages').set(bearer(who.customer.token!)).send({ message });
 
 describe('an admin without two-factor sign-in, through the web tier as their browser', () => {
   it('when they subscribe to a customer’s chat (private and presence), then both are refused and no message reaches them, while enrolled staff hear it', async () => {
@@ -72,7 +72,7 @@ describe('a subscription never outlives its user’s access', () => {
     });
     const again = refused(channel);
 
-    const change = await request(stack.apiUrl).patch(`/api/v1/admin/staff/${member.user!.id}`).set(bearer(who.admin)).send({ status: 'deactivated', reason: 'Left the firm' });
+    const change = await request(stack.apiUrl).patch(`/api/v1/admin/staff/${member.user!.id}`).set(bearer(who.admin.token!)).send({ status: 'deactivated', reason: 'Left the firm' });
     expect(change.status).toBe(200);
     await dropped;
     // pusher-js reconnects at once and asks again: the revoked token is refused.

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { auditLedger } from './money';
 import { fundedTrader, startTrading, type TradingStack } from './trading';
+import { bearer } from './bearer';
 
 /**
  * One money story per file (tests/integration/money/): a trading stack with prices set by hand, a
@@ -16,7 +17,6 @@ export function moneyStory() {
   afterAll(() => story.stack.database.close());
 
   const idOf = (symbol: string) => story.stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   return {
     get stack() {

@@ -5,6 +5,7 @@ import type { TradingOverrides } from '../../server/compose/trading';
 import type { PusherServer, PusherServerOptions } from '../../server/trading/realtime/pusher-server';
 import { startTrading, testRealtimeCredentials, type TradingStack } from './trading';
 import { composeTestWeb } from './web';
+import { bearer } from './bearer';
 
 export interface RealtimeStack extends TradingStack {
   webUrl: string;
@@ -56,7 +57,7 @@ export function echoFor(stack: Pick<RealtimeStack, 'webUrl' | 'webPort'>, sessio
 
 /** Echo as the original client makes it: straight to the API's realtime server, channels signed with its Bearer token. */
 export function echoWithBearer(stack: Pick<RealtimeStack, 'apiUrl' | 'apiPort'>, token: string) {
-  return echoAt(stack.apiUrl, stack.apiPort, '/api/v1/broadcasting/auth', { Authorization: `Bearer ${token}` });
+  return echoAt(stack.apiUrl, stack.apiPort, '/api/v1/broadcasting/auth', bearer(token));
 }
 
 function echoAt(baseUrl: string, port: number, authPath: string, headers: Record<string, string>, key = testRealtimeCredentials.key) {

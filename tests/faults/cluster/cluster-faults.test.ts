@@ -11,6 +11,7 @@ import { echoFor } from '../../support/realtime';
 import { faultTopology, leaderOf, leads, printFigures, startTimes, watchPrices } from '../support/cluster';
 import { firstAcknowledgedAfter, assetId, OrderLoad, reckon, retryUnsure, seconds, seedCustomers, signIn, statusCounts, type Customer, type SentOrder } from '../support/orders';
 import { sleep, until } from '../support/processes';
+import { bearer } from '../../support/bearer';
 
 /**
  * The cluster's faults (docs/operations.md#faults) on the topology `npm run cluster` starts, under a steady
@@ -58,7 +59,7 @@ const restartIfStopped = async (name: string, port: number) => {
 
 /** What a call answers while a service is away: through HAProxy (its own answer once no process is ready), or `at` a process directly. */
 const whileDown = async (at = api) => {
-  const res = await fetch(`${at}/api/v1/accounts`, { headers: { Authorization: `Bearer ${customers[0]!.token}`, Accept: 'application/json' } });
+  const res = await fetch(`${at}/api/v1/accounts`, { headers: { ...bearer(customers[0]!.token!), Accept: 'application/json' } });
   return { status: res.status, message: ((await res.json().catch(() => ({}))) as { message?: string }).message ?? '' };
 };
 
@@ -141,7 +142,7 @@ describe('the cluster under faults', () => {
       people.map((person) =>
         fetch(`${api}/api/v1/trades/store`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${person.token}` },
+          headers: { 'Content-Type': 'application/json', ...bearer(person.token!) },
           body: JSON.stringify({ ...order(), order_id: crypto.randomUUID() }),
         }),
       ),

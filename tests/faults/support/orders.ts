@@ -5,6 +5,7 @@ import { orderRequests, trades } from '../../../server/trading/db/schema';
 import { makeUser } from '../../support/factories';
 import { deposit, liveAccount } from '../../support/money';
 import { sleep } from './processes';
+import { bearer } from '../../support/bearer';
 
 /**
  * Customers with money, a steady load of market orders from them over HTTP as their clients send them
@@ -47,7 +48,7 @@ export async function signIn(origin: string, customers: Customer[]): Promise<voi
 
 /** The id of an instrument by symbol, from `/assets` as a customer sees it. */
 export async function assetId(origin: string, customer: Customer, symbol: string): Promise<number> {
-  const res = await fetch(`${origin}/api/v1/assets`, { headers: { Authorization: `Bearer ${customer.token}` } });
+  const res = await fetch(`${origin}/api/v1/assets`, { headers: bearer(customer.token!) });
   if (!res.ok) throw new Error(`/assets answered ${res.status}`);
   const found = ((await res.json()) as { data: { id: number; symbol: string }[] }).data.find((a) => a.symbol === symbol);
   if (!found) throw new Error(`no instrument ${symbol}`);
@@ -77,7 +78,7 @@ export async function sendOrder(origin: string, customer: Customer, body: Record
   try {
     const res = await fetch(`${origin}/api/v1/trades/store`, {
       method: 'POST',
-      headers: { ...json, Authorization: `Bearer ${customer.token}` },
+      headers: { ...json, ...bearer(customer.token!) },
       body: JSON.stringify(full),
       signal: AbortSignal.timeout(clientTimeoutMs),
     });

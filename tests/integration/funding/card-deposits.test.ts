@@ -6,6 +6,7 @@ import { signPayload, signatureHeader } from '../../../server/trading/funding/pa
 import { payOnSandbox, testCards } from '../../support/hosted-checkout';
 import { auditLedger, balanceOf } from '../../support/money';
 import { fundedTrader, startTrading, testPaymentsKeys, type TradingStack } from '../../support/trading';
+import { bearer } from '../../support/bearer';
 
 /**
  * Card deposits (docs/funding.md#card-deposits) against the sandbox provider started by the trading tier,
@@ -23,7 +24,6 @@ afterAll(async () => {
   await stack.database.close();
 });
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const webhook = (body: string, signature: string) => request(stack.app).post('/api/v1/payments/webhook/sandbox').set('Content-Type', 'application/json').set(signatureHeader, signature).send(body);
 
 async function openDeposit(amount = '500') {

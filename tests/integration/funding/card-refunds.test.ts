@@ -12,6 +12,7 @@ import { approveIdentity } from '../../support/kyc';
 import { payOnSandbox, testCards } from '../../support/hosted-checkout';
 import { auditLedger, balanceOf, liveAccount } from '../../support/money';
 import { silentLogger, startTrading, testPaymentsKeys, tokenFor, type TradingStack } from '../../support/trading';
+import { bearer } from '../../support/bearer';
 
 /**
  * Card withdrawals are refunds through the provider (docs/funding.md#withdrawals): an outright refusal puts
@@ -35,7 +36,6 @@ const provider: PaymentProvider = {
     return inner.provider!.refund(refund);
   },
 };
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   stack = await startTrading({ payments: provider });

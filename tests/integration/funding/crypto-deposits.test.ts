@@ -10,12 +10,12 @@ import { makeUser } from '../../support/factories';
 import { auditLedger, balanceOf } from '../../support/money';
 import { cryptoKeys } from '../../../server/trading/funding/crypto/keys';
 import { fundedTrader, startTrading, testConfig, tokenFor, type TradingStack } from '../../support/trading';
+import { bearer } from '../../support/bearer';
 
 /** Crypto deposits (docs/funding.md#crypto-deposits): derived addresses, and chain payments credited at their confirmations, once. */
 
 let stack: TradingStack;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
 
 beforeAll(async () => {

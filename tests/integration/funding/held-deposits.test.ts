@@ -9,6 +9,7 @@ import { makeUser } from '../../support/factories';
 import { auditLedger, balanceOf, liveAccount } from '../../support/money';
 import { testPaymentsKeys } from '../../support/trading';
 import { signedInAgent, startWebStack, textOf, type WebStack } from '../../support/web';
+import { bearer } from '../../support/bearer';
 
 /**
  * Deposits held for staff (docs/funding.md#money-from-outside, docs/back-office.md#funding-queues): a card payment
@@ -115,7 +116,7 @@ describe('the deposits queue', () => {
   it('when a customer reads their history while a deposit is held, then it is "Being reviewed" under Pending, without staff’s reason, and the original client reads it as pending', async () => {
     const { person, row } = await heldCardDeposit('100.00', 9_999);
     const login = await request(stack.apiUrl).post('/api/v1/auth/login').send({ email: person.email, password: person.password });
-    const customer = { Authorization: `Bearer ${login.body.data.token as string}` };
+    const customer = bearer(login.body.data.token as string);
     const history = await request(stack.apiUrl).get(api('/funding/history?status=pending')).set(customer);
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     const mine = history.body.data.find((r: { id: number; kind: string }) => r.kind === 'deposit' && r.id === row.id);

@@ -12,6 +12,7 @@ import { signPayload, signatureHeader } from '../../../server/trading/funding/pa
 import { makeUser } from '../../support/factories';
 import { auditLedger } from '../../support/money';
 import { fundedTrader, startTrading, testPaymentsKeys, tokenFor, type TradingStack } from '../../support/trading';
+import { bearer } from '../../support/bearer';
 
 /**
  * Money from outside is credited exactly once (docs/funding.md#money-from-outside), as properties: the same
@@ -25,7 +26,6 @@ let stack: TradingStack;
 let staffToken: string;
 let customer: Awaited<ReturnType<typeof fundedTrader>>;
 const wallets = new Map<string, { id: number; address: string }>();
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
 
 beforeAll(async () => {

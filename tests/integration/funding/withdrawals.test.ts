@@ -8,12 +8,12 @@ import { makeUser } from '../../support/factories';
 import { approveIdentity } from '../../support/kyc';
 import { auditLedger, balanceOf, liveAccount } from '../../support/money';
 import { fundedTrader, startTrading, testPaymentsKeys, tokenFor, type TradingStack } from '../../support/trading';
+import { bearer } from '../../support/bearer';
 
 /** Withdrawals (docs/funding.md#withdrawals): held at once, paid, rejected or cancelled once; and the history that lists them. */
 
 let stack: TradingStack;
 let staffToken: string;
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const bank = {
   method: 'bank_transfer',
   bank_name: 'NatWest',
