@@ -13,6 +13,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // The console's report, and each file's and test's duration kept for reading later (git-ignored).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
@@ -27,7 +30,9 @@ export default defineConfig({
         extends: true,
         test: { name: 'protocol', include: ['tests/protocol/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'], env: { TEST_DB_DRIVER: 'pglite' } },
       },
-      ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: 'integration:postgres', include: integration, env: { TEST_DB_DRIVER: 'postgres' } } }] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'integration:postgres', include: integration, globalSetup: ['tests/support/postgres-template.ts'], env: { TEST_DB_DRIVER: 'postgres' } } }]
+        : []),
     ],
   },
 });

@@ -14,6 +14,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 300_000,
-    reporters: ['verbose'],
+    reporters: ['verbose', 'json'],
+    outputFile: { json: 'test-results/vitest-faults.json' },
   },
 });
