@@ -43,7 +43,7 @@ describe('two customers’ pages rendered at once', () => {
     const ada = await customer('Ada');
     const bob = await customer('Bob');
     const paths = ['/mt4-light', '/mt4', '/main/dashboard'];
-    const requests = [1, 2, 3].flatMap(() => paths.flatMap((path) => [ada, bob].map(async (who) => ({ who, path, res: await who.agent.get(path) }))));
+    const requests = [1, 2].flatMap(() => paths.flatMap((path) => [ada, bob].map(async (who) => ({ who, path, res: await who.agent.get(path) }))));
     for (const { who, path, res } of await Promise.all(requests)) {
       const other = who === ada ? bob : ada;
       const markup = markupOf(res.text);
@@ -61,5 +61,5 @@ describe('two customers’ pages rendered at once', () => {
         `${path} shows nothing of the other customer`,
       ).toEqual([]);
     }
-  });
+  }, 60_000);
 });
