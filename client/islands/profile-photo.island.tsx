@@ -1,5 +1,5 @@
 import './profile-photo.css';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type RefObject } from 'react';
 import * as z from 'zod/mini';
 import { profileApi } from '../../shared/api/endpoints/profile';
 import { photoMaxBytes, profileTexts } from '../../shared/api/profile.schema';
@@ -23,7 +23,6 @@ const photoCheck = (file: File) => (!takenTypes.includes(file.type) ? profileTex
 function ProfilePhoto({ avatar, initials }: z.infer<typeof props>) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [shown, setShown] = useState(avatar);
   const changed = (url: string | null, title: string) => {
     setShown(url);
@@ -50,41 +49,13 @@ function ProfilePhoto({ avatar, initials }: z.infer<typeof props>) {
     photo.clear();
     removal.submit();
   };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void send(event.dataTransfer.files[0]);
-  };
-
   return (
     <div className="photo-panel">
       <div className="photo-row">
         <span className="photo-preview" aria-hidden="true">
           {shown ? <img src={shown} alt="" width={96} height={96} /> : initials || '?'}
         </span>
-        <label
-          htmlFor={`${id}-file`}
-          className={dragging ? 'photo-drop dragging' : 'photo-drop'}
-          aria-disabled={busy || undefined}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          <strong>{profileTexts.photoDrop}</strong>
-          <span>{profileTexts.photoHint}</span>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            type="file"
-            accept="image/jpeg,image/png,image/gif"
-            disabled={busy}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => void send(event.currentTarget.files?.[0])}
-          />
-        </label>
+        <PhotoDrop id={id} input={input} busy={busy} described={Boolean(error)} onFile={(file) => void send(file)} />
       </div>
       {busy ? <progress value={photo.percent ?? 0} max={100} aria-label="Uploading photo" /> : null}
       {error ? (
@@ -99,6 +70,41 @@ function ProfilePhoto({ avatar, initials }: z.infer<typeof props>) {
       ) : null}
       <PhotoRules />
     </div>
+  );
+}
+
+/** The box to click or drop a photo on, around its file input. */
+function PhotoDrop({ id, input, busy, described, onFile }: { id: string; input: RefObject<HTMLInputElement | null>; busy: boolean; described: boolean; onFile: (file: File | undefined) => void }) {
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    onFile(event.dataTransfer.files[0]);
+  };
+  return (
+    <label
+      htmlFor={`${id}-file`}
+      className={dragging ? 'photo-drop dragging' : 'photo-drop'}
+      aria-disabled={busy || undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <strong>{profileTexts.photoDrop}</strong>
+      <span>{profileTexts.photoHint}</span>
+      <input
+        ref={input}
+        id={`${id}-file`}
+        type="file"
+        accept="image/jpeg,image/png,image/gif"
+        disabled={busy}
+        aria-describedby={described ? `${id}-error` : undefined}
+        onChange={(event) => onFile(event.currentTarget.files?.[0])}
+      />
+    </label>
   );
 }
 
