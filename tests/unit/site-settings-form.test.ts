@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettingsChanges, settingsChanges, settingsFormFields, settingsFormOf, type SettingsForm } from '../../client/islands/site-settings.island';
+import { checkSettingsChanges, settingsChanges, settingsFormFields, settingsFormOf, type SettingsForm } from '../../client/islands/site-settings/settings-values';
 import { bankDetailsTexts, settingsUpdateRequest, siteSettingsSchema, type SiteSettings } from '../../shared/api/settings.schema';
 
 const saved: SiteSettings = siteSettingsSchema.parse({
