@@ -10,9 +10,24 @@ import { Script, Stylesheet } from '../page-needs';
  */
 
 /** A same-origin POST form with the page's CSRF token that checks itself (the `forms` script) before it posts. */
-export function CheckedFormTag({ check, action, csrfToken, className, children }: { check: CheckedForm | ''; action: string; csrfToken: string; className: string; children: ReactNode }) {
+export function CheckedFormTag({
+  check,
+  action,
+  csrfToken,
+  className,
+  label,
+  children,
+}: {
+  check: CheckedForm | '';
+  action: string;
+  csrfToken: string;
+  className: string;
+  /** The form's name, where the page has several (`aria-label`). */
+  label?: string;
+  children: ReactNode;
+}) {
   return (
-    <form className={className} method="post" action={action} noValidate data-check={check}>
+    <form className={className} method="post" action={action} noValidate data-check={check} aria-label={label}>
       <Stylesheet src="views/components/form-fields.css" />
       <input type="hidden" name="_csrf" value={csrfToken} />
       {children}
