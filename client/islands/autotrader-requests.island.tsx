@@ -5,12 +5,11 @@ import * as z from 'zod/mini';
 import { autotraderTexts, type StaffAutotraderRequest } from '../../shared/api/autotrader.schema';
 import { automationApi } from '../../shared/api/endpoints/automation';
 import { ActiveAutotraders } from '../components/active-autotraders';
-import { ReasonDialog } from '../components/reason-dialog';
 import { StaffListStates } from '../components/staff-list-states';
 import { formatWhen } from '../lib/format';
-import { staffPost, useStaffList } from '../lib/staff-list';
+import { useStaffList } from '../lib/staff-list';
 import { defineIsland } from '../runtime/define-island';
-import { showToast } from '../state/toasts';
+import { DecideDialog } from './autotrader-requests/decide-dialogs';
 
 const tabs = ['pending', 'approved', 'refused', 'all'] as const;
 type Tab = (typeof tabs)[number];
@@ -64,6 +63,35 @@ function RequestRow({ request, onDecide }: { request: StaffAutotraderRequest; on
   );
 }
 
+/** The requests under one tab, as a table; `onDecide` opens a pending one's decision. */
+function RequestsTable({ rows, onDecide }: { rows: readonly StaffAutotraderRequest[]; onDecide: (decision: Decision) => void }) {
+  return (
+    <div className="staff-table-wrap">
+      <table className="staff-table">
+        <thead>
+          <tr>
+            <th scope="col">Customer</th>
+            <th scope="col">Level</th>
+            <th scope="col">Account</th>
+            <th scope="col">Requested</th>
+            <th scope="col">Status</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Decided</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((request) => (
+            <RequestRow key={request.id} request={request} onDecide={onDecide} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** `/admin/autotrader` (docs/advisors.md#autotrader-decisions): staff approve or refuse AutoTrader requests and turn active ones off. */
 function AutotraderRequests() {
   const [tab, setTab] = useState<Tab>('pending');
@@ -71,33 +99,13 @@ function AutotraderRequests() {
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [changed, setChanged] = useState(0);
 
-  async function decide({ kind, request }: Decision, reason: string): Promise<string | null> {
-    const note = reason.trim();
-    const params = { id: request.id };
-    const result =
-      kind === 'refuse'
-        ? await staffPost(automationApi.refuseAutotrader, { params, body: { reason } })
-        : await staffPost(automationApi.approveAutotrader, { params, body: note ? { reason: note } : {} });
-    // Decided meanwhile (409) or gone (404): the dialog closes and the list refreshes; any other problem (the 422 for a blank reason) shows in it.
-    if (!result.ok && result.status !== 409 && result.status !== 404) return result.message;
-    setDeciding(null);
-    if (result.ok) {
-      // It leaves the Pending tab at once; elsewhere the row shows the decision.
-      const decided = result.data.data;
-      setItems((list) => {
-        if (!list) return list;
-        if (tab === 'pending') return list.filter((r) => r.id !== request.id);
-        return list.map((r) => (r.id === request.id ? decided : r));
-      });
-      showToast({
-        kind: 'success',
-        title: kind === 'approve' ? 'Request approved' : 'Request refused',
-        description: kind === 'approve' ? `${request.user.name} now has AutoTrader at ${autotraderTexts.levelLabels[request.level]}.` : `${request.user.name} was told: ${reason.trim()}`,
-      });
-      if (kind === 'approve') setChanged((n) => n + 1);
-    } else showToast({ kind: 'error', title: kind === 'approve' ? 'Not approved' : 'Not refused', description: result.message });
+  /** A decided request leaves the Pending tab at once and elsewhere shows its decision; an approval adds to the active ones. */
+  function decided(request: StaffAutotraderRequest | null) {
+    if (request) {
+      setItems((list) => (tab === 'pending' ? (list?.filter((r) => r.id !== request.id) ?? null) : (list?.map((r) => (r.id === request.id ? request : r)) ?? null)));
+      if (request.status === 'approved') setChanged((n) => n + 1);
+    }
     void reload();
-    return null;
   }
 
   return (
@@ -113,51 +121,12 @@ function AutotraderRequests() {
         </div>
         <div id="requests-panel" role="tabpanel" aria-labelledby={`requests-tab-${tab}`}>
           <StaffListStates items={items} failed={failed} retry={retry} failedText="Failed to load the AutoTrader requests." emptyText={emptyTexts[tab]}>
-            {(rows) => (
-              <div className="staff-table-wrap">
-                <table className="staff-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Customer</th>
-                      <th scope="col">Level</th>
-                      <th scope="col">Account</th>
-                      <th scope="col">Requested</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Reason</th>
-                      <th scope="col">Decided</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((request) => (
-                      <RequestRow key={request.id} request={request} onDecide={setDeciding} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            {(rows) => <RequestsTable rows={rows} onDecide={setDeciding} />}
           </StaffListStates>
         </div>
       </section>
       <ActiveAutotraders changed={changed} />
-      {deciding ? (
-        <ReasonDialog
-          key={`${deciding.kind}-${deciding.request.id}`}
-          title={deciding.kind === 'approve' ? 'Approve AutoTrader' : 'Refuse AutoTrader'}
-          label={deciding.kind === 'approve' ? 'Note for the customer' : 'Reason for the customer'}
-          required={deciding.kind === 'refuse'}
-          confirm={deciding.kind === 'approve' ? 'Approve' : 'Refuse'}
-          danger={deciding.kind === 'refuse'}
-          onSubmit={(reason) => decide(deciding, reason)}
-          onClose={() => setDeciding(null)}
-        >
-          <p>
-            {deciding.request.user.name} ({deciding.request.user.email}) asks for AutoTrader at {autotraderTexts.levelLabels[deciding.request.level]} on {deciding.request.account_title}.
-          </p>
-        </ReasonDialog>
-      ) : null}
+      {deciding ? <DecideDialog kind={deciding.kind} request={deciding.request} close={() => setDeciding(null)} decided={decided} /> : null}
     </>
   );
 }

@@ -1,53 +1,41 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import * as z from 'zod/mini';
 import { customerNoteSchema, type CustomerNote } from '../../shared/api/back-office.schema';
 import { backOfficeApi } from '../../shared/api/endpoints/back-office';
+import { FieldMessage, Problem } from '../forms/field';
+import { useEndpointForm } from '../forms/use-endpoint-form';
 import { formatWhen } from '../lib/format';
-import { staffPost } from '../lib/staff-list';
 import { defineIsland } from '../runtime/define-island';
+
+/** The form to add a note; `added` puts the new note on the list. */
+function NoteForm({ customerId, added }: { customerId: number; added: (note: CustomerNote) => void }) {
+  const form = useEndpointForm(backOfficeApi.addCustomerNote, {
+    initial: { body: '' },
+    request: ({ body }) => ({ params: { id: customerId }, body: { body } }),
+    onDone: ({ data }) => {
+      if (data) added(data.data);
+      form.reset();
+    },
+  });
+  return (
+    <form onSubmit={form.submit} noValidate>
+      <label htmlFor={form.idOf('body')}>New note</label>
+      <textarea rows={3} maxLength={2000} {...form.field('body')} />
+      <FieldMessage form={form} name="body" />
+      <Problem form={form} />
+      <button type="submit" className="outline" disabled={form.busy || !form.values.body.trim()} aria-busy={form.busy || undefined}>
+        Add note
+      </button>
+    </form>
+  );
+}
 
 /** Staff notes on a customer (docs/back-office.md#notes): newest first, and a form to add one. Never shown to the customer. */
 function CustomerNotes({ customerId, notes: first }: { customerId: number; notes: CustomerNote[] }) {
   const [notes, setNotes] = useState(first);
-  const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const fieldId = useId();
-  const problemId = useId();
-
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    const result = await staffPost(backOfficeApi.addCustomerNote, { params: { id: customerId }, body: { body } }, 'body');
-    setBusy(false);
-    if (!result.ok) return setProblem(result.message);
-    setNotes((list) => [result.data.data, ...list]);
-    setBody('');
-  }
-
   return (
     <>
-      <form onSubmit={(e) => void add(e)}>
-        <label htmlFor={fieldId}>New note</label>
-        <textarea
-          id={fieldId}
-          rows={3}
-          maxLength={2000}
-          value={body}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
-          onChange={(e) => setBody(e.target.value)}
-        />
-        {problem ? (
-          <small id={problemId} className="field-problem" role="alert">
-            {problem}
-          </small>
-        ) : null}
-        <button type="submit" className="outline" disabled={busy || !body.trim()} aria-busy={busy || undefined}>
-          Add note
-        </button>
-      </form>
+      <NoteForm customerId={customerId} added={(note) => setNotes((list) => [note, ...list])} />
       {notes.length === 0 ? (
         <p className="empty-line">No notes yet.</p>
       ) : (

@@ -28,7 +28,8 @@ export function QueueFilters({
       </label>
       <label>
         Show
-        <select name="status" defaultValue={status}>
+        {/* Its Pending count and the summary under it are rendered again after a decision (client/forms/regions.ts). */}
+        <select name="status" defaultValue={status} data-region="queue-tabs">
           {queueTabs.map((tab) => (
             <option key={tab} value={tab}>
               {labels[tab]}
@@ -43,7 +44,7 @@ export function QueueFilters({
 
 export function QueueSummary({ total, pending, status }: { total: number; pending: number; status: QueueTab }) {
   return (
-    <p className="list-summary" aria-live="polite">
+    <p className="list-summary" aria-live="polite" data-region="queue-summary">
       {total === 0 ? (status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${total.toLocaleString('en-GB')} shown · ${pending} pending`}
     </p>
   );

@@ -21,6 +21,9 @@ const hrefOf = (query: InstrumentListQuery, page: number) => {
   return text ? `${paths.adminInstruments}?${text}` : paths.adminInstruments;
 };
 
+/** What the Edit dialog changes is rendered again in place once saved (client/forms/regions.ts). */
+const regionOf = (row: AdminInstrument, part: string) => `${part}-${row.id}`;
+
 const instrumentColumns: readonly Column<AdminInstrument>[] = [
   {
     label: 'Instrument',
@@ -32,10 +35,17 @@ const instrumentColumns: readonly Column<AdminInstrument>[] = [
     ),
   },
   { label: 'Class', cell: (row) => row.asset_class },
-  { label: 'Listed', cell: (row) => <span className={`status-badge ${row.enabled ? 'status-active' : 'status-deactivated'}`}>{row.enabled ? 'Listed' : 'Unlisted'}</span> },
-  { label: 'Buy spread', cell: (row) => percent(row.buy_spread), className: 'money' },
-  { label: 'Sell spread', cell: (row) => percent(row.sell_spread), className: 'money' },
-  { label: 'Trading hours', cell: (row) => row.schedule_label, className: 'staff-reason' },
+  {
+    label: 'Listed',
+    cell: (row) => (
+      <span className={`status-badge ${row.enabled ? 'status-active' : 'status-deactivated'}`} data-region={regionOf(row, 'listed')}>
+        {row.enabled ? 'Listed' : 'Unlisted'}
+      </span>
+    ),
+  },
+  { label: 'Buy spread', cell: (row) => <span data-region={regionOf(row, 'buy')}>{percent(row.buy_spread)}</span>, className: 'money' },
+  { label: 'Sell spread', cell: (row) => <span data-region={regionOf(row, 'sell')}>{percent(row.sell_spread)}</span>, className: 'money' },
+  { label: 'Trading hours', cell: (row) => <span data-region={regionOf(row, 'hours')}>{row.schedule_label}</span>, className: 'staff-reason' },
   { label: 'Leverage cap', cell: (row) => `1:${row.regulatory_leverage_cap}` },
   { label: 'Edit', hiddenLabel: true, cell: (row) => <Island island={InstrumentEditor} client="visible" props={{ instrument: row }} /> },
 ];

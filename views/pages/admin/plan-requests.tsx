@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { QueueTab } from '../../../shared/api/funding.schema';
-import type { PlanRequestQuery, PlanRequestRow, PlanRequestStatus } from '../../../shared/api/plans.schema';
+import type { PlanRequestQuery, PlanRequestRow } from '../../../shared/api/plans.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
 import PlanRequestDecision from '../../../client/islands/plan-request-decision.island';
+import { QueueStatus } from '../../../client/components/queue-status';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../../client/components/pager';
@@ -13,9 +14,6 @@ import { StaffTable, type Column } from '../../../client/components/staff-table'
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money } from './customers';
-
-const statusLabels: Record<PlanRequestStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' };
-const statusClass: Record<PlanRequestStatus, string> = { pending: 'status-pending', approved: 'status-approved', rejected: 'status-refused', paid: 'status-approved' };
 
 export interface PlanRequestsView {
   rows: PlanRequestRow[];
@@ -33,9 +31,12 @@ const hrefOf = (tab: QueueTab, q?: string, page = 1) => {
 
 const planName = (plan: { title: string; leverage: number } | null) => (plan ? `${plan.title} (1:${plan.leverage})` : 'No plan');
 
+/** A row's status and outcome are rendered again in place after a decision (client/forms/regions.ts). */
+const regionOf = (row: PlanRequestRow, part: string) => `${part}-${row.id}`;
+
 /** How the move was made: paid, approved by whom (or at once: a free move down), rejected with its reason. */
 function Outcome({ row }: { row: PlanRequestRow }) {
-  if (row.status === 'pending') return <>—</>;
+  if (row.status === 'pending') return <span data-region={regionOf(row, 'outcome')}>—</span>;
   const how =
     row.status === 'paid'
       ? `Paid ${row.price !== null && row.currency ? money(row.price, row.currency) : ''} from the Live balance`
@@ -45,7 +46,7 @@ function Outcome({ row }: { row: PlanRequestRow }) {
           : 'At once: a free move that did not raise leverage'
         : `Rejected by ${row.decided_by ?? '—'}`;
   return (
-    <div>
+    <div data-region={regionOf(row, 'outcome')}>
       {how}
       {row.reason ? <small className="queue-reason">{row.reason}</small> : null}
       {row.decided_at ? <small className="staff-email">{formatWhen(row.decided_at)}</small> : null}
@@ -69,7 +70,7 @@ const columns: readonly Column<PlanRequestRow>[] = [
   { label: 'From', cell: (row) => planName(row.from_plan) },
   { label: 'To', cell: (row) => <strong>{planName(row.plan)}</strong> },
   { label: 'Asked', cell: (row) => formatWhen(row.created_at) },
-  { label: 'Status', cell: (row) => <span className={`status-badge ${statusClass[row.status]}`}>{statusLabels[row.status]}</span> },
+  { label: 'Status', cell: (row) => <QueueStatus status={row.status} region={regionOf(row, 'status')} /> },
   { label: 'Outcome', cell: (row) => <Outcome row={row} />, className: 'staff-reason' },
   {
     label: 'Decide',

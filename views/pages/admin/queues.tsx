@@ -8,6 +8,7 @@ import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
 import QueueCopy from '../../../client/islands/queue-copy.island';
 import QueueDecision from '../../../client/islands/queue-decision.island';
+import { QueueStatus } from '../../../client/components/queue-status';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../../client/components/pager';
@@ -18,28 +19,6 @@ import { Stylesheet } from '../../page-needs';
 import { money } from './customers';
 
 export type QueueKind = 'deposits' | 'withdrawals' | 'documents';
-const statusLabels: Record<string, string> = {
-  pending: 'Pending',
-  held: 'Held for review',
-  processing: 'Processing',
-  confirmed: 'Confirmed',
-  paid: 'Paid',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-const statusClass: Record<string, string> = {
-  pending: 'status-pending',
-  held: 'status-pending',
-  processing: 'status-pending',
-  confirmed: 'status-approved',
-  paid: 'status-approved',
-  approved: 'status-approved',
-  rejected: 'status-refused',
-  failed: 'status-refused',
-  cancelled: 'status-closed',
-};
 const depositMethodLabels: Record<DepositRow['method'], string> = { bank_transfer: 'Bank transfer', card: 'Card', crypto: 'Crypto' };
 const withdrawalMethodLabels: Record<WithdrawalRow['method'], string> = { bank_transfer: 'Bank transfer', card: 'Card refund', crypto: 'Crypto' };
 const providerLabels: Record<string, string> = { sandbox: 'Sandbox provider', stripe: 'Stripe' };
@@ -59,12 +38,18 @@ const hrefOf = (kind: QueueKind, tab: QueueTab, q?: string, page = 1) => {
   return `${paths.adminQueues}/${kind}?${params}`;
 };
 
+/**
+ * The parts of a row a decision changes are rendered again in place after one (client/forms/regions.ts): the
+ * row's decision island shows its outcome at once, these follow as the server renders them.
+ */
+const regionOf = (row: { id: number }, part: string) => `${part}-${row.id}`;
+
 /** Who decided and when; a card or crypto deposit settles by itself (unless held for staff), a customer cancels their own withdrawal. */
 function Decided({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
-  if (row.status === 'pending' || row.status === 'held') return <>—</>;
+  if (row.status === 'pending' || row.status === 'held') return <span data-region={regionOf(row, 'decided')}>—</span>;
   const nobody = row.status === 'cancelled' ? 'The customer' : 'method' in row && row.method !== 'bank_transfer' && 'reference' in row ? 'Automatically' : '—';
   return (
-    <div>
+    <div data-region={regionOf(row, 'decided')}>
       {row.decided_by ?? nobody}
       {row.decided_at ? <small className="staff-email">{formatWhen(row.decided_at)}</small> : null}
     </div>
@@ -164,9 +149,10 @@ function reportedOf(row: DepositRow): string | null {
 /** What the customer said they would send (a bank transfer, a card payment) and what arrived; for a held deposit, what was reported beside what was expected. */
 function DepositAmount({ row }: { row: DepositRow }) {
   const reported = row.status === 'held' ? reportedOf(row) : null;
+  const region = regionOf(row, 'amount');
   if (reported) {
     return (
-      <div className="money">
+      <div className="money" data-region={region}>
         {reported}
         <small className="staff-email">Reported{row.amount_expected !== null ? `; expected ${money(row.amount_expected, row.currency)}` : ''}</small>
       </div>
@@ -174,7 +160,7 @@ function DepositAmount({ row }: { row: DepositRow }) {
   }
   if (row.amount_received !== null) {
     return (
-      <div className="money">
+      <div className="money" data-region={region}>
         {money(row.amount_received, row.currency)}
         <small className="staff-email">
           {row.amount_expected !== null && row.amount_expected !== row.amount_received ? `Received; expected ${money(row.amount_expected, row.currency)}` : 'Received'}
@@ -182,9 +168,9 @@ function DepositAmount({ row }: { row: DepositRow }) {
       </div>
     );
   }
-  if (row.amount_expected === null) return <>—</>;
+  if (row.amount_expected === null) return <span data-region={region}>—</span>;
   return (
-    <div className="money">
+    <div className="money" data-region={region}>
       {money(row.amount_expected, row.currency)}
       <small className="staff-email">Expected</small>
     </div>
@@ -192,10 +178,10 @@ function DepositAmount({ row }: { row: DepositRow }) {
 }
 
 /** A status, and under it why (a rejection's reason, a card's decline, a payment held for staff). */
-function StatusWithReason({ status, reason }: { status: string; reason: string | null }) {
+function StatusWithReason({ status, reason, region }: { status: string; reason: string | null; region: string }) {
   return (
-    <div>
-      <Status status={status} />
+    <div data-region={region}>
+      <QueueStatus status={status} />
       {reason ? <small className="queue-reason">{reason}</small> : null}
     </div>
   );
@@ -345,10 +331,8 @@ function Customer({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
   );
 }
 
-const Status = ({ status }: { status: string }) => <span className={`status-badge ${statusClass[status] ?? ''}`}>{statusLabels[status] ?? status}</span>;
-
 const customerColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Customer', cell: (row) => <Customer row={row} />, className: 'queue-customer' };
-const statusColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Status', cell: (row) => <Status status={row.status} /> };
+const statusColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Status', cell: (row) => <QueueStatus status={row.status} region={regionOf(row, 'status')} /> };
 const decidedColumn = (label: string): Column<DepositRow | WithdrawalRow | DocumentRow> => ({ label, cell: (row) => <Decided row={row} /> });
 /** A pending row's decision buttons (an island: the dialogs). */
 const decideColumn = <T extends { status: string }>(
@@ -373,7 +357,7 @@ const depositColumns: readonly Column<DepositRow>[] = [
   },
   { label: 'Amount', cell: (row) => <DepositAmount row={row} /> },
   { label: 'Details', cell: (row) => <DepositDetailsCell row={row} />, className: 'queue-details-cell' },
-  { label: 'Status', cell: (row) => <StatusWithReason status={row.status} reason={row.reason} />, className: 'staff-reason' },
+  { label: 'Status', cell: (row) => <StatusWithReason status={row.status} reason={row.reason} region={regionOf(row, 'status')} />, className: 'staff-reason' },
   decidedColumn('Decided'),
   { label: 'Decide', hiddenLabel: true, cell: (row) => <DepositDecision row={row} /> },
 ];
@@ -385,7 +369,7 @@ const withdrawalColumns: readonly Column<WithdrawalRow>[] = [
   { label: 'To', cell: (row) => <Destination row={row} />, className: 'queue-destination-cell' },
   { label: 'Requested', cell: (row) => formatWhen(row.created_at) },
   statusColumn,
-  { label: 'Payout / reason', cell: (row) => row.payout_reference ?? row.reason ?? '—', className: 'staff-reason' },
+  { label: 'Payout / reason', cell: (row) => <span data-region={regionOf(row, 'outcome')}>{row.payout_reference ?? row.reason ?? '—'}</span>, className: 'staff-reason' },
   decidedColumn('Decided'),
   { label: 'Decide', hiddenLabel: true, cell: (row) => <WithdrawalDecision row={row} /> },
 ];
@@ -424,7 +408,7 @@ const documentColumns: readonly Column<DocumentRow>[] = [
   },
   { label: 'Sent', cell: (row) => formatWhen(row.created_at) },
   statusColumn,
-  { label: 'Reason', cell: (row) => row.reason ?? '—', className: 'staff-reason' },
+  { label: 'Reason', cell: (row) => <span data-region={regionOf(row, 'outcome')}>{row.reason ?? '—'}</span>, className: 'staff-reason' },
   decidedColumn('Reviewed'),
   decideColumn((row) => ({ kind: 'document', id: row.id, summary: `${row.label} of ${row.customer.name}`, suggested: null, currency: '' })),
 ];
