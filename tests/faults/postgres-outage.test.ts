@@ -9,7 +9,8 @@ import { prepareDatabase } from '../../server/trading/setup/prepare';
 import { auditLedger } from '../support/money';
 import { silentLogger } from '../support/trading';
 import { assetId, clientTimeoutMs, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer, type SentOrder } from './support/orders';
-import { answerOf, killHard, PrivatePostgres, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
+import { answerOf, killHard, PrivatePostgres, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
+import { sleep } from '../support/wait';
 import { bearer } from '../support/bearer';
 
 /**

@@ -9,7 +9,8 @@ import { openDatabase } from '../../server/trading/db/open';
 import { prepareDatabase } from '../../server/trading/setup/prepare';
 import { silentLogger } from '../support/trading';
 import { assetId, OrderLoad, reckon, seconds, seedCustomers, sendOrder, signIn, statusCounts, type Customer } from './support/orders';
-import { answerOf, serverBaseEnv, sleep, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
+import { answerOf, serverBaseEnv, startServer, stopGracefully, until, type Answer, type ServerProcess } from './support/processes';
+import { sleep } from '../support/wait';
 import { PrivateRedis } from './support/redis';
 import { bearer } from '../support/bearer';
 

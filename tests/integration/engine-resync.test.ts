@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeTrading } from '../../server/compose/trading';
 import type { AppDb, Database } from '../../server/trading/db/database';
 import { pendingOrders, trades } from '../../server/trading/db/schema';
@@ -243,8 +243,7 @@ describe.runIf(process.env.TEST_REDIS_URL && PrivateRedis.available())('news los
       const clientId = /\bid=(\d+)/.exec(subscriber ?? '')?.[1];
       expect(clientId).toBeDefined();
       await admin.client('KILL', 'ID', clientId!);
-      const until = Date.now() + 8_000;
-      while (!onRedis.engine.triggers.has(id, 'take_profit') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      await vi.waitUntil(() => onRedis.engine.triggers.has(id, 'take_profit'), { timeout: 8_000, interval: 50 });
       await onRedis.engine.idle();
       expect(onRedis.engine.triggers.has(id, 'take_profit')).toBe(true);
 

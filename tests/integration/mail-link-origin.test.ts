@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oneTimeTokens, outbox, users } from '../../server/trading/db/schema';
 import type { Database } from '../../server/trading/db/database';
 import { Lifecycle } from '../../server/compose/lifecycle';
@@ -13,6 +13,7 @@ import { makeUser } from '../support/factories';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { csrfFrom, webAppFor } from '../support/web';
 import { bearer } from '../support/bearer';
+import { sleep } from '../support/wait';
 
 /**
  * A deployment (PostgreSQL, not the embedded PGlite) whose site origin is a loopback address, as when
@@ -45,10 +46,14 @@ afterAll(async () => {
 
 const mailsTo = (to: string) => database.db.select().from(outbox).where(eq(outbox.to, to));
 const tokensOf = (userId: number) => database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
-const waitForMail = async (to: string) => {
-  for (let i = 0; i < 100 && (await mailsTo(to)).length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
-  return mailsTo(to);
-};
+const waitForMail = (to: string) =>
+  vi.waitUntil(
+    async () => {
+      const mails = await mailsTo(to);
+      return mails.length > 0 && mails;
+    },
+    { timeout: 1_000, interval: 10 },
+  );
 
 describe('links in mails on a loopback origin', () => {
   it('when a password reset is asked for, then 503 with the message, the same for every address; the log tells the operator to set PUBLIC_ORIGIN; no token or mail is made', async () => {
@@ -63,7 +68,7 @@ describe('links in mails on a loopback origin', () => {
     // A fact of the site's configuration, not of the address: nothing tells who has an account.
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body });
     expect(errorsLogged.join('\n')).toMatch(/refusing to send a link to http:\/\/localhost:3000: set PUBLIC_ORIGIN/);
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     expect(await mailsTo(person.email)).toEqual([]);
     expect(await tokensOf(person.user.id)).toEqual([]);
   });

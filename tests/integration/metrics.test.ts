@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { io as connectFeed } from 'socket.io-client';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDriver } from '../support/database';
 import { startRealtimeStack, type RealtimeStack } from '../support/realtime';
 import { fundedTrader, testFeedApiKey, testRealtimeCredentials } from '../support/trading';
@@ -34,16 +34,8 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
   return 0;
 }
 
-/** Polls until `read` of a fresh scrape gives `expected` (socket counts follow the sockets' own events). */
-async function eventually(read: (text: string) => number, expected: number): Promise<void> {
-  let last = NaN;
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    last = read(await scrape());
-    if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(last).toBe(expected);
-}
+/** Scrapes until `read` gives `expected` (socket counts follow the sockets' own events). */
+const eventually = (read: (text: string) => number, expected: number) => vi.waitFor(async () => expect(read(await scrape())).toBe(expected), { timeout: 1_000, interval: 20 });
 
 describe('/metrics: what an operator pages on', () => {
   it('when orders are placed, refused and closed, then their latency is counted by kind and outcome, and the committed batch', async () => {

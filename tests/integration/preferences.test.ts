@@ -9,6 +9,7 @@ import { makeUser } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { bearer } from '../support/bearer';
+import { sleep } from '../support/wait';
 
 /** Settings (docs/customer-area.md#settings): preferences stored on the user, the devices signed in, e-mail choices that really stop mail; the system status call. */
 
@@ -239,7 +240,7 @@ describe('e-mail choices', () => {
     await vi.waitFor(async () => expect((await mailsTo(wants.email)).length).toBe(1), { timeout: 5_000 });
     const declines = await decline(false);
     // The mail goes after the answer: give it the same time to (not) arrive.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     expect(await mailsTo(declines.email)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issueOneTimeToken } from '../../server/trading/db/one-time-tokens.repo';
 import { outbox } from '../../server/trading/db/schema';
 import { createMailer } from '../../server/trading/mail/mailer';
@@ -16,14 +16,7 @@ afterAll(() => stack.database.close());
 
 const mailsTo = (to: string) => stack.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id));
 /** The reset mail is written just after the answer: wait for it (a second at most). */
-async function mailTo(to: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const [mail] = await mailsTo(to);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no mail to ${to}`);
-}
+const mailTo = (to: string) => vi.waitUntil(async () => (await mailsTo(to))[0], { timeout: 1_000, interval: 10 });
 const linkIn = (text: string) => /http:\/\/site\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 describe('forgotten passwords', () => {
@@ -224,12 +217,8 @@ describe('password recovery through the web tier (plain form posts)', () => {
     expect(sent.status).toBe(200);
     expect(sent.text).toContain('<p class="notice notice-info">If an account exists for that address, we have sent a link to reset its password.</p>');
 
-    let mail: { text: string } | undefined;
-    for (let i = 0; i < 100 && !mail; i += 1) {
-      [mail] = await web.database.db.select().from(outbox).where(eq(outbox.to, person.email));
-      if (!mail) await new Promise((r) => setTimeout(r, 10));
-    }
-    const token = linkIn(mail!.text)!;
+    const mail = await vi.waitUntil(async () => (await web.database.db.select().from(outbox).where(eq(outbox.to, person.email)))[0], { timeout: 1_000, interval: 10 });
+    const token = linkIn(mail.text)!;
     const resetPage = await agent.get(`/reset-password?token=${token}`);
     const mismatch = await agent
       .post('/reset-password')

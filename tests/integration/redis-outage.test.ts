@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import request from 'supertest';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openRedis, redisRateLimitStores, RedisUnavailable, reportOutages } from '../../server/redis';
 import { RedisBus } from '../../server/trading/redis-bus';
 import { RedisPresenceDirectory } from '../../server/trading/realtime/presence-directory';
@@ -10,6 +10,7 @@ import type { Database } from '../../server/trading/db/database';
 import { makeUser } from '../support/factories';
 import { startTrading } from '../support/trading';
 import { PrivateRedis } from '../faults/support/redis';
+import { sleep } from '../support/wait';
 
 /**
  * What each Redis driver does while Redis is away and when it is back (README, "When Redis is down"),
@@ -25,13 +26,8 @@ const freePort = () =>
     });
   });
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 8_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** How long the tests wait for a connection, delivery or limit to come back. */
+const recovery = { timeout: 8_000, interval: 50 };
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined };
 
@@ -47,10 +43,10 @@ describe.runIf(process.env.TEST_REDIS_URL && PrivateRedis.available())('Redis ou
   };
   const outage = async (during: () => Promise<void>) => {
     await redis.stop();
-    await waitFor(() => clients.every((client) => client.status !== 'ready'));
+    await vi.waitUntil(() => clients.every((client) => client.status !== 'ready'), recovery);
     await during();
     await redis.start();
-    await waitFor(() => clients.every((client) => client.status === 'ready'));
+    await vi.waitUntil(() => clients.every((client) => client.status === 'ready'), recovery);
   };
 
   beforeAll(async () => {
@@ -84,11 +80,11 @@ describe.runIf(process.env.TEST_REDIS_URL && PrivateRedis.available())('Redis ou
     });
 
     expect((await request(stack.app).get('/readyz')).status).toBe(200);
-    await waitFor(async () => {
+    await vi.waitUntil(async () => {
       const other = await makeUser(stack.database.db);
       expect((await guess(other.email)).status).toBe(422);
       return (await client.keys(`${prefix}*`)).length > 0;
-    });
+    }, recovery);
   });
 
   it('when Redis is down, then the bus delivers inside the process and holds the rest, sent once Redis is back (prices excepted), and the subscription comes back by itself', async () => {
@@ -109,16 +105,16 @@ describe.runIf(process.env.TEST_REDIS_URL && PrivateRedis.available())('Redis ou
       a.publish('market.ticks', [{ assetId: 1, mid: '1.10000', time: 1 }]);
       a.publish('user.updated', { userId: 2 });
       expect(onA).toEqual([1, 2]);
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
       expect(onB).toEqual([]);
     });
 
-    await waitFor(() => onB.length === 2);
+    await vi.waitUntil(() => onB.length === 2, recovery);
     expect(onB).toEqual([1, 2]);
     expect(ticksOnB).toEqual([]);
     expect(reconnectsOfB).toBe(1);
     a.publish('market.ticks', [{ assetId: 1, mid: '1.20000', time: 2 }]);
-    await waitFor(() => ticksOnB.length === 1);
+    await vi.waitUntil(() => ticksOnB.length === 1, recovery);
     await a.close();
     await b.close();
   });
@@ -141,7 +137,7 @@ describe.runIf(process.env.TEST_REDIS_URL && PrivateRedis.available())('Redis ou
     const client = await openRedis(redis.url);
     clients.push(client);
     reportOutages(client, { error: (_: unknown, message?: string) => lines.push(`error ${message}`), info: (_: unknown, message?: string) => lines.push(`info ${message}`) } as never);
-    await outage(() => new Promise((r) => setTimeout(r, 2_500)));
+    await outage(() => sleep(2_500));
     expect(lines).toEqual(['error Redis: connection lost; retrying every second', 'info Redis: connection back']);
   });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staffMemberSchema } from '../../shared/api/staff-accounts.schema';
 import { auditLog, outbox, users } from '../../server/trading/db/schema';
 import { DomainError } from '../../server/trading/errors';
@@ -169,17 +169,13 @@ describe('roles and standing', () => {
     const token = await tokenFor(stack.app, staff);
     expect((await request(stack.app).get('/api/v1/user').set(bearer(token))).status).toBe(200);
     await request(stack.app).post('/api/v1/auth/forgot-password').send({ email: staff.email });
-    let resetMail: { text: string } | undefined;
-    for (let i = 0; i < 100 && !resetMail; i += 1) {
-      [resetMail] = await stack.database.db.select().from(outbox).where(eq(outbox.to, staff.email));
-      if (!resetMail) await new Promise((r) => setTimeout(r, 10));
-    }
+    const resetMail = await vi.waitUntil(async () => (await stack.database.db.select().from(outbox).where(eq(outbox.to, staff.email)))[0], { timeout: 1_000, interval: 10 });
 
     const disabled = await change(staff.user.id, { status: 'deactivated', reason: 'Left the company' });
     expect(disabled.status).toBe(200);
     expect(disabled.body).toMatchObject({ changed: true, data: { status: 'deactivated' } });
     expect((await request(stack.app).get('/api/v1/user').set(bearer(token))).status).toBe(401);
-    const link = linkIn(resetMail!.text)!;
+    const link = linkIn(resetMail.text)!;
     const reset = await request(stack.app).post('/api/v1/auth/reset-password').send({ token: link, password: 'sneaky-password', password_confirmation: 'sneaky-password' });
     expect(reset.status).toBe(422);
     // Signing in again shows the disabled account: the back office answers 403.

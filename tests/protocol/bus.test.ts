@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LocalBus, type Bus } from '../../server/trading/bus';
 import { RedisBus } from '../../server/trading/redis-bus';
+import { sleep } from '../support/wait';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const connections: Redis[] = [];
@@ -38,9 +39,8 @@ const drivers: [string, () => Promise<{ a: Bus; b: Bus; shared: boolean }>][] = 
 
 /** Waits until `heard` reaches `count` (a Redis round trip), then a little longer, so a second delivery would show. */
 async function settle(heard: () => number, count: number): Promise<void> {
-  const until = Date.now() + 2_000;
-  while (heard() < count && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-  await new Promise((r) => setTimeout(r, 100));
+  await vi.waitUntil(() => heard() >= count, { timeout: 2_000, interval: 10 });
+  await sleep(100);
 }
 
 describe.each(drivers)('the %s bus', (_name, open) => {
@@ -85,7 +85,7 @@ describe.each(drivers)('the %s bus', (_name, open) => {
     await settle(() => heard.length, 1);
     off();
     a.publish('user.updated', { userId: 8 });
-    await new Promise((r) => setTimeout(r, 150));
+    await sleep(150);
     expect(heard).toEqual([7]);
     await a.close();
     await b.close();

@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import Pusher from 'pusher-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realtimeChannels, realtimeEvents } from '../../shared/realtime';
 import { bearer } from '../support/bearer';
+import { sleep } from '../support/wait';
 
 /**
  * Two trading processes on one PostgreSQL database and one Redis (the built server, as deployed): one
@@ -49,14 +51,6 @@ function startNode(env: Record<string, string>): Promise<Node> {
 
 const leads = (node: Node) => node.log.join('').includes('leading the cluster');
 
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQL and Redis', () => {
   const name = `cluster_${Date.now()}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'cluster-'));
@@ -75,7 +69,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     url.pathname = `/${name}`;
     const shared = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, DATA_DIR: dataDir, PAYMENTS_PROVIDER: 'sandbox' };
     a = await startNode({ ...shared, SEED_DEMO: 'always' });
-    await until(() => leads(a), 10_000, 'the first process to lead');
+    await vi.waitUntil(() => leads(a), { timeout: 10_000, interval: 100 });
     b = await startNode({ ...shared, SEED_DEMO: 'never' });
     const login = await fetch(`${a.api}/api/v1/auth/login`, {
       method: 'POST',
@@ -89,8 +83,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
+    const running = [a, b].filter((node) => node && node.process.exitCode === null && node.process.signalCode === null).map((node) => once(node.process, 'exit'));
     for (const node of [a, b]) node?.process.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(running);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -105,14 +100,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     expect(leads(b)).toBe(false);
     expect(b.log.join('')).toContain('following the cluster lead');
     const seen = new Set<string>();
-    await until(
+    await vi.waitUntil(
       async () => {
         const [onA, onB] = await Promise.all([priceOn(a, 'BTCUSD'), priceOn(b, 'BTCUSD')]);
         seen.add(onB);
         return onA === onB && seen.size > 1;
       },
-      10_000,
-      'the follower’s price to move with the leader’s',
+      { timeout: 10_000, interval: 100 },
     );
   });
 
@@ -145,8 +139,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
     });
     expect(order.status).toBe(201);
     const { data } = (await order.json()) as { data: { id: number } };
-    await until(() => heard.length > 0, 5_000, 'the trade event on the other process');
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitUntil(() => heard.length > 0, { timeout: 5_000, interval: 100 });
+    await sleep(300); // a second delivery would show
     expect(heard.map((e) => e.trade.id)).toEqual([data.id]);
   });
 
@@ -195,8 +189,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('two trading processes with PostgreSQ
 
   it('when the leader dies, the follower takes the lead and prices move on', async () => {
     a.process.kill('SIGKILL');
-    await until(() => leads(b), 20_000, 'the follower to take the lead');
+    await vi.waitUntil(() => leads(b), { timeout: 20_000, interval: 100 });
     const first = await priceOn(b, 'BTCUSD');
-    await until(async () => (await priceOn(b, 'BTCUSD')) !== first, 5_000, 'prices to move under the new leader');
+    await vi.waitUntil(async () => (await priceOn(b, 'BTCUSD')) !== first, { timeout: 5_000, interval: 100 });
   }, 30_000);
 });

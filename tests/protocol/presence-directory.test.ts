@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalPresenceDirectory, RedisPresenceDirectory, type PresenceDirectory } from '../../server/trading/realtime/presence-directory';
+import { sleep } from '../support/wait';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const connections: Redis[] = [];
@@ -62,7 +63,7 @@ describe.each(drivers)('the %s presence directory', (driver, open) => {
     await b.join(channel, '8', {});
     await a.join(channel, '8', {});
     a.close();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await sleep(1_500);
     await (b as RedisPresenceDirectory).sweep();
     expect([...(await b.members(channel)).keys()]).toEqual(['8']);
     expect(gone).toContain(`${channel}:7`);

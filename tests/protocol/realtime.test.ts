@@ -7,6 +7,7 @@ import { makeUser, type TestPerson } from '../support/factories';
 import { deposit, liveAccount } from '../support/money';
 import { browserSession, echoFor, nextEvent, startRealtimeStack, type RealtimeStack } from '../support/realtime';
 import { testRealtimeCredentials } from '../support/trading';
+import { sleep } from '../support/wait';
 
 let stack: RealtimeStack;
 let alice: TestPerson & { session: { cookie: string; csrf: string } };
@@ -122,7 +123,7 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
     const order = await call(alice, 'POST', '/api/v1/trades/store', { type: 'sell', id: idOf('EURUSD'), volume: '1000', leverage: 10 }, senderId);
     expect(order.status).toBe(201);
     expect((await heard).trade.id).toBe(((await order.json()) as { data: { id: number } }).data.id);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(heardBySender).toEqual([]);
   });
 
@@ -143,7 +144,7 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
   it('keeps a connection alive past the activity timeout with pings', async () => {
     const client = echo(alice);
     const socketId = await connected(client);
-    await new Promise((r) => setTimeout(r, 3_500));
+    await sleep(3_500);
     expect(client.connector.pusher.connection.state).toBe('connected');
     expect(client.connector.pusher.connection.socket_id).toBe(socketId);
   });
@@ -158,9 +159,10 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
         if (current === 'connected') deliver(client.connector.pusher.connection.socket_id);
       });
     }, 10_000);
+    const resubscribed = subscribed(users);
     await stack.restartRealtime();
     expect(await reconnected).not.toBe(before);
-    await new Promise((r) => setTimeout(r, 300)); // the resubscription's own auth round trip
+    await resubscribed; // the resubscription's own auth round trip
     const heard = nextEvent<{ user_id: number }>((deliver) => users.listen(`.${realtimeEvents.userUpdated}`, deliver));
     stack.bus.publish('user.updated', { userId: alice.user.id });
     expect((await heard).user_id).toBe(alice.user.id);

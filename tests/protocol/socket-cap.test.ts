@@ -13,6 +13,7 @@ import { attachPriceFeed } from '../../server/trading/feed/feed-server';
 import { admitBy, openConnectionCap, type ConnectionCap } from '../../server/trading/realtime/connection-cap';
 import { PusherServer } from '../../server/trading/realtime/pusher-server';
 import { silentLogger, startTrading, testFeedApiKey, testRealtimeCredentials, type TradingStack } from '../support/trading';
+import { sleep } from '../support/wait';
 
 /**
  * Sockets per client address: the price feed (socket.io) and the realtime server (Pusher protocol) share one cap,
@@ -103,7 +104,6 @@ const pusherConnected = (pusher: Pusher, ms = 1_500) =>
     });
   });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const prefix = () => `test:sockets:${randomUUID()}:`;
 
 describe('sockets per client address, in one process', () => {

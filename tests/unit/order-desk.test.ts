@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderDesk } from '../../server/trading/engine/market-orders';
+import { sleep } from '../support/wait';
 
 /** An executor that records its batches and finishes each only when told to. */
 function gatedExecutor(fail: (ticket: number) => boolean = () => false) {
@@ -83,7 +84,7 @@ describe('the order desk', () => {
     const first = desk.place(1);
     await nextTurn();
     const late = desk.place(2);
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40);
     await ex.openAll(Promise.all([first, late]));
     expect(await first).toBe(10);
     expect(await late).toBe(-2);

@@ -10,7 +10,8 @@ import { browserSession } from '../../support/browser-session';
 import { echoFor } from '../../support/realtime';
 import { faultTopology, leaderOf, leads, printFigures, startTimes, watchPrices } from '../support/cluster';
 import { firstAcknowledgedAfter, assetId, OrderLoad, reckon, retryUnsure, seconds, seedCustomers, signIn, statusCounts, type Customer, type SentOrder } from '../support/orders';
-import { sleep, until } from '../support/processes';
+import { until } from '../support/processes';
+import { sleep } from '../../support/wait';
 import { bearer } from '../../support/bearer';
 
 /**

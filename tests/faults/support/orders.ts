@@ -4,7 +4,7 @@ import type { AppDb, Database } from '../../../server/trading/db/database';
 import { orderRequests, trades } from '../../../server/trading/db/schema';
 import { makeUser } from '../../support/factories';
 import { deposit, liveAccount } from '../../support/money';
-import { sleep } from './processes';
+import { sleep } from '../../support/wait';
 import { bearer } from '../../support/bearer';
 
 /**

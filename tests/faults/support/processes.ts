@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sleep } from '../../support/wait';
 
 /**
  * Real processes for the fault tests: a server started from the sources (`node --import tsx server/main.ts`)
@@ -156,8 +157,6 @@ export async function answerOf(what: string, url: string, init: RequestInit, tim
     return { what, at, status: 'error', ms: Date.now() - at, body: String((error as Error).cause ?? error) };
   }
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `check` holds (polled every `everyMs`); rejects naming `what` after `timeoutMs`. Resolves with the time it took. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string, everyMs = 100): Promise<number> {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
-import { sleep } from './processes';
+import { sleep } from '../../support/wait';
 
 /**
  * A Redis of the test's own (`redis-server` as a child process on its own port, nothing saved to disk),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, deposits, ledgerEntries, paymentEvents } from '../../../server/trading/db/schema';
 import { signPayload, signatureHeader } from '../../../server/trading/funding/payments/webhook-signature';
 import { payOnSandbox, testCards } from '../../support/hosted-checkout';
@@ -40,14 +40,14 @@ const creditsOf = async (id: number) =>
     .from(ledgerEntries)
     .where(eq(ledgerEntries.reference, `deposit:${id}`));
 
-async function settled(id: number) {
-  for (let i = 0; i < 100; i += 1) {
-    const row = await depositRow(id);
-    if (row.status !== 'pending') return row;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  throw new Error(`deposit ${id} stayed pending`);
-}
+const settled = (id: number) =>
+  vi.waitUntil(
+    async () => {
+      const row = await depositRow(id);
+      return row.status !== 'pending' && row;
+    },
+    { timeout: 3_000, interval: 30 },
+  );
 
 /** An event as the sandbox sends it, for deliveries made by hand (replays, races, forgeries). */
 const eventBody = (depositId: number, sessionId: string | null, { id = `evt_${depositId}_${Math.random().toString(36).slice(2)}`, type = 'payment.succeeded', amount = 50000 } = {}) =>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fundingTexts } from '../../../shared/api/funding.schema';
 import { auditLog, notifications, withdrawals } from '../../../server/trading/db/schema';
 import { startPaymentsSandbox, type PaymentsSandbox } from '../../../server/payments-sandbox/start';
@@ -70,7 +70,7 @@ async function cardWithdrawal() {
   const token = await tokenFor(stack.app, person);
   const opened = (await request(stack.app).post('/api/v1/funding/deposits/card').set(bearer(token)).send({ amount: '200' })).body.data;
   await payOnSandbox(opened.url, testCards.success);
-  for (let i = 0; i < 100 && (await balanceOf(stack.database.db, account.id)) !== '200.00'; i += 1) await new Promise((r) => setTimeout(r, 30));
+  await vi.waitUntil(async () => (await balanceOf(stack.database.db, account.id)) === '200.00', { timeout: 3_000, interval: 30 });
   const asked = await request(stack.app).post('/api/v1/funding/withdrawals').set(bearer(token)).send({ method: 'card', amount: '100', deposit_id: opened.deposit_id });
   expect(asked.status).toBe(201);
   return { token, account, id: asked.body.data.id as number };

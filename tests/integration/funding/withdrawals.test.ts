@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerFundingTexts, legacyFundingPage } from '../../../shared/api/customer-funding.schema';
 import { deposits, withdrawals } from '../../../server/trading/db/schema';
 import { signPayload, signatureHeader } from '../../../server/trading/funding/payments/webhook-signature';
@@ -124,7 +124,7 @@ describe('deciding', () => {
     const opened = await request(stack.app).post('/api/v1/funding/deposits/card').set(bearer(trader.token)).send({ amount: '200' });
     const { payOnSandbox, testCards } = await import('../../support/hosted-checkout');
     await payOnSandbox(opened.body.data.url, testCards.success);
-    for (let i = 0; i < 100 && (await balanceOf(stack.database.db, trader.account.id)) === '0.00'; i += 1) await new Promise((r) => setTimeout(r, 30));
+    await vi.waitUntil(async () => (await balanceOf(stack.database.db, trader.account.id)) !== '0.00', { timeout: 3_000, interval: 30 });
     expect(await balanceOf(stack.database.db, trader.account.id)).toBe('200.00');
 
     const depositId = opened.body.data.deposit_id as number;

@@ -2,10 +2,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPaymentsSandbox, type PaymentsSandbox } from '../../../server/payments-sandbox/start';
 import { ProviderError, type PaymentEvent, type PaymentProvider } from '../../../server/trading/funding/payments/provider';
 import { sandboxProvider } from '../../../server/trading/funding/payments/sandbox-driver';
+import { sleep } from '../../support/wait';
 
 /**
  * The sandbox provider end to end, as a browser and our server meet it: the API, the hosted pages over
@@ -351,8 +352,8 @@ describe('webhook delivery', () => {
       const { url } = await driver.createCheckout({ depositId: 8, amount: '10.00', currency: 'EUR', customerEmail: 'ada@example.com', description: 'Deposit', successUrl, cancelUrl });
       const page = `http://127.0.0.1:${flakySandbox.port}${new URL(url).pathname}`;
       await pay(page, '4242424242424242');
-      for (let i = 0; i < 100 && flaky.deliveries.length < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await vi.waitUntil(() => flaky.deliveries.length >= 3, { timeout: 2_000, interval: 20 });
+      await sleep(100); // a fourth delivery would show
       expect(flaky.deliveries).toHaveLength(3);
       const ids = flaky.deliveries.map((delivery) => JSON.parse(delivery.body.toString()).id);
       expect(new Set(ids).size).toBe(1);
@@ -372,7 +373,7 @@ describe('webhook delivery', () => {
     try {
       const driver = sandboxProvider({ apiUrl: `http://127.0.0.1:${shortSandbox.port}`, apiKey, webhookSecret });
       const { url, sessionId } = await driver.createCheckout({ depositId: 9, amount: '10.00', currency: 'USD', customerEmail: 'ada@example.com', description: 'Deposit', successUrl, cancelUrl });
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      await sleep(80);
       const { body } = await getPage(`http://127.0.0.1:${shortSandbox.port}${new URL(url).pathname}`);
       expect(body).toContain('This checkout has expired');
       expect(body).not.toContain('name="number"');
