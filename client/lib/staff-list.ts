@@ -51,10 +51,3 @@ export function useStaffList<E extends Endpoint>(e: E, query?: CallInput<E>['que
   };
   return { items, setItems, failed, reload, retry };
 }
-
-/** A staff action's POST: the answer, or the message to show (a field's own 422 message first). */
-export async function staffPost<E extends Endpoint>(e: E, input: CallInput<E>, field = 'reason'): Promise<{ ok: true; data: ResponseOf<E> } | { ok: false; status: number; message: string }> {
-  const result = await call(e, input);
-  if (result.ok) return { ok: true, data: result.data };
-  return { ok: false, status: result.status, message: result.errors[field]?.[0] ?? result.message ?? 'The request failed. Please try again.' };
-}

@@ -2,12 +2,14 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffMember } from '../../shared/api/staff-accounts.schema';
 import queueDecision from '../../client/islands/queue-decision.island';
+import staffAccounts from '../../client/islands/staff-accounts.island';
 import { toasts } from '../../client/state/toasts';
 
 /**
  * Back-office decisions without a page reload (docs/front-end.md#forms): a queue row shows what it came to where
- * its buttons were, and the page's regions are rendered again.
+ * its buttons were, and the page's regions are rendered again; an invitation shows in the staff list at once.
  */
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -76,5 +78,38 @@ describe('a queue decision', () => {
     expect(host.querySelector('dialog')).toBeNull();
     expect(host.querySelector('.queue-waiting')?.textContent).toBe('This has already been decided.');
     expect(renderRegionsAgain).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the staff accounts page', () => {
+  const member = (id: number, first: string, role: StaffMember['role']): StaffMember => ({
+    id,
+    name: `${first} Lovelace`,
+    first_name: first,
+    last_name: 'Lovelace',
+    email: `${first.toLowerCase()}@example.test`,
+    role,
+    status: 'active',
+    last_seen_at: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+  });
+
+  it('when an admin invites someone, then the list shows them in its order and counts them, without a reload', async () => {
+    const listHost = document.createElement('div');
+    document.body.append(listHost);
+    const listRoot = createRoot(listHost);
+    await act(async () => listRoot.render(<staffAccounts.component part="list" members={[member(1, 'Ada', 'admin'), member(2, 'Zoe', 'staff')]} you={1} />));
+    await act(async () => root.render(<staffAccounts.component part="invite" />));
+    call.mockResolvedValue({ ok: true, status: 201, data: { data: member(3, 'Nia', 'staff'), message: 'Invitation sent to nia@example.test.' } });
+    await click('Invite staff member');
+    await type('input[name="email"]', 'nia@example.test');
+    await type('input[name="first_name"]', 'Nia');
+    await type('input[name="last_name"]', 'Lovelace');
+    await submit();
+    const names = [...listHost.querySelectorAll('tbody tr strong')].map((cell) => cell.textContent);
+    expect(names).toEqual(['Ada Lovelace', 'Nia Lovelace', 'Zoe Lovelace']);
+    expect(listHost.querySelector('.list-summary')?.textContent).toBe('3 accounts, 1 active admin');
+    act(() => listRoot.unmount());
+    listHost.remove();
   });
 });
