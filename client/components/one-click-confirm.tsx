@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import type { Preferences } from '../../shared/api/preferences.schema';
 import { oneClickTexts as texts } from '../../shared/trading/one-click';
-import { savePreferences } from '../state/preferences';
-import { showToast } from '../state/toasts';
+import { Problem } from '../forms/field';
+import { useEndpointForm } from '../forms/use-endpoint-form';
+import { applyPreferences } from '../state/preferences';
 import { Modal } from './modal';
 
 /**
@@ -10,33 +11,30 @@ import { Modal } from './modal';
  * `PATCH /user/preferences` with `one_click_risk_accepted`, the only way the server turns it on. A refusal shows here.
  */
 export function OneClickConfirm({ onClose, onSaved }: { onClose: () => void; onSaved?: (saved: Preferences) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const accept = async () => {
-    setBusy(true);
-    setProblem(null);
-    const result = await savePreferences({ one_click_trading: true, one_click_risk_accepted: true });
-    setBusy(false);
-    if (!result.ok) return setProblem(result.message ?? texts.failed);
-    onSaved?.(result.data.data);
-    showToast({ kind: 'success', title: texts.turnedOn });
-    onClose();
-  };
+  const form = useEndpointForm(preferencesApi.updatePreferences, {
+    initial: {},
+    request: () => ({ body: { one_click_trading: true, one_click_risk_accepted: true } }),
+    fallback: texts.failed,
+    done: () => ({ kind: 'success', title: texts.turnedOn }),
+    onDone: ({ data }) => {
+      if (data) {
+        applyPreferences(data.data);
+        onSaved?.(data.data);
+      }
+      onClose();
+    },
+  });
   return (
-    <Modal title={texts.riskTitle} className="one-click-confirm" onClose={() => !busy && onClose()}>
+    <Modal title={texts.riskTitle} className="one-click-confirm" onClose={() => !form.busy && onClose()}>
       {texts.risk.map((line) => (
         <p key={line}>{line}</p>
       ))}
-      {problem ? (
-        <p className="field-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem form={form} />
       <footer>
-        <button type="button" className="secondary" disabled={busy} onClick={onClose}>
+        <button type="button" className="secondary" disabled={form.busy} onClick={onClose}>
           {texts.cancel}
         </button>
-        <button type="button" aria-busy={busy || undefined} disabled={busy} onClick={() => void accept()}>
+        <button type="button" aria-busy={form.busy || undefined} disabled={form.busy} onClick={() => form.submit()}>
           {texts.accept}
         </button>
       </footer>

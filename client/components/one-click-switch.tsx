@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { Preferences } from '../../shared/api/preferences.schema';
 import { oneClickTexts as texts } from '../../shared/trading/one-click';
+import { useBusy } from '../lib/use-busy';
 import { oneClickOn, savePreferences } from '../state/preferences';
 import { showToast } from '../state/toasts';
 import { OneClickConfirm } from './one-click-confirm';
@@ -25,19 +26,17 @@ export function OneClickSwitch({ className, label = texts.label, hint, on: given
   useSignals();
   const on = given ?? oneClickOn.value;
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const change = async (next: boolean) => {
-    if (next) return setConfirming(true);
-    setBusy(true);
+  const { busy, run } = useBusy();
+  const turnOff = async () => {
     const result = await savePreferences({ one_click_trading: false });
-    setBusy(false);
     if (result.ok) onSaved?.(result.data.data);
     showToast(result.ok ? { kind: 'success', title: texts.turnedOff } : { kind: 'error', title: result.message ?? texts.failed });
   };
+  const change = (next: boolean) => (next ? setConfirming(true) : run('off', turnOff));
   return (
     <>
       <label className={className ? `one-click-switch ${className}` : 'one-click-switch'} title={texts.settingHint}>
-        <input type="checkbox" role="switch" aria-label={label === texts.label ? texts.setting : undefined} checked={on} disabled={busy} onChange={(e) => void change(e.target.checked)} />
+        <input type="checkbox" role="switch" aria-label={label === texts.label ? texts.setting : undefined} checked={on} disabled={busy !== null} onChange={(e) => change(e.target.checked)} />
         <span>
           <strong>{label}</strong>
           {hint ? <small>{hint}</small> : null}

@@ -1,19 +1,18 @@
 import './trade-rail.css';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
-import { useDismiss } from '../lib/use-dismiss';
 import * as z from 'zod/mini';
 import { tradingApi } from '../../shared/api/endpoints/trading';
+import type { PendingOrderView } from '../../shared/api/trades.schema';
 import { positionTexts } from '../../shared/trading/terminal';
 import { ThirdPartyWidget } from '../components/third-party-widget';
-import { call } from '../lib/call';
+import { useEndpointForm } from '../forms/use-endpoint-form';
+import { useDismiss } from '../lib/use-dismiss';
 import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById } from '../state/market';
 import { openPanel, sidebarOpen, type RailPanel } from '../state/terminal';
 import { closedTrades, loadMore, pendingOrders, refreshTrading, selectedAccount } from '../state/trading';
-import { showToast } from '../state/toasts';
 
 const labels: Record<RailPanel | 'trade-room', string> = {
   'trade-room': 'TRADE ROOM',
@@ -24,18 +23,26 @@ const labels: Record<RailPanel | 'trade-room', string> = {
   news: 'MARKET NEWS',
 };
 
+/** Cancels a waiting order; the trading lists are read again either way. */
+function CancelOrder({ order }: { order: PendingOrderView }) {
+  const form = useEndpointForm(tradingApi.cancelPending, {
+    initial: {},
+    request: () => ({ params: { id: order.id } }),
+    done: () => ({ kind: 'success', title: positionTexts.orderCancelled }),
+    failureTitle: 'Could not cancel the order',
+    fallback: positionTexts.closeFailedBody,
+    after: () => void refreshTrading(),
+  });
+  return (
+    <button type="button" className="small outline" disabled={form.busy} aria-busy={form.busy || undefined} onClick={() => form.submit()}>
+      Cancel
+    </button>
+  );
+}
+
 function ActiveOrders() {
   useSignals();
-  const [busy, setBusy] = useState<number | null>(null);
   const { items, state } = pendingOrders.value;
-  async function cancel(id: number) {
-    setBusy(id);
-    const result = await call(tradingApi.cancelPending, { params: { id } });
-    setBusy(null);
-    if (result.ok) showToast({ kind: 'success', title: positionTexts.orderCancelled });
-    else showToast({ kind: 'error', title: 'Could not cancel the order', description: result.message ?? positionTexts.closeFailedBody });
-    void refreshTrading();
-  }
   if (items.length === 0) return <p className="panel-empty">{state === 'loading' ? 'Loading...' : state === 'error' ? 'Could not load the orders.' : positionTexts.noActiveOrders}</p>;
   return (
     <ul className="panel-list">
@@ -49,9 +56,7 @@ function ActiveOrders() {
               {formatLots(order.lots)} lots at {formatPrice(order.price, assetsById.value.get(order.asset_id)?.digits ?? 5)}
             </span>
           </div>
-          <button type="button" className="small outline" disabled={busy === order.id} aria-busy={busy === order.id || undefined} onClick={() => void cancel(order.id)}>
-            Cancel
-          </button>
+          <CancelOrder order={order} />
         </li>
       ))}
     </ul>
