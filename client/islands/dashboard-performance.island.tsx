@@ -1,11 +1,12 @@
 import './dashboard-performance.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import * as z from 'zod/mini';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { dashboardTexts, performanceRanges, performanceSchema, type Performance, type PerformanceRange } from '../../shared/api/dashboard.schema';
 import { dashboardApi } from '../../shared/api/endpoints/dashboard';
 import { formatMoney, Money } from '../../shared/money';
 import { call } from '../lib/call';
+import { useBusy } from '../lib/use-busy';
 import { defineIsland } from '../runtime/define-island';
 
 const props = z.object({
@@ -30,39 +31,11 @@ function daysOf(from: string, to: string): string[] {
 
 type Chart = { chart: IChartApi; bars: ISeriesApi<'Histogram'>; line: ISeriesApi<'Line'> };
 
-/**
- * "Trading Results" (docs/customer-area.md#dashboard): one account's daily realised P/L (bars, from its
- * `realized_pnl` ledger entries) and its balance at each day's end (the line, from the ledger's running
- * total; not equity, whose history is not recorded), over 1W, 1M, 3M or 1Y of UTC days.
- */
-function DashboardPerformance({ accounts, performance: first, formats }: Props) {
-  const [performance, setPerformance] = useState<Performance | null>(first);
-  const [range, setRange] = useState<PerformanceRange>(first?.range ?? '1M');
-  const [accountId, setAccountId] = useState<number | undefined>(first?.account.id ?? accounts[0]?.id);
-  const [problem, setProblem] = useState<string | null>(first ? null : dashboardTexts.chartFailed);
-  const [busy, setBusy] = useState(false);
+/** The chart while there is something to draw (lightweight-charts loads only then), fed each series as it comes. */
+function useResultsChart(holder: RefObject<HTMLDivElement | null>, performance: Performance | null) {
   const [ready, setReady] = useState(false);
-  const holder = useRef<HTMLDivElement>(null);
   const chartRef = useRef<Chart | null>(null);
   const hasTrades = !!performance && performance.pnl.length > 0;
-
-  const show = (amount: string, currency: string) => {
-    const known = formats[currency];
-    return formatMoney({ amount, currency, ...(known ? { symbol: known.symbol, decimals: known.decimals } : {}) });
-  };
-
-  const load = async (nextRange: PerformanceRange, nextAccount: number | undefined) => {
-    setRange(nextRange);
-    setAccountId(nextAccount);
-    setBusy(true);
-    const result = await call(dashboardApi.dashboardPerformance, { query: { range: nextRange, ...(nextAccount === undefined ? {} : { account_id: nextAccount }) } });
-    setBusy(false);
-    if (!result.ok) return setProblem(result.message ?? dashboardTexts.chartFailed);
-    setProblem(null);
-    setPerformance(result.data.data);
-  };
-
-  // The chart exists while there is something to draw; lightweight-charts loads only then.
   useEffect(() => {
     if (!hasTrades || !holder.current) return;
     let disposed = false;
@@ -89,7 +62,7 @@ function DashboardPerformance({ accounts, performance: first, formats }: Props) 
       chartRef.current = null;
       setReady(false);
     };
-  }, [hasTrades]);
+  }, [hasTrades, holder]);
 
   useEffect(() => {
     const target = chartRef.current;
@@ -104,30 +77,75 @@ function DashboardPerformance({ accounts, performance: first, formats }: Props) 
     target.line.setData(performance.balance.map((b) => ({ time: b.day, value: Number(b.balance) })));
     target.chart.timeScale().fitContent();
   }, [performance, ready]);
+}
+
+/** Which account and over which range; each change reads the series again. */
+function ResultsControls({
+  accounts,
+  accountId,
+  range,
+  load,
+}: Pick<Props, 'accounts'> & { accountId: number | undefined; range: PerformanceRange; load: (range: PerformanceRange, account: number | undefined) => void }) {
+  return (
+    <div className="results-controls">
+      {accounts.length > 1 ? (
+        <select aria-label="Account" value={accountId} onChange={(e) => load(range, Number(e.target.value))}>
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <div role="group" aria-label="Range" className="range-tabs">
+        {performanceRanges.map((r) => (
+          <button key={r} type="button" aria-pressed={r === range} title={rangeLabels[r]} onClick={() => load(r, accountId)}>
+            {r}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Trading Results" (docs/customer-area.md#dashboard): one account's daily realised P/L (bars, from its
+ * `realized_pnl` ledger entries) and its balance at each day's end (the line, from the ledger's running
+ * total; not equity, whose history is not recorded), over 1W, 1M, 3M or 1Y of UTC days.
+ */
+function DashboardPerformance({ accounts, performance: first, formats }: Props) {
+  const [performance, setPerformance] = useState<Performance | null>(first);
+  const [range, setRange] = useState<PerformanceRange>(first?.range ?? '1M');
+  const [accountId, setAccountId] = useState<number | undefined>(first?.account.id ?? accounts[0]?.id);
+  const [problem, setProblem] = useState<string | null>(first ? null : dashboardTexts.chartFailed);
+  const { busy, run } = useBusy();
+  const holder = useRef<HTMLDivElement>(null);
+  const hasTrades = !!performance && performance.pnl.length > 0;
+
+  const show = (amount: string, currency: string) => {
+    const known = formats[currency];
+    return formatMoney({ amount, currency, ...(known ? { symbol: known.symbol, decimals: known.decimals } : {}) });
+  };
+
+  const load = (nextRange: PerformanceRange, nextAccount: number | undefined) => {
+    setRange(nextRange);
+    setAccountId(nextAccount);
+    run('load', async () => {
+      const result = await call(dashboardApi.dashboardPerformance, { query: { range: nextRange, ...(nextAccount === undefined ? {} : { account_id: nextAccount }) } });
+      if (!result.ok) return setProblem(result.message ?? dashboardTexts.chartFailed);
+      setProblem(null);
+      setPerformance(result.data.data);
+    });
+  };
+
+  useResultsChart(holder, performance);
 
   const currency = performance?.account.currency ?? 'USD';
   return (
-    <section className="dash-panel trading-results" aria-labelledby="trading-results-title" aria-busy={busy}>
+    <section className="dash-panel trading-results" aria-labelledby="trading-results-title" aria-busy={busy !== null}>
       <header className="dash-panel-head">
         <h2 id="trading-results-title">Trading Results</h2>
-        <div className="results-controls">
-          {accounts.length > 1 ? (
-            <select aria-label="Account" value={accountId} onChange={(e) => void load(range, Number(e.target.value))}>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          ) : null}
-          <div role="group" aria-label="Range" className="range-tabs">
-            {performanceRanges.map((r) => (
-              <button key={r} type="button" aria-pressed={r === range} title={rangeLabels[r]} onClick={() => void load(r, accountId)}>
-                {r}
-              </button>
-            ))}
-          </div>
-        </div>
+        <ResultsControls accounts={accounts} accountId={accountId} range={range} load={load} />
       </header>
       {problem ? (
         <p className="chart-problem" role="alert">

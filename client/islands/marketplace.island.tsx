@@ -4,10 +4,11 @@ import * as z from 'zod/mini';
 import { advisorSchema, type Advisor } from '../../shared/api/advisors.schema';
 import { automationApi } from '../../shared/api/endpoints/automation';
 import { Modal } from '../components/modal';
+import { useEndpointForm } from '../forms/use-endpoint-form';
 import { call } from '../lib/call';
 import { formatDay } from '../lib/format';
+import { useBusy } from '../lib/use-busy';
 import { defineIsland } from '../runtime/define-island';
-import { showToast } from '../state/toasts';
 
 const categories = ['all', 'Expert Advisor', 'Others'] as const;
 const filters = ['popular', 'free', 'purchased'] as const;
@@ -61,6 +62,100 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** The search and the chips, as the address keeps them. */
+function MarketFilters({ query, change }: { query: MarketQuery; change: (patch: Partial<MarketQuery>) => void }) {
+  return (
+    <>
+      <header className="marketplace-head">
+        <h1>MARKET PLACE</h1>
+        <input type="search" placeholder="Search market place" aria-label="Search market place" value={query.search} onChange={(e) => change({ search: e.target.value })} />
+      </header>
+      <div className="chips" role="group" aria-label="Category">
+        {categories.map((c) => (
+          <button key={c} type="button" aria-pressed={query.category === c} onClick={() => change({ category: c })}>
+            {c === 'all' ? 'All' : c}
+          </button>
+        ))}
+      </div>
+      <div className="chips" role="group" aria-label="Show">
+        {(['popular', 'popular', 'free', 'purchased'] as const).map((f, i) => (
+          <button key={`${f}-${i}`} type="button" aria-pressed={query.filter === f} onClick={() => change({ filter: f })}>
+            {f === 'popular' ? 'Popular' : f === 'free' ? 'Free' : 'My Purchased'}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** One advisor: picture, name, author, rating, price, and Purchase (or Purchased). */
+function MarketCard({ advisor, renewals, purchase }: { advisor: Advisor; renewals: boolean; purchase: () => void }) {
+  const owned = advisor.status === 'purchased';
+  const free = Number(advisor.amount_val) === 0;
+  return (
+    <li className="market-card">
+      <div className="market-card-image">
+        {advisor.image ? <img src={advisor.image} alt="" width={64} height={64} /> : null}
+        {advisor.included_in_plan ? <span className="card-badge">In your plan</span> : owned ? <span className="card-badge owned">Owned</span> : null}
+      </div>
+      <h2>{advisor.name}</h2>
+      <p className="market-card-author">{advisor.author}</p>
+      <p className="market-card-text">{advisor.description}</p>
+      <div className="market-card-meta">
+        <Stars rating={advisor.rating} />
+        <span>{advisor.downloads.toLocaleString('en-US')} downloads</span>
+      </div>
+      <div className="market-card-buy">
+        <strong>
+          {free ? 'Free' : advisor.amount}
+          {advisor.billing === 'monthly' && !free ? <small>/month</small> : null}
+        </strong>
+        <button type="button" disabled={owned} onClick={purchase}>
+          {owned ? 'Purchased' : 'Purchase'}
+        </button>
+      </div>
+      {advisor.renews_at && renewals ? <p className="market-card-renews">Renews {formatDay(advisor.renews_at)} from your Live balance</p> : null}
+    </li>
+  );
+}
+
+/** "Confirm Purchase": what it costs and from where; the catalogue is read again either way. */
+function PurchaseDialog({ advisor, close, settled }: { advisor: Advisor; close: () => void; settled: () => Promise<void> }) {
+  const form = useEndpointForm(automationApi.purchaseAdvisor, {
+    initial: {},
+    request: () => ({ body: { expert_advisor_id: advisor.id } }),
+    done: ({ message }) => ({ kind: 'success', title: 'Purchase complete', ...(message ? { description: message } : {}) }),
+    failureTitle: 'Purchase failed',
+    fallback: 'The purchase could not be completed. Please try again.',
+    after: async () => {
+      close();
+      await settled();
+    },
+  });
+  return (
+    <Modal title="Confirm Purchase" onClose={() => !form.busy && close()}>
+      <p>
+        {Number(advisor.amount_val) === 0 ? (
+          <>{advisor.name} is free: it will be added to your Expert Advisors.</>
+        ) : (
+          <>
+            {advisor.amount}
+            {advisor.billing === 'monthly' ? ' a month' : ''} will be deducted from your Live account balance for {advisor.name}.
+          </>
+        )}
+      </p>
+      <footer>
+        <button type="button" className="secondary" disabled={form.busy} onClick={close}>
+          Cancel
+        </button>
+        <button type="button" disabled={form.busy} aria-busy={form.busy || undefined} onClick={() => form.submit()}>
+          Proceed
+        </button>
+      </footer>
+    </Modal>
+  );
+}
+
 const props = z.object({
   /** The catalogue with this customer's status, as the server fetched it for the page; null when it could not (the island fetches it then). */
   advisors: z.nullable(z.array(advisorSchema)),
@@ -73,7 +168,7 @@ function Marketplace({ advisors, query: firstQuery }: z.infer<typeof props>) {
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState<MarketQuery>(firstQuery);
   const [confirming, setConfirming] = useState<Advisor | null>(null);
-  const [busy, setBusy] = useState(false);
+  const retry = useBusy();
   // Renewal days are shown in the browser's time zone, so only once in the browser.
   const [inBrowser, setInBrowser] = useState(false);
 
@@ -105,40 +200,13 @@ function Marketplace({ advisors, query: firstQuery }: z.infer<typeof props>) {
     return query.filter === 'popular' ? [...list].sort((a, b) => b.downloads - a.downloads) : list;
   }, [items, query]);
 
-  async function purchase(advisor: Advisor) {
-    setBusy(true);
-    const result = await call(automationApi.purchaseAdvisor, { body: { expert_advisor_id: advisor.id } });
-    setBusy(false);
-    setConfirming(null);
-    if (result.ok) showToast({ kind: 'success', title: 'Purchase complete', description: result.data.message });
-    else showToast({ kind: 'error', title: 'Purchase failed', description: result.message ?? 'The purchase could not be completed. Please try again.' });
-    await load();
-  }
-
   return (
     <section className="marketplace">
-      <header className="marketplace-head">
-        <h1>MARKET PLACE</h1>
-        <input type="search" placeholder="Search market place" aria-label="Search market place" value={query.search} onChange={(e) => change({ search: e.target.value })} />
-      </header>
-      <div className="chips" role="group" aria-label="Category">
-        {categories.map((c) => (
-          <button key={c} type="button" aria-pressed={query.category === c} onClick={() => change({ category: c })}>
-            {c === 'all' ? 'All' : c}
-          </button>
-        ))}
-      </div>
-      <div className="chips" role="group" aria-label="Show">
-        {(['popular', 'popular', 'free', 'purchased'] as const).map((f, i) => (
-          <button key={`${f}-${i}`} type="button" aria-pressed={query.filter === f} onClick={() => change({ filter: f })}>
-            {f === 'popular' ? 'Popular' : f === 'free' ? 'Free' : 'My Purchased'}
-          </button>
-        ))}
-      </div>
+      <MarketFilters query={query} change={change} />
       {failed ? (
         <div className="market-message" role="alert">
           <p>{texts.failed}</p>
-          <button type="button" onClick={() => window.location.reload()}>
+          <button type="button" disabled={retry.busy !== null} aria-busy={retry.busy !== null || undefined} onClick={() => retry.run('retry', load)}>
             Retry
           </button>
         </div>
@@ -153,59 +221,12 @@ function Marketplace({ advisors, query: firstQuery }: z.infer<typeof props>) {
         </div>
       ) : (
         <ul className="market-grid">
-          {shown.map((advisor) => {
-            const owned = advisor.status === 'purchased';
-            const free = Number(advisor.amount_val) === 0;
-            return (
-              <li key={advisor.id} className="market-card">
-                <div className="market-card-image">
-                  {advisor.image ? <img src={advisor.image} alt="" width={64} height={64} /> : null}
-                  {advisor.included_in_plan ? <span className="card-badge">In your plan</span> : owned ? <span className="card-badge owned">Owned</span> : null}
-                </div>
-                <h2>{advisor.name}</h2>
-                <p className="market-card-author">{advisor.author}</p>
-                <p className="market-card-text">{advisor.description}</p>
-                <div className="market-card-meta">
-                  <Stars rating={advisor.rating} />
-                  <span>{advisor.downloads.toLocaleString('en-US')} downloads</span>
-                </div>
-                <div className="market-card-buy">
-                  <strong>
-                    {free ? 'Free' : advisor.amount}
-                    {advisor.billing === 'monthly' && !free ? <small>/month</small> : null}
-                  </strong>
-                  <button type="button" disabled={owned} onClick={() => setConfirming(advisor)}>
-                    {owned ? 'Purchased' : 'Purchase'}
-                  </button>
-                </div>
-                {advisor.renews_at && inBrowser ? <p className="market-card-renews">Renews {formatDay(advisor.renews_at)} from your Live balance</p> : null}
-              </li>
-            );
-          })}
+          {shown.map((advisor) => (
+            <MarketCard key={advisor.id} advisor={advisor} renewals={inBrowser} purchase={() => setConfirming(advisor)} />
+          ))}
         </ul>
       )}
-      {confirming ? (
-        <Modal title="Confirm Purchase" onClose={() => !busy && setConfirming(null)}>
-          <p>
-            {Number(confirming.amount_val) === 0 ? (
-              <>{confirming.name} is free: it will be added to your Expert Advisors.</>
-            ) : (
-              <>
-                {confirming.amount}
-                {confirming.billing === 'monthly' ? ' a month' : ''} will be deducted from your Live account balance for {confirming.name}.
-              </>
-            )}
-          </p>
-          <footer>
-            <button type="button" className="secondary" disabled={busy} onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-            <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void purchase(confirming)}>
-              Proceed
-            </button>
-          </footer>
-        </Modal>
-      ) : null}
+      {confirming ? <PurchaseDialog advisor={confirming} close={() => setConfirming(null)} settled={load} /> : null}
     </section>
   );
 }
