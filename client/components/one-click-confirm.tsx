@@ -1,7 +1,6 @@
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import type { Preferences } from '../../shared/api/preferences.schema';
 import { oneClickTexts as texts } from '../../shared/trading/one-click';
-import { Problem } from '../forms/field';
 import { useEndpointForm } from '../forms/use-endpoint-form';
 import { applyPreferences } from '../state/preferences';
 import { Modal } from './modal';
@@ -29,7 +28,12 @@ export function OneClickConfirm({ onClose, onSaved }: { onClose: () => void; onS
       {texts.risk.map((line) => (
         <p key={line}>{line}</p>
       ))}
-      <Problem form={form} />
+      {/* Problem's markup rather than Problem: its module would be one more chunk in the trade room. */}
+      {form.problem ? (
+        <p className="field-problem" role="alert">
+          {form.problem}
+        </p>
+      ) : null}
       <footer>
         <button type="button" className="secondary" disabled={form.busy} onClick={onClose}>
           {texts.cancel}
