@@ -1,51 +1,57 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { customerFundingTexts, type HistoryRow } from '../../shared/api/customer-funding.schema';
 import { customerFundingApi } from '../../shared/api/endpoints/customer-funding';
-import { Modal } from '../components/modal';
-import { call } from '../lib/call';
-import { showToast } from '../state/toasts';
+import { ActionDialog } from '../forms/action-dialog';
+import { useEndpointForm } from '../forms/use-endpoint-form';
 import { showMoney, type CurrencyFormats } from './history';
+
+interface Props {
+  row: HistoryRow;
+  formats: CurrencyFormats;
+  done: () => void;
+}
+
+/** The question, then the request taken back; the dialog closes whatever the answer. */
+function CancelDialog({ row, formats, done, close }: Props & { close: () => void }) {
+  const form = useEndpointForm(customerFundingApi.cancelWithdrawal, {
+    initial: {},
+    request: () => ({ params: { id: row.id } }),
+    done: ({ message }) => ({ kind: 'success', title: 'Withdrawal cancelled', description: message || customerFundingTexts.cancelled }),
+    failureTitle: 'Not cancelled',
+    fallback: 'The withdrawal could not be cancelled. Please try again.',
+  });
+  // A refusal is said by its toast; either way the page reads the row again (someone may have decided it meanwhile).
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!form.busy)
+      void form.send().then(() => {
+        close();
+        done();
+      });
+  };
+  const amount = showMoney(row.amount.replace(/^-/, ''), row.currency, formats);
+  return (
+    <ActionDialog title="Cancel withdrawal" confirm="Cancel withdrawal" cancel="Keep it" form={{ ...form, submit }} onClose={close} className="funding-dialog">
+      <p>
+        Cancel your withdrawal of {amount} ({row.method_label}, {row.reference})? The amount goes back to your balance.
+      </p>
+    </ActionDialog>
+  );
+}
 
 /**
  * A pending withdrawal's "Cancel" button (in the wallet's and the history's islands): it asks first, then
  * takes the request back (`cancelWithdrawal`); the amount returns to the balance. `done` re-reads what the
- * page shows, whatever the answer (someone may have decided it meanwhile).
+ * page shows, whatever the answer.
  */
-export function CancelWithdrawal({ row, formats, done }: { row: HistoryRow; formats: CurrencyFormats; done: () => void }) {
+export function CancelWithdrawal(props: Props) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const amount = showMoney(row.amount.replace(/^-/, ''), row.currency, formats);
-
-  async function cancel() {
-    setBusy(true);
-    const result = await call(customerFundingApi.cancelWithdrawal, { params: { id: row.id } });
-    setBusy(false);
-    setAsking(false);
-    if (result.ok) showToast({ kind: 'success', title: 'Withdrawal cancelled', description: result.data.message || customerFundingTexts.cancelled });
-    else showToast({ kind: 'error', title: 'Not cancelled', description: result.message ?? 'The withdrawal could not be cancelled. Please try again.' });
-    done();
-  }
-
   return (
     <>
-      <button type="button" className="outline secondary small funding-cancel" onClick={() => setAsking(true)} aria-label={`Cancel withdrawal ${row.reference}`}>
+      <button type="button" className="outline secondary small funding-cancel" onClick={() => setAsking(true)} aria-label={`Cancel withdrawal ${props.row.reference}`}>
         Cancel
       </button>
-      {asking ? (
-        <Modal title="Cancel withdrawal" onClose={() => !busy && setAsking(false)} className="funding-dialog">
-          <p>
-            Cancel your withdrawal of {amount} ({row.method_label}, {row.reference})? The amount goes back to your balance.
-          </p>
-          <footer>
-            <button type="button" className="secondary" disabled={busy} onClick={() => setAsking(false)}>
-              Keep it
-            </button>
-            <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void cancel()}>
-              Cancel withdrawal
-            </button>
-          </footer>
-        </Modal>
-      ) : null}
+      {asking ? <CancelDialog {...props} close={() => setAsking(false)} /> : null}
     </>
   );
 }
