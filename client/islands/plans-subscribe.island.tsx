@@ -3,10 +3,10 @@ import { useState } from 'react';
 import * as z from 'zod/mini';
 import { plansApi } from '../../shared/api/endpoints/plans';
 import { planMoves, planTexts as texts } from '../../shared/api/plans.schema';
-import { Modal } from '../components/modal';
-import { call } from '../lib/call';
+import { ActionDialog } from '../forms/action-dialog';
+import { renderRegionsAgain } from '../forms/regions';
+import { useEndpointForm } from '../forms/use-endpoint-form';
 import { defineIsland } from '../runtime/define-island';
-import { showToast } from '../state/toasts';
 
 const propsSchema = z.object({
   planId: z.number(),
@@ -25,50 +25,39 @@ const propsSchema = z.object({
 });
 type Props = z.infer<typeof propsSchema>;
 
-/**
- * A plan's Upgrade button and its "Confirm Plan Subscription" dialog (
- * docs/customer-area.md#plans): the price and what it is, and the leverage risk, before
- * `POST /plans/subscribe`. The page is read again afterwards (the plan, the balance, a pending request).
- */
-function PlansSubscribe({ planId, title, leverage, priceLabel, moveText, label, regulatoryCap }: Props) {
+/** "Confirm Plan Subscription": the price and what it is, and the leverage risk, before `POST /plans/subscribe`. */
+function SubscribeDialog({ planId, title, leverage, priceLabel, moveText, regulatoryCap, close }: Props & { close: () => void }) {
+  const form = useEndpointForm(plansApi.subscribePlan, {
+    initial: {},
+    request: () => ({ body: { plan_id: planId } }),
+    done: ({ message }) => ({ kind: 'success', title: message || texts.subscribed }),
+    failureTitle: texts.failed,
+    onDone: () => {
+      close();
+      // The plan, the balance and any request waiting are the page's, rendered again by the server.
+      void renderRegionsAgain();
+    },
+  });
+  return (
+    <ActionDialog title={texts.confirmTitle} confirm={form.busy ? texts.subscribing : texts.confirmButton} cancel={texts.cancel} form={form} onClose={close} className="plan-confirm">
+      <p>{texts.confirm(title, priceLabel)}</p>
+      <p className="plan-confirm-move">{moveText}</p>
+      <p className="plan-confirm-risk" role="note">
+        {texts.risk(Math.min(leverage, regulatoryCap))}
+      </p>
+    </ActionDialog>
+  );
+}
+
+/** A plan's Upgrade button and its confirmation (docs/customer-area.md#plans). */
+function PlansSubscribe(props: Props) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function subscribe() {
-    setBusy(true);
-    const result = await call(plansApi.subscribePlan, { body: { plan_id: planId } });
-    if (result.ok) {
-      setOpen(false);
-      showToast({ kind: 'success', title: result.data.message || texts.subscribed });
-      window.setTimeout(() => window.location.reload(), 1200);
-      return;
-    }
-    setBusy(false);
-    showToast({ kind: 'error', title: texts.failed, description: result.message ?? undefined });
-  }
-
   return (
     <>
-      <button type="button" className="plan-action" onClick={() => setOpen(true)} aria-label={`${label}: ${title}`}>
-        {label}
+      <button type="button" className="plan-action" onClick={() => setOpen(true)} aria-label={`${props.label}: ${props.title}`}>
+        {props.label}
       </button>
-      {open ? (
-        <Modal title={texts.confirmTitle} onClose={() => !busy && setOpen(false)} className="plan-confirm">
-          <p>{texts.confirm(title, priceLabel)}</p>
-          <p className="plan-confirm-move">{moveText}</p>
-          <p className="plan-confirm-risk" role="note">
-            {texts.risk(Math.min(leverage, regulatoryCap))}
-          </p>
-          <footer>
-            <button type="button" className="secondary" disabled={busy} onClick={() => setOpen(false)}>
-              {texts.cancel}
-            </button>
-            <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void subscribe()}>
-              {busy ? texts.subscribing : texts.confirmButton}
-            </button>
-          </footer>
-        </Modal>
-      ) : null}
+      {open ? <SubscribeDialog {...props} close={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -129,88 +129,91 @@ export function PlansPage({ settings, user, csrfToken, overview }: { settings: S
         <h1>{texts.title}</h1>
         <p>What each plan gives, what moving to it costs, and the risk that comes with its leverage.</p>
       </section>
-      {!overview || plans.length === 0 ? (
-        <p className="empty-line plans-empty">{texts.empty}</p>
-      ) : (
-        <>
-          <RequestNotice overview={overview} />
-          <aside className="plan-risk" aria-labelledby="plan-risk-title">
-            <h2 id="plan-risk-title">Leverage and risk</h2>
-            <p>{texts.risk(overview.regulatory_cap)}</p>
-            <p>{texts.regulatoryCap(overview.regulatory_cap)}</p>
-          </aside>
+      {/* What a plan change changes (the current plan, a request waiting, every plan's action), rendered again after it. */}
+      <div data-region="plans">
+        {!overview || plans.length === 0 ? (
+          <p className="empty-line plans-empty">{texts.empty}</p>
+        ) : (
+          <>
+            <RequestNotice overview={overview} />
+            <aside className="plan-risk" aria-labelledby="plan-risk-title">
+              <h2 id="plan-risk-title">Leverage and risk</h2>
+              <p>{texts.risk(overview.regulatory_cap)}</p>
+              <p>{texts.regulatoryCap(overview.regulatory_cap)}</p>
+            </aside>
 
-          <ul className="plan-cards" aria-label="Plans">
-            {plans.map((plan) => (
-              <li key={plan.id} className="plan-card" data-current={plan.move === null || undefined} style={plan.color ? { borderTopColor: plan.color } : undefined}>
-                <header>
-                  <h2>{plan.title}</h2>
-                  <PlanBadges plan={plan} />
-                </header>
-                <p className="plan-price">{priceOf(plan, overview.currency)}</p>
-                <p className="plan-move">{plan.move === null ? `Leverage up to 1:${plan.leverage}.` : moveTextOf(plan, overview.currency)}</p>
-                <dl className="plan-features">
-                  {overview.features.map((label, row) => (
-                    <div key={label}>
-                      <dt>{label}</dt>
-                      <dd>
-                        <Cell value={plan.features[row] ?? ''} row={row} currency={overview.currency} />
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-                <PlanAction plan={plan} overview={overview} current={current} phone />
-              </li>
-            ))}
-          </ul>
+            <ul className="plan-cards" aria-label="Plans">
+              {plans.map((plan) => (
+                <li key={plan.id} className="plan-card" data-current={plan.move === null || undefined} style={plan.color ? { borderTopColor: plan.color } : undefined}>
+                  <header>
+                    <h2>{plan.title}</h2>
+                    <PlanBadges plan={plan} />
+                  </header>
+                  <p className="plan-price">{priceOf(plan, overview.currency)}</p>
+                  <p className="plan-move">{plan.move === null ? `Leverage up to 1:${plan.leverage}.` : moveTextOf(plan, overview.currency)}</p>
+                  <dl className="plan-features">
+                    {overview.features.map((label, row) => (
+                      <div key={label}>
+                        <dt>{label}</dt>
+                        <dd>
+                          <Cell value={plan.features[row] ?? ''} row={row} currency={overview.currency} />
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <PlanAction plan={plan} overview={overview} current={current} phone />
+                </li>
+              ))}
+            </ul>
 
-          <div className="plan-grid-wrap">
-            <table className="plan-grid">
-              <caption className="visually-hidden">Plans compared</caption>
-              <thead>
-                <tr>
-                  <td />
-                  {plans.map((plan) => (
-                    <th key={plan.id} scope="col" data-current={plan.move === null || undefined} style={plan.color ? { borderTopColor: plan.color } : undefined}>
-                      <span className="plan-grid-title">{plan.title}</span>
-                      <PlanBadges plan={plan} />
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">Price</th>
-                  {plans.map((plan) => (
-                    <td key={plan.id}>
-                      <strong className="plan-price">{priceOf(plan, overview.currency)}</strong>
-                      <small className="plan-move">{plan.move === null ? 'Your plan' : moveTextOf(plan, overview.currency)}</small>
-                    </td>
-                  ))}
-                </tr>
-                {overview.features.map((label, row) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
+            <div className="plan-grid-wrap">
+              <table className="plan-grid">
+                <caption className="visually-hidden">Plans compared</caption>
+                <thead>
+                  <tr>
+                    <td />
+                    {plans.map((plan) => (
+                      <th key={plan.id} scope="col" data-current={plan.move === null || undefined} style={plan.color ? { borderTopColor: plan.color } : undefined}>
+                        <span className="plan-grid-title">{plan.title}</span>
+                        <PlanBadges plan={plan} />
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">Price</th>
                     {plans.map((plan) => (
                       <td key={plan.id}>
-                        <Cell value={plan.features[row] ?? ''} row={row} currency={overview.currency} />
+                        <strong className="plan-price">{priceOf(plan, overview.currency)}</strong>
+                        <small className="plan-move">{plan.move === null ? 'Your plan' : moveTextOf(plan, overview.currency)}</small>
                       </td>
                     ))}
                   </tr>
-                ))}
-                <tr>
-                  <td />
-                  {plans.map((plan) => (
-                    <td key={plan.id}>
-                      <PlanAction plan={plan} overview={overview} current={current} phone={false} />
-                    </td>
+                  {overview.features.map((label, row) => (
+                    <tr key={label}>
+                      <th scope="row">{label}</th>
+                      {plans.map((plan) => (
+                        <td key={plan.id}>
+                          <Cell value={plan.features[row] ?? ''} row={row} currency={overview.currency} />
+                        </td>
+                      ))}
+                    </tr>
                   ))}
-                </tr>
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                  <tr>
+                    <td />
+                    {plans.map((plan) => (
+                      <td key={plan.id}>
+                        <PlanAction plan={plan} overview={overview} current={current} phone={false} />
+                      </td>
+                    ))}
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </div>
     </AppShell>
   );
 }
