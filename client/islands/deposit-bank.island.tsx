@@ -1,11 +1,12 @@
 import './deposit-steps.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import * as z from 'zod/mini';
+import type { FieldErrors } from '../../shared/api/common.schema';
 import { customerFundingApi } from '../../shared/api/endpoints/customer-funding';
 import type { ResponseOf } from '../../shared/api/endpoint';
 import { wireDecimal } from '../../shared/api/wire';
 import { paths } from '../../shared/routes';
-import { call } from '../lib/call';
+import { useEndpointForm } from '../forms/use-endpoint-form';
 import { defineIsland } from '../runtime/define-island';
 import { AmountField, amountProblem, CopyButton, moneyExact, moneyText } from './deposit-parts';
 
@@ -60,54 +61,35 @@ function BankInstructions({ deposit }: { deposit: BankDeposit }) {
  * reference to quote (POST /funding/deposits/bank). Staff confirm the amount received.
  */
 function BankDepositStep({ currency, min }: z.infer<typeof props>) {
-  const id = useId();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<BankDeposit | null>(null);
-  const limits = { min, currency };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = amountProblem(amount, limits);
-    setError(problem);
-    setFailure(null);
-    if (problem) return;
-    setBusy(true);
-    const result = await call(customerFundingApi.bankDeposit, { body: { amount: amount.trim() } });
-    setBusy(false);
-    if (result.ok) {
-      setMade(result.data.data);
-      return;
-    }
-    const fieldMessage = result.errors.amount?.[0];
-    if (fieldMessage) setError(fieldMessage);
-    else setFailure(result.message ?? failedText);
-  };
+  const form = useEndpointForm(customerFundingApi.bankDeposit, {
+    initial: { amount: '' },
+    request: (values) => ({ body: { amount: values.amount.trim() } }),
+    check: (values): FieldErrors => {
+      const problem = amountProblem(values.amount, { min, currency });
+      return problem ? { amount: [problem] } : {};
+    },
+    fallback: failedText,
+    onDone: ({ data }) => setMade(data?.data ?? null),
+  });
 
   if (made) return <BankInstructions deposit={made} />;
-
-  const amountId = `${id}-amount`;
   return (
-    <form className="deposit-step-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+    <form className="deposit-step-form" noValidate onSubmit={form.submit} aria-busy={form.busy || undefined}>
       <AmountField
-        id={amountId}
+        id={form.idOf('amount')}
         label={`Amount you will transfer (${currency})`}
-        value={amount}
-        error={error}
+        value={form.values.amount}
+        error={form.error('amount') ?? null}
         hint={`At least ${moneyText(min, currency)}. We credit the amount that actually arrives.`}
-        onChange={(value) => {
-          setAmount(value);
-          if (error) setError(amountProblem(value, limits));
-        }}
+        onChange={(value) => form.set({ amount: value })}
       />
-      {failure ? (
+      {form.problem ? (
         <p className="step-failure" role="alert">
-          {failure}
+          {form.problem}
         </p>
       ) : null}
-      <button type="submit" disabled={busy} aria-busy={busy || undefined}>
+      <button type="submit" disabled={form.busy} aria-busy={form.busy || undefined}>
         Show bank details and reference
       </button>
     </form>
