@@ -4,9 +4,8 @@ import * as z from 'zod/mini';
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import { sessionSchema, type SessionView } from '../../shared/api/preferences.schema';
 import { formatLocaleAgo, formatLocaleDateTime } from '../../shared/locale';
-import { call } from '../lib/call';
+import { useEndpointForm } from '../forms/use-endpoint-form';
 import { defineIsland } from '../runtime/define-island';
-import { showToast } from '../state/toasts';
 
 const props = z.object({
   /** GET /user/sessions, or null when it could not be read. */
@@ -17,14 +16,64 @@ const props = z.object({
   csrfToken: z.string(),
 });
 
+/** Another device's Sign out; one that had already ended elsewhere (404) is gone from the list all the same. */
+function SignOutDevice({ id, waiting, gone }: { id: number; waiting: boolean; gone: () => void }) {
+  const form = useEndpointForm(preferencesApi.revokeSession, {
+    initial: {},
+    request: () => ({ params: { id } }),
+    settledElsewhere: true,
+    done: ({ data, message }) => (data ? { kind: 'success', title: message ?? '' } : { kind: 'error', title: message }),
+    failureTitle: 'That device could not be signed out. Try again.',
+    onDone: gone,
+  });
+  return (
+    <button type="button" className="outline secondary small" aria-busy={form.busy || undefined} disabled={form.busy || waiting} onClick={() => form.submit()}>
+      Sign out
+    </button>
+  );
+}
+
+/** One device: what it is, where and when it signed in; this one signs out through the ordinary logout (the session cookie goes too). */
+function SessionRow({ session: s, language, now, csrfToken, waiting, gone }: { session: SessionView; language: string | null; now: number; csrfToken: string; waiting: boolean; gone: () => void }) {
+  return (
+    <li className={s.current ? 'session current' : 'session'}>
+      <div className="session-what">
+        <strong>
+          {s.device}
+          {s.current ? <span className="badge">This device</span> : null}
+        </strong>
+        <small>
+          {s.ip ? `IP ${s.ip} · ` : ''}Signed in {formatLocaleDateTime(s.signed_in_at, language)}
+        </small>
+        <small>Last active {s.current ? 'now' : s.last_active_at ? formatLocaleAgo(s.last_active_at, now, language) : formatLocaleAgo(s.signed_in_at, now, language)}</small>
+      </div>
+      {s.current ? (
+        <form method="post" action="/session/logout">
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <button type="submit" className="outline secondary small">
+            Sign out
+          </button>
+        </form>
+      ) : (
+        <SignOutDevice id={s.id} waiting={waiting} gone={gone} />
+      )}
+    </li>
+  );
+}
+
 /**
- * The devices signed in to the account (docs/customer-area.md#settings): each can be signed out; this
- * one signs out through the ordinary logout (the session cookie goes too); "Sign out all other
- * devices" keeps this one.
+ * The devices signed in to the account (docs/customer-area.md#settings): each can be signed out;
+ * "Sign out all other devices" keeps this one.
  */
 function SettingsSessions({ sessions, language, now, csrfToken }: z.infer<typeof props>) {
   const [list, setList] = useState<readonly SessionView[] | null>(sessions);
-  const [busy, setBusy] = useState<number | 'others' | null>(null);
+  const others = useEndpointForm(preferencesApi.revokeOtherSessions, {
+    initial: {},
+    request: () => ({}),
+    done: ({ message }) => ({ kind: 'success', title: message ?? '' }),
+    failureTitle: 'The other devices could not be signed out. Try again.',
+    onDone: () => setList((rows) => rows?.filter((s) => s.current) ?? null),
+  });
 
   if (!list) {
     return (
@@ -33,60 +82,19 @@ function SettingsSessions({ sessions, language, now, csrfToken }: z.infer<typeof
       </p>
     );
   }
-
-  async function signOut(id: number) {
-    setBusy(id);
-    const result = await call(preferencesApi.revokeSession, { params: { id } });
-    setBusy(null);
-    // A 404: it had already ended elsewhere; either way it is gone from the list.
-    if (result.ok || result.status === 404) setList((rows) => rows?.filter((s) => s.id !== id) ?? null);
-    showToast(result.ok ? { kind: 'success', title: result.data.message } : { kind: 'error', title: result.message ?? 'That device could not be signed out. Try again.' });
-  }
-
-  async function signOutOthers() {
-    setBusy('others');
-    const result = await call(preferencesApi.revokeOtherSessions);
-    setBusy(null);
-    if (result.ok) setList((rows) => rows?.filter((s) => s.current) ?? null);
-    showToast(result.ok ? { kind: 'success', title: result.data.message } : { kind: 'error', title: result.message ?? 'The other devices could not be signed out. Try again.' });
-  }
-
-  const others = list.filter((s) => !s.current).length;
+  const count = list.filter((s) => !s.current).length;
   return (
     <>
       <ul className="session-list">
         {list.map((s) => (
-          <li key={s.id} className={s.current ? 'session current' : 'session'}>
-            <div className="session-what">
-              <strong>
-                {s.device}
-                {s.current ? <span className="badge">This device</span> : null}
-              </strong>
-              <small>
-                {s.ip ? `IP ${s.ip} · ` : ''}Signed in {formatLocaleDateTime(s.signed_in_at, language)}
-              </small>
-              <small>Last active {s.current ? 'now' : s.last_active_at ? formatLocaleAgo(s.last_active_at, now, language) : formatLocaleAgo(s.signed_in_at, now, language)}</small>
-            </div>
-            {s.current ? (
-              <form method="post" action="/session/logout">
-                <input type="hidden" name="_csrf" value={csrfToken} />
-                <button type="submit" className="outline secondary small">
-                  Sign out
-                </button>
-              </form>
-            ) : (
-              <button type="button" className="outline secondary small" aria-busy={busy === s.id || undefined} disabled={busy !== null} onClick={() => void signOut(s.id)}>
-                Sign out
-              </button>
-            )}
-          </li>
+          <SessionRow key={s.id} session={s} language={language} now={now} csrfToken={csrfToken} waiting={others.busy} gone={() => setList((rows) => rows?.filter((row) => row.id !== s.id) ?? null)} />
         ))}
       </ul>
       <div className="session-actions">
         <p className="settings-hint">
-          {others === 0 ? 'No other device is signed in.' : `${others} other ${others === 1 ? 'device is' : 'devices are'} signed in. Sign out any you do not recognise, then change your password.`}
+          {count === 0 ? 'No other device is signed in.' : `${count} other ${count === 1 ? 'device is' : 'devices are'} signed in. Sign out any you do not recognise, then change your password.`}
         </p>
-        <button type="button" className="secondary small" disabled={others === 0 || busy !== null} aria-busy={busy === 'others' || undefined} onClick={() => void signOutOthers()}>
+        <button type="button" className="secondary small" disabled={count === 0 || others.busy} aria-busy={others.busy || undefined} onClick={() => others.submit()}>
           Sign out all other devices
         </button>
       </div>
