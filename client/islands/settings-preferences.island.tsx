@@ -1,5 +1,5 @@
 import './settings-preferences.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { currencySchema, type Currency } from '../../shared/api/data.schema';
 import { siteApi } from '../../shared/api/endpoints/site';
@@ -20,6 +20,7 @@ import { watchTexts } from '../../shared/trading/market-watch';
 import { oneClickTexts } from '../../shared/trading/one-click';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { call } from '../lib/call';
+import { useBusy } from '../lib/use-busy';
 import { defineIsland } from '../runtime/define-island';
 import { savePreferences } from '../state/preferences';
 import { showToast } from '../state/toasts';
@@ -44,17 +45,206 @@ const terminalHints = {
 } as const;
 
 type CurrencyList = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: readonly Currency[] };
+/** Saves a choice on the user at once (`key` marks its group busy); the previous one comes back when refused. */
+type Save = (key: string, change: PreferencesUpdate, optimistic: Preferences) => void;
+interface SectionProps {
+  saved: Preferences;
+  busy: string | null;
+  save: Save;
+}
 
-/** Localization, Sounds, Trade room and Notifications (docs/customer-area.md#settings): each choice is saved on the user as it is made. */
-function SettingsPreferences({ preferences, currencies, accountCurrency }: z.infer<typeof props>) {
-  const [saved, setSaved] = useState<Preferences | null>(preferences);
-  const [busy, setBusy] = useState<string | null>(null);
+/** One radio of a choice grid, its text beside it. */
+function Choice({ name, value, checked, disabled, choose, children }: { name: string; value: string; checked: boolean; disabled: boolean; choose: () => void; children: ReactNode }) {
+  return (
+    <label className="choice">
+      <input type="radio" name={name} value={value} checked={checked} disabled={disabled} onChange={choose} />
+      {children}
+    </label>
+  );
+}
+
+/** A switch with its name and what it does. */
+function SwitchRow({ checked, disabled, toggle, title, hint }: { checked: boolean; disabled: boolean; toggle: (on: boolean) => void; title: string; hint: string }) {
+  return (
+    <label className="switch-row">
+      <input type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => toggle(e.target.checked)} />
+      <span>
+        <strong>{title}</strong>
+        <small>{hint}</small>
+      </span>
+    </label>
+  );
+}
+
+/** The currencies the site offers for display, from the page or else asked for. */
+function useCurrencies(currencies: readonly Currency[] | null): CurrencyList {
   const [list, setList] = useState<CurrencyList>(currencies ? { state: 'loaded', list: currencies } : { state: 'loading' });
-
   useEffect(() => {
     if (currencies) return;
     void call(siteApi.siteData).then((result) => setList(result.ok ? { state: 'loaded', list: result.data.data.currencies } : { state: 'failed' }));
   }, [currencies]);
+  return list;
+}
+
+function CurrencyChoices({ saved, busy, save, list, accountCurrency }: SectionProps & { list: CurrencyList; accountCurrency: string }) {
+  if (list.state === 'loading') return <p className="settings-empty">Loading currencies...</p>;
+  if (list.state === 'failed') return <p className="settings-empty">Currencies could not be loaded. Reload the page to try again.</p>;
+  const offered = list.list.filter((c) => c.display || c.code === saved.display_currency);
+  if (offered.length === 0) return <p className="settings-empty">No currencies available</p>;
+  const choose = (code: string | null) => () => save('currency', { display_currency: code }, { ...saved, display_currency: code });
+  return (
+    <div className="choice-grid">
+      <Choice name="display_currency" value="" checked={saved.display_currency === null} disabled={busy !== null} choose={choose(null)}>
+        <span>
+          <strong>Account currency</strong>
+          <small>Each account’s own ({accountCurrency})</small>
+        </span>
+      </Choice>
+      {offered.map((c) => (
+        <Choice key={c.code} name="display_currency" value={c.code} checked={saved.display_currency === c.code} disabled={busy !== null} choose={choose(c.code)}>
+          <span>
+            <strong>
+              {c.symbol} {c.code}
+            </strong>
+            <small>{c.name}</small>
+          </span>
+        </Choice>
+      ))}
+    </div>
+  );
+}
+
+function Localization(props: SectionProps & { list: CurrencyList; accountCurrency: string }) {
+  const { saved, busy, save } = props;
+  return (
+    <section className="settings-card" aria-labelledby="localization-title">
+      <h2 id="localization-title">Localization</h2>
+      <fieldset aria-busy={busy === 'currency' || undefined}>
+        <legend>Dashboard Currency</legend>
+        <p className="settings-hint">{`Figures in another currency than the account’s are estimates at the site’s reference rates, marked “≈ in ${saved.display_currency ?? 'EUR'}”; your accounts keep their own currency.`}</p>
+        <CurrencyChoices {...props} />
+      </fieldset>
+      <fieldset aria-busy={busy === 'language' || undefined}>
+        <legend>Dashboard Language</legend>
+        <p className="settings-hint">{texts.languageNote}</p>
+        <div className="choice-grid languages">
+          {languages.map((l) => (
+            <Choice
+              key={l.code}
+              name="language"
+              value={l.code}
+              checked={saved.language === l.code}
+              disabled={busy !== null}
+              choose={() => save('language', { language: l.code }, { ...saved, language: l.code })}
+            >
+              <span lang={l.code} dir={l.code === 'ar' ? 'rtl' : undefined}>
+                {l.label}
+              </span>
+            </Choice>
+          ))}
+        </div>
+        <p className="settings-sample" data-testid="locale-sample">
+          Written as: <strong>{formatLocaleAmount(sampleAmount, 2, saved.language)}</strong> · <strong>{formatLocaleDateTime(sampleAt, saved.language)}</strong>
+        </p>
+      </fieldset>
+    </section>
+  );
+}
+
+function Sounds({ saved, busy, save }: SectionProps) {
+  return (
+    <section className="settings-card" aria-labelledby="sounds-title">
+      <h2 id="sounds-title">Sounds</h2>
+      <SwitchRow
+        checked={saved.sounds_enabled}
+        disabled={busy !== null}
+        toggle={(on) => save('sounds', { sounds_enabled: on }, { ...saved, sounds_enabled: on })}
+        title="Play sounds"
+        hint="A chime for new notifications and chat messages, and a tone when an order is placed or refused in the trade room."
+      />
+    </section>
+  );
+}
+
+function TradeRoom({ saved, busy, save, saveOneClick }: SectionProps & { saveOneClick: (saved: Preferences) => void }) {
+  return (
+    <section className="settings-card" aria-labelledby="trade-room-title">
+      <h2 id="trade-room-title">Trade room</h2>
+      <OneClickSwitch className="switch-row" label={oneClickTexts.setting} hint={oneClickTexts.settingHint} on={saved.one_click_trading} onSaved={saveOneClick} />
+      <fieldset aria-busy={busy === 'terminal' || undefined} aria-describedby="terminal-hint">
+        <legend>Terminal</legend>
+        <p className="settings-hint" id="terminal-hint">
+          The terminal your “Trade room” links open, on every device.
+        </p>
+        <div className="choice-grid">
+          {terminalKinds.map((kind) => (
+            <Choice
+              key={kind}
+              name="terminal"
+              value={kind}
+              checked={saved.terminal === kind}
+              disabled={busy !== null}
+              choose={() => save('terminal', { terminal: kind }, { ...saved, terminal: kind })}
+            >
+              <span>
+                <strong>{terminalLabels[kind]}</strong>
+                <small>{terminalHints[kind]}</small>
+              </span>
+            </Choice>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset aria-busy={busy === 'watch' || undefined}>
+        <legend>{watchTexts.setting}</legend>
+        <div className="choice-grid">
+          {watchDigitsModes.map((mode) => (
+            <Choice
+              key={mode}
+              name="watch_digits"
+              value={mode}
+              checked={saved.watch_digits === mode}
+              disabled={busy !== null}
+              choose={() => save('watch', { watch_digits: mode }, { ...saved, watch_digits: mode })}
+            >
+              <span>
+                <strong>{watchTexts[mode]}</strong>
+                <small>{mode === 'fixed' ? watchTexts.fixedHint : watchTexts.instrumentHint}</small>
+              </span>
+            </Choice>
+          ))}
+        </div>
+      </fieldset>
+    </section>
+  );
+}
+
+function Notifications({ saved, busy, save }: SectionProps) {
+  const toggle = (topic: (typeof notificationTopicKeys)[number]) => (on: boolean) =>
+    save('notifications', { notifications: { [topic]: on } }, { ...saved, notifications: { ...saved.notifications, [topic]: on } });
+  return (
+    <section className="settings-card" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      <p className="settings-hint">Choose which e-mails we send you. Every notice still appears on your bell in the platform.</p>
+      {notificationTopicKeys.map((topic) => (
+        <SwitchRow
+          key={topic}
+          checked={saved.notifications[topic]}
+          disabled={busy !== null}
+          toggle={toggle(topic)}
+          title={notificationTopics[topic].label}
+          hint={notificationTopics[topic].description}
+        />
+      ))}
+      <p className="settings-hint">{texts.alwaysSent}</p>
+    </section>
+  );
+}
+
+/** Localization, Sounds, Trade room and Notifications (docs/customer-area.md#settings): each choice is saved on the user as it is made. */
+function SettingsPreferences({ preferences, currencies, accountCurrency }: z.infer<typeof props>) {
+  const [saved, setSaved] = useState<Preferences | null>(preferences);
+  const { busy, run } = useBusy();
+  const list = useCurrencies(currencies);
 
   if (!saved) {
     return (
@@ -64,187 +254,27 @@ function SettingsPreferences({ preferences, currencies, accountCurrency }: z.inf
     );
   }
 
-  async function save(field: string, change: PreferencesUpdate, optimistic: Preferences) {
-    const before = saved!;
-    setSaved(optimistic);
-    setBusy(field);
-    // This page's islands (numbers, sounds) follow at once; other pages and devices read the user afresh.
-    const result = await savePreferences(change);
-    setBusy(null);
-    if (!result.ok) {
-      setSaved(before);
-      showToast({ kind: 'error', title: result.message ?? 'Your settings could not be saved. Try again.' });
-      return;
-    }
-    setSaved(result.data.data);
-    showToast({ kind: 'success', title: result.data.message });
-  }
-
-  const offered = list.state === 'loaded' ? list.list.filter((c) => c.display || c.code === saved.display_currency) : [];
+  const save: Save = (key, change, optimistic) =>
+    run(key, async () => {
+      setSaved(optimistic);
+      // This page's islands (numbers, sounds) follow at once; other pages and devices read the user afresh.
+      const result = await savePreferences(change);
+      if (!result.ok) {
+        setSaved(saved);
+        showToast({ kind: 'error', title: result.message ?? 'Your settings could not be saved. Try again.' });
+        return;
+      }
+      setSaved(result.data.data);
+      showToast({ kind: 'success', title: result.data.message });
+    });
+  const section = { saved, busy, save };
 
   return (
     <>
-      <section className="settings-card" aria-labelledby="localization-title">
-        <h2 id="localization-title">Localization</h2>
-        <fieldset aria-busy={busy === 'currency' || undefined}>
-          <legend>Dashboard Currency</legend>
-          <p className="settings-hint">{`Figures in another currency than the account’s are estimates at the site’s reference rates, marked “≈ in ${saved.display_currency ?? 'EUR'}”; your accounts keep their own currency.`}</p>
-          {list.state === 'loading' ? (
-            <p className="settings-empty">Loading currencies...</p>
-          ) : list.state === 'failed' ? (
-            <p className="settings-empty">Currencies could not be loaded. Reload the page to try again.</p>
-          ) : offered.length === 0 ? (
-            <p className="settings-empty">No currencies available</p>
-          ) : (
-            <div className="choice-grid">
-              <label className="choice">
-                <input
-                  type="radio"
-                  name="display_currency"
-                  value=""
-                  checked={saved.display_currency === null}
-                  disabled={busy !== null}
-                  onChange={() => void save('currency', { display_currency: null }, { ...saved, display_currency: null })}
-                />
-                <span>
-                  <strong>Account currency</strong>
-                  <small>Each account’s own ({accountCurrency})</small>
-                </span>
-              </label>
-              {offered.map((c) => (
-                <label className="choice" key={c.code}>
-                  <input
-                    type="radio"
-                    name="display_currency"
-                    value={c.code}
-                    checked={saved.display_currency === c.code}
-                    disabled={busy !== null}
-                    onChange={() => void save('currency', { display_currency: c.code }, { ...saved, display_currency: c.code })}
-                  />
-                  <span>
-                    <strong>
-                      {c.symbol} {c.code}
-                    </strong>
-                    <small>{c.name}</small>
-                  </span>
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
-        <fieldset aria-busy={busy === 'language' || undefined}>
-          <legend>Dashboard Language</legend>
-          <p className="settings-hint">{texts.languageNote}</p>
-          <div className="choice-grid languages">
-            {languages.map((l) => (
-              <label className="choice" key={l.code}>
-                <input
-                  type="radio"
-                  name="language"
-                  value={l.code}
-                  checked={saved.language === l.code}
-                  disabled={busy !== null}
-                  onChange={() => void save('language', { language: l.code }, { ...saved, language: l.code })}
-                />
-                <span lang={l.code} dir={l.code === 'ar' ? 'rtl' : undefined}>
-                  {l.label}
-                </span>
-              </label>
-            ))}
-          </div>
-          <p className="settings-sample" data-testid="locale-sample">
-            Written as: <strong>{formatLocaleAmount(sampleAmount, 2, saved.language)}</strong> · <strong>{formatLocaleDateTime(sampleAt, saved.language)}</strong>
-          </p>
-        </fieldset>
-      </section>
-
-      <section className="settings-card" aria-labelledby="sounds-title">
-        <h2 id="sounds-title">Sounds</h2>
-        <label className="switch-row">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={saved.sounds_enabled}
-            disabled={busy !== null}
-            onChange={(e) => void save('sounds', { sounds_enabled: e.target.checked }, { ...saved, sounds_enabled: e.target.checked })}
-          />
-          <span>
-            <strong>Play sounds</strong>
-            <small>A chime for new notifications and chat messages, and a tone when an order is placed or refused in the trade room.</small>
-          </span>
-        </label>
-      </section>
-
-      <section className="settings-card" aria-labelledby="trade-room-title">
-        <h2 id="trade-room-title">Trade room</h2>
-        <OneClickSwitch className="switch-row" label={oneClickTexts.setting} hint={oneClickTexts.settingHint} on={saved.one_click_trading} onSaved={setSaved} />
-        <fieldset aria-busy={busy === 'terminal' || undefined} aria-describedby="terminal-hint">
-          <legend>Terminal</legend>
-          <p className="settings-hint" id="terminal-hint">
-            The terminal your “Trade room” links open, on every device.
-          </p>
-          <div className="choice-grid">
-            {terminalKinds.map((kind) => (
-              <label className="choice" key={kind}>
-                <input
-                  type="radio"
-                  name="terminal"
-                  value={kind}
-                  checked={saved.terminal === kind}
-                  disabled={busy !== null}
-                  onChange={() => void save('terminal', { terminal: kind }, { ...saved, terminal: kind })}
-                />
-                <span>
-                  <strong>{terminalLabels[kind]}</strong>
-                  <small>{terminalHints[kind]}</small>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset aria-busy={busy === 'watch' || undefined}>
-          <legend>{watchTexts.setting}</legend>
-          <div className="choice-grid">
-            {watchDigitsModes.map((mode) => (
-              <label className="choice" key={mode}>
-                <input
-                  type="radio"
-                  name="watch_digits"
-                  value={mode}
-                  checked={saved.watch_digits === mode}
-                  disabled={busy !== null}
-                  onChange={() => void save('watch', { watch_digits: mode }, { ...saved, watch_digits: mode })}
-                />
-                <span>
-                  <strong>{watchTexts[mode]}</strong>
-                  <small>{mode === 'fixed' ? watchTexts.fixedHint : watchTexts.instrumentHint}</small>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      </section>
-
-      <section className="settings-card" aria-labelledby="notifications-title">
-        <h2 id="notifications-title">Notifications</h2>
-        <p className="settings-hint">Choose which e-mails we send you. Every notice still appears on your bell in the platform.</p>
-        {notificationTopicKeys.map((topic) => (
-          <label className="switch-row" key={topic}>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={saved.notifications[topic]}
-              disabled={busy !== null}
-              onChange={(e) => void save('notifications', { notifications: { [topic]: e.target.checked } }, { ...saved, notifications: { ...saved.notifications, [topic]: e.target.checked } })}
-            />
-            <span>
-              <strong>{notificationTopics[topic].label}</strong>
-              <small>{notificationTopics[topic].description}</small>
-            </span>
-          </label>
-        ))}
-        <p className="settings-hint">{texts.alwaysSent}</p>
-      </section>
+      <Localization {...section} list={list} accountCurrency={accountCurrency} />
+      <Sounds {...section} />
+      <TradeRoom {...section} saveOneClick={setSaved} />
+      <Notifications {...section} />
     </>
   );
 }
