@@ -19,8 +19,10 @@ export interface BusEvents {
   'user.updated': { userId: number; origin?: string | undefined };
   /** A balance or credit changed without a trade changing (deposits, withdrawals, purchases, resets): the engine reloads it. */
   'account.changed': { userId: number; accountId: number };
-  /** A user's tokens or standing changed (logout, status, role, plan): whoever keeps sign-ins in memory drops theirs. */
+  /** A user's tokens or standing changed (logout, status, role): whoever keeps sign-ins in memory drops theirs, and their sockets close. */
   'access.changed': { userId: number };
+  /** A customer's plan changed: sign-ins kept in memory are read again (the plan's leverage applies from the next request); sockets stay. */
+  'plan.changed': { userId: number };
   /** A stored notification, as the API presents it. */
   'notification.message': { userId: number; notification: Notification };
   /** A presence member event from one process's realtime server for the sockets of the others. */

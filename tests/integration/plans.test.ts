@@ -268,3 +268,26 @@ describe('the catalogue', () => {
     expect((await request(stack.app).patch(`/api/v1/admin/catalogue/plans/${planId.premium}`).set(bearer(staffToken)).send({ price: '1' })).status).toBe(403);
   });
 });
+
+describe('a plan change', () => {
+  const currentPlanSeen = async (token: string) => plansOverviewResponse.parse((await request(stack.app).get('/api/v1/plans').set(bearer(token))).body).data.current_plan_id;
+
+  it("applies from the customer's very next request, whoever made it (no sign-in read before it is kept)", async () => {
+    const paid = await fundedTrader(stack, '100.00');
+    expect(await currentPlanSeen(paid.token)).toBe(planId.basic);
+    expect((await subscribe(paid.token, planId.pro)).status).toBe(200);
+    expect(await currentPlanSeen(paid.token)).toBe(planId.pro);
+
+    const moved = await fundedTrader(stack, '100.00');
+    expect(await currentPlanSeen(moved.token)).toBe(planId.basic);
+    expect((await staffPost(`/admin/customers/${moved.user.id}/plan`, { plan_id: planId.pro })).status).toBe(200);
+    expect(await currentPlanSeen(moved.token)).toBe(planId.pro);
+
+    const asked = await fundedTrader(stack, '100.00');
+    expect(await currentPlanSeen(asked.token)).toBe(planId.basic);
+    expect((await subscribe(asked.token, planId.premium)).status).toBe(200);
+    const [pending] = await requestsOf(asked.user.id);
+    expect((await staffPost(`/admin/plan-requests/${pending!.id}/approve`)).status).toBe(200);
+    expect(await currentPlanSeen(asked.token)).toBe(planId.premium);
+  });
+});

@@ -147,7 +147,10 @@ export function backOfficeRoutes(deps: ApiDeps) {
 
   on(api.changeCustomerPlan, async ({ params: { id }, body }, req, res) => {
     const result = await changeCustomerPlan(db, staffActorOf(req, res), id, { planId: body.plan_id, reason: body.reason });
-    if (result.changed) bus.publish('user.updated', { userId: id });
+    if (result.changed) {
+      bus.publish('plan.changed', { userId: id });
+      bus.publish('user.updated', { userId: id });
+    }
     if (result.notice) bus.publish('notification.message', { userId: id, notification: presentNotification(result.notice) });
     return { data: { plan_id: result.plan.id, changed: result.changed }, message: result.changed ? `Moved to the ${result.plan.title} plan.` : backOfficeTexts.samePlan };
   });

@@ -80,6 +80,7 @@ export function plansRoutes(deps: ApiDeps) {
   on(api.subscribePlan, async ({ body }, req, res) => {
     const { user } = authOf(res);
     const result = await subscribeToPlan(db, market, { userId: user.id, planId: body.plan_id, ip: req.ip ?? null });
+    if (result.kind !== 'requested') bus.publish('plan.changed', { userId: user.id });
     // The bell and the screens hear it; a paid move also tells the engine the balance moved.
     announceFunding(bus, { userId: user.id, accountId: result.accountId, notice: result.notice });
     return { message: result.message };
@@ -92,6 +93,7 @@ export function plansRoutes(deps: ApiDeps) {
 
   on(api.approvePlanRequest, async ({ params: { id } }, req, res) => {
     const { row, plan, notice } = await decidePlanRequest(db, staffActorOf(req, res), id, { action: 'approve' });
+    bus.publish('plan.changed', { userId: row.userId });
     announceFunding(bus, { userId: row.userId, notice });
     return { data: await requestById(id), message: texts.approved(plan.title) };
   });

@@ -12,21 +12,21 @@ export interface AuthContext {
 /**
  * Who each bearer token belongs to, kept in memory for a few seconds, so a busy customer's requests (an
  * order, above all) do not each pay a database lookup first. Logging out, deactivation and any other
- * change to a user's standing publish `access.changed`, which drops that user's entries at once, on
+ * change to a user's standing publish `access.changed` (a plan change `plan.changed`), which drops that user's entries at once, on
  * every process the bus reaches; the short lifetime bounds what a missed event could leave behind.
  */
 export class SignIns {
   private readonly entries = new Map<string, { auth: AuthContext; until: number }>();
   /** Bumped by every forget: a lookup that started before one does not store what it read. */
   private generation = 0;
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: (() => void)[];
 
   constructor(
     private readonly db: Executor,
     bus: Bus,
     private readonly options: { ttlMs: number; maxEntries: number } = { ttlMs: 5_000, maxEntries: 100_000 },
   ) {
-    this.unsubscribe = bus.subscribe('access.changed', ({ userId }) => this.forgetUser(userId));
+    this.unsubscribe = [bus.subscribe('access.changed', ({ userId }) => this.forgetUser(userId)), bus.subscribe('plan.changed', ({ userId }) => this.forgetUser(userId))];
   }
 
   async find(tokenHash: string): Promise<AuthContext | undefined> {
@@ -52,6 +52,6 @@ export class SignIns {
   }
 
   close(): void {
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
   }
 }
