@@ -1,7 +1,8 @@
 /**
  * After a change, the server-rendered parts of the page that show what it changed are rendered again by the
- * server and swapped in place (docs/front-end.md#forms): no reload, so dialogs, scroll and islands stay as
- * they are. A part is marked `data-region="name"` and holds no island (islands update from the answer).
+ * server and swapped in place (docs/front-end.md#forms): no reload, so dialogs, scroll and the islands outside
+ * them stay as they are. A part is marked `data-region="name"`; an island inside one is replaced with it (the
+ * old one unmounts, the new one hydrates with the fresh props).
  * Resolves false when the page could not be fetched (the old parts stay, and say nothing untrue until then).
  */
 export async function renderRegionsAgain(): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { islandAttrs, islandErrorEvent, islandTag } from '../../shared/islands';
 import type { IslandDefinition } from './define-island';
 import { Committed, hydrationStarted } from './hydration';
@@ -16,7 +16,8 @@ function reportFailure(element: HTMLElement, name: string, error: unknown): void
   console.error(`Island "${name}" failed to hydrate; keeping its server HTML.`, error);
 }
 
-export async function hydrateIsland(element: HTMLElement, registry: IslandRegistry): Promise<void> {
+/** Hydrates one island; resolves with its React root (to unmount when the element leaves the page), or null when it failed. */
+export async function hydrateIsland(element: HTMLElement, registry: IslandRegistry): Promise<Root | null> {
   const name = element.getAttribute(islandAttrs.name) ?? '';
   // Counted as hydrating from the moment its strategies are met until committed or failed (see ./hydration).
   let finished: () => void = () => undefined;
@@ -44,23 +45,35 @@ export async function hydrateIsland(element: HTMLElement, registry: IslandRegist
       },
     });
     element.setAttribute(islandAttrs.hydrated, '');
+    return root;
   } catch (error) {
     finished();
     reportFailure(element, name, error);
+    return null;
   }
 }
 
-/** Defines `<app-island>`: each one waits for its strategies, loads its chunk and hydrates itself. */
+/**
+ * Defines `<app-island>`: each one waits for its strategies, loads its chunk and hydrates itself; one taken off the
+ * page (a region rendered again in place: client/forms/regions.ts) unmounts, so its effects and subscriptions end.
+ */
 export function defineIslandElement(registry: IslandRegistry): void {
   if (customElements.get(islandTag)) return;
   customElements.define(
     islandTag,
     class extends HTMLElement {
       private started = false;
+      private root: Promise<Root | null> | null = null;
       connectedCallback(): void {
         if (this.started) return;
         this.started = true;
-        void hydrateIsland(this, registry);
+        this.root = hydrateIsland(this, registry);
+      }
+      disconnectedCallback(): void {
+        // A move within the page disconnects and connects again at once: only an element still away unmounts.
+        queueMicrotask(() => {
+          if (!this.isConnected) void this.root?.then((root) => root?.unmount());
+        });
       }
     },
   );

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
+import { act, useEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoot } from 'react-dom/client';
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineIsland } from '../../client/runtime/define-island';
 import { afterHydration, hydrationStarted } from '../../client/runtime/hydration';
-import { hydrateIsland, type IslandRegistry } from '../../client/runtime/island-element';
+import { defineIslandElement, hydrateIsland, type IslandRegistry } from '../../client/runtime/island-element';
 import { isTranslationConflict, TranslationBoundary } from '../../client/runtime/translation-boundary';
 import type { PageAssets } from '../../views/assets';
 import { renderDocument } from '../../views/document';
@@ -243,5 +243,28 @@ describe('server markup', () => {
       </TranslationBoundary>,
     );
     expect(html).toBe('<button type="button">count <!-- -->5</button>');
+  });
+
+  it('when a region is rendered again, the island taken off the page unmounts and the new one hydrates', async () => {
+    const mounted = vi.fn();
+    const unmounted = vi.fn();
+    function Watched({ start }: { start: number }) {
+      useEffect(() => {
+        mounted(start);
+        return () => unmounted(start);
+      }, [start]);
+      return <span>{`watched ${start}`}</span>;
+    }
+    const watched = defineIsland({ name: 'watched', component: Watched, props: z.object({ start: z.number() }) });
+    defineIslandElement({ watched: async () => ({ default: watched as never }) });
+    const island = (start: number) => `<app-island name="watched" client="load" props='{"start":${start}}'><span>watched ${start}</span></app-island>`;
+    document.body.innerHTML = `<section data-region="r">${island(1)}</section>`;
+    await vi.waitFor(() => expect(mounted).toHaveBeenCalledWith(1));
+    const fresh = document.createElement('section');
+    fresh.innerHTML = island(2);
+    await act(async () => document.querySelector('section')!.replaceWith(fresh));
+    await vi.waitFor(() => expect(unmounted).toHaveBeenCalledWith(1));
+    await vi.waitFor(() => expect(mounted).toHaveBeenCalledWith(2));
+    expect(unmounted).not.toHaveBeenCalledWith(2);
   });
 });
