@@ -35,6 +35,7 @@ export const pageSheets = [
   'views/pages/admin/back-office.css',
   'views/pages/admin/audit.css',
   'views/pages/admin/settings.css',
+  'views/pages/admin/savings.css',
   'views/funding/deposit-methods.css',
   'views/pages/wallet.css',
   'views/pages/savings.css',

@@ -1,20 +1,15 @@
 import { Router, type Request } from 'express';
-import { messageOf } from '../../shared/api/common.schema';
 import { api as endpoints } from '../../shared/api/endpoints';
-import type { AdminSavings, SavingsOverview } from '../../shared/api/savings.schema';
+import type { SavingsOverview } from '../../shared/api/savings.schema';
 import { paths } from '../../shared/routes';
 import type { CurrencyFormats } from '../../client/funding/history';
-import { AdminSavingsPage } from '../../views/pages/admin/savings';
 import { SavingsPage } from '../../views/pages/savings';
 import { dataOrNothing } from './answers';
 import { callContext } from './gate';
-import { customerPage, sendNotFound, staffPage, type PageDeps } from './gated';
+import { customerPage, type PageDeps } from './gated';
 import { sendPage } from './render';
-import { UpstreamUnavailable } from './trading-client';
 
-const adminUnreachable = 'The savings plans could not be loaded. Reload the page to try again.';
-
-/** Savings plans and a customer's savings (docs/customer-area.md#savings): `/main/savings` and the admins' `/admin/savings`. */
+/** A customer's savings and the plans offered (docs/customer-area.md#savings): `/main/savings`; the admins' `/admin/savings` is in admin/savings.routes.tsx. */
 export function savingsPageRoutes(deps: PageDeps): Router {
   const router = Router();
   const { api, assets } = deps;
@@ -37,35 +32,6 @@ export function savingsPageRoutes(deps: PageDeps): Router {
         body: (csrfToken) => <SavingsPage settings={page.settings} user={page.user} csrfToken={csrfToken} overview={(overview?.data ?? null) as SavingsOverview | null} formats={formats} />,
       });
     }),
-  );
-
-  router.get(
-    paths.adminSavings,
-    staffPage(
-      deps,
-      async (req, res, page) => {
-        let savings: AdminSavings | null = null;
-        let problem: string | null = null;
-        try {
-          const answer = await api.request(endpoints.adminSavings, { token: page.token }, callContext(req));
-          // A 403 means the role changed since the gate looked: not found, as for anyone else who is not an admin.
-          if (!answer.ok && answer.status === 403) return sendNotFound(req, res, assets, page.settings);
-          if (answer.ok) savings = answer.data.data;
-          else problem = messageOf(answer.body, adminUnreachable);
-        } catch (error) {
-          if (!(error instanceof UpstreamUnavailable)) throw error;
-          problem = adminUnreachable;
-        }
-        sendPage(req, res, assets, {
-          status: savings ? 200 : 503,
-          title: 'Savings plans',
-          settings: page.settings,
-          user: page.user,
-          body: (csrfToken) => <AdminSavingsPage settings={page.settings} user={page.user} csrfToken={csrfToken} savings={savings} problem={problem} />,
-        });
-      },
-      { adminOnly: true },
-    ),
   );
 
   return router;

@@ -7,12 +7,14 @@ import { instrumentRoutes } from './instruments.routes';
 import { overviewRoutes } from './overview.routes';
 import { queueRoutes } from './queues.routes';
 import { sandboxChainRoutes } from './sandbox-chain.routes';
+import { savingsRoutes } from './savings.routes';
 import { settingsRoutes } from './settings.routes';
 import { staffRoutes } from './staff.routes';
 
 /** The back office's pages under `/admin` (docs/back-office.md), each checked for its role here and again by the API. */
 export function backOfficeRoutes(deps: PageDeps): Router {
   const router = Router();
-  for (const routes of [overviewRoutes, customerRoutes, queueRoutes, sandboxChainRoutes, auditRoutes, settingsRoutes, staffRoutes, catalogueRoutes, instrumentRoutes]) routes(router, deps);
+  for (const routes of [overviewRoutes, customerRoutes, queueRoutes, sandboxChainRoutes, auditRoutes, settingsRoutes, staffRoutes, catalogueRoutes, instrumentRoutes, savingsRoutes])
+    routes(router, deps);
   return router;
 }
