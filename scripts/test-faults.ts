@@ -26,6 +26,8 @@ if (processFiles.length > 0) step('Faults of single processes', 'npx', [...vites
 const missing = missingTools();
 if (missing.length > 0) {
   console.log(`\n${missing.join(' and ')} not found: the container cluster's tests (image, cluster, faults (a)-(d), fuzz through HAProxy) are skipped.`);
+  // .ci/run installs them: in CI their absence is a failure, not a skip.
+  if (process.env.CI) failures.push(`the cluster: ${missing.join(' and ')} not installed`);
 } else {
   const t = faultTopology();
   try {
@@ -33,7 +35,7 @@ if (missing.length > 0) {
     await up(t, { quietBuild: true });
     step('Signing in and trading through HAProxy (Playwright)', 'npx', ['playwright', 'test', '--config', 'tests/faults/cluster/playwright.config.ts'], { CLUSTER_URL: publicOrigin(t) });
     step('The cluster under faults', 'npx', [...vitest, 'tests/faults/cluster']);
-    step('The endpoint fuzz suite through HAProxy', 'npx', ['vitest', 'run', '--project', 'integration', 'tests/integration/fuzz.test.ts'], {
+    step('The endpoint fuzz suite through HAProxy', 'npx', ['vitest', 'run', '--project', 'integration', '--outputFile.json=test-results/vitest-fuzz-cluster.json', 'tests/integration/fuzz.test.ts'], {
       FUZZ_BASE_URL: apiOrigin(t),
       FUZZ_DATABASE_URL: t.databaseUrl,
       FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10',
