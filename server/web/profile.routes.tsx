@@ -33,40 +33,31 @@ const lockedSchema = z.omit(profileForm, { first_name: true, last_name: true, bi
  */
 export function profilePageRoutes(deps: PageDeps): Router {
   const router = Router();
-  const { api, assets } = deps;
-
-  function render(req: Request, res: Response, page: StaffPage, profile: Profile | null, form: DetailsForm | null, { status = 200, flash }: { status?: number; flash?: ToastInput[] } = {}) {
-    sendPage(req, res, assets, {
-      status,
-      title: profileTexts.title,
-      settings: page.settings,
-      user: page.user,
-      ...(flash ? { flash } : {}),
-      body: (csrfToken) => (
-        <PersonalPage settings={page.settings} user={page.user} csrfToken={csrfToken} view={{ profile, form: form ?? { values: profile ? savedValues(profile) : {}, errors: {} } }} />
-      ),
-    });
-  }
-
-  const profileOf = (req: Request, token: string) => dataOrNothing(api.request(endpoints.profile, { token }, callContext(req)));
 
   router.get(
     paths.personal,
     customerPage(deps, async (req, res, page) => {
-      const profile = await profileOf(req, page.token);
-      render(req, res, page, profile?.data ?? null, null);
+      const profile = await profileOf(deps, req, page.token);
+      render(deps, req, res, page, profile?.data ?? null, null);
     }),
   );
 
   router.use([paths.personal, cancelPath, confirmPath], express.urlencoded({ extended: false, limit: '8kb' }), csrf.csrfSynchronisedProtection);
+  for (const routes of [detailsFormRoutes, confirmEmailRoutes]) routes(router, deps);
+  return router;
+}
+
+/** The Account Details form's post, and cancelling a pending e-mail change. */
+function detailsFormRoutes(router: Router, deps: PageDeps): void {
+  const { api } = deps;
 
   router.post(
     paths.personal,
     customerPage(deps, async (req, res, page) => {
-      const profile = (await profileOf(req, page.token))?.data ?? null;
-      if (!profile) return render(req, res, page, null, null, { status: 503, flash: [{ kind: 'error', title: profileTexts.updateFailed }] });
+      const profile = (await profileOf(deps, req, page.token))?.data ?? null;
+      if (!profile) return render(deps, req, res, page, null, null, { status: 503, flash: [{ kind: 'error', title: profileTexts.updateFailed }] });
       const values = { ...savedValues(profile), ...keptValues(req, profileFieldNames) };
-      const again = (errors: FieldErrors, status: number, title: string) => render(req, res, page, profile, { values, errors }, { status, flash: [{ kind: 'error', title }] });
+      const again = (errors: FieldErrors, status: number, title: string) => render(deps, req, res, page, profile, { values, errors }, { status, flash: [{ kind: 'error', title }] });
       const parsed = (profile.identity_locked ? lockedSchema : profileForm).safeParse(bodyOf(req));
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error.issues);
@@ -99,46 +90,16 @@ export function profilePageRoutes(deps: PageDeps): Router {
       res.redirect(303, paths.personal);
     }),
   );
+}
 
-  function confirmPage(req: Request, res: Response, settings: SiteSettings, view: { token: string; outcome?: { ok: boolean; message: string }; status?: number }) {
-    sendPage(req, res, assets, {
-      status: view.status ?? 200,
-      title: 'Confirm your e-mail address',
-      settings,
-      body: (csrfToken) => (
-        <StatusScreen
-          tone={view.outcome && !view.outcome.ok ? 'warning' : 'info'}
-          title={view.outcome ? (view.outcome.ok ? 'E-mail address changed' : 'Link not valid') : 'Confirm your new e-mail address'}
-        >
-          {view.outcome ? (
-            <>
-              <p role={view.outcome.ok ? 'status' : 'alert'}>{view.outcome.message}</p>
-              <p>
-                <a href={paths.personal}>Go to Personal Information</a>
-              </p>
-            </>
-          ) : view.token ? (
-            <>
-              <p>Your account&apos;s e-mail address changes to the one this link was sent to once you confirm.</p>
-              <CsrfForm action={confirmPath} csrfToken={csrfToken}>
-                <input type="hidden" name="token" value={view.token} />
-                <button type="submit">Confirm new address</button>
-              </CsrfForm>
-            </>
-          ) : (
-            <p role="alert">{profileTexts.emailLinkInvalid}</p>
-          )}
-        </StatusScreen>
-      ),
-    });
-  }
-
+/** `/confirm-email`: the page the link mailed to a new address opens, and its button. */
+function confirmEmailRoutes(router: Router, deps: PageDeps): void {
   // Opening the link changes nothing (mail scanners open links): the button does.
   router.get(
     confirmPath,
     gatedPage(deps, 'public', (req, res, page) => {
       const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
-      confirmPage(req, res, page.settings, { token, status: token ? 200 : 422 });
+      confirmPage(deps, req, res, page.settings, { token, status: token ? 200 : 422 });
     }),
   );
 
@@ -146,19 +107,71 @@ export function profilePageRoutes(deps: PageDeps): Router {
     const settings = await settingsForPage(req, res, deps);
     if (!settings) return;
     const parsed = emailConfirmRequest.safeParse(bodyOf(req));
-    if (!parsed.success) return confirmPage(req, res, settings, { token: '', status: 422, outcome: { ok: false, message: profileTexts.emailLinkInvalid } });
+    if (!parsed.success) return confirmPage(deps, req, res, settings, { token: '', status: 422, outcome: { ok: false, message: profileTexts.emailLinkInvalid } });
     try {
-      const answer = await api.request(endpoints.confirmEmailChange, { body: parsed.data }, callContext(req));
-      confirmPage(req, res, settings, {
+      const answer = await deps.api.request(endpoints.confirmEmailChange, { body: parsed.data }, callContext(req));
+      confirmPage(deps, req, res, settings, {
         token: '',
         status: answer.ok ? 200 : answer.status,
         outcome: answer.ok ? { ok: true, message: answer.data.message } : { ok: false, message: messageOf(answer.body, profileTexts.emailLinkInvalid) },
       });
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
-      confirmPage(req, res, settings, { token: parsed.data.token, status: 503, outcome: { ok: false, message: registrationTexts.genericError } });
+      confirmPage(deps, req, res, settings, { token: parsed.data.token, status: 503, outcome: { ok: false, message: registrationTexts.genericError } });
     }
   });
+}
 
-  return router;
+const profileOf = ({ api }: PageDeps, req: Request, token: string) => dataOrNothing(api.request(endpoints.profile, { token }, callContext(req)));
+
+function render(
+  { assets }: PageDeps,
+  req: Request,
+  res: Response,
+  page: StaffPage,
+  profile: Profile | null,
+  form: DetailsForm | null,
+  { status = 200, flash }: { status?: number; flash?: ToastInput[] } = {},
+) {
+  sendPage(req, res, assets, {
+    status,
+    title: profileTexts.title,
+    settings: page.settings,
+    user: page.user,
+    ...(flash ? { flash } : {}),
+    body: (csrfToken) => <PersonalPage settings={page.settings} user={page.user} csrfToken={csrfToken} view={{ profile, form: form ?? { values: profile ? savedValues(profile) : {}, errors: {} } }} />,
+  });
+}
+
+function confirmPage({ assets }: PageDeps, req: Request, res: Response, settings: SiteSettings, view: { token: string; outcome?: { ok: boolean; message: string }; status?: number }) {
+  sendPage(req, res, assets, {
+    status: view.status ?? 200,
+    title: 'Confirm your e-mail address',
+    settings,
+    body: (csrfToken) => (
+      <StatusScreen
+        tone={view.outcome && !view.outcome.ok ? 'warning' : 'info'}
+        title={view.outcome ? (view.outcome.ok ? 'E-mail address changed' : 'Link not valid') : 'Confirm your new e-mail address'}
+      >
+        {view.outcome ? (
+          <>
+            <p role={view.outcome.ok ? 'status' : 'alert'}>{view.outcome.message}</p>
+            <p>
+              <a href={paths.personal}>Go to Personal Information</a>
+            </p>
+          </>
+        ) : view.token ? (
+          <>
+            <p>Your account&apos;s e-mail address changes to the one this link was sent to once you confirm.</p>
+            <CsrfForm action={confirmPath} csrfToken={csrfToken}>
+              <input type="hidden" name="token" value={view.token} />
+              <button type="submit">Confirm new address</button>
+            </CsrfForm>
+          </>
+        ) : (
+          <p role="alert">{profileTexts.emailLinkInvalid}</p>
+        )}
+      </StatusScreen>
+    ),
+  });
 }
