@@ -76,3 +76,6 @@ export function endpointRouter(deps: ApiDeps) {
 
   return { router, on };
 }
+
+/** `on` of an `endpointRouter`, for a route file cut into groups of routes that each take it. */
+export type EndpointOn = ReturnType<typeof endpointRouter>['on'];
