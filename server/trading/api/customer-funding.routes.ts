@@ -8,6 +8,7 @@ import { Money } from '../../../shared/money';
 import { fundingTotals, historyOf, refundableCardDeposits } from '../db/customer-funding.repo';
 import { findCustomerAccount, type AccountRow } from '../db/accounts.repo';
 import { getSettings } from '../db/settings.repo';
+import type { AppDb } from '../db/database';
 import type { NotificationRow } from '../db/notifications.repo';
 import { announceFunding } from '../funding/announce';
 import type { ApiDeps } from '../deps';
@@ -18,7 +19,7 @@ import { channelSummary, walletsFor, walletView } from '../funding/crypto-deposi
 import { historyCsvHeader, historyCsvLine, presentHistory, presentLegacy } from '../funding/history';
 import { cancelWithdrawal, requestWithdrawal, withdrawableOf, withdrawalsOpenTo } from '../funding/withdrawals';
 import { authOf } from './auth.middleware';
-import { endpointRouter } from './endpoint-router';
+import { endpointRouter, type EndpointOn } from './endpoint-router';
 import { pageOf } from './paging';
 import { parseInput } from './validate';
 
@@ -29,75 +30,13 @@ const csvRows = 10_000;
 /** The customer's funding (docs/funding.md) and the original client's funding calls (docs/funding.md#the-original-clients-calls). */
 export function customerFundingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
+  on(api.fundingOverview, async (_input, _req, res) => ({ data: await overview(deps, res) }));
+  for (const routes of [depositRoutes, historyRoutes, withdrawalRoutes, legacyRoutes]) routes(on, deps);
+  return router;
+}
+
+function depositRoutes(on: EndpointOn, deps: ApiDeps): void {
   const { db } = deps.database;
-  const { bus, market } = deps;
-
-  const announce = (userId: number, accountId: number, notice: NotificationRow) => announceFunding(bus, { userId, accountId, notice });
-
-  const liveAccountOf = async (userId: number): Promise<AccountRow> => (await findCustomerAccount(db, userId)) ?? fail(refusal.invalid(texts.noLiveAccount));
-
-  async function overview(res: Response): Promise<FundingOverview> {
-    const { user } = authOf(res);
-    const settings = await getSettings(db);
-    const wallets = await walletsFor(db, deps.cryptoKeys, user.id);
-    const account = await findCustomerAccount(db, user.id);
-    const refundable = account ? await refundableCardDeposits(db, { userId: user.id, accountId: account.id }) : [];
-    const cards = refundable.map((card) => ({
-      deposit_id: card.id,
-      reference: card.reference,
-      date: card.createdAt.toISOString(),
-      amount: card.amount,
-      refundable: Money.max(new Money(card.amount).minus(card.refunded), 0).toFixed(2),
-    }));
-    let figures: FundingOverview['account'] = null;
-    if (account) {
-      const [{ withdrawable, equity, freeMargin }, totals] = [await withdrawableOf(db, market, account), await fundingTotals(db, account.id)];
-      figures = {
-        id: account.id,
-        number: account.number,
-        currency: account.currency,
-        balance: account.balance,
-        credit: account.credit,
-        equity: equity.toFixed(2),
-        free_margin: freeMargin.toFixed(2),
-        withdrawable: withdrawable.toFixed(2),
-        pending_withdrawals: new Money(totals.pending).toFixed(2),
-        total_deposited: new Money(totals.deposited).toFixed(2),
-        total_withdrawn: new Money(totals.withdrawn).toFixed(2),
-      };
-    }
-    const unavailable = (method: (typeof withdrawalMethods)[number]): string | null => {
-      if (method === 'card' && !cards.some((card) => new Money(card.refundable).greaterThan(0))) return 'No card payment to refund: a card withdrawal returns money to the card that paid it.';
-      return null;
-    };
-    return {
-      account: figures,
-      verified: await withdrawalsOpenTo(db, user),
-      card: { enabled: true, provider: deps.payments.name, sandbox: deps.payments.name === 'sandbox', min: fundingLimits.card.min, max: fundingLimits.card.max, quick: [...fundingLimits.card.quick] },
-      crypto: {
-        enabled: true,
-        demo: cryptoChannels.some((channel) => deps.cryptoKeys[channel.chain].demo),
-        channels: cryptoChannels.map((channel) =>
-          channelSummary(
-            channel,
-            wallets.find((wallet) => wallet.channel === channel.slug)!,
-          ),
-        ),
-      },
-      bank: { enabled: settings.bank_details !== null, details: settings.bank_details, min: fundingLimits.bank.min },
-      withdrawal_methods: withdrawalMethods.map((method) => ({
-        method,
-        label: withdrawalRules[method].label,
-        min: withdrawalRules[method].min,
-        fee: withdrawalRules[method].fee,
-        unavailable: unavailable(method),
-        timeline: withdrawalRules[method].timeline,
-      })),
-      card_refundable: cards,
-    };
-  }
-
-  on(api.fundingOverview, async (_input, _req, res) => ({ data: await overview(res) }));
 
   on(api.cardDeposit, async ({ body }, req, res) => {
     const { user } = authOf(res);
@@ -118,58 +57,49 @@ export function customerFundingRoutes(deps: ApiDeps) {
   });
 
   on(api.cryptoWallet, async ({ params: { id } }, _req, res) => ({ data: await walletView(db, deps.cryptoKeys, authOf(res).user.id, id) }));
+}
 
-  const historyRows = async (res: Response, query: Parameters<typeof historyOf>[1]['query'], limit: number, offset: number) => {
-    const { user } = authOf(res);
-    const account = await liveAccountOf(user.id);
-    const { rows, total } = await historyOf(db, { userId: user.id, accountId: account.id, query, limit, offset });
-    return { rows: rows.map((row) => presentHistory(row)), total, account };
-  };
-
+function historyRoutes(on: EndpointOn, deps: ApiDeps): void {
   on(api.fundingHistory, async ({ query }, _req, res) => {
     const { page, ...filters } = query;
-    const { rows, total } = await historyRows(res, filters, perPage, (page - 1) * perPage);
+    const { rows, total } = await historyRows(deps, res, filters, perPage, (page - 1) * perPage);
     return pageOf({ rows, page, perPage, total, path: api.fundingHistory.path, filters });
   });
 
   on(api.fundingHistoryCsv, async ({ query }, _req, res) => {
     const { page: _page, ...filters } = query;
-    const { rows, account } = await historyRows(res, filters, csvRows, 0);
+    const { rows, account } = await historyRows(deps, res, filters, csvRows, 0);
     res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="transactions-${account.number}.csv"`, 'Cache-Control': 'private, no-store' });
     res.send(`\ufeff${[historyCsvHeader.join(','), ...rows.map(historyCsvLine)].join('\r\n')}\r\n`);
   });
+}
 
-  /** The withdrawal as the history shows it (a fresh read). */
-  const withdrawalRow = async (userId: number, accountId: number, id: number) => {
-    const { rows } = await historyOf(db, { userId, accountId, query: { kind: 'withdrawal', status: 'all' }, limit: 1, offset: 0, id });
-    return presentHistory(rows[0]!);
-  };
+function withdrawalRoutes(on: EndpointOn, deps: ApiDeps): void {
+  const { db } = deps.database;
+  const { market } = deps;
 
   on(api.requestWithdrawal, async ({ body }, req, res) => {
     const { user } = authOf(res);
     const { row, notice } = await requestWithdrawal(db, market, deps.cryptoKeys, { user, request: body, ip: req.ip ?? null });
-    announce(user.id, row.accountId, notice);
-    return { data: await withdrawalRow(user.id, row.accountId, row.id), message: texts.submitted };
+    announce(deps, user.id, row.accountId, notice);
+    return { data: await withdrawalRow(db, user.id, row.accountId, row.id), message: texts.submitted };
   });
 
   on(api.cancelWithdrawal, async ({ params: { id } }, req, res) => {
     const { user } = authOf(res);
     const { row, notice } = await cancelWithdrawal(db, { userId: user.id, id, ip: req.ip ?? null });
-    announce(user.id, row.accountId, notice);
-    return { data: await withdrawalRow(user.id, row.accountId, row.id), message: texts.cancelled };
+    announce(deps, user.id, row.accountId, notice);
+    return { data: await withdrawalRow(db, user.id, row.accountId, row.id), message: texts.cancelled };
   });
+}
 
-  // The original client's calls, at its paths and in its shapes.
-  const legacyList =
-    (kind: 'deposit' | 'withdrawal') =>
-    async ({ query }: { query: { page: number } }, _req: Request, res: Response) => {
-      const { rows, total, account } = await historyRows(res, { kind, status: 'all' }, perPage, (query.page - 1) * perPage);
-      const symbol = (await deps.referenceData.get()).currencies.find((currency) => currency.code === account.currency)?.symbol;
-      const next = query.page * perPage < total ? `${api.userDeposits.path.replace('deposits', `${kind}s`)}?page=${query.page + 1}` : null;
-      return { data: { current_page: query.page, data: rows.map((row) => presentLegacy(row, account.number, symbol)), next_page_url: next && `/api/v1${next}` } };
-    };
-  on(api.userDeposits, legacyList('deposit'));
-  on(api.userWithdrawals, legacyList('withdrawal'));
+/** The original client's calls, at its paths and in its shapes. */
+function legacyRoutes(on: EndpointOn, deps: ApiDeps): void {
+  const { db } = deps.database;
+  const { market } = deps;
+
+  on(api.userDeposits, legacyList(deps, 'deposit'));
+  on(api.userWithdrawals, legacyList(deps, 'withdrawal'));
 
   on(api.legacyWithdrawalStore, async ({ body }, req, res) => {
     const { user } = authOf(res);
@@ -194,7 +124,7 @@ export function customerFundingRoutes(deps: ApiDeps) {
     );
     try {
       const { row, notice } = await requestWithdrawal(db, market, deps.cryptoKeys, { user, request, ip: req.ip ?? null });
-      announce(user.id, row.accountId, notice);
+      announce(deps, user.id, row.accountId, notice);
       return { message: texts.submitted };
     } catch (error) {
       // The original reads `error` as well as `message`.
@@ -214,6 +144,94 @@ export function customerFundingRoutes(deps: ApiDeps) {
     req.body = undefined;
     fail(refusal.invalid(method === 'crypto' ? texts.cryptoIsAutomatic : texts.cardsOnProviderPage));
   });
-
-  return router;
 }
+
+const announce = ({ bus }: ApiDeps, userId: number, accountId: number, notice: NotificationRow) => announceFunding(bus, { userId, accountId, notice });
+
+const liveAccountOf = async (db: AppDb, userId: number): Promise<AccountRow> => (await findCustomerAccount(db, userId)) ?? fail(refusal.invalid(texts.noLiveAccount));
+
+async function overview(deps: ApiDeps, res: Response): Promise<FundingOverview> {
+  const { db } = deps.database;
+  const { market } = deps;
+  const { user } = authOf(res);
+  const settings = await getSettings(db);
+  const wallets = await walletsFor(db, deps.cryptoKeys, user.id);
+  const account = await findCustomerAccount(db, user.id);
+  const refundable = account ? await refundableCardDeposits(db, { userId: user.id, accountId: account.id }) : [];
+  const cards = refundable.map((card) => ({
+    deposit_id: card.id,
+    reference: card.reference,
+    date: card.createdAt.toISOString(),
+    amount: card.amount,
+    refundable: Money.max(new Money(card.amount).minus(card.refunded), 0).toFixed(2),
+  }));
+  let figures: FundingOverview['account'] = null;
+  if (account) {
+    const [{ withdrawable, equity, freeMargin }, totals] = [await withdrawableOf(db, market, account), await fundingTotals(db, account.id)];
+    figures = {
+      id: account.id,
+      number: account.number,
+      currency: account.currency,
+      balance: account.balance,
+      credit: account.credit,
+      equity: equity.toFixed(2),
+      free_margin: freeMargin.toFixed(2),
+      withdrawable: withdrawable.toFixed(2),
+      pending_withdrawals: new Money(totals.pending).toFixed(2),
+      total_deposited: new Money(totals.deposited).toFixed(2),
+      total_withdrawn: new Money(totals.withdrawn).toFixed(2),
+    };
+  }
+  const unavailable = (method: (typeof withdrawalMethods)[number]): string | null => {
+    if (method === 'card' && !cards.some((card) => new Money(card.refundable).greaterThan(0))) return 'No card payment to refund: a card withdrawal returns money to the card that paid it.';
+    return null;
+  };
+  return {
+    account: figures,
+    verified: await withdrawalsOpenTo(db, user),
+    card: { enabled: true, provider: deps.payments.name, sandbox: deps.payments.name === 'sandbox', min: fundingLimits.card.min, max: fundingLimits.card.max, quick: [...fundingLimits.card.quick] },
+    crypto: {
+      enabled: true,
+      demo: cryptoChannels.some((channel) => deps.cryptoKeys[channel.chain].demo),
+      channels: cryptoChannels.map((channel) =>
+        channelSummary(
+          channel,
+          wallets.find((wallet) => wallet.channel === channel.slug)!,
+        ),
+      ),
+    },
+    bank: { enabled: settings.bank_details !== null, details: settings.bank_details, min: fundingLimits.bank.min },
+    withdrawal_methods: withdrawalMethods.map((method) => ({
+      method,
+      label: withdrawalRules[method].label,
+      min: withdrawalRules[method].min,
+      fee: withdrawalRules[method].fee,
+      unavailable: unavailable(method),
+      timeline: withdrawalRules[method].timeline,
+    })),
+    card_refundable: cards,
+  };
+}
+
+const historyRows = async (deps: ApiDeps, res: Response, query: Parameters<typeof historyOf>[1]['query'], limit: number, offset: number) => {
+  const { db } = deps.database;
+  const { user } = authOf(res);
+  const account = await liveAccountOf(db, user.id);
+  const { rows, total } = await historyOf(db, { userId: user.id, accountId: account.id, query, limit, offset });
+  return { rows: rows.map((row) => presentHistory(row)), total, account };
+};
+
+/** The withdrawal as the history shows it (a fresh read). */
+const withdrawalRow = async (db: AppDb, userId: number, accountId: number, id: number) => {
+  const { rows } = await historyOf(db, { userId, accountId, query: { kind: 'withdrawal', status: 'all' }, limit: 1, offset: 0, id });
+  return presentHistory(rows[0]!);
+};
+
+const legacyList =
+  (deps: ApiDeps, kind: 'deposit' | 'withdrawal') =>
+  async ({ query }: { query: { page: number } }, _req: Request, res: Response) => {
+    const { rows, total, account } = await historyRows(deps, res, { kind, status: 'all' }, perPage, (query.page - 1) * perPage);
+    const symbol = (await deps.referenceData.get()).currencies.find((currency) => currency.code === account.currency)?.symbol;
+    const next = query.page * perPage < total ? `${api.userDeposits.path.replace('deposits', `${kind}s`)}?page=${query.page + 1}` : null;
+    return { data: { current_page: query.page, data: rows.map((row) => presentLegacy(row, account.number, symbol)), next_page_url: next && `/api/v1${next}` } };
+  };
