@@ -20,7 +20,7 @@ import { presentTrade } from '../engine/trade-view';
 import { adjustBalance } from '../users/balance-adjustments';
 import { addCustomerNote, changeCustomerPlan } from '../users/staff-actions';
 import { authOf, staffActorOf } from './auth.middleware';
-import { endpointRouter } from './endpoint-router';
+import { endpointRouter, type EndpointOn } from './endpoint-router';
 import { notFound } from './errors';
 import { pageOf } from './paging';
 
@@ -30,8 +30,12 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 /** The back office's customers (docs/back-office.md): staff and admins only, every change audited. */
 export function backOfficeRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
+  for (const routes of [overviewRoutes, customerRoutes, customerActionRoutes]) routes(on, deps);
+  return router;
+}
+
+function overviewRoutes(on: EndpointOn, deps: ApiDeps): void {
   const { db } = deps.database;
-  const { market, bus } = deps;
 
   on(api.overview, async () => {
     const [counts, funding] = [await overviewCounts(db), await pendingQueueCounts(db)];
@@ -48,6 +52,12 @@ export function backOfficeRoutes(deps: ApiDeps) {
       },
     };
   });
+}
+
+/** The customers' list and one customer's page. */
+function customerRoutes(on: EndpointOn, deps: ApiDeps): void {
+  const { db } = deps.database;
+  const { market } = deps;
 
   on(api.customers, async ({ query }) => {
     const { rows, total } = await customerListPage(db, query, perPage);
@@ -72,78 +82,13 @@ export function backOfficeRoutes(deps: ApiDeps) {
     return pageOf({ rows: data, page: query.page, perPage, total, path: api.customers.path, filters: { q: query.q, status: query.status, verification: query.verification, sort: query.sort } });
   });
 
-  on(api.customer, async ({ params: { id } }) => {
-    const user = await customerSubject(db, id);
-    const accounts = await listAccountSummaries(db, market, id);
-    const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]));
-    const perAccount = await Promise.all(
-      accounts.map(async (a) => ({
-        open: await openTradesOf(db, a.id),
-        closed: (await tradesPage(db, { accountId: a.id, status: 'closed', limit: 20, offset: 0 })).rows,
-        pending: (await waitingOrdersPage(db, { accountId: a.id, limit: 50, offset: 0 })).rows,
-      })),
-    );
-    const [ledger, notes, audit, advisors, plans] = [
-      await ledgerOf(
-        db,
-        accounts.map((a) => a.id),
-      ),
-      await notesOf(db, id),
-      await auditTrailOf(db, id),
-      await advisorsOwnedBy(db, id),
-      await planChoices(db),
-    ];
-    const plan = plans.find((p) => p.id === user.planId) ?? null;
-    const trade = (row: Parameters<typeof presentTrade>[1]) => presentTrade(market, row, currencyOf.get(row.accountId) ?? 'USD');
-    const detail: CustomerDetail = {
-      profile: {
-        id: user.id,
-        first_name: user.firstName,
-        last_name: user.lastName,
-        email: user.email,
-        phone: user.phone,
-        country: user.country,
-        nationality: user.nationality,
-        promo_code: user.promoCode,
-        status: user.status,
-        plan,
-        verification_status: await verificationStatusOf(db, id),
-        is_online: isOnline(user.lastSeenAt, Date.now()),
-        last_seen_at: user.lastSeenAt?.toISOString() ?? null,
-        created_at: user.createdAt.toISOString(),
-        autotrader: { active: user.autotrader, level: user.autotraderLevel },
-        advisors,
-      },
-      accounts,
-      open_trades: perAccount.flatMap((a) => a.open.map(trade)),
-      closed_trades: perAccount
-        .flatMap((a) => a.closed.map(trade))
-        .sort((a, b) => (b.close_time ?? '').localeCompare(a.close_time ?? ''))
-        .slice(0, 20),
-      pending_orders: perAccount.flatMap((a) => a.pending.map((row) => presentPending(market, row))),
-      ledger: ledger.map(({ entry, number }) => ({
-        id: entry.id,
-        account_number: number,
-        kind: entry.kind,
-        bucket: entry.bucket,
-        amount: new Money(entry.amount).toFixed(2),
-        balance_after: new Money(entry.balanceAfter).toFixed(2),
-        reference: entry.reference,
-        memo: entry.memo,
-        created_at: entry.createdAt.toISOString(),
-      })),
-      notes: notes.map(({ note, author }) => ({ id: note.id, body: note.body, author: { id: author.id, name: fullName(author), email: author.email }, created_at: note.createdAt.toISOString() })),
-      audit: audit.map(({ entry, actor }) => ({
-        id: entry.id,
-        action: entry.action,
-        actor: actor ? { id: actor.id, name: fullName(actor), role: actor.role } : null,
-        details: entry.details as Record<string, unknown>,
-        created_at: entry.createdAt.toISOString(),
-      })),
-      plans,
-    };
-    return { data: detail };
-  });
+  on(api.customer, async ({ params: { id } }) => ({ data: await customerDetail(deps, id) }));
+}
+
+/** What staff do to a customer: the plan, a balance adjustment, the Demo account's reset, a note. */
+function customerActionRoutes(on: EndpointOn, deps: ApiDeps): void {
+  const { db } = deps.database;
+  const { market, bus } = deps;
 
   on(api.changeCustomerPlan, async ({ params: { id }, body }, req, res) => {
     const result = await changeCustomerPlan(db, staffActorOf(req, res), id, { planId: body.plan_id, reason: body.reason });
@@ -182,6 +127,79 @@ export function backOfficeRoutes(deps: ApiDeps) {
     const { user } = authOf(res);
     return { data: { id: note.id, body: note.body, author: { id: user.id, name: fullName(user), email: user.email }, created_at: note.createdAt.toISOString() } };
   });
+}
 
-  return router;
+async function customerDetail(deps: ApiDeps, id: number): Promise<CustomerDetail> {
+  const { db } = deps.database;
+  const { market } = deps;
+  const user = await customerSubject(db, id);
+  const accounts = await listAccountSummaries(db, market, id);
+  const currencyOf = new Map(accounts.map((a) => [a.id, a.currency]));
+  const perAccount = await Promise.all(
+    accounts.map(async (a) => ({
+      open: await openTradesOf(db, a.id),
+      closed: (await tradesPage(db, { accountId: a.id, status: 'closed', limit: 20, offset: 0 })).rows,
+      pending: (await waitingOrdersPage(db, { accountId: a.id, limit: 50, offset: 0 })).rows,
+    })),
+  );
+  const [ledger, notes, audit, advisors, plans] = [
+    await ledgerOf(
+      db,
+      accounts.map((a) => a.id),
+    ),
+    await notesOf(db, id),
+    await auditTrailOf(db, id),
+    await advisorsOwnedBy(db, id),
+    await planChoices(db),
+  ];
+  const plan = plans.find((p) => p.id === user.planId) ?? null;
+  const trade = (row: Parameters<typeof presentTrade>[1]) => presentTrade(market, row, currencyOf.get(row.accountId) ?? 'USD');
+  const detail: CustomerDetail = {
+    profile: {
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      country: user.country,
+      nationality: user.nationality,
+      promo_code: user.promoCode,
+      status: user.status,
+      plan,
+      verification_status: await verificationStatusOf(db, id),
+      is_online: isOnline(user.lastSeenAt, Date.now()),
+      last_seen_at: user.lastSeenAt?.toISOString() ?? null,
+      created_at: user.createdAt.toISOString(),
+      autotrader: { active: user.autotrader, level: user.autotraderLevel },
+      advisors,
+    },
+    accounts,
+    open_trades: perAccount.flatMap((a) => a.open.map(trade)),
+    closed_trades: perAccount
+      .flatMap((a) => a.closed.map(trade))
+      .sort((a, b) => (b.close_time ?? '').localeCompare(a.close_time ?? ''))
+      .slice(0, 20),
+    pending_orders: perAccount.flatMap((a) => a.pending.map((row) => presentPending(market, row))),
+    ledger: ledger.map(({ entry, number }) => ({
+      id: entry.id,
+      account_number: number,
+      kind: entry.kind,
+      bucket: entry.bucket,
+      amount: new Money(entry.amount).toFixed(2),
+      balance_after: new Money(entry.balanceAfter).toFixed(2),
+      reference: entry.reference,
+      memo: entry.memo,
+      created_at: entry.createdAt.toISOString(),
+    })),
+    notes: notes.map(({ note, author }) => ({ id: note.id, body: note.body, author: { id: author.id, name: fullName(author), email: author.email }, created_at: note.createdAt.toISOString() })),
+    audit: audit.map(({ entry, actor }) => ({
+      id: entry.id,
+      action: entry.action,
+      actor: actor ? { id: actor.id, name: fullName(actor), role: actor.role } : null,
+      details: entry.details as Record<string, unknown>,
+      created_at: entry.createdAt.toISOString(),
+    })),
+    plans,
+  };
+  return detail;
 }
