@@ -115,24 +115,9 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     const prices = await followLeaderPrices({ config, drivers, db, bus, logger, options: overrides });
     opened.onClose(() => prices.close());
     const { market } = prices;
-    const engine = new TradingEngine({ db, market, bus, logger });
-    // News of trades may have been lost in an outage of either: while leading, the engine reads its book again.
-    onBusReconnect(bus, () => void engine.resync('bus reconnected'));
-    opened.onClose(databaseOutage.onRecovered(() => void engine.resync('database reachable again')));
-    const recorder = new CandleRecorder({ db, market, logger });
+    const engine = engineFor({ db, market, bus, logger }, opened);
     const files = overrides.files ?? openFileStore(drivers.files, { dir: config.uploads.dir });
-    const sweeper = new OrphanFileSweeper({ db, files, logger });
-    const advisors = new AdvisorRunner({ db, market, bus, logger, barMs: config.eaBarMs });
-    // Savings interest by the cluster's clock (the market's: tests move it), once a day per saving whoever leads (docs/customer-area.md#savings).
-    const savingsJob = new SavingsJob({ db, bus, logger, now: () => market.now() });
-    const jobs: Record<LeaderJobName, LeaderJob> = {
-      prices: prices.job,
-      engine: { name: 'engine', start: () => engine.start(), stop: () => engine.stop() },
-      candles: { name: 'candles', start: () => recorder.start(), stop: () => recorder.stop() },
-      'orphan files': { name: 'orphan files', start: () => sweeper.start(), stop: () => sweeper.stop() },
-      'expert advisors': { name: 'expert advisors', start: () => advisors.start(), stop: () => advisors.stop() },
-      savings: savingsJob,
-    };
+    const jobs = leaderJobsOf({ config, db, market, bus, logger, files, prices: prices.job, engine });
     const leader = new ClusterLead({
       tryLead: () => database.tryLead(),
       jobs: leaderJobNames.filter((name) => (overrides.leaderJobs ?? leaderJobNames).includes(name)).map((name) => jobs[name]),
@@ -145,50 +130,20 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
 
     // The sandbox provider posts its events to this tier: at the configured address, or where it listens once it does.
     let apiBase = config.api.url;
-    const opening = overrides.payments
-      ? { provider: overrides.payments, sandboxUrl: undefined }
-      : await openPayments(config, { logger, lifecycle: opened, apiUrl: () => apiBase, merchantName: (await getSettings(db)).name });
-    const payments = opening.provider;
-    const keys = overrides.cryptoKeys ?? cryptoKeys(config);
-    const credentials = overrides.realtime ?? realtimeCredentials(config);
-    const mailer = overrides.mailer ?? openMailer(drivers.mail, { db, config, logger });
-    const settings = appSettings(config, overrides);
-    // Its temporary folder goes with the tier (a gate the caller gave is the caller's).
-    if (!overrides.uploadGate) opened.onClose(() => settings.uploadGate.close());
-    const app = createTradingApp({
-      ...settings,
-      ...appOverrides(overrides),
-      database,
-      market,
-      bus,
-      realtime: credentials,
-      payments,
-      cryptoKeys: keys,
-      mailer,
-      files,
-      logger,
-      rateLimitStores: overrides.rateLimitStores ?? openRateLimitStores(drivers.rateLimits, { redis }),
-      pingRedis: overrides.pingRedis ?? (redis ? () => redis.ping() : undefined),
-    });
+    const { app, credentials, mailer, paymentsSandboxUrl } = await apiApp({ config, overrides, logger, opened, apiUrl: () => apiBase, drivers, redis, database, market, bus, files });
     const sockets = socketsOnServer({ config, overrides, logger, drivers, db, bus, redis, market, credentials });
     const realtimeSockets = socketUpgrades(logger);
     const attach = (server: Server) => {
       sockets.attach(server);
       realtimeSockets.watch(server);
     };
-    const unsample = [
-      sampled.leader.add(() => (leader.leading ? 1 : 0)),
-      sampled.engineQueue.add(() => engine.queuedJobs),
-      sampled.feedClients.add(() => sockets.feed?.io.of('/').sockets.size ?? 0),
-      sampled.realtimeConnections.add(realtimeSockets.count),
-    ];
-    opened.onClose(() => unsample.forEach((remove) => remove()));
+    sampleGauges(opened, { leader, engine, feedClients: () => sockets.feed?.io.of('/').sockets.size ?? 0, realtimeConnections: realtimeSockets.count });
     return {
       app,
       drivers,
       database,
       hasDemoPeople,
-      paymentsSandboxUrl: opening.sandboxUrl,
+      paymentsSandboxUrl,
       market,
       bus,
       engine,
@@ -220,6 +175,118 @@ export async function composeTrading(config: Config, overrides: TradingOverrides
     if (!overrides.lifecycle) await opened.stop();
     throw error;
   }
+}
+
+/** The engine, which reads its book again (while leading) after an outage of the bus or the database: news of trades may have been lost in either. */
+function engineFor({ db, market, bus, logger }: { db: AppDb; market: Market; bus: Bus; logger: Logger }, opened: Lifecycle): TradingEngine {
+  const engine = new TradingEngine({ db, market, bus, logger });
+  onBusReconnect(bus, () => void engine.resync('bus reconnected'));
+  opened.onClose(databaseOutage.onRecovered(() => void engine.resync('database reachable again')));
+  return engine;
+}
+
+/** The tier's gauges, sampled until it closes: whether it leads, the engine's queue, the feed's clients, the realtime connections. */
+function sampleGauges(
+  opened: Lifecycle,
+  { leader, engine, feedClients, realtimeConnections }: { leader: ClusterLead; engine: TradingEngine; feedClients: () => number; realtimeConnections: () => number },
+): void {
+  const unsample = [
+    sampled.leader.add(() => (leader.leading ? 1 : 0)),
+    sampled.engineQueue.add(() => engine.queuedJobs),
+    sampled.feedClients.add(feedClients),
+    sampled.realtimeConnections.add(realtimeConnections),
+  ];
+  opened.onClose(() => unsample.forEach((remove) => remove()));
+}
+
+/** What each leader job starts and stops, over this tier's market and bus. */
+function leaderJobsOf({
+  config,
+  db,
+  market,
+  bus,
+  logger,
+  files,
+  prices,
+  engine,
+}: {
+  config: Config;
+  db: AppDb;
+  market: Market;
+  bus: Bus;
+  logger: Logger;
+  files: FileStore;
+  prices: LeaderJob<'prices'>;
+  engine: TradingEngine;
+}): Record<LeaderJobName, LeaderJob> {
+  const recorder = new CandleRecorder({ db, market, logger });
+  const sweeper = new OrphanFileSweeper({ db, files, logger });
+  const advisors = new AdvisorRunner({ db, market, bus, logger, barMs: config.eaBarMs });
+  // Savings interest by the cluster's clock (the market's: tests move it), once a day per saving whoever leads (docs/customer-area.md#savings).
+  const savingsJob = new SavingsJob({ db, bus, logger, now: () => market.now() });
+  return {
+    prices,
+    engine: { name: 'engine', start: () => engine.start(), stop: () => engine.stop() },
+    candles: { name: 'candles', start: () => recorder.start(), stop: () => recorder.stop() },
+    'orphan files': { name: 'orphan files', start: () => sweeper.start(), stop: () => sweeper.stop() },
+    'expert advisors': { name: 'expert advisors', start: () => advisors.start(), stop: () => advisors.stop() },
+    savings: savingsJob,
+  };
+}
+
+/** The API app over this tier's parts, with the card provider (the sandbox one posts its events to `apiUrl()`), keys, credentials and mailer. */
+async function apiApp({
+  config,
+  overrides,
+  logger,
+  opened,
+  apiUrl,
+  drivers,
+  redis,
+  database,
+  market,
+  bus,
+  files,
+}: {
+  config: Config;
+  overrides: TradingOverrides;
+  logger: Logger;
+  opened: Lifecycle;
+  apiUrl: () => string;
+  drivers: Drivers;
+  redis: Redis | undefined;
+  database: Database;
+  market: Market;
+  bus: Bus;
+  files: FileStore;
+}) {
+  const { db } = database;
+  const opening = overrides.payments
+    ? { provider: overrides.payments, sandboxUrl: undefined }
+    : await openPayments(config, { logger, lifecycle: opened, apiUrl, merchantName: (await getSettings(db)).name });
+  const payments = opening.provider;
+  const keys = overrides.cryptoKeys ?? cryptoKeys(config);
+  const credentials = overrides.realtime ?? realtimeCredentials(config);
+  const mailer = overrides.mailer ?? openMailer(drivers.mail, { db, config, logger });
+  const settings = appSettings(config, overrides);
+  // Its temporary folder goes with the tier (a gate the caller gave is the caller's).
+  if (!overrides.uploadGate) opened.onClose(() => settings.uploadGate.close());
+  const app = createTradingApp({
+    ...settings,
+    ...appOverrides(overrides),
+    database,
+    market,
+    bus,
+    realtime: credentials,
+    payments,
+    cryptoKeys: keys,
+    mailer,
+    files,
+    logger,
+    rateLimitStores: overrides.rateLimitStores ?? openRateLimitStores(drivers.rateLimits, { redis }),
+    pingRedis: overrides.pingRedis ?? (redis ? () => redis.ping() : undefined),
+  });
+  return { app, credentials, mailer, paymentsSandboxUrl: opening.sandboxUrl };
 }
 
 /**
