@@ -1,7 +1,20 @@
 import { defineConfig } from '@playwright/test';
 
-export const e2ePorts = { web: 3210, api: 3211, payments: 3212 } as const;
-const baseURL = `http://localhost:${e2ePorts.web}`;
+/** Workers, each with a server of its own (its own ports and data folder), so one's site settings are not another's. */
+const workers = 2;
+/** The first worker's ports start here (E2E_PORT_BASE moves them, to run beside another run on one machine); each next worker's 20 above. */
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3210);
+const portsOf = (worker: number) => {
+  const web = portBase + 20 * worker;
+  return { web, api: web + 1, payments: web + 2 };
+};
+const originOf = (worker: number) => `http://localhost:${portsOf(worker).web}`;
+
+/**
+ * This worker's server's ports. Playwright loads this file again in each worker and gives it its slot
+ * (0 to workers - 1) in TEST_PARALLEL_INDEX; a worker started again after a failure takes the same slot.
+ */
+export const e2ePorts = portsOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 /** Debian's Chromium (Playwright cannot download browsers here) with the flags this machine needs. */
 export const chromiumLaunch = {
@@ -9,34 +22,23 @@ export const chromiumLaunch = {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-/**
- * End-to-end tests drive the built app (`npm test` builds first) as a person would, one test at a
- * time, because some of them switch the whole site off and on again.
- */
-export default defineConfig({
-  testDir: 'tests/e2e',
-  workers: 1,
-  fullyParallel: false,
-  forbidOnly: true,
-  retries: 0,
-  timeout: 30_000,
-  reporter: [['list']],
-  outputDir: 'test-results/e2e',
-  use: { baseURL, browserName: 'chromium', launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
-  webServer: {
-    command: 'rm -rf test-results/e2e-data && node dist/server/main.js',
-    url: `${baseURL}/healthz`,
+function server(worker: number) {
+  const ports = portsOf(worker);
+  const dataDir = `test-results/e2e-data-${ports.web}`;
+  return {
+    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    url: `${originOf(worker)}/healthz`,
     reuseExistingServer: false,
     timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       NODE_ENV: 'production',
-      PORT: String(e2ePorts.web),
-      API_PORT: String(e2ePorts.api),
+      PORT: String(ports.web),
+      API_PORT: String(ports.api),
       // The sandbox card provider's own origin (docs/funding.md#providers).
-      PAYMENTS_SANDBOX_PORT: String(e2ePorts.payments),
-      DATA_DIR: 'test-results/e2e-data',
+      PAYMENTS_SANDBOX_PORT: String(ports.payments),
+      DATA_DIR: dataDir,
       SETTINGS_CACHE_MS: '0',
       LOGIN_RATE_LIMIT: '1000',
       // Staff specs sign in with a password alone; the two-factor spec enrols its own user.
@@ -45,5 +47,24 @@ export default defineConfig({
       // Quarter-second bars (one simulator step each): expert advisors and AutoTrader decide within seconds, not minutes.
       EA_BAR_MS: '250',
     },
-  },
+  };
+}
+
+/**
+ * End-to-end tests drive the built app (`npm test` builds first) as a person would. The test files
+ * are shared out between the workers; the tests of one file run one after another on its worker's
+ * server, so a test that switches that site off and on again is the only one using it meanwhile.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  // The console's report, and each test's duration kept for reading later (git-ignored).
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  outputDir: 'test-results/e2e',
+  use: { baseURL: originOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0)), browserName: 'chromium', launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
+  webServer: Array.from({ length: workers }, (_, worker) => server(worker)),
 });

@@ -91,6 +91,8 @@ test('when the live channel cannot connect, then both sides show the backup bann
 });
 
 test('when the live channel drops and comes back, then the backup banner shows meanwhile and no message is lost or shown twice', async ({ browser }) => {
+  // Its own waits (the backup banner, the polled message, the reconnection) add up to more than the default 30 s.
+  test.setTimeout(60_000);
   const who = await freshCustomer();
   const context = await browser.newContext();
   const customer = await context.newPage();
