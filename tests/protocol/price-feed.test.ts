@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedAllSchema, feedEvents, feedFigures, feedUpdateSchema, type FeedItem } from '../../shared/api/feed.schema';
 import { Money } from '../../shared/money';
 import { changeOf } from '../../shared/trading/prices';
@@ -64,12 +64,12 @@ describe('price feed (socket.io-client)', () => {
     stack.prices.set({ [eurusd.id]: '1.20001' });
     stack.prices.set({ [eurusd.id]: '1.20002' });
     stack.prices.set({ [eurusd.id]: '1.20003' });
-    await expect.poll(() => received.filter((i) => i.id === 'EURUSD').length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(received.filter((i) => i.id === 'EURUSD').length).toBeGreaterThan(0));
     const first = received.filter((i) => i.id === 'EURUSD');
     expect(first).toHaveLength(1);
     expect(first.at(-1)).toMatchObject({ price: 1.20003, bid: 1.19998, ask: 1.20008, seq: before.seq + 3 });
     stack.prices.set({ [eurusd.id]: '1.20010' });
-    await expect.poll(() => received.filter((i) => i.id === 'EURUSD').at(-1)?.price).toBe(1.2001);
+    await vi.waitFor(() => expect(received.filter((i) => i.id === 'EURUSD').at(-1)?.price).toBe(1.2001));
     const seqs = received.filter((i) => i.id === 'EURUSD').map((i) => i.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
   });
@@ -162,9 +162,9 @@ describe('upstream feed driver', () => {
     follower.start();
     try {
       const gold = stack.market.instruments.find((i) => i.symbol === 'XAUUSD')!;
-      await expect.poll(() => follower.quotes.get(gold.id)?.mid).toBe(stack.market.quotes.get(gold.id)!.mid);
+      await vi.waitFor(() => expect(follower.quotes.get(gold.id)?.mid).toBe(stack.market.quotes.get(gold.id)!.mid));
       stack.prices.set({ [gold.id]: '2501.25' });
-      await expect.poll(() => follower.quotes.get(gold.id)?.mid).toBe('2501.25');
+      await vi.waitFor(() => expect(follower.quotes.get(gold.id)?.mid).toBe('2501.25'));
       expect(follower.quotes.get(gold.id)?.ask).toBe(stack.market.quotes.get(gold.id)?.ask);
     } finally {
       await follower.stop();
@@ -187,13 +187,13 @@ describe('upstream feed driver', () => {
     follower.start();
     try {
       const eurusd = instruments.find((i) => i.symbol === 'EURUSD')!;
-      await expect.poll(() => follower.quotes.get(eurusd.id)?.mid).toBe('1.10000');
+      await vi.waitFor(() => expect(follower.quotes.get(eurusd.id)?.mid).toBe('1.10000'));
       expect(keys).toContain('upstream-key');
       upstream.emit(feedEvents.update, { id: 'EURUSD', price: 1.12345 });
-      await expect.poll(() => follower.quotes.get(eurusd.id)?.mid).toBe('1.12345');
+      await vi.waitFor(() => expect(follower.quotes.get(eurusd.id)?.mid).toBe('1.12345'));
       // Unknown assets, prices that are not positive numbers or decimals, and non-items are skipped.
       upstream.emit(feedEvents.update, [{ id: 'NOPE', price: 2 }, { id: 'EURUSD', price: -1 }, { id: 'EURUSD', price: '1,2' }, null, { id: 'EURUSD', price: 1.123456 }]);
-      await expect.poll(() => follower.quotes.get(eurusd.id)?.mid).toBe('1.12346');
+      await vi.waitFor(() => expect(follower.quotes.get(eurusd.id)?.mid).toBe('1.12346'));
     } finally {
       await follower.stop();
       upstream.close();
