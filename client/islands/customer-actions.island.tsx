@@ -130,7 +130,14 @@ function NotifyDialog({ customerId, name, close }: ActionProps) {
 }
 
 /** A new adjustment form: a new request id, so the same click sent twice books once and a new adjustment is a new one. */
-const freshAdjustment = (accountId: number) => ({ account_id: String(accountId), type: 'correction' as string, direction: 'credit' as string, amount: '', reason: '', request_id: crypto.randomUUID() });
+const freshAdjustment = (accountId: number) => ({
+  account_id: String(accountId),
+  type: 'correction' as string,
+  direction: 'credit' as string,
+  amount: '',
+  reason: '',
+  request_id: crypto.randomUUID(),
+});
 /** Chargebacks only take, fee refunds only give. */
 const fixedDirection = (type: string) => (type === 'chargeback' ? 'debit' : type === 'fee_refund' ? 'credit' : null);
 
@@ -246,10 +253,12 @@ function CustomerActions({ customerId, name, status: firstStatus, planId: firstP
   const action = { customerId, name, close: () => setDialog(null) };
   const open = (next: Dialog) => () => setDialog(next);
   // What changed is shown by the island at once and by the page's panels as the server renders them again.
-  const changed = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    void renderRegionsAgain();
-  };
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      void renderRegionsAgain();
+    };
   return (
     <div className="customer-actions">
       {status === 'pending' ? (
