@@ -156,7 +156,9 @@ describe('POST /broadcasting/auth, fed socket ids and channel names of every fam
           const seen = `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
           expect(res.status, seen).toBeLessThan(500);
           // Valid: both fields as strings matching their patterns; well-formed: those alone, in an encoding a client uses.
-          const { socket_id, channel_name } = sent.body;
+          // A form carries every value as text: a number sent in a form arrives as its digits (0.5 as "0.5").
+          const asSent = (value: unknown) => (sent.encoding === 'form' && value !== undefined && typeof value !== 'string' ? JSON.stringify(value) : value);
+          const [socket_id, channel_name] = [asSent(sent.body.socket_id), asSent(sent.body.channel_name)];
           const valid = typeof socket_id === 'string' && socketIdPattern.test(socket_id) && typeof channel_name === 'string' && channelNamePattern.test(channel_name);
           const granted = valid && grants(caller, channel_name);
           const wellFormed = valid && sent.body.extra === undefined && (sent.encoding === 'form' || sent.encoding === 'json');
