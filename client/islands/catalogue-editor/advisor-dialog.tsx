@@ -1,10 +1,9 @@
 import { advisorBillingLabels, advisorBillings, type CatalogueAdvisor } from '../../../shared/api/catalogue.schema';
 import { catalogueApi } from '../../../shared/api/endpoints/catalogue';
-import { ActionDialog } from '../../forms/action-dialog';
 import { FieldMessage } from '../../forms/field';
 import { useEndpointForm } from '../../forms/use-endpoint-form';
 import { idsOf, idsText, toggledIds, twoDecimals } from './catalogue-state';
-import { savedToast, Unchanged, type EditProps } from './edit-button';
+import { EditDialog, savedToast, type EditProps } from './edit-button';
 
 export type PlanChoice = { id: number; title: string };
 
@@ -47,16 +46,7 @@ export function AdvisorDialog({ advisor, plans, onClose, onSaved }: EditProps<Ca
   const { values } = form;
   const unchanged = Object.keys(changesOf(values, initial)).length === 0;
   return (
-    <ActionDialog
-      title={`Edit ${advisor.name}`}
-      confirm="Save"
-      form={form}
-      onClose={onClose}
-      className="catalogue-dialog"
-      problemClassName="catalogue-problem"
-      ready={!unchanged}
-      note={<Unchanged when={unchanged} />}
-    >
+    <EditDialog name={advisor.name} form={form} unchanged={unchanged} onClose={onClose}>
       <label htmlFor={form.idOf('name')}>Name</label>
       <input {...form.field('name')} required maxLength={100} />
       <FieldMessage form={form} name="name" />
@@ -80,7 +70,7 @@ export function AdvisorDialog({ advisor, plans, onClose, onSaved }: EditProps<Ca
         ))}
       </fieldset>
       <FieldMessage form={form} name="plan_ids" />
-    </ActionDialog>
+    </EditDialog>
   );
 }
 

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ToastInput } from '../../../shared/page-state.schema';
+import { ActionDialog } from '../../forms/action-dialog';
+import type { EndpointForm } from '../../forms/use-endpoint-form';
 
 /** What an Edit dialog is given: how to close it, and what to do with the row the change answers with. */
 export interface EditProps<Row> {
@@ -24,5 +26,32 @@ export function EditButton({ name, dialog }: { name: string; dialog: (close: () 
 export const savedToast = ({ data }: { data: { changed: boolean; message: string } | null }): ToastInput | null =>
   data ? { kind: 'success', title: data.changed ? 'Saved' : 'Nothing changed', description: data.message } : null;
 
-/** Beside Save while the dialog has nothing to send. */
-export const Unchanged = ({ when }: { when: boolean }) => (when ? <small className="catalogue-unchanged">No changes yet.</small> : null);
+/** A row's Edit dialog: Save waits, saying "No changes yet.", while there is nothing to send. */
+export function EditDialog({
+  name,
+  form,
+  unchanged,
+  onClose,
+  children,
+}: {
+  name: string;
+  form: Pick<EndpointForm, 'busy' | 'problem' | 'submit'>;
+  unchanged: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ActionDialog
+      title={`Edit ${name}`}
+      confirm="Save"
+      form={form}
+      onClose={onClose}
+      className="catalogue-dialog"
+      problemClassName="catalogue-problem"
+      ready={!unchanged}
+      note={unchanged ? <small className="catalogue-unchanged">No changes yet.</small> : null}
+    >
+      {children}
+    </ActionDialog>
+  );
+}

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { autotraderFeatureLabel, autotraderFeatureValue, catalogueTexts, leverageFeatureLabel, leverageFeatureValue, type CataloguePlan } from '../../../shared/api/catalogue.schema';
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import { catalogueApi } from '../../../shared/api/endpoints/catalogue';
-import { ActionDialog } from '../../forms/action-dialog';
 import { FieldMessage } from '../../forms/field';
 import { useEndpointForm } from '../../forms/use-endpoint-form';
 import { idsOf, idsText, toggledIds, twoDecimals } from './catalogue-state';
-import { savedToast, Unchanged, type EditProps } from './edit-button';
+import { EditDialog, savedToast, type EditProps } from './edit-button';
 
 export type AdvisorChoice = { id: number; name: string; enabled: boolean };
 type FeatureKey = `features.${number}`;
@@ -75,16 +74,7 @@ export function PlanDialog({ plan, advisors, leverageMax, onClose, onSaved }: Ed
   const follow = following(plan, initial, written);
   const unchanged = Object.keys(changesOf(form.values, initial, plan)).length === 0;
   return (
-    <ActionDialog
-      title={`Edit ${plan.title}`}
-      confirm="Save"
-      form={form}
-      onClose={onClose}
-      className="catalogue-dialog"
-      problemClassName="catalogue-problem"
-      ready={!unchanged}
-      note={<Unchanged when={unchanged} />}
-    >
+    <EditDialog name={plan.title} form={form} unchanged={unchanged} onClose={onClose}>
       <TitleAndColour form={form} />
       <LeverageField form={form} leverageMax={leverageMax} follow={follow} />
       <Switches form={form} follow={follow} />
@@ -113,7 +103,7 @@ export function PlanDialog({ plan, advisors, leverageMax, onClose, onSaved }: Ed
         ))}
       </fieldset>
       <FieldMessage form={form} name="advisor_ids" />
-    </ActionDialog>
+    </EditDialog>
   );
 }
 
