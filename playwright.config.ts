@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// One id for this run, read by its servers and workers (they inherit the runner's environment): tests/e2e/serve.mjs
+// makes the run's data template under it.
+process.env.E2E_RUN ??= String(process.pid);
+
 /** Workers, each with a server of its own (its own ports and data folder), so one's site settings are not another's. */
 const workers = 2;
 /** The first worker's ports start here (E2E_PORT_BASE moves them, to run beside another run on one machine); each next worker's 20 above. */
@@ -26,7 +30,7 @@ function server(worker: number) {
   const ports = portsOf(worker);
   const dataDir = `test-results/e2e-data-${ports.web}`;
   return {
-    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    command: `rm -rf ${dataDir} && node tests/e2e/serve.mjs`,
     url: `${originOf(worker)}/healthz`,
     reuseExistingServer: false,
     timeout: 90_000,
@@ -65,6 +69,14 @@ export default defineConfig({
   // The console's report, and each test's duration kept for reading later (git-ignored).
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/e2e',
-  use: { baseURL: originOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0)), browserName: 'chromium', launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
+  // No trace by default: recording one cost a quarter of the suite's CPU. A failure still leaves its page snapshot
+  // (error-context.md) and a screenshot; `--trace retain-on-failure` records traces when chasing one (README.md#test-it).
+  use: {
+    baseURL: originOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0)),
+    browserName: 'chromium',
+    launchOptions: chromiumLaunch,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
   webServer: Array.from({ length: workers }, (_, worker) => server(worker)),
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, openSignedIn } from './support';
 
 /**
  * WCAG 2.1 A and AA with axe-core: no serious or critical violation on the pages a trader sees
@@ -32,7 +32,7 @@ for (const size of sizes) {
     });
 
     test('when a trader opens the dashboard, the trade room and the light terminal, then axe finds no serious or critical violation once prices are in', async ({ page }) => {
-      await signIn(page, demo.trader);
+      await openSignedIn(page, demo.trader);
       await expect(page).toHaveURL(/\/main\/dashboard$/);
       await expect(page.locator('app-island[hydrated]').first()).toBeAttached();
       expect(await seriousViolations(page)).toEqual([]);

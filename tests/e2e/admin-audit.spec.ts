@@ -1,6 +1,6 @@
 import { expect, request, test } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { demo, signIn } from './support';
+import { demo, openSignedIn } from './support';
 
 /** A new customer (pending approval is enough) who asked for a password reset: one mail in the outbox to them. */
 async function customerWithMail(): Promise<string> {
@@ -34,7 +34,7 @@ test('when staff read the outbox and then the audit log filtered by that action,
   const email = await customerWithMail();
 
   const staff = await (await browser.newContext()).newPage();
-  await signIn(staff, demo.staff);
+  await openSignedIn(staff, demo.staff);
   await expect(staff).not.toHaveURL(/\/login|\/$/);
 
   await staff.goto('/admin/outbox');
@@ -65,7 +65,7 @@ test('when staff read the outbox and then the audit log filtered by that action,
   await expect(staff.getByRole('alert')).toHaveText('The “from” date must not be after the “to” date.');
 
   const customer = await (await browser.newContext()).newPage();
-  await signIn(customer, demo.trader);
+  await openSignedIn(customer, demo.trader);
   await expect(customer).toHaveURL(/\/main\/dashboard$/);
   const notFound = await customer.goto('/admin/audit');
   expect(notFound?.status()).toBe(404);

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { settingsUpdateRequest, type SiteSettings } from '../../shared/api/settings.schema';
-import { demo, signIn, startServer, updateSiteSettings } from './support';
+import { demo, openSignedIn, startServer, updateSiteSettings } from './support';
 import { bearer } from '../support/bearer';
 
 /** The settings as the API has them now. */
@@ -30,7 +30,7 @@ test.afterEach(async () => {
 
 async function signedIn(browser: Browser, who: { email: string; password: string }, baseURL?: string): Promise<Page> {
   const page = await (await browser.newContext(baseURL ? { baseURL } : {})).newPage();
-  await signIn(page, who);
+  await openSignedIn(page, who);
   await page.waitForURL((url) => url.pathname !== '/');
   return page;
 }

@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshCustomer, signIn } from './support';
+import { freshCustomer, openSignedIn } from './support';
 
 /** A customer of their own in the trade room (Trend Rider is free and in every plan; AutoTrader is in Pro's). */
 async function openTradeRoom(page: Page, plan?: 'pro') {
-  await signIn(page, await freshCustomer(plan));
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
-  await page.goto('/mt4');
+  await openSignedIn(page, await freshCustomer(plan), '/mt4');
   await expect(page.locator('.trade-splash')).toHaveCount(0, { timeout: 15_000 });
   for (const island of ['trade-header', 'algo-trader', 'account-bar']) {
     await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();

@@ -1,10 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { autotraderTexts } from '../../shared/api/autotrader.schema';
-import { demo, freshCustomer, signIn } from './support';
+import { demo, freshCustomer, openSignedIn } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, who);
+  await openSignedIn(page, who);
   await expect(page).toHaveURL(/\/(main\/dashboard|admin)$/);
   return page;
 }

@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, registeredCustomer, signIn } from './support';
+import { demo, openSignedIn, registeredCustomer } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, who);
+  await openSignedIn(page, who);
   return page;
 }
 
@@ -64,7 +64,7 @@ test('staff deactivate with a reason: the customer’s open trade room leaves fo
 
   // The trade room hears it at once and its session is gone: it goes to sign-in, and signing in shows the disabled account.
   await expect(customer).toHaveURL(/\/(\?.*)?$/, { timeout: 10_000 });
-  await signIn(customer, who);
+  await openSignedIn(customer, who);
   await expect(customer.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible();
 });
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, openSignedIn } from './support';
 
 test('an admin renames a plan in the catalogue and sees it in the table; staff get not-found', async ({ page, browser }) => {
-  await signIn(page, demo.admin);
+  await openSignedIn(page, demo.admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('link', { name: 'Catalogue', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
@@ -24,7 +24,7 @@ test('an admin renames a plan in the catalogue and sees it in the table; staff g
   await rename('Pro Trader', 'Pro');
 
   const staff = await (await browser.newContext()).newPage();
-  await signIn(staff, demo.staff);
+  await openSignedIn(staff, demo.staff);
   await expect(staff).toHaveURL(/\/admin$/);
   await expect(staff.getByRole('link', { name: 'Catalogue', exact: true })).toHaveCount(0);
   const notFound = await staff.goto('/admin/catalogue');

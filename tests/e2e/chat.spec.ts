@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { samePicture } from '../support/images';
-import { demo, freshCustomer, signIn } from './support';
+import { demo, freshCustomer, openSignedIn } from './support';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -10,7 +10,7 @@ async function person(browser: Browser, who: { email: string; password: string }
   const page = await context.newPage();
   // Without the live channel (its websocket refused), the page has to fall back to polling.
   if (options.realtime === false) await page.routeWebSocket(/\/app\//, (ws) => ws.close());
-  await signIn(page, who);
+  await openSignedIn(page, who);
   await expect(page).toHaveURL(/\/(main\/dashboard|admin)$/);
   return page;
 }
@@ -103,9 +103,7 @@ test('when the live channel drops and comes back, then the backup banner shows m
     ws.connectToServer();
     open.push(ws);
   });
-  await signIn(customer, who);
-  await expect(customer).toHaveURL(/\/main\/dashboard$/);
-  await customer.goto('/main/chat');
+  await openSignedIn(customer, who, '/main/chat');
   await expect(customer.locator('.connection-indicator')).toHaveText('Connected');
   await customer.getByRole('textbox', { name: 'Message' }).fill('Before the drop');
   await customer.getByRole('textbox', { name: 'Message' }).press('Enter');

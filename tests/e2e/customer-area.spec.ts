@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { demo, fundedCustomer, freshCustomer, signIn } from './support';
+import { demo, freshCustomer, fundedCustomer, openSignedIn } from './support';
 
 /** The customer area (docs/customer-area.md), tried as a customer would in Chromium. */
 
@@ -25,7 +25,7 @@ test('when a new customer sends identity and address while awaiting approval and
   await page.getByLabel('I agree to the Privacy Policy and I am over 18').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Your account has been created. You can sign in now.')).toBeVisible();
-  await signIn(page, { email, password: 'documents-2026' });
+  await openSignedIn(page, { email, password: 'documents-2026' });
   await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
 
   // Awaiting approval: the gate, with the way to verification and support.
@@ -44,8 +44,7 @@ test('when a new customer sends identity and address while awaiting approval and
 
   const staff = await browser.newContext();
   const desk = await staff.newPage();
-  await signIn(desk, demo.staff);
-  await desk.goto('/admin/queues/documents');
+  await openSignedIn(desk, demo.staff, '/admin/queues/documents');
   const approve = desk.getByRole('button', { name: new RegExp(`^Approve: .* of Noor ${lastName}$`) });
   await expect(approve).toHaveCount(2);
   for (let i = 0; i < 2; i++) {
@@ -66,8 +65,7 @@ test('when a customer chooses euros in Settings, then another browser shows the 
   const person = await fundedCustomer('1000');
   const first = await browser.newContext();
   const page = await first.newPage();
-  await signIn(page, person);
-  await page.goto('/main/settings');
+  await openSignedIn(page, person, '/main/settings');
   await page.getByRole('radio', { name: /€ EUR/ }).check();
   await expect(page.getByRole('radio', { name: /€ EUR/ })).toBeChecked();
   // Saved on the user (not in this browser): a reload reads it back from the server.
@@ -77,8 +75,7 @@ test('when a customer chooses euros in Settings, then another browser shows the 
 
   const second = await browser.newContext();
   const other = await second.newPage();
-  await signIn(other, person);
-  await other.goto('/mt4');
+  await openSignedIn(other, person, '/mt4');
   await expect(other.getByText('≈ in EUR')).toBeVisible({ timeout: 20_000 });
   // 1,000 USD at the seeded reference rate of 0.92 EUR.
   await expect(
@@ -92,8 +89,7 @@ test('when a customer chooses euros in Settings, then another browser shows the 
 
 test('when a customer moves money to savings, then the saving is listed and the Live balance is smaller by the amount', async ({ page }) => {
   const person = await fundedCustomer('500');
-  await signIn(page, person);
-  await page.goto('/main/savings');
+  await openSignedIn(page, person, '/main/savings');
   await expect(page.getByRole('heading', { name: 'CREATE NEW SAVINGS PLAN' })).toBeVisible();
   await page.locator('.savings-term').filter({ hasText: 'Flexible' }).first().locator('input').check();
   await page.getByLabel(/Enter Amount/).fill('120');
@@ -107,8 +103,7 @@ test('when a customer moves money to savings, then the saving is listed and the 
 
 test('when a customer opens a second Live account and moves money to it, then both balances show the transfer', async ({ page }) => {
   const person = await fundedCustomer('300');
-  await signIn(page, person);
-  await page.goto('/main/accounts');
+  await openSignedIn(page, person, '/main/accounts');
   await page.getByRole('button', { name: 'Open Live account' }).click();
   await expect(page.getByText(/Live Account #\d+ is open\./)).toBeVisible();
   await page.getByLabel('Amount', { exact: true }).fill('75.50');
@@ -120,8 +115,7 @@ test('when a customer opens a second Live account and moves money to it, then bo
 
 test('when a customer turns on two-factor sign-in, then signing in again asks for the app’s code and takes it', async ({ page, context }) => {
   const person = await freshCustomer();
-  await signIn(page, person);
-  await page.goto('/main/security');
+  await openSignedIn(page, person, '/main/security');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const secret = await page.locator('.totp-key[data-secret]').getAttribute('data-secret');
   expect(secret).toBeTruthy();
@@ -132,7 +126,7 @@ test('when a customer turns on two-factor sign-in, then signing in again asks fo
   // Off the signed-in page first: its scripts, finding the session gone, would navigate away while signIn loads '/'.
   await page.goto('about:blank');
   await context.clearCookies();
-  await signIn(page, person);
+  await openSignedIn(page, person);
   await expect(page.getByRole('heading', { name: 'Verify Login' })).toBeVisible();
   // A step's code is taken once: the next step's code (inside the ±1 step window) signs in.
   await page.locator('#verify-code').fill(await generate({ secret: secret!, epoch: Math.floor(Date.now() / 1000) + 30 }));

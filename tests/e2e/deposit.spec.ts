@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { freshCustomer, fundedCustomer, signIn } from './support';
+import { freshCustomer, fundedCustomer, openSignedIn } from './support';
 
 /**
  * Deposits (docs/funding.md): the card is paid on the sandbox provider's own page (another
@@ -87,7 +87,7 @@ async function payWith(page: Page, number: string) {
 
 test.describe('card deposits', () => {
   test('paid on the provider’s page, credited, and no card data ever reaches our origin', async ({ page }) => {
-    await signIn(page, await freshCustomer());
+    await openSignedIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     const before = await liveBalance(page);
     const ours = recordOurRequests(page);
@@ -104,7 +104,7 @@ test.describe('card deposits', () => {
   });
 
   test('the trade room open in another tab shows the credit without reloading', async ({ page, context }) => {
-    await signIn(page, await freshCustomer());
+    await openSignedIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     const room = await context.newPage();
     await room.goto('/mt4');
@@ -118,9 +118,7 @@ test.describe('card deposits', () => {
   });
 
   test('the amount is checked with the original’s messages before leaving', async ({ page }) => {
-    await signIn(page, await freshCustomer());
-    await expect(page).toHaveURL(/\/main\/dashboard/);
-    await page.goto('/main/deposit/card');
+    await openSignedIn(page, await freshCustomer(), '/main/deposit/card');
     await expect(page.locator('app-island[name="deposit-card"][hydrated]')).toBeAttached();
     const amount = page.getByLabel('Amount (USD)');
     const go = page.getByRole('button', { name: 'Continue to secure payment' });
@@ -141,7 +139,7 @@ test.describe('card deposits', () => {
   });
 
   test('a declined card: the provider says so and nothing is credited', async ({ page }) => {
-    await signIn(page, await freshCustomer());
+    await openSignedIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     const before = await liveBalance(page);
     const ours = recordOurRequests(page);
@@ -161,7 +159,7 @@ test.describe('card deposits', () => {
   });
 
   test('3-D Secure: the challenge is completed on the provider’s side, then credited', async ({ page }) => {
-    await signIn(page, await freshCustomer());
+    await openSignedIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     const before = await liveBalance(page);
     const ours = recordOurRequests(page);
@@ -180,7 +178,7 @@ test.describe('card deposits', () => {
   });
 
   test('cancelled on the provider’s page: nothing charged, and Try again keeps the amount', async ({ page }) => {
-    await signIn(page, await freshCustomer());
+    await openSignedIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await startCardDeposit(page, '75');
     await page.getByRole('link', { name: /^Cancel and return/ }).click();
@@ -191,9 +189,7 @@ test.describe('card deposits', () => {
   });
 
   test('a payment id that is not the customer’s: a neutral message', async ({ page }) => {
-    await signIn(page, await freshCustomer());
-    await expect(page).toHaveURL(/\/main\/dashboard/);
-    await page.goto('/main/deposit/card?deposit=999999&result=success');
+    await openSignedIn(page, await freshCustomer(), '/main/deposit/card?deposit=999999&result=success');
     await expect(page.getByText('We could not find this payment')).toBeVisible();
     await expect(page.getByText('Payment received by the provider')).toHaveCount(0);
   });
@@ -201,9 +197,7 @@ test.describe('card deposits', () => {
 
 test.describe('crypto deposits', () => {
   test('the BTC wallet page shows the customer’s own address and its QR', async ({ page }) => {
-    await signIn(page, await freshCustomer());
-    await expect(page).toHaveURL(/\/main\/dashboard/);
-    await page.goto('/main/deposit');
+    await openSignedIn(page, await freshCustomer(), '/main/deposit');
     await page.getByRole('link', { name: /^BTC \(/ }).click();
     await expect(page).toHaveURL(/\/main\/deposit\/btc$/);
     await expect(page.getByRole('heading', { name: 'Deposit Cryptocurrency' })).toBeVisible();
@@ -222,9 +216,7 @@ test.describe('crypto deposits', () => {
   });
 
   test('usdt offers its two networks; an unknown coin and someone else’s wallet are not found', async ({ page, browser }) => {
-    await signIn(page, await freshCustomer());
-    await expect(page).toHaveURL(/\/main\/dashboard/);
-    await page.goto('/main/deposit/usdt');
+    await openSignedIn(page, await freshCustomer(), '/main/deposit/usdt');
     await expect(page.getByTestId('channel-usdt-trc20')).toBeVisible();
     await expect(page.getByTestId('channel-usdt-erc20')).toBeVisible();
     expect((await page.goto('/main/deposit/doge'))?.status()).toBe(404);
@@ -234,7 +226,7 @@ test.describe('crypto deposits', () => {
 
     const other = await browser.newPage();
     try {
-      await signIn(other, await freshCustomer());
+      await openSignedIn(other, await freshCustomer());
       await expect(other).toHaveURL(/\/main\/dashboard/);
       expect((await other.goto(tradersWallet!))?.status()).toBe(404);
       await expect(other.getByText('tb1q')).toHaveCount(0);
@@ -246,7 +238,7 @@ test.describe('crypto deposits', () => {
 
 test.describe('deposit prompt', () => {
   test('an empty Live account gets the prompt once a browser session', async ({ page }) => {
-    await signIn(page, await freshCustomer());
+    await openSignedIn(page, await freshCustomer());
     await expect(page).toHaveURL(/\/main\/dashboard/);
     // The new customer's welcome notifications sit top right, over the page: closed first.
     await expect(page.locator('app-island[name="notifications"][hydrated]')).toBeAttached();
@@ -264,7 +256,7 @@ test.describe('deposit prompt', () => {
   });
 
   test('a funded account gets no prompt', async ({ page }) => {
-    await signIn(page, await fundedCustomer('100'));
+    await openSignedIn(page, await fundedCustomer('100'));
     await expect(page).toHaveURL(/\/main\/dashboard/);
     await expect(page.locator('app-island[name="deposit-prompt"]')).toHaveCount(0);
   });
@@ -274,9 +266,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the deposit pages have no sideways scroll (only the method chips scroll)', async ({ page }) => {
-    await signIn(page, await freshCustomer());
-    await expect(page).toHaveURL(/\/main\/dashboard/);
-    await page.goto('/main/deposit/btc');
+    await openSignedIn(page, await freshCustomer(), '/main/deposit/btc');
     const wallet = await page.getByRole('button', { name: /Show my BTC address/ }).getAttribute('href');
     for (const path of ['/main/deposit', '/main/deposit/card', '/main/deposit/bank', '/main/deposit/usdt', '/main/deposit/btc', wallet!]) {
       await page.goto(path);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { demo, setSiteStatus, signIn, startOrphanWebTier, startSplitTiers } from './support';
+import { demo, openSignedIn, setSiteStatus, signIn, startOrphanWebTier, startSplitTiers } from './support';
 
 test.describe('signing in', () => {
   test('when the demo customer signs in, then the dashboard shows the seeded balances', async ({ page }) => {
@@ -22,7 +22,7 @@ test.describe('signing in', () => {
   });
 
   test('when the customer logs out, then they are back on the login page and the dashboard is closed to them', async ({ page }) => {
-    await signIn(page, demo.trader);
+    await openSignedIn(page, demo.trader);
     await expect(page).toHaveURL(/\/main\/dashboard$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -93,7 +93,7 @@ test.describe('without JavaScript', () => {
 
 test.describe('the account gate', () => {
   test('when the pending customer signs in, then they see Awaiting Approval and can log out', async ({ page }) => {
-    await signIn(page, demo.pending);
+    await openSignedIn(page, demo.pending);
     await expect(page.getByRole('heading', { name: 'Awaiting Approval' })).toBeVisible();
     await expect(page.getByText('Your account is awaiting approval from the Client Management Team')).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -102,7 +102,7 @@ test.describe('the account gate', () => {
   });
 
   test('when the deactivated customer signs in, then they see Account Currently Disabled', async ({ page }) => {
-    await signIn(page, demo.disabled);
+    await openSignedIn(page, demo.disabled);
     await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible();
     await expect(page.getByText('Your account is currently disabled, please contact support.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Check Status' })).toBeVisible();

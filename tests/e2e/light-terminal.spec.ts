@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshCustomer, signIn } from './support';
+import { freshCustomer, openSignedIn } from './support';
 
 /**
  * The light terminal `/mt4-light` (docs/trade-room.md#light-terminal): the trade room's islands and signals in
@@ -33,7 +33,7 @@ test('when a customer switches to the light terminal, then prices and traffic mo
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, await freshCustomer());
+  await openSignedIn(page, await freshCustomer());
   await expect(page).toHaveURL(/\/main\/dashboard$/);
   // The choice is kept: the dashboard's switch opens the light terminal and every Trade room link follows it.
   await page.getByRole('button', { name: 'Open the light terminal' }).click();
@@ -92,9 +92,7 @@ test('when a customer switches to the light terminal, then prices and traffic mo
 
 test('when more pairs are open than the tab strip shows, then its arrows scroll it by 200 px, and closing the active tab activates the first', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(page, await freshCustomer());
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
-  await page.goto('/mt4-light');
+  await openSignedIn(page, await freshCustomer(), '/mt4-light');
   await hydrated(page, lightIslands);
   const right = page.getByRole('button', { name: 'Scroll tabs right' });
   await expect(right).toBeHidden();
@@ -133,9 +131,7 @@ test('when more pairs are open than the tab strip shows, then its arrows scroll 
 
 test('when a customer opens the light terminal on a phone, then it fits, and the Market Watch button opens the watch as a sheet that a choice closes', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, await freshCustomer());
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
-  await page.goto('/mt4-light');
+  await openSignedIn(page, await freshCustomer(), '/mt4-light');
   await hydrated(page, ['light-toolbar', 'light-trade-panel', 'market-watch', 'positions']);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await expect(page.locator('.light-trade-panel .trade-buy')).toBeInViewport();

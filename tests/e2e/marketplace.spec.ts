@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { demo, freshCustomer, signIn } from './support';
+import { demo, freshCustomer, openSignedIn } from './support';
 
 test('when a customer browses the marketplace, then search and filters narrow it (kept in the address), and a purchase needs confirming and happens once', async ({ page }) => {
-  await signIn(page, demo.trader);
+  await openSignedIn(page, demo.trader);
   await expect(page).toHaveURL(/\/main\/dashboard$/);
   const fetched: string[] = [];
   page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
@@ -51,9 +51,7 @@ test('when a customer browses the marketplace, then search and filters narrow it
 });
 
 test('when a customer without funds tries to buy, then the purchase is refused with the reason', async ({ page }) => {
-  await signIn(page, await freshCustomer());
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
-  await page.goto('/main/marketplace');
+  await openSignedIn(page, await freshCustomer(), '/main/marketplace');
   const breakout = page.locator('.market-card', { hasText: 'Range Breakout' });
   await breakout.getByRole('button', { name: 'Purchase' }).click();
   await page.getByRole('dialog', { name: 'Confirm Purchase' }).getByRole('button', { name: 'Proceed' }).click();

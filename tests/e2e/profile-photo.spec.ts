@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freshCustomer, signIn } from './support';
+import { freshCustomer, openSignedIn } from './support';
 
 /** The profile photo (docs/customer-area.md#profile-photo), tried as a customer would in Chromium. */
 
@@ -7,8 +7,7 @@ import { freshCustomer, signIn } from './support';
 const photo = { name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64') };
 
 test('when a customer adds a profile photo and then removes it, then the page’s summary follows each time without the page reloading', async ({ page }) => {
-  await signIn(page, await freshCustomer());
-  await page.goto('/main/personal');
+  await openSignedIn(page, await freshCustomer(), '/main/personal');
   await expect(page.locator('app-island[name="profile-photo"][hydrated]')).toBeAttached();
   const summary = page.getByRole('region', { name: 'Profile summary' });
   const completion = summary.locator('.completion-head strong');

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { expect, request, test } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { demo, signIn, startSplitTiers, startTradingTier } from './support';
+import { demo, openSignedIn, startSplitTiers, startTradingTier } from './support';
 import { bearer } from '../support/bearer';
 
 /** Signs in through the API (as staff do from the back office) and returns a bearer header and the user id. */
@@ -17,7 +17,7 @@ test('when staff send a notification, then it appears as the card, and once clos
   const trader = await apiLogin(demo.trader);
   // Earlier unread notices would be shown first: the card shows the first unread one.
   for (const notice of trader.user.notifications) await trader.api.post(`/api/v1/notifications/${notice.id}/read`, { headers: trader.headers });
-  await signIn(page, demo.trader);
+  await openSignedIn(page, demo.trader);
   await expect(page).toHaveURL(/\/main\/dashboard$/);
   await expect(page.locator('app-island[name="notifications"][hydrated]')).toBeAttached();
 

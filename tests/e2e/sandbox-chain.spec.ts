@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, freshCustomer, signIn } from './support';
+import { demo, freshCustomer, openSignedIn } from './support';
 
 /**
  * The sandbox chain (docs/funding.md#the-sandbox-chain): staff announce a BTC payment to the
@@ -9,7 +9,7 @@ import { demo, freshCustomer, signIn } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, who);
+  await openSignedIn(page, who);
   await expect(page).toHaveURL(/\/(main|admin)/);
   return page;
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { demo, signIn, startServer, type StartedServer } from './support';
+import { demo, openSignedIn, startServer, type StartedServer } from './support';
 
 /**
  * The smallest SMTP server nodemailer will talk to: it takes every mail and keeps its text. The invite goes
@@ -50,7 +50,7 @@ test('an admin invites a staff member by e-mail; the mailed link sets their pass
   try {
     server = await startServer({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, LOGIN_RATE_LIMIT: '1000', SETTINGS_CACHE_MS: '0' });
     const admin = await (await browser.newContext({ baseURL: server.web })).newPage();
-    await signIn(admin, demo.admin);
+    await openSignedIn(admin, demo.admin);
     await expect(admin).toHaveURL(/\/admin$/);
     await admin.getByRole('link', { name: 'Staff', exact: true }).click();
     await expect(admin.getByRole('heading', { name: 'Staff accounts', level: 1 })).toBeVisible();
@@ -82,7 +82,7 @@ test('an admin invites a staff member by e-mail; the mailed link sets their pass
     await newcomer.getByLabel('Confirm new password').fill('nia-own-password');
     await newcomer.getByRole('button', { name: 'Set new password' }).click();
     await expect(newcomer).toHaveURL(/\/$/);
-    await signIn(newcomer, { email, password: 'nia-own-password' });
+    await openSignedIn(newcomer, { email, password: 'nia-own-password' });
     await expect(newcomer).toHaveURL(/\/admin$/);
     // Staff, not an admin: the staff accounts page is not theirs.
     expect((await newcomer.goto('/admin/staff'))?.status()).toBe(404);
@@ -98,7 +98,7 @@ test('an admin invites a staff member by e-mail; the mailed link sets their pass
 });
 
 test('staff get the not-found page at /admin/staff', async ({ page }) => {
-  await signIn(page, demo.staff);
+  await openSignedIn(page, demo.staff);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
   expect((await page.goto('/admin/staff'))?.status()).toBe(404);

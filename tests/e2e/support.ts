@@ -21,6 +21,21 @@ export async function signIn(page: Page, person: { email: string; password: stri
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Opens `path` (by default the page signing in lands on) signed in as `person`. The session comes from the login
+ * form's own post, sent from the page's context without drawing the login page first: the form as a person uses it
+ * is tested in foundation.spec.ts, and drawing it (and the dashboard after it) for every test cost the suite's CPU.
+ */
+export async function openSignedIn(page: Page, person: { email: string; password: string }, path?: string) {
+  const form = await (await page.request.get('/login')).text();
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(form)?.[1];
+  if (!csrf) throw new Error('the login page has no CSRF token');
+  const answer = await page.request.post('/session', { form: { _csrf: csrf, email: person.email, password: person.password }, maxRedirects: 0 });
+  const landing = answer.headers()['location'];
+  if (answer.status() !== 303 && answer.status() !== 302) throw new Error(`signing in answered ${answer.status()}`);
+  await page.goto(path ?? landing!);
+}
+
 /** A customer of their own for a test that trades (registered, then approved by staff), so no other test sees its trades. */
 /**
  * A fresh approved customer whose Live account holds `amount`, paid by card through the sandbox provider as
@@ -139,9 +154,12 @@ export interface StartedServer {
   process: ChildProcess;
 }
 
-/** Starts the built server as its own process with extra environment; resolves with the URLs its banner prints. */
+/**
+ * Starts the built server as its own process with extra environment (on a copy of the run's data template when its
+ * DATA_DIR does not exist yet: tests/e2e/serve.mjs); resolves with the URLs its banner prints.
+ */
 export async function startServer(env: Record<string, string>): Promise<StartedServer> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     // Staff sign in without a second factor here, as on the suite's own server (playwright.config.ts).
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', STAFF_TWO_FACTOR: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, openSignedIn } from './support';
 
 /**
  * The trade room's first paint (docs/trade-room.md#first-paint): the server's HTML already shows the
@@ -11,7 +11,7 @@ test('when a trader opens the trade room, then its HTML shows prices and figures
   page.on('console', (message) => {
     if (/hydrat/i.test(message.text())) problems.push(message.text().slice(0, 300));
   });
-  await signIn(page, demo.trader);
+  await openSignedIn(page, demo.trader);
   await expect(page).toHaveURL(/\/main\/dashboard$/);
 
   const html = await (await page.request.get('/mt4')).text();
@@ -36,7 +36,7 @@ test('when a trader opens the trade room, then its HTML shows prices and figures
 test('when JavaScript is off, then the trade room shows its last known prices and a notice that it needs JavaScript, with the way to the dashboard', async ({ browser }) => {
   const signedIn = await browser.newContext();
   const page = await signedIn.newPage();
-  await signIn(page, demo.trader);
+  await openSignedIn(page, demo.trader);
   await expect(page).toHaveURL(/\/main\/dashboard$/);
   const noScripts = await browser.newContext({ javaScriptEnabled: false, storageState: await signedIn.storageState() });
   const room = await noScripts.newPage();

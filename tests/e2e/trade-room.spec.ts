@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshCustomer, signIn } from './support';
+import { freshCustomer, openSignedIn } from './support';
 
 /** Crypto trades around the clock, so these tests do not depend on the day they run. */
 async function openTradeRoom(page: Page) {
   const person = await freshCustomer();
-  await signIn(page, person);
-  await expect(page).toHaveURL(/\/main\/dashboard$/);
-  await page.goto('/mt4');
+  await openSignedIn(page, person, '/mt4');
   await expect(page.locator('.trade-splash')).toHaveCount(0, { timeout: 15_000 });
   for (const island of ['trade-header', 'market-watch', 'positions', 'account-bar', 'price-chart']) {
     await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { demo, fundedCustomer, signIn } from './support';
+import { demo, fundedCustomer, openSignedIn } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  await signIn(page, who);
+  await openSignedIn(page, who);
   await expect(page).toHaveURL(/\/(main|admin)/);
   return page;
 }
