@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import type { Database } from '../../server/trading/db/database';
-import { openPglite, type PgliteOptions } from '../../server/trading/db/pglite';
+import { openPglite } from '../../server/trading/db/pglite';
 import { openPostgres } from '../../server/trading/db/postgres';
 import { databaseUrl, onServer } from './postgres-template';
-
-let compiled: Promise<NonNullable<PgliteOptions['compiled']>> | undefined;
-/** PGlite's modules compiled once per worker (its files share loaded modules): a quarter of each opening's CPU. */
-function pgliteCompiled() {
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  compiled ??= Promise.all([WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))), WebAssembly.compile(readFileSync(join(dist, 'initdb.wasm')))]).then(
-    ([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]) }),
-  );
-  return compiled;
-}
 
 /** Which database this test project runs on: set per vitest project (see vitest.config.ts). */
 export const testDriver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
@@ -28,7 +16,7 @@ export const testDriver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres'
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testDriver === 'pglite') {
-    return openPglite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), compiled: await pgliteCompiled() });
+    return openPglite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   await onServer(`create database ${name} template ${inject('postgresTemplate')}`);

@@ -11,11 +11,13 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates one PGlite once and dumps it; every test file then starts from the dump (~0.6 s instead of ~4 s). */
+/** Migrates one PGlite once and dumps it; every test file then starts from the dump (~0.4 s instead of ~4 s). */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
   const database = await openPglite();
   await fillTemplate(database);
+  // A dump taken after a checkpoint opens without replaying the write-ahead log: half the CPU of every file's opening.
+  await database.client.exec('CHECKPOINT');
   const dump = await database.client.dumpDataDir('none');
   await database.close();
   const file = join(dir, 'template.tar');

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../../paths';
@@ -10,8 +10,6 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A dump (from `dumpDataDir`) to start from, e.g. a migrated template in tests. */
   loadDataDir?: Blob | File;
-  /** PGlite's compiled modules and file bundle, for a process that opens many databases (tests) to load them once. */
-  compiled?: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
@@ -19,7 +17,6 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    ...options.compiled,
     relaxedDurability: false,
   });
   await client.waitReady;
