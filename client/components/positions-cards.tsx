@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { TradeView } from '../../shared/api/trades.schema';
+import { closeReasonLabel, type TradeView } from '../../shared/api/trades.schema';
 import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
@@ -77,7 +77,7 @@ function HistoryCards() {
       {items.map((trade) => (
         <li key={trade.id} className="position-card">
           <CardBody trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} end="closed at" />
-          {trade.close_reason ? <p className="card-reason">{trade.close_reason}</p> : null}
+          {trade.close_reason ? <p className="card-reason">{closeReasonLabel(trade.close_reason)}</p> : null}
         </li>
       ))}
       {more ? <MoreItem sentinel={sentinel} /> : null}

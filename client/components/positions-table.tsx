@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { TradeView } from '../../shared/api/trades.schema';
+import { closeReasonLabel, type TradeView } from '../../shared/api/trades.schema';
 import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
@@ -84,7 +84,7 @@ function HistoryRows() {
       {items.map((trade) => (
         <tr key={trade.id}>
           <TradeCells trade={trade} price={trade.closing_price} pnl={trade.pnl} at={trade.close_time} />
-          <td className="col-reason">{trade.close_reason ?? ''}</td>
+          <td className="col-reason">{trade.close_reason ? closeReasonLabel(trade.close_reason) : ''}</td>
         </tr>
       ))}
       {more ? <MoreRow sentinel={sentinel} /> : null}

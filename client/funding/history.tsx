@@ -1,7 +1,7 @@
 import './history.css';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
-import type { HistoryQuery, HistoryRow } from '../../shared/api/customer-funding.schema';
+import { historyKinds, type HistoryQuery, type HistoryRow } from '../../shared/api/customer-funding.schema';
 import { formatMoney } from '../../shared/money';
 
 /**
@@ -40,7 +40,15 @@ export function StatusBadge({ row }: { row: Pick<HistoryRow, 'status' | 'status_
   return <span className={`funding-status funding-status-${statusTone(row.status)}`}>{row.status_label}</span>;
 }
 
-export const kindLabels: Record<HistoryRow['kind'], string> = { deposit: 'Deposit', withdrawal: 'Withdrawal', adjustment: 'Adjustment' };
+export const kindLabels: Record<HistoryRow['kind'], string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  trade: 'Trade',
+  transfer: 'Transfer',
+  savings: 'Savings',
+  charge: 'Fee or purchase',
+  adjustment: 'Adjustment',
+};
 
 /** The amount with its sign: money in green with "+", money out red with "−". */
 export function SignedAmount({ row, formats }: { row: Pick<HistoryRow, 'amount' | 'currency'>; formats: CurrencyFormats }) {
@@ -110,7 +118,7 @@ export function RowDetails({ row, formats }: { row: HistoryRow; formats: Currenc
 
 export const historyStatuses = ['all', 'pending', 'completed', 'rejected', 'cancelled'] as const;
 export const historyFilters = z.object({
-  kind: z.enum(['all', 'deposit', 'withdrawal', 'adjustment']),
+  kind: z.enum(['all', ...historyKinds]),
   status: z.enum(historyStatuses),
   from: z.nullable(z.string()),
   to: z.nullable(z.string()),

@@ -183,13 +183,15 @@ export const walletSchema = z.object({
 export type WalletView = z.infer<typeof walletSchema>;
 export const walletResponse = z.object({ data: walletSchema });
 
-export const historyKinds = ['deposit', 'withdrawal', 'adjustment'] as const;
+/** The statement's row kinds: funding requests, and the account's other ledger entries by what they are. */
+export const historyKinds = ['deposit', 'withdrawal', 'trade', 'transfer', 'savings', 'charge', 'adjustment'] as const;
+export type HistoryKind = (typeof historyKinds)[number];
 export const historyRowSchema = z.object({
-  /** `deposit-12`, `withdrawal-7`, `adjustment-99`: unique over the kinds. */
+  /** `deposit-12`, `withdrawal-7`, `trade-99` (a ledger entry's id): unique over the kinds. */
   key: z.string(),
   id: z.number(),
   kind: z.enum(historyKinds),
-  /** card, crypto, bank_transfer, or the adjustment's kind (bonus, correction…). */
+  /** card, crypto, bank_transfer, or the ledger entry's kind (realized_pnl, transfer, plan_fee, bonus_credit…). */
   method: z.string(),
   method_label: z.string(),
   status: z.union([z.enum(depositStatuses), z.enum(withdrawalStatuses), z.literal('completed')]),
@@ -216,7 +218,7 @@ const isDay = (value: string) => {
 };
 const dateOnly = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are written YYYY-MM-DD.', abort: true }), z.refine(isDay, 'That date does not exist.')));
 export const historyQuery = z.object({
-  kind: z._default(z.enum(['all', ...historyKinds], 'Choose all, deposit, withdrawal or adjustment.'), 'all'),
+  kind: z._default(z.enum(['all', ...historyKinds], 'Choose all, deposit, withdrawal, trade, transfer, savings, charge or adjustment.'), 'all'),
   status: z._default(z.enum(['all', 'pending', 'completed', 'rejected', 'cancelled'], 'Choose a status.'), 'all'),
   from: dateOnly,
   to: dateOnly,

@@ -92,6 +92,18 @@ export const protectionUpdateRequest = z.object({
   trailing_stop: z.optional(z.nullable(z.number(tradeTexts.trailingStop))),
 });
 
+/** How a position ended, in words a trader reads (the wire keeps the code: `take_profit`). */
+export const closeReasonLabels: Readonly<Record<string, string>> = {
+  manual: 'Manual close',
+  take_profit: 'Take profit',
+  stop_loss: 'Stop loss',
+  stop_out: 'Stop out',
+  partial: 'Partial close',
+  expert_advisor: 'Expert advisor',
+  autotrader: 'AutoTrader',
+};
+export const closeReasonLabel = (reason: string) => closeReasonLabels[reason] ?? reason.replace(/_/g, ' ');
+
 export const tradeSchema = z.object({
   /** A string on the wire (the original client calls string methods on it), a number in our code. */
   id: wireStringId,

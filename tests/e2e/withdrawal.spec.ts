@@ -84,6 +84,8 @@ test('a bank withdrawal holds the amount at once, staff pay it from the queue, a
   // Live: the realtime event makes the open history re-read its page.
   await expect(row.locator('.funding-status')).toHaveText('Paid', { timeout: 15_000 });
   await expect(row.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+  // The reference the customer finds the money by at their bank is on the statement, not only in a notification.
+  await expect(row).toContainText(`payout reference PAY-${reference}`);
   await customer.goto('/main/withdrawal');
   await expect(customer.getByTestId('wallet-balance')).toHaveText(dollars(before - 100));
 });

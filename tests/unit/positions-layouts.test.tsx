@@ -89,7 +89,7 @@ describe('positions as cards (phones: docs/trade-room.md#positions)', () => {
     closedTrades.value = list([trade({ status: 'closed', closing_price: '1.09000', close_reason: 'take_profit', close_time: '2026-11-24T17:00:00.000Z' })]);
     const host = mount(<PositionCards tab="history" onAction={() => {}} />);
     expect(host.querySelector('.card-prices')!.textContent).toContain('1.09000');
-    expect(host.querySelector('.card-reason')!.textContent).toBe('take_profit');
+    expect(host.querySelector('.card-reason')!.textContent).toBe('Take profit');
     expect(host.querySelectorAll('button')).toHaveLength(0);
   });
 });

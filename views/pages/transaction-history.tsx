@@ -14,6 +14,10 @@ const kindTabs: readonly [HistoryFilters['kind'], string][] = [
   ['all', 'All History'],
   ['deposit', 'Deposits'],
   ['withdrawal', 'Withdrawals'],
+  ['trade', 'Trades'],
+  ['transfer', 'Transfers'],
+  ['savings', 'Savings'],
+  ['charge', 'Fees & purchases'],
   ['adjustment', 'Adjustments'],
 ];
 const statusOptions: readonly [HistoryFilters['status'], string][] = [
@@ -34,7 +38,7 @@ export interface HistoryView {
   formats: CurrencyFormats;
 }
 
-/** `/main/transaction-history` (docs/funding.md#transaction-history): every deposit, withdrawal and adjustment, filtered, paged, exportable. */
+/** `/main/transaction-history` (docs/funding.md#transaction-history): the account's statement (every entry of its ledger and every funding request), filtered, paged, exportable. */
 export function TransactionHistoryPage({ settings, user, csrfToken, view }: { settings: SiteSettings; user: User; csrfToken: string; view: HistoryView }) {
   const { filters, rows, lastPage, total, problem, formats } = view;
   // The CSV of the same filters, every row: a plain link the web tier passes to the API with the session.
@@ -44,7 +48,7 @@ export function TransactionHistoryPage({ settings, user, csrfToken, view }: { se
       <Stylesheet src="views/pages/wallet.css" />
       <section className="page-heading">
         <h1>Transaction History</h1>
-        <p>Your deposits, withdrawals and balance adjustments on the Live account.</p>
+        <p>Everything that moved money on your Live account: deposits, withdrawals, trades, transfers, savings, fees and adjustments.</p>
       </section>
       <nav className="funding-tabs two-rows" aria-label="Transaction type">
         {kindTabs.map(([kind, label]) => (

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { HistoryQuery } from '../../../shared/api/customer-funding.schema';
+import type { HistoryKind, HistoryQuery } from '../../../shared/api/customer-funding.schema';
 import type { DepositDetails, WithdrawalDetails } from '../../../shared/api/funding.schema';
 import type { ChainTxId } from '../../../shared/funding/chain-tx-id';
 import type { Executor, Tx } from './database';
@@ -9,11 +9,31 @@ import type { LedgerKind } from './schema';
 
 /** The customer's side of funding (docs/funding.md): their rows, their history, their wallets. */
 
-/** Ledger kinds the history lists as adjustments: what staff booked and what the customer bought. */
-export const adjustmentKinds = ['bonus_credit', 'correction', 'fee_refund', 'chargeback', 'negative_balance_correction', 'ea_purchase'] as const satisfies readonly LedgerKind[];
+/**
+ * The history row kind of every ledger entry that is a row of its own (docs/funding.md#transaction-history). Deposits
+ * and withdrawals show as their requests instead (a withdrawal's hold and its release are that request's entries).
+ * Typed over every ledger kind, so an entry of a new kind cannot be left out of the statement.
+ */
+export const historyKindOfEntry = {
+  realized_pnl: 'trade',
+  transfer: 'transfer',
+  savings: 'savings',
+  savings_interest: 'savings',
+  plan_fee: 'charge',
+  ea_purchase: 'charge',
+  bonus_credit: 'adjustment',
+  correction: 'adjustment',
+  fee_refund: 'adjustment',
+  chargeback: 'adjustment',
+  negative_balance_correction: 'adjustment',
+  demo_funding: 'adjustment',
+  demo_reset: 'adjustment',
+} as const satisfies Record<Exclude<LedgerKind, 'deposit' | 'withdrawal' | 'withdrawal_reversal'>, Exclude<HistoryKind, 'deposit' | 'withdrawal'>>;
+type EntryKind = keyof typeof historyKindOfEntry;
+const entryKindsOf = (kind: HistoryKind) => (Object.keys(historyKindOfEntry) as EntryKind[]).filter((entry) => historyKindOfEntry[entry] === kind);
 
 export interface HistoryRecord {
-  kind: 'deposit' | 'withdrawal' | 'adjustment';
+  kind: HistoryKind;
   id: number;
   method: string;
   status: string;
@@ -24,16 +44,26 @@ export interface HistoryRecord {
   details: DepositDetails | WithdrawalDetails | null;
   destination: string | null;
   reason: string | null;
+  /** A paid withdrawal's reference at the bank, chain or card provider. */
+  payoutReference: string | null;
   createdAt: Date;
   decidedAt: Date | null;
 }
 
+/** A ledger entry is booked, so it is only ever completed. */
 const statusesOf = {
-  pending: { deposit: ['pending', 'held'], withdrawal: ['pending', 'processing'], adjustment: false },
-  completed: { deposit: ['confirmed'], withdrawal: ['paid'], adjustment: true },
-  rejected: { deposit: ['rejected', 'failed'], withdrawal: ['rejected'], adjustment: false },
-  cancelled: { deposit: [], withdrawal: ['cancelled'], adjustment: false },
+  pending: { deposit: ['pending', 'held'], withdrawal: ['pending', 'processing'], entry: false },
+  completed: { deposit: ['confirmed'], withdrawal: ['paid'], entry: true },
+  rejected: { deposit: ['rejected', 'failed'], withdrawal: ['rejected'], entry: false },
+  cancelled: { deposit: [], withdrawal: ['cancelled'], entry: false },
 } as const;
+
+/** The reference a customer quotes for an entry: a trade's own number, otherwise the entry's under its kind's prefix. */
+function entryReference(kind: HistoryKind, id: number, ledgerReference: string | null): string {
+  if (kind === 'trade' && ledgerReference?.startsWith('trade:')) return `TRADE-${ledgerReference.slice('trade:'.length)}`;
+  const prefix: Record<HistoryKind, string> = { deposit: 'DEP', withdrawal: 'WDR', trade: 'TRADE', transfer: 'TRF', savings: 'SAV', charge: 'CHG', adjustment: 'ADJ' };
+  return `${prefix[kind]}-${id}`;
+}
 
 function dateRange(column: AnyColumn, from: string | undefined, to: string | undefined): SQL[] {
   const parts: SQL[] = [];
@@ -43,7 +73,7 @@ function dateRange(column: AnyColumn, from: string | undefined, to: string | und
   return parts;
 }
 
-/** The customer's deposits, withdrawals and adjustments on one account, newest first, filtered as the history page asks. */
+/** The customer's statement of one account (deposits, withdrawals and every other ledger entry), newest first, filtered as the history page asks. */
 export async function historyOf(
   db: Executor,
   {
@@ -55,7 +85,8 @@ export async function historyOf(
     id,
   }: { userId: number; accountId: number; query: Omit<HistoryQuery, 'page'>; limit: number; offset: number; /** One row of the kind asked for. */ id?: number },
 ) {
-  const wants = (kind: 'deposit' | 'withdrawal' | 'adjustment') => query.kind === 'all' || query.kind === kind;
+  const wants = (kind: HistoryKind) => query.kind === 'all' || query.kind === kind;
+  const entryKinds = query.kind === 'all' ? (Object.keys(historyKindOfEntry) as EntryKind[]) : entryKindsOf(query.kind);
   const status = query.status === 'all' ? undefined : statusesOf[query.status];
   const never = sql`false`;
 
@@ -75,18 +106,19 @@ export async function historyOf(
     status ? (status.withdrawal.length ? inArray(withdrawals.status, [...status.withdrawal]) : never) : undefined,
     ...dateRange(withdrawals.createdAt, query.from, query.to),
   );
-  const adjustmentWhere = and(
+  const entryWhere = and(
     eq(ledgerEntries.accountId, accountId),
-    inArray(ledgerEntries.kind, [...adjustmentKinds]),
+    // The credit bucket is not money in the balance (a Demo account's reset clears it).
+    eq(ledgerEntries.bucket, 'balance'),
+    entryKinds.length ? inArray(ledgerEntries.kind, entryKinds) : never,
     id === undefined ? undefined : eq(ledgerEntries.id, id),
-    wants('adjustment') ? undefined : never,
-    status && !status.adjustment ? never : undefined,
+    status && !status.entry ? never : undefined,
     ...dateRange(ledgerEntries.createdAt, query.from, query.to),
   );
 
   const depositRows = db
     .select({
-      kind: sql<HistoryRecord['kind']>`'deposit'`.as('kind'),
+      kind: sql<HistoryKind | 'entry'>`'deposit'`.as('kind'),
       id: sql<number>`${deposits.id}`.as('id'),
       method: sql<string>`${deposits.method}`.as('method'),
       status: sql<string>`${deposits.status}`.as('status'),
@@ -97,6 +129,8 @@ export async function historyOf(
       details: sql<HistoryRecord['details']>`${deposits.details}`.as('details'),
       destination: sql<string | null>`null`.as('destination'),
       reason: sql<string | null>`${deposits.reason}`.as('reason'),
+      payoutReference: sql<string | null>`null`.as('payout_reference'),
+      ledgerReference: sql<string | null>`null`.as('ledger_reference'),
       createdAt: sql<Date>`${deposits.createdAt}`.as('created_at'),
       decidedAt: sql<Date | null>`${deposits.decidedAt}`.as('decided_at'),
     })
@@ -104,7 +138,7 @@ export async function historyOf(
     .where(depositWhere);
   const withdrawalRows = db
     .select({
-      kind: sql<HistoryRecord['kind']>`'withdrawal'`.as('kind'),
+      kind: sql<HistoryKind | 'entry'>`'withdrawal'`.as('kind'),
       id: sql<number>`${withdrawals.id}`.as('id'),
       method: sql<string>`${withdrawals.method}`.as('method'),
       status: sql<string>`${withdrawals.status}`.as('status'),
@@ -115,37 +149,51 @@ export async function historyOf(
       details: sql<HistoryRecord['details']>`${withdrawals.details}`.as('details'),
       destination: sql<string | null>`${withdrawals.destination}`.as('destination'),
       reason: sql<string | null>`${withdrawals.reason}`.as('reason'),
+      payoutReference: sql<string | null>`${withdrawals.payoutReference}`.as('payout_reference'),
+      ledgerReference: sql<string | null>`null`.as('ledger_reference'),
       createdAt: sql<Date>`${withdrawals.createdAt}`.as('created_at'),
       decidedAt: sql<Date | null>`${withdrawals.decidedAt}`.as('decided_at'),
     })
     .from(withdrawals)
     .where(withdrawalWhere);
-  const adjustmentRows = db
+  const entryRows = db
     .select({
-      kind: sql<HistoryRecord['kind']>`'adjustment'`.as('kind'),
+      kind: sql<HistoryKind | 'entry'>`'entry'`.as('kind'),
       id: sql<number>`${ledgerEntries.id}`.as('id'),
       method: sql<string>`${ledgerEntries.kind}`.as('method'),
       status: sql<string>`'completed'`.as('status'),
       amount: sql<string>`${ledgerEntries.amount}::text`.as('amount'),
       fee: sql<string>`'0'`.as('fee'),
       currency: sql<string>`${tradingAccounts.currency}`.as('currency'),
-      reference: sql<string>`'ADJ-' || ${ledgerEntries.id}`.as('reference'),
+      reference: sql<string>`''`.as('reference'),
       details: sql<HistoryRecord['details']>`null::jsonb`.as('details'),
       destination: sql<string | null>`${ledgerEntries.memo}`.as('destination'),
       reason: sql<string | null>`null`.as('reason'),
+      payoutReference: sql<string | null>`null`.as('payout_reference'),
+      ledgerReference: sql<string | null>`${ledgerEntries.reference}`.as('ledger_reference'),
       createdAt: sql<Date>`${ledgerEntries.createdAt}`.as('created_at'),
       decidedAt: sql<Date | null>`null::timestamptz`.as('decided_at'),
     })
     .from(ledgerEntries)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
-    .where(adjustmentWhere);
+    .where(entryWhere);
 
-  const all = unionAll(depositRows, withdrawalRows, adjustmentRows).as('history');
+  const all = unionAll(depositRows, withdrawalRows, entryRows).as('history');
   const [total] = await db.select({ n: count() }).from(all);
   const rows = await db.select().from(all).orderBy(desc(all.createdAt), desc(all.id)).limit(limit).offset(offset);
   return {
     total: total?.n ?? 0,
-    rows: rows.map((row): HistoryRecord => ({ ...row, createdAt: new Date(row.createdAt), decidedAt: row.decidedAt ? new Date(row.decidedAt) : null })),
+    rows: rows.map(({ ledgerReference, ...row }): HistoryRecord => {
+      // An entry's row kind and reference follow its ledger kind.
+      const kind = row.kind === 'entry' ? historyKindOfEntry[row.method as EntryKind] : row.kind;
+      return {
+        ...row,
+        kind,
+        reference: row.kind === 'entry' ? entryReference(kind, row.id, ledgerReference) : row.reference,
+        createdAt: new Date(row.createdAt),
+        decidedAt: row.decidedAt ? new Date(row.decidedAt) : null,
+      };
+    }),
   };
 }
 

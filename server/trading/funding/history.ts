@@ -3,19 +3,29 @@ import { withdrawalRules } from '../../../shared/api/customer-funding.schema';
 import type { DepositDetails, WithdrawalDetails } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
 import { formatMoney, Money } from '../../../shared/money';
-import type { HistoryRecord } from '../db/customer-funding.repo';
+import { closeReasonLabel } from '../../../shared/api/trades.schema';
+import type { HistoryRecord, historyKindOfEntry } from '../db/customer-funding.repo';
 
 /** The transaction history's rows (docs/funding.md#transaction-history): one status set, signed amounts, the destination masked. */
 
 const depositMethodLabels: Record<string, string> = { card: 'Card', crypto: 'Crypto', bank_transfer: 'Bank transfer' };
-const adjustmentLabels: Record<string, string> = {
+/** What each ledger entry that is a row of its own is called (every kind historyKindOfEntry lists). */
+const entryLabels: Record<keyof typeof historyKindOfEntry, string> = {
+  realized_pnl: 'Trade P/L',
+  transfer: 'Transfer',
+  savings: 'Savings',
+  savings_interest: 'Savings interest',
+  plan_fee: 'Plan fee',
+  ea_purchase: 'Expert advisor purchase',
   bonus_credit: 'Bonus',
   correction: 'Correction',
   fee_refund: 'Fee refund',
   chargeback: 'Chargeback',
   negative_balance_correction: 'Negative balance protection',
-  ea_purchase: 'Expert advisor purchase',
+  demo_funding: 'Demo funding',
+  demo_reset: 'Demo reset',
 };
+const entryLabel = (kind: string) => entryLabels[kind as keyof typeof entryLabels] ?? kind;
 const statusLabels: Record<string, string> = {
   pending: 'Pending',
   held: 'Being reviewed',
@@ -31,8 +41,17 @@ const statusLabels: Record<string, string> = {
 /** Only the last four characters of an account number or IBAN: enough to recognise, useless to copy. */
 const lastFour = (value: string) => `•••• ${value.replace(/\s+/g, '').slice(-4)}`;
 
+function describeEntry(record: HistoryRecord): string {
+  if (record.method === 'realized_pnl' && record.destination) {
+    // The P/L entry's memo is "<close reason> <symbol>".
+    const [reason = '', symbol = ''] = record.destination.split(' ');
+    return `${closeReasonLabel(reason)} ${symbol}`.trim();
+  }
+  return record.destination ?? entryLabel(record.method);
+}
+
 function describe(record: HistoryRecord): string {
-  if (record.kind === 'adjustment') return record.destination ?? adjustmentLabels[record.method] ?? record.method;
+  if (record.kind !== 'deposit' && record.kind !== 'withdrawal') return describeEntry(record);
   if (record.kind === 'deposit') {
     const details = (record.details ?? {}) as DepositDetails;
     if (record.method === 'crypto') {
@@ -43,6 +62,12 @@ function describe(record: HistoryRecord): string {
     if (record.method === 'card') return 'Card payment on the provider’s secure page';
     return `Bank transfer quoting ${record.reference}`;
   }
+  const where = withdrawalDestination(record);
+  // A paid withdrawal carries the reference the customer finds it by at their bank, on the chain or on their card.
+  return record.payoutReference ? `${where} · payout reference ${record.payoutReference}` : where;
+}
+
+function withdrawalDestination(record: HistoryRecord): string {
   const details = (record.details ?? {}) as WithdrawalDetails;
   if (record.method === 'card') return `Refund to the card that paid ${details.deposit_reference ?? ''}`.trim();
   if (record.method === 'crypto') return `${details.asset ?? ''} to ${details.address ? `${details.address.slice(0, 6)}…${details.address.slice(-4)}` : ''}`.trim();
@@ -58,11 +83,11 @@ const customerReason = (record: HistoryRecord): string | null => (['rejected', '
 
 export function presentHistory(record: HistoryRecord, { cancellable = true }: { cancellable?: boolean } = {}): HistoryRow {
   const methodLabel =
-    record.kind === 'adjustment'
-      ? (adjustmentLabels[record.method] ?? record.method)
-      : record.kind === 'deposit'
-        ? (depositMethodLabels[record.method] ?? record.method)
-        : withdrawalRules[record.method as keyof typeof withdrawalRules].label;
+    record.kind === 'deposit'
+      ? (depositMethodLabels[record.method] ?? record.method)
+      : record.kind === 'withdrawal'
+        ? withdrawalRules[record.method as keyof typeof withdrawalRules].label
+        : entryLabel(record.method);
   return {
     key: `${record.kind}-${record.id}`,
     id: record.id,
