@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { fieldErrors, firstError, messageOf } from '../../shared/api/common.schema';
 import { historyQuery, type FundingOverview, type HistoryRow } from '../../shared/api/customer-funding.schema';
+import { queryOfForm } from '../../shared/api/form-query';
 import { api as endpoints } from '../../shared/api/endpoints';
 import { paths } from '../../shared/routes';
 import { overviewLists, type OverviewList } from '../../client/islands/wallet-overview.island';
@@ -59,7 +60,7 @@ export function walletPageRoutes(deps: PageDeps): Router {
   router.get(
     paths.transactionHistory,
     customerPage(async (req, res, page) => {
-      const asked = historyQuery.safeParse(req.query);
+      const asked = historyQuery.safeParse(queryOfForm(req.query));
       const query = asked.success ? asked.data : historyQuery.parse({});
       const filters: HistoryFilters = { kind: query.kind, status: query.status, from: query.from ?? null, to: query.to ?? null, page: query.page };
       const formats = formatsFor(req, page.token);

@@ -51,6 +51,13 @@ describe('instruments in the back office', () => {
     expect((await patch(999_999, { enabled: false })).status).toBe(404);
   });
 
+  it('when the search form is sent with Class "All" and no text (blank fields), then every instrument is listed, as with no filter', async () => {
+    const everything = adminInstrumentPage.parse((await request(stack.app).get('/api/v1/admin/instruments').set(bearer(adminToken)).expect(200)).body);
+    const blank = await request(stack.app).get('/api/v1/admin/instruments?q=&class=').set(bearer(adminToken));
+    expect(blank.status, JSON.stringify(blank.body)).toBe(200);
+    expect(adminInstrumentPage.parse(blank.body).meta.total).toBe(everything.meta.total);
+  });
+
   it('a new spread reaches the quotes and the catalogue, audited with before and after', async () => {
     const id = idOf('GBPUSD');
     const res = await patch(id, { buy_spread: '0.0002', sell_spread: '0.0001' });

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import * as z from 'zod/mini';
 import { fieldErrors, firstError } from '../../../shared/api/common.schema';
 import type { Access, Endpoint, ParsedRequestOf, ResponseOf } from '../../../shared/api/endpoint';
+import { queryOfForm } from '../../../shared/api/form-query';
 import type { ApiDeps } from '../deps';
 import { authenticate, requireAccess } from './auth.middleware';
 import { notFound } from './errors';
@@ -63,7 +64,7 @@ export function endpointRouter(deps: ApiDeps) {
     router[methods[e.method]](e.path, ...guards[e.access], ...before, async (req: Request, res: Response) => {
       const input = {
         params: parseParams(e, req.params),
-        query: e.query ? parseInput(e.query, req.query) : undefined,
+        query: e.query ? parseInput(e.query, queryOfForm(req.query)) : undefined,
         body: e.body ? parseInput(e.body, req.body) : undefined,
       } as ParsedRequestOf<E>;
       const body = await handler(input, req, res);

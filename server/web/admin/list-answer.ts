@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type * as z from 'zod/mini';
 import { fieldErrors, firstError, messageOf } from '../../../shared/api/common.schema';
 import type { Endpoint, ResponseOf } from '../../../shared/api/endpoint';
+import { queryOfForm } from '../../../shared/api/form-query';
 import { callContext, type GateDeps } from '../gate';
 import { UpstreamUnavailable, type RequestInput } from '../trading-client';
 
@@ -19,7 +20,7 @@ export async function listAnswer<E extends ListEndpoint>(
   e: E,
   unreachable: string,
 ): Promise<{ query: z.output<E['query']>; data: ResponseOf<E> | null; problem: string | null; status: 200 | 422 }> {
-  const asked = e.query.safeParse(req.query);
+  const asked = e.query.safeParse(queryOfForm(req.query));
   if (!asked.success) return { query: e.query.parse({}) as z.output<E['query']>, data: null, problem: firstError(fieldErrors(asked.error.issues)), status: 422 };
   const query = asked.data as z.output<E['query']>;
   try {
