@@ -157,7 +157,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
             <>
               <ProfileMenu user={user} current={current} />
               {user.account_type ? (
-                <a className="plan-badge" href={paths.plans} style={{ borderColor: user.account_type.color ?? undefined }} title="Account plans">
+                <a className="plan-badge" href={paths.plans} style={{ borderColor: user.account_type.color ?? undefined }} title="Account plans" data-region="plan-badge">
                   {user.account_type.title} ›
                 </a>
               ) : null}

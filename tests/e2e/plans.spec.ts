@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { fundedCustomer, openSignedIn } from './support';
+
+test('when a customer pays for Pro, then the page and the header badge say Pro at once, and Pro cannot be pressed again', async ({ page }) => {
+  await openSignedIn(page, await fundedCustomer('100'), '/main/plans');
+  await expect(page.locator('.plan-badge')).toContainText('Basic');
+  const upgrade = page.getByRole('button', { name: 'Upgrade: Pro' }).filter({ visible: true });
+  // The plan buttons hydrate once in view.
+  await upgrade.scrollIntoViewIfNeeded();
+  await expect(page.locator('app-island[name="plans-subscribe"][hydrated]').first()).toBeAttached();
+  await upgrade.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm Subscription' }).click();
+  await expect(page.locator('.toast-success')).toBeVisible();
+  // Rendered again in place by the answer: no reload, no stale "Basic" anywhere.
+  await expect(page.locator('.plan-badge')).toContainText('Pro');
+  await expect(page.getByRole('button', { name: 'Upgrade: Pro' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: /^Pro/ })).toContainText(/current plan/i);
+});
