@@ -241,7 +241,7 @@ test('when a trader sets a trailing stop, then the engine moves the stop loss up
   movePrice(50_400);
   await expect(page.getByRole('tab', { name: 'ACTIVE POSITIONS (0)' })).toBeVisible({ timeout: 10_000 });
   await page.getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
-  await expect(page.locator('.positions :is(tbody tr, .position-card)').first()).toContainText('stop_loss');
+  await expect(page.locator('.positions :is(tbody tr, .position-card)').first()).toContainText('Stop loss');
   await trader.api.dispose();
 });
 

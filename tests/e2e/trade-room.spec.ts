@@ -119,7 +119,7 @@ test('when a trader buys with TP and SL on the Demo account, then it shows live,
 
   await page.getByRole('tab', { name: 'POSITIONS HISTORY' }).click();
   await expect(page.locator('.positions-table tbody tr')).toHaveCount(2);
-  await expect(page.locator('.positions-table tbody')).toContainText('manual');
+  await expect(page.locator('.positions-table tbody')).toContainText('Manual close');
 });
 
 test('when an order needs more margin than is free, then the margin shows red and the server refuses it with its reason at the volume', async ({ page }) => {

@@ -64,6 +64,6 @@ describe('the positions drawer by look', () => {
     act(() => host.querySelectorAll<HTMLButtonElement>('[role="tab"]')[1]!.click());
     expect(host.querySelectorAll('[role="tab"]')[1]!.getAttribute('aria-selected')).toBe('true');
     expect(rows(host)).toBe(1);
-    expect(host.querySelector('tbody')!.textContent).toContain('manual');
+    expect(host.querySelector('tbody')!.textContent).toContain('Manual close');
   });
 });
