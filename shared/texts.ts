@@ -11,15 +11,16 @@ export const gateTexts = {
     fallback: 'This site is currently unavailable. Please check back later.',
     action: 'Check Status',
   },
+  logout: 'Logout',
   accountDisabled: {
     title: 'Account Currently Disabled',
     body: 'Your account is currently disabled, please contact support.',
     action: 'Check Status',
+    reason: (reason: string) => `Reason given by our staff: ${reason}`,
   },
   awaitingApproval: {
     title: 'Awaiting Approval',
     body: 'Your account is awaiting approval from the Client Management Team',
-    action: 'Logout',
     /** What opens the account, and where a customer awaiting approval may still go (docs/customer-area.md#verification). */
     verifyHint: 'Send your identity document and proof of address: your account opens once they are approved.',
     verify: 'Verification',

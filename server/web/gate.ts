@@ -12,7 +12,7 @@ export type Access = 'public' | 'customer';
 
 export type PageDecision =
   | { kind: 'redirect'; location: string }
-  | { kind: 'gate'; gate: GateKind; status: number; settings: SiteSettings | null }
+  | { kind: 'gate'; gate: GateKind; status: number; settings: SiteSettings | null; /** Why staff disabled the account, for its screen. */ reason?: string | null }
   | { kind: 'page'; settings: SiteSettings; user: User | null; token: string | undefined };
 
 export interface GateDeps {
@@ -69,7 +69,7 @@ export async function decidePage(
     }
     if (access === 'public') return { kind: 'page', settings, user, token };
     if (!user) return { kind: 'redirect', location: loginRedirect(req) };
-    if (user.status === 'deactivated') return { kind: 'gate', gate: 'account-disabled', status: 403, settings };
+    if (user.status === 'deactivated') return { kind: 'gate', gate: 'account-disabled', status: 403, settings, reason: user.status_reason };
     if (user.status === 'pending' && settings.must_verify_account && !openWhileAwaiting(req.path)) {
       return { kind: 'gate', gate: 'awaiting-approval', status: 403, settings };
     }

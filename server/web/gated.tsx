@@ -22,7 +22,7 @@ export function sendGate(req: Request, res: Response, assets: PageAssets, gate: 
     status: gate.status,
     title: '',
     settings: gate.settings,
-    body: (csrfToken) => <GatePage kind={gate.gate} settings={gate.settings} csrfToken={csrfToken} returnTo={returnTo} />,
+    body: (csrfToken) => <GatePage kind={gate.gate} settings={gate.settings} csrfToken={csrfToken} returnTo={returnTo} reason={gate.reason ?? null} />,
   });
 }
 

@@ -95,6 +95,8 @@ export const userSchema = z.object({
   avatar: z.nullable(z.string()),
   role: z.enum(roles),
   status: z.enum(userStatuses),
+  /** Why staff deactivated the account (or sent it back to approval), as they wrote it; null while active. */
+  status_reason: z._default(z.nullable(z.string()), null),
   is_online: z.boolean(),
   /** The Live account's figures, at the top level of the user object (docs/accounts-and-ledger.md#the-user-object). */
   balance: wireDecimal,

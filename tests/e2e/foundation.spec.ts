@@ -101,11 +101,14 @@ test.describe('the account gate', () => {
     await expect(page.locator('form.login-form')).toBeVisible();
   });
 
-  test('when the deactivated customer signs in, then they see Account Currently Disabled', async ({ page }) => {
+  test('when the deactivated customer signs in, then they see Account Currently Disabled with the reason staff gave, and can log out', async ({ page }) => {
     await openSignedIn(page, demo.disabled);
     await expect(page.getByRole('heading', { name: 'Account Currently Disabled' })).toBeVisible();
     await expect(page.getByText('Your account is currently disabled, please contact support.')).toBeVisible();
+    await expect(page.getByText('Reason given by our staff: The proof of address sent did not match the address on the account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Check Status' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.locator('form.login-form')).toBeVisible();
   });
 });
 

@@ -136,10 +136,13 @@ describe('a customer’s standing', () => {
     expect(notice!.message).toContain('Documents expired');
     const mails = await stack.database.db.select().from(outbox).where(eq(outbox.to, person.email));
     expect(mails.map((m) => m.subject)).toContain('Account deactivated');
+    // Signing in again, the customer's user object carries the reason their disabled screen shows.
+    expect((await get('/user', await tokenFor(stack.app, person))).body.data).toMatchObject({ status: 'deactivated', status_reason: 'Documents expired' });
 
-    // Reactivating needs a reason too.
+    // Reactivating needs a reason too; once active there is no reason to show.
     expect((await send('patch', `/admin/users/${person.user.id}`, { status: 'active' })).status).toBe(422);
     expect((await send('patch', `/admin/users/${person.user.id}`, { status: 'active', reason: 'New documents checked' })).status).toBe(200);
+    expect((await get('/user', await tokenFor(stack.app, person))).body.data).toMatchObject({ status: 'active', status_reason: null });
   });
 
   it('approving twice at once approves once: one audit entry, one notification, one mail', async () => {

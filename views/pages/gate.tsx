@@ -13,6 +13,8 @@ interface GateProps {
   csrfToken: string;
   /** The page to come back to after a re-check. */
   returnTo: string;
+  /** Why staff disabled the account, as they wrote it (account-disabled). */
+  reason?: string | null;
 }
 
 function ContactLink({ email }: { email: string | null | undefined }) {
@@ -24,11 +26,18 @@ function ContactLink({ email }: { email: string | null | undefined }) {
 }
 
 /** The full-screen states of the site gate (docs/access.md#the-gate), with their exact texts. */
-export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
+export function GatePage({ kind, settings, csrfToken, returnTo, reason = null }: GateProps) {
   const recheck = (label: string) => (
     <CsrfForm action="/session/refresh" csrfToken={csrfToken}>
       <input type="hidden" name="next" value={returnTo} />
       <button type="submit">{label}</button>
+    </CsrfForm>
+  );
+  const logout = (
+    <CsrfForm action="/session/logout" csrfToken={csrfToken}>
+      <button type="submit" className="secondary">
+        {gateTexts.logout}
+      </button>
     </CsrfForm>
   );
   switch (kind) {
@@ -56,8 +65,10 @@ export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
       return (
         <Screen icon={<LockIcon />} tone="danger" title={gateTexts.accountDisabled.title}>
           <p>{gateTexts.accountDisabled.body}</p>
+          {reason ? <p className="gate-reason">{gateTexts.accountDisabled.reason(reason)}</p> : null}
           <ContactLink email={settings?.contactEmail} />
           {recheck(gateTexts.accountDisabled.action)}
+          {logout}
         </Screen>
       );
     case 'awaiting-approval':
@@ -77,11 +88,7 @@ export function GatePage({ kind, settings, csrfToken, returnTo }: GateProps) {
               </a>
             </p>
           </nav>
-          <CsrfForm action="/session/logout" csrfToken={csrfToken}>
-            <button type="submit" className="secondary">
-              {gateTexts.awaitingApproval.action}
-            </button>
-          </CsrfForm>
+          {logout}
         </Screen>
       );
   }

@@ -53,6 +53,8 @@ export interface NewUser {
   username?: string | null;
   role?: Role;
   status?: UserStatus;
+  /** Why the status is not active (the reason staff gave). */
+  statusReason?: string | null;
   planSlug?: string;
   currency?: string;
   phone?: string | null;
@@ -81,6 +83,7 @@ export async function createUser(db: Executor, input: NewUser): Promise<UserRow>
         promoCode: input.promoCode ?? null,
         role: input.role ?? 'customer',
         status: input.status ?? 'pending',
+        statusReason: input.statusReason ?? null,
         planId: plan?.id ?? null,
       })
       .returning();
@@ -100,8 +103,10 @@ export async function setPasswordHash(db: Executor, id: number, passwordHash: st
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
-export async function setUserStatus(db: Executor, id: number, status: UserStatus): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+/** Sets a user's status with the reason staff gave (kept while not active, so the customer can be shown it). */
+export async function setUserStatus(db: Executor, id: number, status: UserStatus, reason: string | null = null): Promise<UserRow | undefined> {
+  const statusReason = status === 'active' ? null : reason;
+  const [row] = await db.update(users).set({ status, statusReason, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row;
 }
 

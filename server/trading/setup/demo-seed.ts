@@ -17,6 +17,8 @@ export interface DemoLogin {
   password: string;
   role: Role;
   status: UserStatus;
+  /** The reason staff gave for a status that is not active. */
+  statusReason?: string;
   firstName: string;
   lastName: string;
   describe: string;
@@ -26,7 +28,16 @@ export interface DemoLogin {
 export const demoLogins: readonly DemoLogin[] = [
   { email: 'trader@demo.test', password: 'trader-demo-1', role: 'customer', status: 'active', firstName: 'Alex', lastName: 'Morgan', describe: 'active customer, 25,000 USD on Live' },
   { email: 'pending@demo.test', password: 'pending-demo-1', role: 'customer', status: 'pending', firstName: 'Priya', lastName: 'Shah', describe: 'customer awaiting approval' },
-  { email: 'disabled@demo.test', password: 'disabled-demo-1', role: 'customer', status: 'deactivated', firstName: 'Daniel', lastName: 'Weber', describe: 'deactivated customer' },
+  {
+    email: 'disabled@demo.test',
+    password: 'disabled-demo-1',
+    role: 'customer',
+    status: 'deactivated',
+    statusReason: 'The proof of address sent did not match the address on the account.',
+    firstName: 'Daniel',
+    lastName: 'Weber',
+    describe: 'deactivated customer',
+  },
   { email: 'staff@demo.test', password: 'staff-demo-1', role: 'staff', status: 'active', firstName: 'Sam', lastName: 'Okafor', describe: 'staff (back office: customers, chat, reviews)' },
   { email: 'admin@demo.test', password: 'admin-demo-1', role: 'admin', status: 'active', firstName: 'Rita', lastName: 'Lindqvist', describe: 'admin (back office, also settings)' },
 ];
@@ -76,6 +87,7 @@ export async function seedDemoData(db: AppDb, files?: FileStore): Promise<void> 
           lastName: person.lastName,
           role: person.role,
           status: person.status,
+          statusReason: person.statusReason ?? null,
         }),
       );
     }

@@ -115,13 +115,13 @@ export async function changeStaffAccount(db: AppDb, actor: Actor, userId: number
 
     const status = change.status!;
     if (before.status === status) return { user: before, changed: false };
-    const after = (await setUserStatus(tx, userId, status))!;
+    const reason = change.reason?.trim() || null;
+    const after = (await setUserStatus(tx, userId, status, reason))!;
     let revoked = 0;
     if (status === 'deactivated') {
       revoked = await revokeTokensOfUser(tx, userId);
       await expireOneTimeTokens(tx, userId, 'password_reset');
     }
-    const reason = change.reason?.trim() || null;
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'staff.status_changed',

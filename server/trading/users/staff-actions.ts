@@ -50,7 +50,7 @@ export async function changeUserStatus(
     const note = reason?.trim() || undefined;
     const needsReason = status === 'deactivated' || before.status === 'deactivated' || status === 'pending';
     if (needsReason && !note) fail(refusal.invalid(backOfficeTexts.reasonRequired, 'reason'));
-    const after = (await setUserStatus(tx, userId, status))!;
+    const after = (await setUserStatus(tx, userId, status, note ?? null))!;
     const revoked = status === 'deactivated' ? await revokeTokensOfUser(tx, userId) : 0;
     await recordAudit(tx, {
       actorId: actor.id,

@@ -48,6 +48,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: roles }).notNull().default('customer'),
     status: text('status', { enum: userStatuses }).notNull().default('pending'),
+    /** Why staff last set the status (a deactivation's reason, shown on the customer's disabled screen); null once active. */
+    statusReason: text('status_reason'),
     planId: integer('plan_id').references(() => plans.id),
     autotrader: boolean('autotrader').notNull().default(false),
     /** While `autotrader`: its level and the account it trades. */
