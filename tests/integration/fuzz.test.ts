@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { apiPrefix, type Endpoint } from '../../shared/api/endpoint';
 import { api } from '../../shared/api/endpoints';
 import { startSession } from '../../server/trading/auth/login';
 import { linkOriginUnknown } from '../../server/trading/auth/link-origin';
+import { closeServer, listen } from '../../server/listen';
 import type { Database } from '../../server/trading/db/database';
 import { openPostgres } from '../../server/trading/db/postgres';
 import { hostile, inputFor, jsonText, pathParamsFor, percentEncode } from '../support/arbitraries';
@@ -31,7 +31,8 @@ const deployed = deployedTarget(process.env);
 
 /** What the suite calls (an app in this process, or a URL) and the database behind it. */
 interface FuzzTarget {
-  app: Express | string;
+  /** The API's base address: the stack listening here, or a deployment's. */
+  app: string;
   database: Database;
   close(): Promise<void>;
 }
@@ -48,10 +49,13 @@ function deployedTarget(env: NodeJS.ProcessEnv): { baseUrl: string; databaseUrl:
 async function openTarget(): Promise<FuzzTarget> {
   if (!deployed) {
     const stack = await startTrading();
+    // Listening as a process listens (server/listen.ts), so what Node's parser refuses before Express is answered as ours.
+    const { server, port } = await listen(stack.app, 0, '127.0.0.1');
     return {
-      app: stack.app,
+      app: `http://127.0.0.1:${port}`,
       database: stack.database,
       async close() {
+        await closeServer(server, 1_000);
         await stack.engine.stop();
         await stack.database.close();
       },
