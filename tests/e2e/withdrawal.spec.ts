@@ -61,6 +61,9 @@ test('a bank withdrawal holds the amount at once, staff pay it from the queue, a
 
   await customer.goto('/main/transaction-history?kind=withdrawal');
   await expect(customer.locator('app-island[name="history-table"][hydrated]')).toBeAttached();
+  // Every kind's tab in reach: the strip wraps, it does not hide the last tabs past its edge.
+  expect(await customer.locator('.funding-tabs').evaluate((tabs) => tabs.scrollWidth - tabs.clientWidth)).toBeLessThanOrEqual(1);
+  await expect(customer.getByRole('link', { name: 'Adjustments' })).toBeInViewport();
   const row = customer.locator('.funding-table tbody tr', { hasText: reference });
   await expect(row.locator('.funding-status')).toHaveText('Pending');
   await expect(row.locator('.funding-amount')).toContainText('$100.00');
