@@ -7,6 +7,7 @@ import { auditLog, outbox } from '../../server/trading/db/schema';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
+import { bankWithdrawal } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { bearer } from '../support/bearer';
 import { sleep } from '../support/wait';
@@ -214,15 +215,7 @@ describe('e-mail choices', () => {
   });
 
   it('funding: a declined withdrawal is mailed while on, and not once switched off', async () => {
-    const bank = {
-      method: 'bank_transfer',
-      bank_name: 'NatWest',
-      bank_address: '250 Bishopsgate, London',
-      account_name: 'Ada Lovelace',
-      account_number: '98765432',
-      iban: 'GB82 WEST 1234 5698 7654 32',
-      bic: 'NWBKGB2L',
-    };
+    const bank = bankWithdrawal;
     const decline = async (choice: boolean) => {
       const trader = await fundedTrader(stack, '500.00');
       await approveIdentity(stack.database.db, trader.user.id, stack.files);

@@ -60,3 +60,14 @@ export async function auditLedger(db: AppDb): Promise<void> {
        or coalesce(t.margin, 0) <> coalesce(e.margin, 0) or coalesce(t.positions, 0) <> coalesce(e.positions, 0)`);
   expect(rowsOf(exposureDrift)).toEqual([]);
 }
+
+/** A bank withdrawal's destination as the form sends it (a UK account: IBAN and BIC). */
+export const bankWithdrawal = {
+  method: 'bank_transfer',
+  bank_name: 'NatWest',
+  bank_address: '250 Bishopsgate, London',
+  account_name: 'Ada Lovelace',
+  account_number: '98765432',
+  iban: 'GB82 WEST 1234 5698 7654 32',
+  bic: 'NWBKGB2L',
+} as const;

@@ -9,7 +9,7 @@ import { seedSavingsPlans } from '../../../server/trading/db/seed/savings';
 import { signPayload, signatureHeader } from '../../../server/trading/funding/payments/webhook-signature';
 import { makeUser } from '../../support/factories';
 import { approveIdentity } from '../../support/kyc';
-import { auditLedger, balanceOf, liveAccount } from '../../support/money';
+import { auditLedger, balanceOf, bankWithdrawal, liveAccount } from '../../support/money';
 import { startTrading, testPaymentsKeys, tokenFor, type TradingStack } from '../../support/trading';
 import { bearer } from '../../support/bearer';
 
@@ -21,15 +21,7 @@ import { bearer } from '../../support/bearer';
 let stack: TradingStack;
 let staffToken: string;
 let adminToken: string;
-const bank = {
-  method: 'bank_transfer',
-  bank_name: 'NatWest',
-  bank_address: '250 Bishopsgate, London',
-  account_name: 'Ada Lovelace',
-  account_number: '98765432',
-  iban: 'GB82 WEST 1234 5698 7654 32',
-  bic: 'NWBKGB2L',
-};
+const bank = bankWithdrawal;
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
 const post = (token: string, path: string, body: object = {}) => request(stack.app).post(`/api/v1${path}`).set(bearer(token)).send(body);
 const ok = async (answer: Promise<request.Response> | request.Response, status = [200, 201]) => {

@@ -6,7 +6,7 @@ import { deposits, withdrawals } from '../../../server/trading/db/schema';
 import { signPayload, signatureHeader } from '../../../server/trading/funding/payments/webhook-signature';
 import { makeUser } from '../../support/factories';
 import { approveIdentity } from '../../support/kyc';
-import { auditLedger, balanceOf, liveAccount } from '../../support/money';
+import { auditLedger, balanceOf, bankWithdrawal, liveAccount } from '../../support/money';
 import { fundedTrader, startTrading, testPaymentsKeys, tokenFor, type TradingStack } from '../../support/trading';
 import { bearer } from '../../support/bearer';
 
@@ -14,15 +14,7 @@ import { bearer } from '../../support/bearer';
 
 let stack: TradingStack;
 let staffToken: string;
-const bank = {
-  method: 'bank_transfer',
-  bank_name: 'NatWest',
-  bank_address: '250 Bishopsgate, London',
-  account_name: 'Ada Lovelace',
-  account_number: '98765432',
-  iban: 'GB82 WEST 1234 5698 7654 32',
-  bic: 'NWBKGB2L',
-};
+const bank = bankWithdrawal;
 const ask = (token: string, body: object) => request(stack.app).post('/api/v1/funding/withdrawals').set(bearer(token)).send(body);
 const staffPost = (path: string, body: object = {}) => request(stack.app).post(`/api/v1${path}`).set(bearer(staffToken)).send(body);
 
