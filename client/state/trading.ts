@@ -10,7 +10,7 @@ import { tradingEvents } from '../../shared/realtime-events/trading';
 import { userEvents } from '../../shared/realtime-events/user';
 import { call } from '../lib/call';
 import { realtime } from '../realtime/connection';
-import { listen } from '../realtime/events';
+import { listen, whenSubscribed } from '../realtime/events';
 import { connection } from './realtime';
 import { deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/device-choices';
 import { afterHydration } from '../runtime/hydration';
@@ -180,6 +180,14 @@ export function refreshTrading(): Promise<unknown> {
   return Promise.all([loadAccounts(), loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
 }
 
+/** The open and pending lists read again; `changed` runs when either differs from what the page held (a missed event). */
+async function catchUp(changed: () => void): Promise<void> {
+  const ids = () => [...openTrades.peek().items.map((trade) => `t${trade.id}`), ...pendingOrders.peek().items.map((order) => `o${order.id}`)].join(',');
+  const before = ids();
+  await Promise.all([loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
+  if (ids() !== before) changed();
+}
+
 /** An open trade with its P/L at the live price (the server's figure until the first tick). */
 export interface LiveTrade extends TradeView {
   livePnl: string;
@@ -249,6 +257,9 @@ export function startTrading(userId: number, realtimeKey: string | null): Promis
       figuresSoon();
     });
     listen(echo, userEvents.userUpdated, userId, figuresSoon);
+    // A fill or close booked before the channel's subscription was confirmed (at load, or while it came back after a
+    // drop) sent its event to no one: each (re)subscription reads the lists again, and the figures if they changed.
+    whenSubscribed(echo, tradingEvents.tradeUpdated, userId, () => void catchUp(figuresSoon));
   })();
   return following;
 }
