@@ -18,9 +18,11 @@ const ready = join(template, '.ready');
 
 async function ensureTemplate() {
   if (existsSync(ready)) return;
+  mkdirSync(results, { recursive: true });
   try {
     mkdirSync(template, { recursive: false });
-  } catch {
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
     // Another server of this run is making it.
     for (let waited = 0; !existsSync(ready); waited += 250) {
       if (waited > 120_000) throw new Error(`no e2e data template at ${template} after 2 minutes`);
