@@ -5,6 +5,7 @@ import { ActionDialog } from '../forms/action-dialog';
 import { Field } from '../forms/field';
 import { useEndpointForm } from '../forms/use-endpoint-form';
 import { useStaffList } from '../lib/staff-list';
+import { CustomerCell } from './customer-cell';
 import { StaffListStates } from './staff-list-states';
 
 type Active = ActiveAutotrader;
@@ -53,10 +54,7 @@ function ActiveTable({ rows, onRevoke }: { rows: readonly Active[]; onRevoke: (r
           {rows.map((row) => (
             <tr key={row.user.id}>
               <td data-label="Customer">
-                <div>
-                  <strong>{row.user.name}</strong>
-                  <small className="staff-email">{row.user.email}</small>
-                </div>
+                <CustomerCell customer={row.user} />
               </td>
               <td data-label="Level">{autotraderTexts.levelLabels[row.level]}</td>
               <td data-label="Account">{row.account_title}</td>

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { autotraderTexts, type StaffAutotraderRequest } from '../../shared/api/autotrader.schema';
 import { automationApi } from '../../shared/api/endpoints/automation';
 import { ActiveAutotraders } from '../components/active-autotraders';
+import { CustomerCell } from '../components/customer-cell';
 import { StaffListStates } from '../components/staff-list-states';
 import { formatWhen } from '../lib/format';
 import { useStaffList } from '../lib/staff-list';
@@ -23,10 +24,7 @@ function RequestRow({ request, onDecide }: { request: StaffAutotraderRequest; on
   return (
     <tr>
       <td data-label="Customer">
-        <div>
-          <strong>{request.user.name}</strong>
-          <small className="staff-email">{request.user.email}</small>
-        </div>
+        <CustomerCell customer={request.user} />
       </td>
       <td data-label="Level">{autotraderTexts.levelLabels[request.level]}</td>
       <td data-label="Account">{request.account_title}</td>

@@ -7,13 +7,21 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   return page;
 }
 
-/** Staff open a customer's page from the list, found by e-mail. */
+/**
+ * Staff open a customer's page from the list, found by e-mail. The row shows the country by name and the customer
+ * number, and the customer's page the same number (one number for a customer everywhere; an account's is labelled).
+ */
 async function openCustomer(staff: Page, email: string, from = '/admin/customers') {
   await staff.goto(from);
   await staff.getByRole('searchbox', { name: 'Search' }).fill(email);
   await staff.getByRole('button', { name: 'Search' }).click();
+  const row = staff.getByRole('row').filter({ hasText: email });
+  await expect(row.getByRole('cell', { name: 'United Kingdom', exact: true })).toBeVisible();
+  await expect(row).toContainText(/Customer #\d+ · account 5\d{6}/);
+  const number = /Customer #\d+/.exec((await row.textContent()) ?? '')![0];
   await staff.getByRole('link', { name: 'Ada Byron' }).click();
   await expect(staff.getByRole('heading', { name: 'Ada Byron', level: 1 })).toBeVisible();
+  await expect(staff.locator('[data-region="standing"]')).toContainText(number);
   await expect(staff.locator('app-island[name="customer-actions"][hydrated]')).toBeAttached();
 }
 

@@ -10,6 +10,8 @@ import CustomerNotes from '../../../client/islands/customer-notes.island';
 import { formatDay, formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { StaffTable, type Column } from '../../../client/components/staff-table';
+import { customerNumber } from '../../../client/components/customer-cell';
+import { countryLabelOf } from '../../../shared/api/profile.schema';
 import { Island } from '../../island';
 import { Stylesheet } from '../../page-needs';
 import { money, Online, StatusBadge, verificationLabel } from './customers';
@@ -99,7 +101,7 @@ function TradingPanels({ detail }: { detail: CustomerDetail }) {
           empty="No ledger entries."
           columns={[
             { label: 'When', cell: (l) => formatWhen(l.created_at) },
-            { label: 'Account', cell: (l) => `#${l.account_number}` },
+            { label: 'Account', cell: (l) => l.account_number },
             { label: 'Entry', cell: (l) => `${l.kind.replace(/_/g, ' ')}${l.bucket === 'credit' ? ' (credit)' : ''}` },
             { label: 'Amount', cell: (l) => signed(l.amount, currencyOfNumber(l.account_number)) },
             { label: 'Total after', cell: (l) => <span className="money">{money(l.balance_after, currencyOfNumber(l.account_number))}</span> },
@@ -120,7 +122,7 @@ function ProfilePanel({ profile }: { profile: CustomerDetail['profile'] }) {
         <dt>Phone</dt>
         <dd>{profile.phone ?? '—'}</dd>
         <dt>Country</dt>
-        <dd>{profile.country ?? '—'}</dd>
+        <dd>{countryLabelOf(profile.country) ?? '—'}</dd>
         <dt>Nationality</dt>
         <dd>{profile.nationality ?? '—'}</dd>
         <dt>Plan</dt>
@@ -179,7 +181,7 @@ export function CustomerPage({ settings, user, csrfToken, detail }: CustomerPage
         <div>
           <h1>{name}</h1>
           <p data-region="standing">
-            <StatusBadge status={profile.status} /> · <Online online={profile.is_online} /> · customer #{profile.id}
+            <StatusBadge status={profile.status} /> · <Online online={profile.is_online} /> · {customerNumber(profile.id)}
           </p>
         </div>
         <Island

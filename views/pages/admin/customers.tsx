@@ -7,6 +7,8 @@ import { formatDay } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../../client/components/pager';
 import { StaffTable, type Column } from '../../../client/components/staff-table';
+import { CustomerCell } from '../../../client/components/customer-cell';
+import { countryLabelOf } from '../../../shared/api/profile.schema';
 import { Stylesheet } from '../../page-needs';
 
 const statusLabels: Record<(typeof customerStatusFilters)[number], string> = { all: 'All', active: 'Active', pending: 'Awaiting approval', deactivated: 'Deactivated' };
@@ -33,17 +35,9 @@ export function Online({ online }: { online: boolean }) {
 const customerColumns: readonly Column<CustomerRow>[] = [
   {
     label: 'Customer',
-    cell: (row) => (
-      <div>
-        <a href={`${paths.adminCustomers}/${row.id}`}>
-          <strong>{row.name}</strong>
-        </a>
-        <small className="staff-email">{row.email}</small>
-        {row.account_number ? <small className="staff-email">#{row.account_number}</small> : null}
-      </div>
-    ),
+    cell: (row) => <CustomerCell customer={row} account={row.account_number} />,
   },
-  { label: 'Country', cell: (row) => row.country ?? '—' },
+  { label: 'Country', cell: (row) => countryLabelOf(row.country) ?? '—' },
   { label: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
   { label: 'Plan', cell: (row) => row.plan ?? '—' },
   { label: 'Verification', cell: (row) => verificationLabel(row.verification_status) },

@@ -6,6 +6,7 @@ import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
 import PlanRequestDecision from '../../../client/islands/plan-request-decision.island';
 import { QueueStatus } from '../../../client/components/queue-status';
+import { CustomerCell } from '../../../client/components/customer-cell';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../../client/components/pager';
@@ -57,14 +58,7 @@ function Outcome({ row }: { row: PlanRequestRow }) {
 const columns: readonly Column<PlanRequestRow>[] = [
   {
     label: 'Customer',
-    cell: (row) => (
-      <div>
-        <a href={`${paths.adminCustomers}/${row.customer.id}`}>
-          <strong>{row.customer.name}</strong>
-        </a>
-        <small className="staff-email">{row.customer.email}</small>
-      </div>
-    ),
+    cell: (row) => <CustomerCell customer={row.customer} />,
     className: 'queue-customer',
   },
   { label: 'From', cell: (row) => planName(row.from_plan) },

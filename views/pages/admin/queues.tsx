@@ -9,6 +9,7 @@ import { paths } from '../../../shared/routes';
 import QueueCopy from '../../../client/islands/queue-copy.island';
 import QueueDecision from '../../../client/islands/queue-decision.island';
 import { QueueStatus } from '../../../client/components/queue-status';
+import { CustomerCell } from '../../../client/components/customer-cell';
 import { formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../../client/components/pager';
@@ -320,15 +321,7 @@ function WithdrawalDecision({ row }: { row: WithdrawalRow }) {
 }
 
 function Customer({ row }: { row: DepositRow | WithdrawalRow | DocumentRow }) {
-  return (
-    <div>
-      <a href={`${paths.adminCustomers}/${row.customer.id}`}>
-        <strong>{row.customer.name}</strong>
-      </a>
-      <small className="staff-email">{row.customer.email}</small>
-      {'account_number' in row ? <small className="staff-email">#{row.account_number}</small> : null}
-    </div>
-  );
+  return <CustomerCell customer={row.customer} account={'account_number' in row ? row.account_number : null} />;
 }
 
 const customerColumn: Column<DepositRow | WithdrawalRow | DocumentRow> = { label: 'Customer', cell: (row) => <Customer row={row} />, className: 'queue-customer' };
