@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import type { Database } from '../../server/trading/db/database';
 import { openPglite } from '../../server/trading/db/pglite';
@@ -10,14 +11,12 @@ import { databaseUrl, onServer } from './postgres-template';
 export const testDriver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * A fresh, migrated database with reference data and market history for one test file: PGlite from
- * the template dump (tests/support/global-setup.ts), or a new PostgreSQL database copied from the
- * run's template database (tests/support/postgres-template.ts), dropped again on close.
+ * A fresh, migrated database with reference data and market history for one test file: PGlite on a copy
+ * of the run's template folder (tests/support/global-setup.ts), or a new PostgreSQL database copied from
+ * the run's template database (tests/support/postgres-template.ts); either is removed again on close.
  */
 export async function createTestDatabase(): Promise<Database> {
-  if (testDriver === 'pglite') {
-    return openPglite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
-  }
+  if (testDriver === 'pglite') return pgliteCopy();
   const name = `test_${randomBytes(6).toString('hex')}`;
   await onServer(`create database ${name} template ${inject('postgresTemplate')}`);
   const database = await openPostgres({ url: databaseUrl(name), poolMax: 5 });
@@ -26,6 +25,28 @@ export async function createTestDatabase(): Promise<Database> {
     async close() {
       await database.close();
       await onServer(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** Folders of this process's PGlite copies not closed yet, removed when it exits (stacks are not always closed). */
+const openCopies = new Set<string>();
+process.once('exit', () => {
+  for (const dir of openCopies) rmSync(dir, { recursive: true, force: true });
+});
+
+async function pgliteCopy(): Promise<Database> {
+  const template = inject('pgliteTemplate');
+  const dir = join(dirname(template), `db-${randomBytes(6).toString('hex')}`);
+  cpSync(template, dir, { recursive: true });
+  openCopies.add(dir);
+  const database = await openPglite({ dataDir: dir });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+      openCopies.delete(dir);
     },
   };
 }
