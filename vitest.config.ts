@@ -40,7 +40,7 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: 'integration:postgres', include: integration, ...stacks, globalSetup: ['tests/support/postgres-template.ts'], env: { TEST_DB_DRIVER: 'postgres' } },
+              test: { name: 'integration:postgres', include: integration, ...stacks, env: { TEST_DB_DRIVER: 'postgres' } },
             },
           ]
         : []),

@@ -18,7 +18,9 @@ export const testDriver = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres'
 export async function createTestDatabase(): Promise<Database> {
   if (testDriver === 'pglite') return pgliteCopy();
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await onServer(`create database ${name} template ${inject('postgresTemplate')}`);
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+  await onServer(`create database ${name} template ${template}`);
   const database = await openPostgres({ url: databaseUrl(name), poolMax: 5 });
   return {
     ...database,

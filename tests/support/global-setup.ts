@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../server/trading/db/pglite';
+import { makePostgresTemplate } from './postgres-template';
 import { fillTemplate } from './template-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, filled PGlite data folder, closed cleanly: each test file's database starts as a copy of it. */
     pgliteTemplate: string;
+    /** The run's template database on TEST_DATABASE_URL's server, when it is set (tests/support/postgres-template.ts). */
+    postgresTemplate: string | null;
   }
 }
 
@@ -18,13 +21,53 @@ declare module 'vitest' {
  */
 const parent = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 
-/** Migrates and fills one PGlite data folder once (~4 s); every test file's database is a copy of it (tests/support/database.ts). */
-export default async function setup(project: TestProject) {
+interface Made {
+  pglite: string;
+  postgres: string | null;
+  remove: () => Promise<void>;
+  /** Projects still using them: they go when the last one's teardown runs. */
+  users: number;
+}
+
+/**
+ * Every project that uses a database names this setup, and Vitest runs it once per project: they share one run's
+ * templates (kept on globalThis, which survives each project loading this module again).
+ */
+const shared = globalThis as { cfdTestTemplates?: Promise<Made> };
+
+async function makePgliteTemplate() {
   const dir = mkdtempSync(join(parent(), 'cfd-pglite-'));
   const template = join(dir, 'template');
   const database = await openPglite({ dataDir: template });
   await fillTemplate(database);
   await database.close();
-  project.provide('pgliteTemplate', template);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { template, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The PGlite template and, with TEST_DATABASE_URL, the PostgreSQL one, made side by side (PostgreSQL's work is in its own server). */
+async function makeTemplates(): Promise<Made> {
+  const [pglite, postgres] = await Promise.all([makePgliteTemplate(), process.env.TEST_DATABASE_URL ? makePostgresTemplate() : null]);
+  return {
+    pglite: pglite.template,
+    postgres: postgres?.name ?? null,
+    remove: async () => {
+      pglite.remove();
+      await postgres?.drop();
+    },
+    users: 0,
+  };
+}
+
+/** Makes the run's templates once (~4 s); every test file's database is a copy of one (tests/support/database.ts). */
+export default async function setup(project: TestProject) {
+  const made = await (shared.cfdTestTemplates ??= makeTemplates());
+  made.users += 1;
+  project.provide('pgliteTemplate', made.pglite);
+  project.provide('postgresTemplate', made.postgres);
+  return async () => {
+    made.users -= 1;
+    if (made.users > 0) return;
+    delete shared.cfdTestTemplates;
+    await made.remove();
+  };
 }

@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../../server/trading/db/postgres';
 import { fillTemplate } from './template-data';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresTemplate: string;
-  }
-}
 
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -36,10 +29,10 @@ export async function onServer(sql: string): Promise<void> {
 /**
  * Migrates and fills one PostgreSQL database per run, which every test file's database is then
  * copied from (`create database … template …`). Its name is this run's own, so two runs on one server
- * do not meet; it is dropped when the run ends. Nothing stays connected to it: PostgreSQL copies
- * only a template nobody is using.
+ * do not meet; `drop` removes it when the run ends. Nothing stays connected to it: PostgreSQL copies
+ * only a template nobody is using. Made by tests/support/global-setup.ts when TEST_DATABASE_URL is set.
  */
-export default async function setup(project: TestProject) {
+export async function makePostgresTemplate(): Promise<{ name: string; drop: () => Promise<void> }> {
   const name = `test_template_${randomBytes(6).toString('hex')}`;
   await onServer(`create database ${name}`);
   const database = await openPostgres({ url: databaseUrl(name), poolMax: 2 });
@@ -48,6 +41,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  project.provide('postgresTemplate', name);
-  return () => onServer(`drop database if exists ${name} with (force)`);
+  return { name, drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
