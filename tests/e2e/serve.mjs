@@ -25,7 +25,7 @@ async function ensureTemplate() {
     if (error.code !== 'EEXIST') throw error;
     // Another server of this run is making it.
     for (let waited = 0; !existsSync(ready); waited += 250) {
-      if (waited > 120_000) throw new Error(`no e2e data template at ${template} after 2 minutes`);
+      if (waited > 120_000) throw new Error(`no e2e data template at ${template} after 2 minutes`, { cause: error });
       await sleep(250);
     }
     return;
