@@ -6,11 +6,13 @@ import { demo, openSignedIn } from './support';
  * last known prices, the open pairs and the account's figures; islands hydrate against it without a mismatch;
  * no splash when the page has its prices; without JavaScript a notice says why nothing moves.
  */
-test('when a trader opens the trade room, then its HTML shows prices and figures, it hydrates without a mismatch, and it reopens on the chosen pair', async ({ page }) => {
+test('when a trader opens the trade room, then its HTML shows prices and figures, it hydrates without a mismatch or a console complaint, and it reopens on the chosen pair', async ({ page }) => {
+  // A hydration mismatch, a header the browser cannot read (Permissions-Policy features it does not know), an uncaught error.
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (/hydrat/i.test(message.text())) problems.push(message.text().slice(0, 300));
+    if (/hydrat|Permissions-Policy/i.test(message.text())) problems.push(message.text().slice(0, 300));
   });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   await openSignedIn(page, demo.trader);
   await expect(page).toHaveURL(/\/main\/dashboard$/);
 
@@ -30,6 +32,10 @@ test('when a trader opens the trade room, then its HTML shows prices and figures
   // The device's choice is a cookie for /mt4: the next page's HTML opens on it before any script runs.
   const again = await (await page.request.get('/mt4')).text();
   expect(/<li class="pair-tab[^"]*\bactive\b[^"]*">(.*?)<\/li>/s.exec(again)?.[1]).toContain('ETH/USD');
+  // Closing the active tab activates the first remaining, without an error.
+  await page.getByRole('button', { name: 'Close ETH/USD' }).click();
+  await expect(page.locator('.pair-tab')).toHaveCount(1);
+  await expect(page.locator('.pair-tab.active')).not.toContainText('ETH/USD');
   expect(problems).toEqual([]);
 });
 

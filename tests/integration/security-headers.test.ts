@@ -25,7 +25,7 @@ describe('the headers every page carries', () => {
     );
     expect(policy.get('camera')).toBe('(self)');
     expect(policy.get('clipboard-write')).toBe('(self)');
-    for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'clipboard-read']) expect(policy.get(feature), feature).toBe('()');
+    for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'clipboard-read']) expect(policy.get(feature), feature).toBe('()');
     // Static files and errors carry it too.
     expect((await request(stack.web).get('/no-such-page')).headers['permissions-policy']).toBe(res.headers['permissions-policy']);
   });
