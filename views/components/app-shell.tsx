@@ -101,13 +101,15 @@ function ProfileMenu({ user, current }: { user: User; current: ShellPage }) {
   ];
   return (
     <details className="profile-menu">
-      <summary aria-label="Your profile and settings">
+      {/* Named by its visible text plus what it opens, not by an aria-label that would hide the name shown (WCAG 2.5.3). */}
+      <summary>
         <span className="initials" aria-hidden="true">
           {(user.first_name.charAt(0) + user.last_name.charAt(0)).toUpperCase()}
         </span>
         <span className="user-name">
           {user.first_name} {user.last_name}
         </span>
+        <span className="visually-hidden">, profile and settings</span>
       </summary>
       <ul>
         {links.map(([page, href, label]) => (

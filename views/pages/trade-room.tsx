@@ -36,11 +36,13 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
               Deposit
             </a>
             <details className="profile-menu">
-              <summary aria-label="Profile menu">
+              {/* Named by its visible text plus what it opens, not by an aria-label that would hide the name shown (WCAG 2.5.3). */}
+              <summary>
                 <span className="avatar" aria-hidden="true">
                   {(user.first_name[0] ?? '?').toUpperCase()}
                 </span>
                 <span className="profile-name">{user.first_name}</span>
+                <span className="visually-hidden">, profile menu</span>
               </summary>
               <ul>
                 <ProfileMenuItems csrfToken={csrfToken} otherTerminal="light" buttonClassName="link-like" />
