@@ -50,7 +50,9 @@ function writeQuery({ search, category, filter }: MarketQuery) {
   window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
 }
 
+/** The customers' average rating as stars, or that it has none (docs/advisors.md#marketplace): no star is drawn that nobody gave. */
 function Stars({ rating }: { rating: number }) {
+  if (rating <= 0) return <span className="card-stars unrated">Not rated yet</span>;
   return (
     <span className="card-stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((n) => (

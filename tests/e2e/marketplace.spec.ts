@@ -14,6 +14,8 @@ test('when a customer browses the marketplace, then search and filters narrow it
   await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'All' }).click();
   await expect(page.getByRole('heading', { name: 'MARKET PLACE' })).toBeVisible();
   await expect(page.locator('.market-card')).toHaveCount(4);
+  // No stars nobody gave.
+  await expect(page.locator('.market-card .card-stars')).toHaveText(Array(4).fill('Not rated yet'));
 
   await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Others' }).click();
   await expect(page).toHaveURL(/\/main\/marketplace\?category=Others$/);

@@ -34,6 +34,8 @@ describe('expert advisors', () => {
     expect(trend).toMatchObject({ amount: 'Free', amount_val: '0', status: 'purchased', included_in_plan: true });
     expect(rsi).toMatchObject({ amount: '49.00 USD', status: 'available', included_in_plan: false, billing: 'one_time' });
     expect(grid).toMatchObject({ amount: '29.00 USD', billing: 'monthly', type: 'Others' });
+    // Nobody has rated any, and no rating is typed in for them (docs/advisors.md#marketplace).
+    expect(advisors.map((a) => a.rating)).toEqual([0, 0, 0, 0]);
     const user = userResponse.parse(
       (
         await request(stack.app)

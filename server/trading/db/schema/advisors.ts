@@ -29,7 +29,8 @@ export const expertAdvisors = pgTable(
     price: money('price').notNull().default('0'),
     billing: text('billing', { enum: eaBillings }).notNull().default('one_time'),
     image: text('image'),
-    rating: numeric('rating', { precision: 2, scale: 1 }).notNull(),
+    /** The customers' average rating; 0 while it has none (no rating can be given yet: docs/advisors.md#marketplace). */
+    rating: numeric('rating', { precision: 2, scale: 1 }).notNull().default('0'),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     params: jsonb('params').$type<Record<string, number>>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),

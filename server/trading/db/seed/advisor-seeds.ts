@@ -9,7 +9,6 @@ export interface AdvisorSeed {
   category: string;
   price: string;
   billing: (typeof eaBillings)[number];
-  rating: string;
   features: string[];
   params: Record<string, number>;
   /** The cheapest plan that includes it (basic < pro < premium); null when only a purchase gives it. */
@@ -31,7 +30,6 @@ export const advisorSeeds: readonly AdvisorSeed[] = [
     category: 'Expert Advisor',
     price: '0',
     billing: 'one_time',
-    rating: '4.2',
     features: ['Moving-average crossover', 'One position at a time', 'Stop loss on every trade'],
     params: { fast: 10, slow: 30, stopLossPercent: 1.5, takeProfitPercent: 3, lots: 0.01 },
     includedFrom: 'basic',
@@ -46,7 +44,6 @@ export const advisorSeeds: readonly AdvisorSeed[] = [
     category: 'Expert Advisor',
     price: '49.00',
     billing: 'one_time',
-    rating: '4.0',
     features: ['RSI 14 with 30/70 bands', 'Exits at the middle band', 'Stop loss on every trade'],
     params: { period: 14, oversold: 30, overbought: 70, stopLossPercent: 1, lots: 0.01 },
     includedFrom: 'pro',
@@ -61,7 +58,6 @@ export const advisorSeeds: readonly AdvisorSeed[] = [
     category: 'Expert Advisor',
     price: '79.00',
     billing: 'one_time',
-    rating: '3.8',
     features: ['20-candle range', 'Stop loss beyond the range', 'At most one trade per breakout'],
     params: { lookback: 20, takeProfitRatio: 2, lots: 0.01 },
     includedFrom: 'premium',
@@ -76,7 +72,6 @@ export const advisorSeeds: readonly AdvisorSeed[] = [
     category: 'Others',
     price: '29.00',
     billing: 'monthly',
-    rating: '3.5',
     features: ['Levels every 0.5 %', 'At most 6 open trades', 'Hard stop at a 2 % loss'],
     params: { stepPercent: 0.5, maxTrades: 6, maxLossPercent: 2, lots: 0.01 },
     includedFrom: null,

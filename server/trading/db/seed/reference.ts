@@ -126,9 +126,10 @@ export async function seedReferenceData(db: AppDb): Promise<void> {
     await db.transaction(async (tx) => {
       const planRows = await tx.select({ id: plans.id, slug: plans.slug }).from(plans);
       for (const [i, { includedFrom, ...advisor }] of advisorSeeds.entries()) {
+        // Rated by nobody yet (stated, for databases migrated only as far as a release whose column had no default).
         const [row] = await tx
           .insert(expertAdvisors)
-          .values({ ...advisor, image: `/advisors/${advisor.slug}.svg`, sortOrder: i + 1 })
+          .values({ ...advisor, image: `/advisors/${advisor.slug}.svg`, sortOrder: i + 1, rating: '0' })
           .returning({ id: expertAdvisors.id });
         if (!row || includedFrom === null) continue;
         // A plan includes what its own tier and the tiers below it include.
