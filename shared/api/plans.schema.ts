@@ -84,7 +84,10 @@ export const planOfferSchema = z.object({
   title: z.string(),
   color: z.nullable(z.string()),
   icon: z.nullable(z.string()),
+  /** The plan's cap on leverage. */
   leverage: z.number(),
+  /** The most any instrument takes on this plan (its cap within the instruments' regulatory caps): what the page advertises. */
+  max_leverage: z.number(),
   is_default: z.boolean(),
   is_recommended: z.boolean(),
   /** In `currency`; null: moving to it needs staff approval. */

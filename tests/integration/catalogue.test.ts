@@ -73,8 +73,9 @@ describe('who may edit the catalogue', () => {
       ['pro', 100, false, true, true],
       ['premium', 200, false, false, true],
     ]);
-    expect(after.features.map((f) => f.label)).toEqual(['Maximum leverage', 'Spreads from', 'Expert Advisors', 'AutoTrader', 'Account manager', 'Support']);
-    expect(after.plans[1]!.features.map((f) => f.value)).toEqual(['1:100', '0.8 pips', 'Free and Pro advisors', 'Yes', 'No', 'Priority chat']);
+    // Only rows a behaviour backs: no spreads, support or account manager a plan does not really change.
+    expect(after.features.map((f) => f.label)).toEqual(['Maximum leverage', 'Expert Advisors', 'AutoTrader']);
+    expect(after.plans[1]!.features.map((f) => f.value)).toEqual(['1:100', 'Free and Pro advisors', 'Yes']);
     // The highest leverage of any asset class (100 for each when seeded).
     expect(after.leverage_max).toBe(100);
   });
@@ -193,22 +194,27 @@ describe('plans', () => {
         await patchPlan(before.id, {
           leverage: 50,
           autotrader_allowed: false,
-          features: { [feature('Spreads from')]: ' 0.7 pips ' },
+          features: { [feature('Expert Advisors')]: ' Free, Pro and Range Breakout ' },
           advisor_ids: [...before.advisor_ids, breakout.id],
         }).expect(200)
       ).body,
     );
     expect(changed).toMatchObject({ changed: true, message: 'Pro saved. Customers see it within 5 seconds.' });
     expect(changed.data).toMatchObject({ leverage: 50, autotrader_allowed: false, is_default: false, customers: expect.any(Number) });
-    expect(changed.data.features.map((f) => f.value)).toEqual(['1:50', '0.7 pips', 'Free and Pro advisors', 'No', 'No', 'Priority chat']);
+    expect(changed.data.features.map((f) => f.value)).toEqual(['1:50', 'Free, Pro and Range Breakout', 'No']);
     expect(changed.data.advisor_ids).toEqual([...before.advisor_ids, breakout.id].sort((a, b) => a - b));
 
     const [audit] = await auditsOf('plan', before.id, 'catalogue.plan_updated');
     expect(audit).toMatchObject({ actorId: adminId });
     expect(audit!.details).toEqual({
       title: 'Pro',
-      before: { leverage: 100, autotrader_allowed: true, features: { 'Spreads from': '0.8 pips', 'Maximum leverage': '1:100', AutoTrader: 'Yes' }, advisor_ids: before.advisor_ids },
-      after: { leverage: 50, autotrader_allowed: false, features: { 'Spreads from': '0.7 pips', 'Maximum leverage': '1:50', AutoTrader: 'No' }, advisor_ids: changed.data.advisor_ids },
+      before: { leverage: 100, autotrader_allowed: true, features: { 'Expert Advisors': 'Free and Pro advisors', 'Maximum leverage': '1:100', AutoTrader: 'Yes' }, advisor_ids: before.advisor_ids },
+      after: {
+        leverage: 50,
+        autotrader_allowed: false,
+        features: { 'Expert Advisors': 'Free, Pro and Range Breakout', 'Maximum leverage': '1:50', AutoTrader: 'No' },
+        advisor_ids: changed.data.advisor_ids,
+      },
     });
 
     // Customers see it in the site data, and a customer on the plan may no longer ask for AutoTrader.
@@ -225,12 +231,12 @@ describe('plans', () => {
         await patchPlan(before.id, {
           leverage: 100,
           autotrader_allowed: true,
-          features: { [feature('Spreads from')]: '0.8 pips', [feature('AutoTrader')]: 'Yes, on request' },
+          features: { [feature('Expert Advisors')]: 'Free and Pro advisors', [feature('AutoTrader')]: 'Yes, on request' },
           advisor_ids: before.advisor_ids,
         }).expect(200)
       ).body,
     );
-    expect(restored.data.features.map((f) => f.value)).toEqual(['1:100', '0.8 pips', 'Free and Pro advisors', 'Yes, on request', 'No', 'Priority chat']);
+    expect(restored.data.features.map((f) => f.value)).toEqual(['1:100', 'Free and Pro advisors', 'Yes, on request']);
     await patchPlan(before.id, { features: { [feature('AutoTrader')]: 'Yes' } }).expect(200);
     expect(await planSlug('pro')).toEqual(before);
     await request(stack.app).post('/api/v1/update/autotrader').set(bearer(onPro.token)).send({ autotrader_type: 'medium' }).expect(201);

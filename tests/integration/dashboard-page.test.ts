@@ -37,6 +37,20 @@ describe('the dashboard', () => {
     expect(page.text).toContain('href="/mt4"');
   });
 
+  it('says, here, on the plans and the accounts page, the most leverage any instrument takes on the customer’s plan, not the plan’s cap that none reaches', async () => {
+    const { agent } = await signedInAgent(stack.web, await makeUser(stack.database.db, { plan: 'pro' }));
+    const text = textOf((await agent.get('/main/dashboard')).text);
+    // Pro caps leverage at 1:100; retail regulatory caps stop every instrument at 1:30 (docs/trading.md#leverage).
+    expect(text).toContain('Leverage up to 1:30');
+    expect(text).not.toContain('1:100');
+    const plans = textOf((await agent.get('/main/plans')).text);
+    expect(plans).toContain('Leverage up to 1:30.');
+    expect(plans).not.toMatch(/1:(100|200)\b/);
+    const accounts = textOf((await agent.get('/main/accounts')).text);
+    expect(accounts).toContain('1:30');
+    expect(accounts).not.toContain('1:100');
+  });
+
   it('for a customer who deposited, then the deposit is counted and listed, and the empty deposit text is gone', async () => {
     const person = await makeUser(stack.database.db);
     const account = await liveAccount(stack.database.db, person.user.id);

@@ -48,6 +48,12 @@ describe('GET /plans', () => {
     expect(bySlug.basic).toMatchObject({ price: '0', move: null });
     expect(bySlug.pro).toMatchObject({ price: '49', move: 'charge', is_recommended: true });
     expect(bySlug.premium).toMatchObject({ price: null, move: 'approval' });
+    // Each plan's cap, and the most any instrument takes under it (the regulatory caps stop at 1:30).
+    expect(data.plans.map((p) => [p.slug, p.leverage, p.max_leverage])).toEqual([
+      ['basic', 20, 20],
+      ['pro', 100, 30],
+      ['premium', 200, 30],
+    ]);
     expect(data.latest_request).toBeNull();
     // /data carries the price the original client reads; a numeric one as a JSON number.
     const site = (await request(stack.app).get('/api/v1/data').set(bearer(trader.token))).body.data as { plans: { slug: string; price: number | null }[] };

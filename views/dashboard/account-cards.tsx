@@ -37,7 +37,20 @@ function Figure({ label, value, tone, note }: { label: string; value: string; to
 }
 
 /** The account cards ("Account Balance", docs/customer-area.md#dashboard), one per account, every figure real: balance, credit, equity, margin, free margin, margin level, open and lifetime P/L. */
-export function AccountCards({ user, accounts, formats, figuresFailed }: { user: User; accounts: readonly CardAccount[]; formats: MoneyFormats; figuresFailed: boolean }) {
+export function AccountCards({
+  user,
+  accounts,
+  formats,
+  figuresFailed,
+  maxLeverage,
+}: {
+  user: User;
+  accounts: readonly CardAccount[];
+  formats: MoneyFormats;
+  figuresFailed: boolean;
+  /** The most leverage any instrument takes for this customer (null when the dashboard's figures could not be read). */
+  maxLeverage: number | null;
+}) {
   const firstDemo = accounts.find((a) => a.type === 'demo')?.id;
   return (
     <section className="dash-accounts" aria-label="Your accounts">
@@ -75,7 +88,7 @@ export function AccountCards({ user, accounts, formats, figuresFailed }: { user:
                   <Figure label="Lifetime P/L" value={signedMoney(f.lifetimePnl, account.currency, formats)} tone={toneOf(f.lifetimePnl)} />
                 </>
               ) : null}
-              {!demo && user.account_type ? <Figure label="Leverage" value={`up to 1:${user.account_type.leverage}`} /> : null}
+              {!demo && maxLeverage !== null ? <Figure label="Leverage" value={`up to 1:${maxLeverage}`} /> : null}
               <Figure label="Account Type" value={demo ? 'Demo' : (user.account_type?.title ?? 'Live')} />
             </dl>
             <a className="button-link outline" role="button" href={terminalPathOf(user)} data-trade-room="">

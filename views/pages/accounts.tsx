@@ -24,7 +24,7 @@ export interface AccountsView {
  */
 export function AccountsPage({ settings, user, csrfToken, view }: { settings: SiteSettings; user: User; csrfToken: string; view: AccountsView }) {
   const plan = user.account_type;
-  const leverage = view.overview?.leverage ?? plan?.leverage ?? null;
+  const leverage = view.overview?.leverage ?? null;
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="accounts">
       <Stylesheet src="views/pages/accounts.css" />

@@ -75,7 +75,7 @@ export function DashboardPage({ settings, user, csrfToken, view }: DashboardProp
       </header>
       <DepositPrompt user={user} deposits={Number(user.trades_summary.total_deposit) > 0 ? 1 : undefined} />
       <MarketStrip tiles={view.dashboard?.market ?? null} now={view.now} />
-      <AccountCards user={user} accounts={accounts} formats={formats} figuresFailed={view.accounts === null} />
+      <AccountCards user={user} accounts={accounts} formats={formats} figuresFailed={view.accounts === null} maxLeverage={view.dashboard?.max_leverage ?? null} />
       <RecordCards summary={user.trades_summary} currency={user.currency} accountLabel={liveLabel} formats={formats} />
       <div className="dash-grid">
         <Island island={DashboardPerformance} client="visible" props={{ accounts: chartAccounts, performance: view.performance, formats: currencyFormats }} />

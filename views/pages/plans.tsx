@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { leverageFeatureLabel } from '../../shared/api/catalogue.schema';
 import { planTexts as texts, type PlanOffer, type PlansOverview } from '../../shared/api/plans.schema';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
@@ -33,7 +34,19 @@ function confirmPriceOf(plan: PlanOffer, currency: string): string {
   return 'no charge, reviewed by our staff';
 }
 
-/** A comparison cell: a minimum deposit (row 0, when numeric) as money, "Enabled"/"Yes" as a tick. */
+/**
+ * The comparison rows: the catalogue's, except that the leverage row says the most any instrument takes on the plan
+ * (its cap within the regulatory caps), not the cap itself, which no instrument may reach (docs/customer-area.md#plans).
+ */
+function rowsOf(overview: PlansOverview): { label: string; value: (plan: PlanOffer) => string; row: number }[] {
+  return overview.features.map((label, row) => ({
+    label,
+    value: (plan: PlanOffer) => (label === leverageFeatureLabel ? `1:${plan.max_leverage}` : (plan.features[row] ?? '')),
+    row,
+  }));
+}
+
+/** A comparison cell: a minimum deposit (the catalogue's first row, when numeric) as money, "Enabled"/"Yes" as a tick. */
 function Cell({ value, row, currency }: { value: string; row: number; currency: string }): ReactNode {
   const text = value.trim();
   if (row === 0 && /^\d+(\.\d+)?$/.test(text)) return formatMoney({ amount: text, currency });
@@ -77,7 +90,7 @@ function PlanAction({ plan, overview, current, phone }: ActionProps) {
       props={{
         planId: plan.id,
         title: plan.title,
-        leverage: plan.leverage,
+        leverage: plan.max_leverage,
         move: plan.move,
         priceLabel: confirmPriceOf(plan, overview.currency),
         moveText: moveTextOf(plan, overview.currency),
@@ -150,13 +163,13 @@ export function PlansPage({ settings, user, csrfToken, overview }: { settings: S
                     <PlanBadges plan={plan} />
                   </header>
                   <p className="plan-price">{priceOf(plan, overview.currency)}</p>
-                  <p className="plan-move">{plan.move === null ? `Leverage up to 1:${plan.leverage}.` : moveTextOf(plan, overview.currency)}</p>
+                  <p className="plan-move">{plan.move === null ? `Leverage up to 1:${plan.max_leverage}.` : moveTextOf(plan, overview.currency)}</p>
                   <dl className="plan-features">
-                    {overview.features.map((label, row) => (
+                    {rowsOf(overview).map(({ label, value, row }) => (
                       <div key={label}>
                         <dt>{label}</dt>
                         <dd>
-                          <Cell value={plan.features[row] ?? ''} row={row} currency={overview.currency} />
+                          <Cell value={value(plan)} row={row} currency={overview.currency} />
                         </dd>
                       </div>
                     ))}
@@ -190,12 +203,12 @@ export function PlansPage({ settings, user, csrfToken, overview }: { settings: S
                       </td>
                     ))}
                   </tr>
-                  {overview.features.map((label, row) => (
+                  {rowsOf(overview).map(({ label, value, row }) => (
                     <tr key={label}>
                       <th scope="row">{label}</th>
                       {plans.map((plan) => (
                         <td key={plan.id}>
-                          <Cell value={plan.features[row] ?? ''} row={row} currency={overview.currency} />
+                          <Cell value={value(plan)} row={row} currency={overview.currency} />
                         </td>
                       ))}
                     </tr>

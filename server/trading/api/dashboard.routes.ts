@@ -8,6 +8,7 @@ import { accountsOfUser } from '../db/accounts.repo';
 import { dailyBalances, dailyRealizedPnl, latestMovements, openMarginByClass, previousDailyCloses } from '../db/dashboard.repo';
 import type { ApiDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
+import { highestLeverage, planLeverageOf } from '../engine/orders';
 import { displaySymbol } from '../market/asset-view';
 import { authOf } from './auth.middleware';
 import { allocationOf, everyDayBalance, rangeStart, utcDay } from './dashboard.presenter';
@@ -56,10 +57,17 @@ export function dashboardRoutes(deps: ApiDeps) {
     const live = (await accountsOfUser(db, user.id)).filter((a) => a.type === 'live');
     const ids = live.map((a) => a.id);
     const currencyOf = new Map(live.map((a) => [a.id, a.currency]));
-    const [margins, movements, strip] = await Promise.all([openMarginByClass(db, ids), latestMovements(db, { accountIds: ids, limit: recentMovements }), marketStrip()]);
+    const [margins, movements, strip, planLeverage, { leverage: classLeverage }] = await Promise.all([
+      openMarginByClass(db, ids),
+      latestMovements(db, { accountIds: ids, limit: recentMovements }),
+      marketStrip(),
+      planLeverageOf(db, user),
+      deps.referenceData.get(),
+    ]);
     const currency = live[0]?.currency ?? 'USD';
     return {
       data: {
+        max_leverage: highestLeverage({ instruments: market.instruments, classLeverage, planLeverage }),
         allocation: allocationOf(margins, { currency, currencyOf: (id) => currencyOf.get(id) ?? currency, convert: (from, to) => market.conversion(from, to) }),
         recent: movements.map((m) => ({
           id: m.id,

@@ -5,6 +5,7 @@ import { defaultCurrency } from '../../../shared/constants';
 import { findCustomerAccount } from '../db/accounts.repo';
 import { latestRequestOf, planRequestQueue, type PlanRequestJoin } from '../db/plans.repo';
 import { listPlans } from '../db/reference-data.repo';
+import { highestLeverage } from '../engine/orders';
 import type { ApiDeps } from '../deps';
 import { decidePlanRequest, moveTo, planOf, priceIn, subscribeToPlan } from '../users/plan-change';
 import { authOf, staffActorOf } from './auth.middleware';
@@ -39,7 +40,13 @@ export function plansRoutes(deps: ApiDeps) {
 
   on(api.plans, async (_input, _req, res) => {
     const { user } = authOf(res);
-    const [{ plans, featureLabels }, current, live, latest] = [await listPlans(db), await planOf(db, user), await findCustomerAccount(db, user.id), await latestRequestOf(db, user.id)];
+    const [{ plans, featureLabels }, current, live, latest, { leverage: classLeverage }] = [
+      await listPlans(db),
+      await planOf(db, user),
+      await findCustomerAccount(db, user.id),
+      await latestRequestOf(db, user.id),
+      await deps.referenceData.get(),
+    ];
     const currency = live?.currency ?? defaultCurrency;
     const caps = market.instruments.filter((i) => i.enabled).map((i) => i.regulatoryCap);
     const request: MyPlanRequest | null = latest
@@ -62,6 +69,7 @@ export function plansRoutes(deps: ApiDeps) {
         color: plan.color,
         icon: plan.icon,
         leverage: plan.leverage,
+        max_leverage: highestLeverage({ instruments: market.instruments, classLeverage, planLeverage: plan.leverage }),
         is_default: plan.is_default,
         is_recommended: plan.is_recommended,
         price: plan.price === null ? null : priceIn(market, plan.price, currency).toFixed(2),

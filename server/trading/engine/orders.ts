@@ -58,6 +58,26 @@ export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { in
 }
 
 /**
+ * The most leverage any enabled instrument takes under a plan's leverage (`undefined`: no plan): the figure an
+ * "up to 1:N" may say, since an instrument that takes it exists and none takes more (docs/trading.md#leverage).
+ */
+export function highestLeverage({
+  instruments,
+  classLeverage,
+  planLeverage,
+}: {
+  instruments: readonly Instrument[];
+  classLeverage: Record<LeverageKey, number>;
+  planLeverage: number | undefined;
+}): number {
+  let most = 1;
+  for (const instrument of instruments) {
+    if (instrument.enabled) most = Math.max(most, maxLeverageFor({ instrument, classLeverage: classLeverage[leverageKeyOf(instrument.assetClass)], planLeverage }));
+  }
+  return most;
+}
+
+/**
  * The leverage map the customer's site data gives (docs/trading.md#leverage): per asset class (the original
  * client's keys) and per category (the original client looks up `leverage[asset.category]`), the most every
  * enabled instrument in it takes for this customer, so an order sent with it is never refused for its

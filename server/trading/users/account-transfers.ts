@@ -10,7 +10,8 @@ import type { AppDb, Executor } from '../db/database';
 import { insertTransfer, type TransferListRow, type TransferRow } from '../db/transfers.repo';
 import type { UserRow } from '../db/users.repo';
 import { summarise } from '../engine/account-actions';
-import { planLeverageOf } from '../engine/orders';
+import { highestLeverage, planLeverageOf } from '../engine/orders';
+import { leverageMap } from '../db/reference-data.repo';
 import { fail, refusal } from '../errors';
 import { withdrawableOf } from '../funding/withdrawals';
 import { postEntry } from '../ledger/ledger';
@@ -94,8 +95,14 @@ export async function accountsOverview(db: AppDb, market: Market, user: UserRow)
   return {
     accounts: await Promise.all(accounts.map((account) => walletOf(db, market, account))),
     limits: { live: { held: held('live'), max: accountLimits.live }, demo: { held: held('demo'), max: accountLimits.demo } },
-    leverage: (await planLeverageOf(db, user)) ?? null,
+    leverage: await advertisedLeverage(db, market, user),
   };
+}
+
+/** The most leverage any instrument takes for this customer (null without a plan): what "1:N" may say (docs/trading.md#leverage). */
+async function advertisedLeverage(db: AppDb, market: Market, user: UserRow): Promise<number | null> {
+  const planLeverage = await planLeverageOf(db, user);
+  return planLeverage === undefined ? null : highestLeverage({ instruments: market.instruments, classLeverage: await leverageMap(db), planLeverage });
 }
 
 /**

@@ -29,7 +29,8 @@ export const referenceCurrencies = [
   { code: 'NGN', name: 'Nigerian Naira', symbol: '₦', rate: '1550', decimals: 2, sortOrder: 8 },
 ];
 
-const featureRows = ['Maximum leverage', 'Spreads from', 'Expert Advisors', 'AutoTrader', 'Account manager', 'Support'];
+// Only rows a behaviour backs: the plan's leverage cap (the plans page shows what instruments really take), its advisors, AutoTrader.
+const featureRows = ['Maximum leverage', 'Expert Advisors', 'AutoTrader'];
 
 export const referencePlans = [
   {
@@ -44,7 +45,7 @@ export const referencePlans = [
     // Moving back to the default plan is free: it only lowers leverage (docs/customer-area.md#plans).
     price: '0.00' as string | null,
     sortOrder: 1,
-    features: ['1:20', '1.2 pips', 'Free advisors', 'No', 'No', 'E-mail and chat'],
+    features: ['1:20', 'Free advisors', 'No'],
   },
   {
     slug: 'pro',
@@ -58,7 +59,7 @@ export const referencePlans = [
     // A one-off charge from the Live balance.
     price: '49.00',
     sortOrder: 2,
-    features: ['1:100', '0.8 pips', 'Free and Pro advisors', 'Yes', 'No', 'Priority chat'],
+    features: ['1:100', 'Free and Pro advisors', 'Yes'],
   },
   {
     slug: 'premium',
@@ -72,7 +73,7 @@ export const referencePlans = [
     // The most leverage: staff approve each move (experience and appropriateness), no charge.
     price: null,
     sortOrder: 3,
-    features: ['1:200', '0.4 pips', 'All advisors', 'Yes', 'Yes', 'Dedicated line'],
+    features: ['1:200', 'All advisors', 'Yes'],
   },
 ];
 
