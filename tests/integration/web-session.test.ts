@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/trading/db/opaque-tokens';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
-import { csrfFrom, signedInAgent, startWebStack, webAppFor, type WebStack } from '../support/web';
+import { csrfFrom, signedInAgent, startWebStack, textOf, webAppFor, type WebStack } from '../support/web';
 
 let stack: WebStack;
 let customer: TestPerson;
@@ -20,6 +20,10 @@ describe('signing in through the web tier', () => {
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/<form class="login-form"[^>]*action="\/session"/);
     expect(res.text).toContain('name="email"');
+    // Its selling points carry no typed figure (a product count the catalogue does not have).
+    const points = /<ul class="highlights">(.*?)<\/ul>/s.exec((await request(stack.web).get('/?type=basic')).text)?.[1] ?? '';
+    expect(points).toContain('Six asset classes');
+    expect(textOf(points)).not.toMatch(/\d/);
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");

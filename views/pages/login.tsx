@@ -16,7 +16,8 @@ interface LoginPageProps {
   look: EntryLook;
 }
 
-const highlights = ['Fast account opening', 'Instant funding', 'Six asset classes', '2000+ products'];
+/** What the site does, in words: no figure here, since a typed count would not follow the catalogue (the "2000+ products" it claimed was 213). */
+const highlights = ['Fast account opening', 'Card, bank and crypto deposits', 'Six asset classes', 'Costs shown before every order'];
 
 /** `/`: sign-in in the look of the site's sign-up pages (the light `td` frame, or the dark two columns). */
 export function LoginPage({ look, ...props }: LoginPageProps) {
