@@ -110,6 +110,13 @@ export const marketTileSchema = z.object({
   digits: z.number(),
   /** The last recorded (not synthetic) daily close before today, or null when there is none. */
   previous_close: z.nullable(wireDecimal),
+  /**
+   * What `change` is against: the previous daily close; else, until one is recorded, our first recorded price of
+   * today (UTC), `basis_price` at `basis_at`; null: neither exists (docs/customer-area.md#dashboard).
+   */
+  change_basis: z.nullable(z.enum(['previous_close', 'first_today'])),
+  basis_price: z.nullable(wireDecimal),
+  basis_at: z.nullable(isoDateTime),
   change: z.nullable(wireDecimal),
   change_percent: z.nullable(wireDecimal),
   /** When the price was made. */

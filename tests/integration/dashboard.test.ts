@@ -145,7 +145,7 @@ describe('GET /api/v1/dashboard', () => {
     await request(stack.app).post('/api/v1/trades/close-all').set(bearer(trader.token)).send({});
   });
 
-  it('prices the market strip from our feed, its change against our last recorded daily close, never a synthetic one', async () => {
+  it('prices the market strip from our feed, its change against our last recorded daily close (else our first price today), never a synthetic one', async () => {
     const person = await makeUser(stack.database.db);
     const token = await tokenFor(stack.app, person);
     const yesterday = new Date(Date.UTC(marketsOpenAt.getUTCFullYear(), marketsOpenAt.getUTCMonth(), marketsOpenAt.getUTCDate() - 1));
@@ -154,6 +154,13 @@ describe('GET /api/v1/dashboard', () => {
       .insert(candles)
       .values([candle(idOf('EURUSD'), '1.0900000000', false), candle(idOf('GBPUSD'), '1.2000000000', true)])
       .onConflictDoNothing();
+    // GBP/USD has no recorded daily close, but a price of ours today (after the synthetic history's minutes): the change is against it.
+    const today = new Date(yesterday.getTime() + 86_400_000);
+    const firstToday = new Date(Math.max(today.getTime() + 60_000, marketsOpenAt.getTime() - 10 * 60_000));
+    await stack.database.db
+      .insert(candles)
+      .values({ assetId: idOf('GBPUSD'), timeframe: 'M1', openTime: firstToday, open: '1.2500000000', high: '1.25', low: '1.25', close: '1.2500000000', synthetic: false })
+      .onConflictDoUpdate({ target: [candles.assetId, candles.timeframe, candles.openTime], set: { open: '1.2500000000', synthetic: false } });
     stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('GBPUSD')]: '1.30000' });
     stack.prices.set({ [idOf('BTCUSD')]: '60100.00' }, marketsOpenAt.getTime() - 5 * 60_000);
 
@@ -161,7 +168,8 @@ describe('GET /api/v1/dashboard', () => {
     expect(market.map((t: { symbol: string }) => t.symbol)).toEqual(['EURUSD', 'GBPUSD', 'BTCUSD', 'US100', 'US30', 'US500', 'NKE']);
     const [eur, gbp, btc] = market;
     expect(eur).toMatchObject({ symbol_display: 'EUR/USD', price: 1.1, previous_close: 1.09, change: 0.01, change_percent: 0.92, market_open: true, stale: false });
-    expect(gbp).toMatchObject({ price: 1.3, previous_close: null, change: null, change_percent: null });
+    expect(eur).toMatchObject({ change_basis: 'previous_close', basis_price: 1.09, basis_at: null });
+    expect(gbp).toMatchObject({ price: 1.3, previous_close: null, change_basis: 'first_today', basis_price: 1.25, basis_at: firstToday.toISOString(), change: 0.05, change_percent: 4 });
     // Crypto trades around the clock: a price five minutes old is marked stale.
     expect(btc).toMatchObject({ price: 60100, market_open: true, stale: true });
     stack.prices.set({ [idOf('BTCUSD')]: '60000.00' });

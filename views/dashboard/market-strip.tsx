@@ -9,6 +9,12 @@ function utcClock(iso: string, now: Date): string {
   return `${at.toLocaleString('en-GB', { ...(today ? {} : { day: 'numeric', month: 'short' }), hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 }
 
+/** What a tile's change is against, in words. */
+function basisTitle(tile: MarketTile, now: Date): string {
+  if (tile.change_basis === 'first_today' && tile.basis_at) return `Against our first price today, ${tile.basis_price} at ${utcClock(tile.basis_at, now)} (no daily close of ours yet)`;
+  return `Against the daily close of ${tile.previous_close}`;
+}
+
 /**
  * The market strip (docs/customer-area.md#dashboard): our own instruments nearest the original's seven,
  * each with our feed's last price as the page was made, its change against our last recorded daily
@@ -32,9 +38,9 @@ export function MarketStrip({ tiles, now }: { tiles: readonly MarketTile[] | nul
                   No previous close
                 </span>
               ) : (
-                <span className={`tile-change tone-${direction === 'up' ? 'gain' : direction === 'down' ? 'loss' : 'flat'}`} title={`Against the daily close of ${t.previous_close}`}>
+                <span className={`tile-change tone-${direction === 'up' ? 'gain' : direction === 'down' ? 'loss' : 'flat'}`} title={basisTitle(t, now)}>
                   {direction === 'up' ? '▲ +' : direction === 'down' ? '▼ ' : ''}
-                  {new Money(t.change_percent).toFixed(2)}%
+                  {new Money(t.change_percent).toFixed(2)}%{t.change_basis === 'first_today' ? ' today' : ''}
                 </span>
               )}
               <span className="tile-when">{t.stale ? assetTexts.stale : !t.market_open ? `Closed · ${utcClock(t.at, now)}` : utcClock(t.at, now)}</span>

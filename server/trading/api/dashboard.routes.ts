@@ -5,7 +5,7 @@ import { Money } from '../../../shared/money';
 import { changeOf } from '../../../shared/trading/prices';
 import { feedTiming } from '../../../shared/trading/terminal';
 import { accountsOfUser } from '../db/accounts.repo';
-import { dailyBalances, dailyRealizedPnl, latestMovements, openMarginByClass, previousDailyCloses } from '../db/dashboard.repo';
+import { dailyBalances, dailyRealizedPnl, firstRecordedPrices, latestMovements, openMarginByClass, previousDailyCloses } from '../db/dashboard.repo';
 import type { ApiDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
 import { highestLeverage, planLeverageOf } from '../engine/orders';
@@ -25,12 +25,15 @@ export function dashboardRoutes(deps: ApiDeps) {
     const listed = marketStripSymbols.flatMap((symbol) => market.instruments.filter((i) => i.symbol === symbol && i.enabled));
     const now = market.now();
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const closes = await previousDailyCloses(db, { assetIds: listed.map((i) => i.id), before: today });
+    const ids = listed.map((i) => i.id);
+    const [closes, firsts] = await Promise.all([previousDailyCloses(db, { assetIds: ids, before: today }), firstRecordedPrices(db, { assetIds: ids, since: today })]);
     return listed.flatMap((instrument) => {
       const quote = market.quotes.get(instrument.id);
       if (!quote) return [];
       const previous = closes.get(instrument.id);
-      const change = previous === undefined ? null : changeOf({ price: quote.mid, open: previous, digits: instrument.digits });
+      const first = firsts.get(instrument.id);
+      const basis = previous !== undefined ? { kind: 'previous_close' as const, price: previous, at: null } : first ? { kind: 'first_today' as const, price: first.price, at: first.at } : null;
+      const change = basis === null ? null : changeOf({ price: quote.mid, open: basis.price, digits: instrument.digits });
       const open = market.isOpen(instrument, now);
       return [
         {
@@ -41,6 +44,9 @@ export function dashboardRoutes(deps: ApiDeps) {
           price: quote.mid,
           digits: instrument.digits,
           previous_close: previous === undefined ? null : new Money(previous).toFixed(instrument.digits),
+          change_basis: basis?.kind ?? null,
+          basis_price: basis === null ? null : new Money(basis.price).toFixed(instrument.digits),
+          basis_at: basis?.at?.toISOString() ?? null,
           change: change?.change ?? null,
           change_percent: change?.percent ?? null,
           at: new Date(quote.time).toISOString(),

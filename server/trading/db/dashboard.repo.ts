@@ -80,6 +80,17 @@ export async function latestMovements(db: Executor, { accountIds, limit }: { acc
     .limit(limit);
 }
 
+/** Each instrument's first recorded (not synthetic) price at or after `since` (a UTC midnight): the open of its earliest minute candle, and when. */
+export async function firstRecordedPrices(db: Executor, { assetIds, since }: { assetIds: readonly number[]; since: Date }): Promise<Map<number, { price: string; at: Date }>> {
+  if (assetIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([candles.assetId], { assetId: candles.assetId, open: candles.open, openTime: candles.openTime })
+    .from(candles)
+    .where(and(inArray(candles.assetId, [...assetIds]), eq(candles.timeframe, 'M1'), gte(candles.openTime, since), eq(candles.synthetic, false)))
+    .orderBy(candles.assetId, asc(candles.openTime));
+  return new Map(rows.map((row) => [row.assetId, { price: row.open, at: row.openTime }]));
+}
+
 /** Each instrument's last recorded daily close before `before` (a UTC midnight); synthetic history is no close anyone saw, so it is skipped. */
 export async function previousDailyCloses(db: Executor, { assetIds, before }: { assetIds: readonly number[]; before: Date }): Promise<Map<number, string>> {
   if (assetIds.length === 0) return new Map();
