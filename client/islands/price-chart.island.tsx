@@ -52,6 +52,7 @@ const darkColours = {
   sl: '#ef4444',
   price: '#fbbf24',
   close: '#94a3b8',
+  simulated: 'rgba(148, 163, 184, 0.45)',
   ...indicatorColours,
   guide: rsiGuideColour,
 };
@@ -68,6 +69,9 @@ function coloursOf(element: Element): Colours {
 }
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
+
+/** A candle's time as the note says it: "29 Nov 14:02 UTC". */
+const simulatedAt = (time: number) => `${new Date(time * 1000).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 const colourOf = (line: ChartLine, colours: Colours) => (line.level === 'entry' ? colours.entry : colours[line.level]);
 /** Positions' lines solid (entry) or dashed (TP/SL); a pending order's price large-dashed, its TP/SL dotted. */
 const styleOf = (line: ChartLine): LineStyle => (line.level === 'entry' ? 0 : line.owner.type === 'trade' ? 2 : line.level === 'price' ? 3 : 1) as LineStyle;
@@ -85,6 +89,8 @@ function PriceChart() {
   const timeframe = chartTimeframe.value;
   const setTimeframe = (id: Timeframe) => (chartTimeframe.value = id);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The last made-up candle's time, when the chart shows any (its candles are grey, and a note says so). */
+  const [simulatedUntil, setSimulatedUntil] = useState<number | null>(null);
   const [ready, setReady] = useState(false);
   const [indicators, setIndicators] = useState<IndicatorSettings>(defaultIndicators);
   const [move, setMove] = useState<(LineMove & { key: string }) | null>(null);
@@ -169,13 +175,16 @@ function PriceChart() {
       if (cancelled) return;
       if (!result.ok) return setProblem(chartTexts.loadFailed);
       setProblem(null);
+      const grey = target.colours.simulated;
       const bars: CandlestickData<UTCTimestamp>[] = result.data.data.map((c) => ({
         time: c.time as UTCTimestamp,
         open: Number(c.open),
         high: Number(c.high),
         low: Number(c.low),
         close: Number(c.close),
+        ...(c.synthetic ? { color: grey, wickColor: grey, borderColor: grey } : {}),
       }));
+      setSimulatedUntil(result.data.data.findLast((c) => c.synthetic)?.time ?? null);
       target.series.applyOptions({ priceFormat: { type: 'price', precision: asset.digits, minMove: 1 / 10 ** asset.digits } });
       target.series.setData(bars);
       target.indicators.setBars(bars, asset.digits);
@@ -296,6 +305,7 @@ function PriceChart() {
         </div>
       </header>
       {problem ? <p className="chart-problem">{problem}</p> : null}
+      {simulatedUntil !== null ? <p className="chart-simulated">{chartTexts.simulated(simulatedAt(simulatedUntil))}</p> : null}
       <div className="chart-area">
         <div className="chart-canvas" ref={holder} data-testid="chart-canvas" />
         <div className="chart-lines" ref={overlay} aria-hidden="true" />

@@ -25,6 +25,8 @@ export const candleSchema = z.object({
   low: wireDecimal,
   close: wireDecimal,
   volume: z.number(),
+  /** Made up to fill the chart before this site recorded prices (docs/trading.md#candles): never a price anyone saw. */
+  synthetic: z.boolean(),
 });
 export type Candle = z.infer<typeof candleSchema>;
 

@@ -4,6 +4,8 @@ export type LevelName = 'tp' | 'sl' | 'price';
 
 export const chartTexts = {
   loadFailed: 'The chart could not be loaded. It will try again when you switch pairs or timeframes.',
+  /** Over a chart whose history is partly made up (grey candles): until when. */
+  simulated: (until: string) => `Grey candles up to ${until}: simulated history, not prices anyone traded at.`,
   /** A price line's title on the chart. */
   takeProfit: (owner: string) => `TP ${owner}`,
   stopLoss: (owner: string) => `SL ${owner}`,

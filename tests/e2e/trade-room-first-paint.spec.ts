@@ -26,6 +26,8 @@ test('when a trader opens the trade room, then its HTML shows prices and figures
   for (const island of ['trade-header', 'market-watch', 'positions', 'account-bar', 'price-chart', 'trade-splash']) {
     await expect(page.locator(`app-island[name="${island}"][hydrated]`)).toBeAttached();
   }
+  // The seeded price history is made up: the chart says so (its candles grey).
+  await expect(page.locator('.chart-simulated')).toContainText(/Grey candles up to .* UTC: simulated history/);
   await page.getByRole('searchbox', { name: 'Search markets' }).fill('eth');
   await page.locator('.watch-row', { hasText: 'ETH/USD' }).click();
   await expect(page.locator('.pair-tab.active')).toContainText('ETH/USD');
