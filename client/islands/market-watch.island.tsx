@@ -1,12 +1,13 @@
 import './market-watch.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import type { Asset } from '../../shared/api/assets.schema';
 import { assetClasses, type AssetClass } from '../../shared/constants';
 import { spreadPoints, watchDecimals, watchTexts } from '../../shared/trading/market-watch';
 import { assetTexts, feedTiming } from '../../shared/trading/terminal';
+import { CloudOffIcon, LockIcon } from '../components/icons';
 import { formatPrice } from '../lib/format';
 import { isTyping, listMove } from '../lib/keyboard';
 import { useDismiss } from '../lib/use-dismiss';
@@ -32,6 +33,19 @@ function choose(id: number) {
 
 function closeOverlay() {
   mobileWatchOpen.value = false;
+}
+
+/**
+ * A row's state as an icon, its words for screen readers and in the row's title: a word here was cut to "Cl…" in a
+ * narrow watch, since the symbol keeps its room first.
+ */
+function WatchMark({ className, icon, text }: { className: string; icon: ReactNode; text: string }) {
+  return (
+    <small className={className}>
+      {icon}
+      <span className="visually-hidden">{text}</span>
+    </small>
+  );
 }
 
 /**
@@ -65,7 +79,7 @@ function WatchRow({ asset, tabIndex }: { asset: Asset; tabIndex: number }) {
       <span className="watch-symbol">
         <img src={asset.image} alt="" width={16} height={16} loading="lazy" />
         <span className="watch-name">{asset.symbol_display}</span>
-        {!open ? <small className="closed-mark">{watchTexts.closed}</small> : stale ? <small className="stale-mark">{assetTexts.stale}</small> : null}
+        {!open ? <WatchMark className="closed-mark" icon={<LockIcon />} text={watchTexts.closed} /> : stale ? <WatchMark className="stale-mark" icon={<CloudOffIcon />} text={assetTexts.stale} /> : null}
       </span>
       <span key={`b${quote?.movedAt ?? 0}`} className={priceClass}>
         {bid}

@@ -206,6 +206,9 @@ describe('market watch', () => {
     const row = (symbol: string) => [...element.querySelectorAll('.watch-row')].find((r) => r.textContent!.includes(symbol))!;
     expect(row('AAPL').classList.contains('closed')).toBe(true);
     expect(row('AAPL').querySelector('.closed-mark')!.textContent).toBe('Closed');
+    // Shown as an icon that cannot be cut to "Cl…" in a narrow watch; the word is for screen readers.
+    expect(row('AAPL').querySelector('.closed-mark svg')).not.toBeNull();
+    expect(row('AAPL').querySelector('.closed-mark .visually-hidden')!.textContent).toBe('Closed');
     expect(row('BTC/USD').classList.contains('closed')).toBe(false);
     expect(row('BTC/USD').querySelector('.closed-mark')).toBeNull();
   });
