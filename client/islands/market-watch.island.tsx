@@ -79,7 +79,11 @@ function WatchRow({ asset, tabIndex }: { asset: Asset; tabIndex: number }) {
       <span className="watch-symbol">
         <img src={asset.image} alt="" width={16} height={16} loading="lazy" />
         <span className="watch-name">{asset.symbol_display}</span>
-        {!open ? <WatchMark className="closed-mark" icon={<LockIcon />} text={watchTexts.closed} /> : stale ? <WatchMark className="stale-mark" icon={<CloudOffIcon />} text={assetTexts.stale} /> : null}
+        {!open ? (
+          <WatchMark className="closed-mark" icon={<LockIcon />} text={watchTexts.closed} />
+        ) : stale ? (
+          <WatchMark className="stale-mark" icon={<CloudOffIcon />} text={assetTexts.stale} />
+        ) : null}
       </span>
       <span key={`b${quote?.movedAt ?? 0}`} className={priceClass}>
         {bid}
