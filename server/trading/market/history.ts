@@ -83,15 +83,13 @@ export async function chartCandles(
   const live = market.candles.live(instrument.id, timeframe);
   const all = live && live.openTime.getTime() >= from && live.openTime.getTime() <= to ? [...rows.filter((r) => r.openTime.getTime() !== live.openTime.getTime()), live] : rows;
   const fixed = (v: string) => new Money(v).toFixed(instrument.digits);
-  return all
-    .slice(-limit)
-    .map((c) => ({
-      time: Math.floor(c.openTime.getTime() / 1000),
-      open: fixed(c.open),
-      high: fixed(c.high),
-      low: fixed(c.low),
-      close: fixed(c.close),
-      volume: c.ticks ?? 0,
-      synthetic: c.synthetic === true,
-    }));
+  return all.slice(-limit).map((c) => ({
+    time: Math.floor(c.openTime.getTime() / 1000),
+    open: fixed(c.open),
+    high: fixed(c.high),
+    low: fixed(c.low),
+    close: fixed(c.close),
+    volume: c.ticks ?? 0,
+    synthetic: c.synthetic === true,
+  }));
 }
