@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { demo, openSignedIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { demo, openSignedIn, test } from './support';
 
 /**
  * WCAG 2.1 A and AA with axe-core: no serious or critical violation on the pages a trader sees

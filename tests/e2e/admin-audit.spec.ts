@@ -1,6 +1,6 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { demo, openSignedIn } from './support';
+import { demo, openSignedIn, test } from './support';
 
 /** A new customer (pending approval is enough) who asked for a password reset: one mail in the outbox to them. */
 async function customerWithMail(): Promise<string> {

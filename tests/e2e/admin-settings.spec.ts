@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
-import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { expect, request, type Browser, type Page } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { settingsUpdateRequest, type SiteSettings } from '../../shared/api/settings.schema';
-import { demo, openSignedIn, startServer, updateSiteSettings } from './support';
+import { demo, openSignedIn, startServer, test, updateSiteSettings } from './support';
 import { bearer } from '../support/bearer';
 
 /** The settings as the API has them now. */

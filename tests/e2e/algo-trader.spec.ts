@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { freshCustomer, openSignedIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { freshCustomer, openSignedIn, test } from './support';
 
 /** A customer of their own in the trade room (Trend Rider is free and in every plan; AutoTrader is in Pro's). */
 async function openTradeRoom(page: Page, plan?: 'pro') {

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { autotraderTexts } from '../../shared/api/autotrader.schema';
-import { demo, freshCustomer, openSignedIn } from './support';
+import { demo, freshCustomer, openSignedIn, test } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

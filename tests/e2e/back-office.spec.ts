@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, openSignedIn, registeredCustomer } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { demo, openSignedIn, registeredCustomer, test } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

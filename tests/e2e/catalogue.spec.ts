@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { demo, openSignedIn } from './support';
+import { expect } from '@playwright/test';
+import { demo, openSignedIn, test } from './support';
 
 test('an admin renames a plan in the catalogue and sees it in the table; staff get not-found', async ({ page, browser }) => {
   await openSignedIn(page, demo.admin);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { generate } from 'otplib';
-import { demo, freshCustomer, fundedCustomer, openSignedIn } from './support';
+import { demo, freshCustomer, fundedCustomer, openSignedIn, test } from './support';
 
 /** The customer area (docs/customer-area.md), tried as a customer would in Chromium. */
 

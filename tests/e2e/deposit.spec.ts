@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { freshCustomer, fundedCustomer, openSignedIn } from './support';
+import { freshCustomer, fundedCustomer, openSignedIn, test } from './support';
 
 /**
  * Deposits (docs/funding.md): the card is paid on the sandbox provider's own page (another

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
-import { expect, request, test } from '@playwright/test';
-import { demo, startServer } from './support';
+import { expect, request } from '@playwright/test';
+import { demo, startServer, test } from './support';
 import { bearer } from '../support/bearer';
 
 const dataDir = 'test-results/e2e-durability';

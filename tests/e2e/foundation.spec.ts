@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { demo, openSignedIn, setSiteStatus, signIn, startOrphanWebTier, startSplitTiers } from './support';
+import { demo, openSignedIn, setSiteStatus, signIn, startOrphanWebTier, startSplitTiers, test } from './support';
 
 test.describe('signing in', () => {
   test('when the demo customer signs in, then the dashboard shows the seeded balances', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { freshCustomer, openSignedIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { freshCustomer, openSignedIn, test } from './support';
 
 /**
  * The light terminal `/mt4-light` (docs/trade-room.md#light-terminal): the trade room's islands and signals in

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { demo, freshCustomer, openSignedIn } from './support';
+import { expect } from '@playwright/test';
+import { demo, freshCustomer, openSignedIn, test } from './support';
 
 test('when a customer browses the marketplace, then search and filters narrow it (kept in the address), and a purchase needs confirming and happens once', async ({ page }) => {
   await openSignedIn(page, demo.trader);

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { demo, startServer, type StartedServer } from './support';
+import { expect } from '@playwright/test';
+import { demo, startServer, test, type StartedServer } from './support';
 import { startUpstreamFeed, type UpstreamFeed } from './upstream-feed';
 
 /**

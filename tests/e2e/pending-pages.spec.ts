@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { demo, openSignedIn } from './support';
+import { expect } from '@playwright/test';
+import { demo, openSignedIn, test } from './support';
 
 test('when a customer awaiting approval opens the pages open to them, then none of their page’s calls is refused', async ({ page }) => {
   const refused: string[] = [];

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { fundedCustomer, openSignedIn } from './support';
+import { expect } from '@playwright/test';
+import { fundedCustomer, openSignedIn, test } from './support';
 
 test('when a customer pays for Pro, then the page and the header badge say Pro at once, and Pro cannot be pressed again', async ({ page }) => {
   await openSignedIn(page, await fundedCustomer('100'), '/main/plans');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { freshCustomer, openSignedIn } from './support';
+import { expect } from '@playwright/test';
+import { freshCustomer, openSignedIn, test } from './support';
 
 /** The profile photo (docs/customer-area.md#profile-photo), tried as a customer would in Chromium. */
 

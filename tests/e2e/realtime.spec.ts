@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
-import { expect, request, test } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { demo, openSignedIn, startSplitTiers, startTradingTier } from './support';
+import { demo, openSignedIn, startSplitTiers, startTradingTier, test } from './support';
 import { bearer } from '../support/bearer';
 
 /** Signs in through the API (as staff do from the back office) and returns a bearer header and the user id. */

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, freshCustomer, openSignedIn } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { demo, freshCustomer, openSignedIn, test } from './support';
 
 /**
  * The sandbox chain (docs/funding.md#the-sandbox-chain): staff announce a BTC payment to the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, request, test } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
-import { demo, updateSiteSettings } from './support';
+import { demo, test, updateSiteSettings } from './support';
 import { bearer } from '../support/bearer';
 
 test('when a visitor fills the one-page form, then the account exists: they sign in and see Awaiting Approval', async ({ page }) => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { demo, openSignedIn, startServer, type StartedServer } from './support';
+import { expect } from '@playwright/test';
+import { demo, openSignedIn, startServer, test, type StartedServer } from './support';
 
 /**
  * The smallest SMTP server nodemailer will talk to: it takes every mail and keeps its text. The invite goes

@@ -1,9 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, request, type Page } from '@playwright/test';
+import { test as base, expect, request, type Page } from '@playwright/test';
 import { e2ePorts } from '../../playwright.config';
 import { payOnSandbox, testCards } from '../support/hosted-checkout';
 import { freePort } from '../support/ports';
 import { bearer } from '../support/bearer';
+
+/**
+ * Playwright's `test`, which also closes every browser context a test opened itself (`browser.newContext()`) when it
+ * ends: left open, their pages went on running (live prices, sockets, rendering) for the rest of the worker's run,
+ * 26 of them by the end, taking CPU from every later test. Every spec imports `test` from here.
+ */
+export const test = base.extend<{ closeOwnContexts: void }>({
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
+});
 
 export const demo = {
   trader: { email: 'trader@demo.test', password: 'trader-demo-1' },

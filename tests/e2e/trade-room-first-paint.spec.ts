@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { demo, openSignedIn } from './support';
+import { expect } from '@playwright/test';
+import { demo, openSignedIn, test } from './support';
 
 /**
  * The trade room's first paint (docs/trade-room.md#first-paint): the server's HTML already shows the

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { expect, request, test, type Page } from '@playwright/test';
-import { demo, startServer, type StartedServer } from './support';
+import { expect, request, type Page } from '@playwright/test';
+import { demo, startServer, test, type StartedServer } from './support';
 import { startUpstreamFeed, type UpstreamFeed } from './upstream-feed';
 import { bearer } from '../support/bearer';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { freshCustomer, openSignedIn } from './support';
+import { expect, type Page } from '@playwright/test';
+import { freshCustomer, openSignedIn, test } from './support';
 
 /** Crypto trades around the clock, so these tests do not depend on the day they run. */
 async function openTradeRoom(page: Page) {

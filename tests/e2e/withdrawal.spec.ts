@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { demo, fundedCustomer, openSignedIn } from './support';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { demo, fundedCustomer, openSignedIn, test } from './support';
 
 async function signedIn(browser: Browser, who: { email: string; password: string }, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
