@@ -57,19 +57,18 @@ export function maxLeverageFor({ instrument, classLeverage, planLeverage }: { in
   return effectiveLeverage({ assetLeverage: classLeverage, planLeverage, regulatoryCap: instrument.regulatoryCap });
 }
 
+/** What a customer's leverage figures are made of: the catalogue, each class's leverage, their plan's (none: undefined). */
+interface CustomerLeverageInputs {
+  instruments: readonly Instrument[];
+  classLeverage: Record<LeverageKey, number>;
+  planLeverage: number | undefined;
+}
+
 /**
  * The most leverage any enabled instrument takes under a plan's leverage (`undefined`: no plan): the figure an
  * "up to 1:N" may say, since an instrument that takes it exists and none takes more (docs/trading.md#leverage).
  */
-export function highestLeverage({
-  instruments,
-  classLeverage,
-  planLeverage,
-}: {
-  instruments: readonly Instrument[];
-  classLeverage: Record<LeverageKey, number>;
-  planLeverage: number | undefined;
-}): number {
+export function highestLeverage({ instruments, classLeverage, planLeverage }: CustomerLeverageInputs): number {
   let most = 1;
   for (const instrument of instruments) {
     if (instrument.enabled) most = Math.max(most, maxLeverageFor({ instrument, classLeverage: classLeverage[leverageKeyOf(instrument.assetClass)], planLeverage }));
@@ -83,15 +82,7 @@ export function highestLeverage({
  * enabled instrument in it takes for this customer, so an order sent with it is never refused for its
  * leverage. A class without instruments gives its class leverage within the plan's.
  */
-export function customerLeverageMap({
-  instruments,
-  classLeverage,
-  planLeverage,
-}: {
-  instruments: readonly Instrument[];
-  classLeverage: Record<LeverageKey, number>;
-  planLeverage: number | undefined;
-}): Record<string, number> {
+export function customerLeverageMap({ instruments, classLeverage, planLeverage }: CustomerLeverageInputs): Record<string, number> {
   const map: Record<string, number> = {};
   for (const key of leverageKeys) map[key] = Math.max(1, Math.min(classLeverage[key], planLeverage ?? classLeverage[key]));
   const seen = new Set<string>();
