@@ -1,4 +1,4 @@
-import { formatLots } from '../lib/format';
+import { formatLots, formatUtcClock } from '../lib/format';
 import './price-chart.css';
 import { effect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -70,8 +70,6 @@ function coloursOf(element: Element): Colours {
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000) as UTCTimestamp;
 
-/** A candle's time as the note says it: "29 Nov 14:02 UTC". */
-const simulatedAt = (time: number) => `${new Date(time * 1000).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 const colourOf = (line: ChartLine, colours: Colours) => (line.level === 'entry' ? colours.entry : colours[line.level]);
 /** Positions' lines solid (entry) or dashed (TP/SL); a pending order's price large-dashed, its TP/SL dotted. */
 const styleOf = (line: ChartLine): LineStyle => (line.level === 'entry' ? 0 : line.owner.type === 'trade' ? 2 : line.level === 'price' ? 3 : 1) as LineStyle;
@@ -305,7 +303,7 @@ function PriceChart() {
         </div>
       </header>
       {problem ? <p className="chart-problem">{problem}</p> : null}
-      {simulatedUntil !== null ? <p className="chart-simulated">{chartTexts.simulated(simulatedAt(simulatedUntil))}</p> : null}
+      {simulatedUntil !== null ? <p className="chart-simulated">{chartTexts.simulated(formatUtcClock(new Date(simulatedUntil * 1000).toISOString(), new Date()))}</p> : null}
       <div className="chart-area">
         <div className="chart-canvas" ref={holder} data-testid="chart-canvas" />
         <div className="chart-lines" ref={overlay} aria-hidden="true" />

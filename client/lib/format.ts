@@ -32,6 +32,13 @@ export function formatWhen(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A time in UTC as the market screens say it: `13:57 UTC` for one of today (UTC), `21 Nov 21:59 UTC` for an older one. */
+export function formatUtcClock(iso: string, now: Date): string {
+  const at = new Date(iso);
+  const today = at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
+  return `${at.toLocaleString('en-GB', { ...(today ? {} : { day: 'numeric', month: 'short' }), hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+}
+
 /** A day as screens show it ("23 Dec 2026"). */
 export function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });

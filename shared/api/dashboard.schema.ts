@@ -128,8 +128,8 @@ export const marketTileSchema = z.object({
 export type MarketTile = z.infer<typeof marketTileSchema>;
 
 export const dashboardSchema = z.object({
-  /** The most leverage any instrument takes for this customer (their plan's within the regulatory caps). */
-  max_leverage: z.number(),
+  /** The most leverage any instrument takes for this customer (their plan's within the regulatory caps); null without a plan. */
+  max_leverage: z.nullable(z.number()),
   allocation: allocationSchema,
   recent: z.array(movementSchema),
   market: z.array(marketTileSchema),

@@ -44,7 +44,7 @@ async function makePgliteTemplate() {
   return { template, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The PGlite template and, with TEST_DATABASE_URL, the PostgreSQL one, made side by side (PostgreSQL's work is in its own server). */
+/** The PGlite template and, with TEST_DATABASE_URL, the PostgreSQL one, made side by side. */
 async function makeTemplates(): Promise<Made> {
   const [pglite, postgres] = await Promise.all([makePgliteTemplate(), process.env.TEST_DATABASE_URL ? makePostgresTemplate() : null]);
   return {
@@ -58,7 +58,7 @@ async function makeTemplates(): Promise<Made> {
   };
 }
 
-/** Makes the run's templates once (~4 s); every test file's database is a copy of one (tests/support/database.ts). */
+/** Makes the run's templates once (both about 9 s here); every test file's database is a copy of one (tests/support/database.ts). */
 export default async function setup(project: TestProject) {
   const made = await (shared.cfdTestTemplates ??= makeTemplates());
   made.users += 1;

@@ -1,18 +1,12 @@
 import type { MarketTile } from '../../shared/api/dashboard.schema';
 import { formatAmount, Money } from '../../shared/money';
 import { assetTexts } from '../../shared/trading/terminal';
-
-/** `13:57 UTC` for a price of today (UTC), `21 Nov 21:59 UTC` for an older one. */
-function utcClock(iso: string, now: Date): string {
-  const at = new Date(iso);
-  const today = at.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
-  return `${at.toLocaleString('en-GB', { ...(today ? {} : { day: 'numeric', month: 'short' }), hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
-}
+import { formatUtcClock } from '../../client/lib/format';
 
 /** What a tile's change is against, in words. */
 function basisTitle(tile: MarketTile, now: Date): string {
-  if (tile.change_basis === 'first_today' && tile.basis_at) return `Against our first price today, ${tile.basis_price} at ${utcClock(tile.basis_at, now)} (no daily close of ours yet)`;
-  return `Against the daily close of ${tile.previous_close}`;
+  if (tile.change_basis === 'first_today' && tile.basis_at) return `Against our first price today, ${tile.basis_price} at ${formatUtcClock(tile.basis_at, now)} (no daily close of ours yet)`;
+  return `Against the daily close of ${tile.basis_price}`;
 }
 
 /**
@@ -43,7 +37,7 @@ export function MarketStrip({ tiles, now }: { tiles: readonly MarketTile[] | nul
                   {new Money(t.change_percent).toFixed(2)}%{t.change_basis === 'first_today' ? ' today' : ''}
                 </span>
               )}
-              <span className="tile-when">{t.stale ? assetTexts.stale : !t.market_open ? `Closed · ${utcClock(t.at, now)}` : utcClock(t.at, now)}</span>
+              <span className="tile-when">{t.stale ? assetTexts.stale : !t.market_open ? `Closed · ${formatUtcClock(t.at, now)}` : formatUtcClock(t.at, now)}</span>
             </li>
           );
         })}

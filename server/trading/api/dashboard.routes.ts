@@ -8,7 +8,7 @@ import { accountsOfUser } from '../db/accounts.repo';
 import { dailyBalances, dailyRealizedPnl, firstRecordedPrices, latestMovements, openMarginByClass, previousDailyCloses } from '../db/dashboard.repo';
 import type { ApiDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
-import { highestLeverage, planLeverageOf } from '../engine/orders';
+import { advertisedLeverage } from '../engine/orders';
 import { displaySymbol } from '../market/asset-view';
 import { authOf } from './auth.middleware';
 import { allocationOf, everyDayBalance, rangeStart, utcDay } from './dashboard.presenter';
@@ -63,17 +63,17 @@ export function dashboardRoutes(deps: ApiDeps) {
     const live = (await accountsOfUser(db, user.id)).filter((a) => a.type === 'live');
     const ids = live.map((a) => a.id);
     const currencyOf = new Map(live.map((a) => [a.id, a.currency]));
-    const [margins, movements, strip, planLeverage, { leverage: classLeverage }] = await Promise.all([
+    const { leverage: classLeverage } = await deps.referenceData.get();
+    const [margins, movements, strip, maxLeverage] = await Promise.all([
       openMarginByClass(db, ids),
       latestMovements(db, { accountIds: ids, limit: recentMovements }),
       marketStrip(),
-      planLeverageOf(db, user),
-      deps.referenceData.get(),
+      advertisedLeverage(db, user, { instruments: market.instruments, classLeverage }),
     ]);
     const currency = live[0]?.currency ?? 'USD';
     return {
       data: {
-        max_leverage: highestLeverage({ instruments: market.instruments, classLeverage, planLeverage }),
+        max_leverage: maxLeverage,
         allocation: allocationOf(margins, { currency, currencyOf: (id) => currencyOf.get(id) ?? currency, convert: (from, to) => market.conversion(from, to) }),
         recent: movements.map((m) => ({
           id: m.id,

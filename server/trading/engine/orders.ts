@@ -76,6 +76,12 @@ export function highestLeverage({ instruments, classLeverage, planLeverage }: Cu
   return most;
 }
 
+/** A customer's "up to 1:N" (the dashboard, the accounts page): `highestLeverage` under their plan; null without one. */
+export async function advertisedLeverage(db: AppDb | Tx, user: UserRow, { instruments, classLeverage }: Omit<CustomerLeverageInputs, 'planLeverage'>): Promise<number | null> {
+  const planLeverage = await planLeverageOf(db, user);
+  return planLeverage === undefined ? null : highestLeverage({ instruments, classLeverage, planLeverage });
+}
+
 /**
  * The leverage map the customer's site data gives (docs/trading.md#leverage): per asset class (the original
  * client's keys) and per category (the original client looks up `leverage[asset.category]`), the most every

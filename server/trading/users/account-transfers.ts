@@ -2,7 +2,7 @@ import { customerFundingTexts } from '../../../shared/api/customer-funding.schem
 import { minorUnitDecimals } from '../funding/payments/minor-units';
 import { accountsTexts as texts, type AccountsOverview, type TransferView, type WalletView } from '../../../shared/api/accounts.schema';
 import { accountName, accountTitles } from '../../../shared/api/user.schema';
-import { accountLimits } from '../../../shared/constants';
+import { accountLimits, type LeverageKey } from '../../../shared/constants';
 import { Money, moneyText } from '../../../shared/money';
 import { accountsOfUser, findCustomerAccount, lockAccountOpenings, lockCustomerAccounts, openAdditionalAccount, type AccountRow } from '../db/accounts.repo';
 import { recordAudit } from '../db/audit.repo';
@@ -10,8 +10,7 @@ import type { AppDb, Executor } from '../db/database';
 import { insertTransfer, type TransferListRow, type TransferRow } from '../db/transfers.repo';
 import type { UserRow } from '../db/users.repo';
 import { summarise } from '../engine/account-actions';
-import { highestLeverage, planLeverageOf } from '../engine/orders';
-import { leverageMap } from '../db/reference-data.repo';
+import { advertisedLeverage } from '../engine/orders';
 import { fail, refusal } from '../errors';
 import { withdrawableOf } from '../funding/withdrawals';
 import { postEntry } from '../ledger/ledger';
@@ -89,20 +88,14 @@ async function walletOf(db: Executor, market: Market, account: AccountRow): Prom
   return { ...summary, primary: account.isPrimary, transferable: transferable.toFixed(2) };
 }
 
-export async function accountsOverview(db: AppDb, market: Market, user: UserRow): Promise<AccountsOverview> {
+export async function accountsOverview(db: AppDb, market: Market, user: UserRow, classLeverage: Record<LeverageKey, number>): Promise<AccountsOverview> {
   const accounts = await accountsOfUser(db, user.id);
   const held = (type: AccountRow['type']) => accounts.filter((a) => a.type === type).length;
   return {
     accounts: await Promise.all(accounts.map((account) => walletOf(db, market, account))),
     limits: { live: { held: held('live'), max: accountLimits.live }, demo: { held: held('demo'), max: accountLimits.demo } },
-    leverage: await advertisedLeverage(db, market, user),
+    leverage: await advertisedLeverage(db, user, { instruments: market.instruments, classLeverage }),
   };
-}
-
-/** The most leverage any instrument takes for this customer (null without a plan): what "1:N" may say (docs/trading.md#leverage). */
-async function advertisedLeverage(db: AppDb, market: Market, user: UserRow): Promise<number | null> {
-  const planLeverage = await planLeverageOf(db, user);
-  return planLeverage === undefined ? null : highestLeverage({ instruments: market.instruments, classLeverage: await leverageMap(db), planLeverage });
 }
 
 /**
