@@ -31,7 +31,12 @@ export async function hydrateIsland(element: HTMLElement, registry: IslandRegist
     const { default: island } = await load();
     const props = island.props.parse(JSON.parse(element.getAttribute(islandAttrs.props) ?? '{}'));
     const serverHtml = element.innerHTML;
-    const root = hydrateRoot(element, createElement(Committed, { onCommit: finished }, createElement(TranslationBoundary, null, createElement(island.component, props))), {
+    // Marked hydrated once React has committed it (its handlers attached), not when hydration is only scheduled.
+    const committed = () => {
+      finished();
+      element.setAttribute(islandAttrs.hydrated, '');
+    };
+    const root = hydrateRoot(element, createElement(Committed, { onCommit: committed }, createElement(TranslationBoundary, null, createElement(island.component, props))), {
       onUncaughtError(error) {
         finished();
         queueMicrotask(() => {
@@ -44,7 +49,6 @@ export async function hydrateIsland(element: HTMLElement, registry: IslandRegist
         console.warn(`Island "${name}" recovered from a hydration error`, error);
       },
     });
-    element.setAttribute(islandAttrs.hydrated, '');
     return root;
   } catch (error) {
     finished();

@@ -59,6 +59,18 @@ describe('island runtime', () => {
     expect(element.textContent).toBe('count 42');
   });
 
+  it('when React has not yet committed the island, then it is not marked hydrated (tests and tools wait on the mark before clicking)', async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const element = mountServerHtml({ start: 1 });
+      await hydrateIsland(element, registry);
+      expect(element.hasAttribute('hydrated')).toBe(false);
+      await vi.waitFor(() => expect(element.hasAttribute('hydrated')).toBe(true));
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  });
+
   it('when islands are hydrating, then what came with the page waits until every one has committed or failed', async () => {
     const settled = () => {
       let done = false;
