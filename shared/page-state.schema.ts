@@ -9,7 +9,7 @@ export const toastInput = z.object({
   kind: z.enum(toastKinds),
   title: z.string(),
   description: z.optional(z.string()),
-  /** Top-right unless said otherwise ("Position successfully closed" goes bottom-left: docs/screens.md#toasts). */
+  /** The usual list unless said otherwise ("Position successfully closed" has its own: docs/screens.md#toasts). */
   placement: z.optional(z.enum(['top-right', 'bottom-left'])),
 });
 export type ToastInput = z.infer<typeof toastInput>;

@@ -75,6 +75,19 @@ export const realtimeTexts = {
   channelUnknown: 'There is no such channel.',
 } as const;
 
+/** The notification bell (docs/realtime.md#the-bell); the first three are the main-area spec's words. */
+export const bellTexts = {
+  title: 'Notifications',
+  markAll: 'Mark all as read',
+  none: 'No notifications yet',
+  /** After the count, for screen readers: "Notifications, 3 unread". */
+  unread: 'unread',
+  markOne: 'Mark as read',
+  older: 'Show older',
+  loadFailed: 'Your notifications could not be loaded.',
+  markFailed: 'Could not mark them read. Please try again.',
+} as const;
+
 /** How long the connection toasts stay. */
 export const realtimeToastMs = { connected: 2_000, failed: 4_000 } as const;
 

@@ -34,3 +34,9 @@ export const CheckIcon = () => (
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </svg>
 );
+export const BellIcon = () => (
+  <svg {...common}>
+    <path d="M6 9a6 6 0 0 1 12 0c0 5 2 7 2 7H4s2-2 2-7" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </svg>
+);

@@ -9,13 +9,13 @@ import { ProfileMenuItems } from '../components/profile-menu-items';
 import { OneClickSwitch } from '../components/one-click-switch';
 import { TerminalDialogs } from '../components/terminal-dialogs';
 import { TicketPopover } from '../components/ticket-popover';
+import { NotificationBell } from './notification-bell.island';
 import { useNewOrderKey, useTradingStart } from '../components/trade-sides';
 import { listMove } from '../lib/keyboard';
 import { useDismiss } from '../lib/use-dismiss';
 import { defineIsland } from '../runtime/define-island';
 import { activation, autotrader } from '../state/automation';
 import { activeAsset } from '../state/market';
-import { unreadCount } from '../state/notifications';
 import { csrfToken } from '../state/session';
 import { chartTimeframe, mobileWatchOpen, terminalDialog, ticketSide } from '../state/terminal';
 import { selectedAccount } from '../state/trading';
@@ -42,19 +42,7 @@ const autoTrading = computed((): { state: 'on' | 'pending' | 'off'; why: string 
  * item chosen (`close`), closes it with focus back on the button; a press outside or Tab out of it closes it and leaves
  * focus where the reader put it.
  */
-function ToolbarMenu({
-  className,
-  label,
-  buttonLabel,
-  describedBy,
-  children,
-}: {
-  className: string;
-  label: ReactNode;
-  buttonLabel?: string;
-  describedBy?: string;
-  children: (close: () => void) => ReactNode;
-}) {
+function ToolbarMenu({ className, label, buttonLabel, children }: { className: string; label: ReactNode; buttonLabel?: string; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -86,7 +74,7 @@ function ToolbarMenu({
         if (open && !root.current?.contains(event.relatedTarget as Node | null)) hide();
       }}
     >
-      <button type="button" className="light-tool" ref={toggle} aria-expanded={open} aria-controls={listId} aria-label={buttonLabel} aria-describedby={describedBy} onClick={() => setOpen(!open)}>
+      <button type="button" className="light-tool" ref={toggle} aria-expanded={open} aria-controls={listId} aria-label={buttonLabel} onClick={() => setOpen(!open)}>
         {label}
       </button>
       <ul className="light-menu-list" id={listId} hidden={!open}>
@@ -133,7 +121,6 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
   useSignals();
   useTradingStart();
   useNewOrderKey();
-  const badgeId = useId();
   // Pending order: the ticket with its price first, until the ticket closes.
   const [priceFirst, setPriceFirst] = useState(false);
   const ticketOpen = ticketSide.value !== null;
@@ -148,7 +135,6 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
   const account = selectedAccount.value;
   const title = lightTitle({ account, siteName, symbol: asset?.symbol_display, timeframe: chartTimeframe.value });
   const auto = autoTrading.value;
-  const count = unreadCount.value ?? unread;
 
   const openTicket = (pending: boolean, close: () => void) => {
     // Focus on New Order first, so the ticket gives it back there when it closes.
@@ -223,21 +209,14 @@ function LightToolbar({ siteName, planId, planTitle, firstName, unread }: z.infe
         <a className="light-tool light-deposit" href="/main/deposit">
           {lightTexts.deposit}
         </a>
+        <NotificationBell unread={unread} />
         <ToolbarMenu
           className="light-profile"
           buttonLabel={lightTexts.profileMenu}
-          describedBy={count > 0 ? badgeId : undefined}
           label={
-            <>
-              <span className="light-avatar" aria-hidden="true">
-                {(firstName[0] ?? '?').toUpperCase()}
-              </span>
-              {count > 0 ? (
-                <span className="light-badge" id={badgeId} role="img" aria-label={lightTexts.notifications(count)}>
-                  {count > 99 ? '99+' : count}
-                </span>
-              ) : null}
-            </>
+            <span className="light-avatar" aria-hidden="true">
+              {(firstName[0] ?? '?').toUpperCase()}
+            </span>
           }
         >
           {() => <ProfileMenuItems csrfToken={csrfToken.value} otherTerminal="classic" buttonClassName="light-menu-item" />}

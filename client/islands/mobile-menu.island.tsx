@@ -2,6 +2,7 @@ import './mobile-menu.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useRef, useState } from 'react';
 import * as z from 'zod/mini';
+import { bellTexts } from '../../shared/texts';
 import { oneClickTexts } from '../../shared/trading/one-click';
 import { TerminalSwitch } from '../components/terminal-switch';
 import { OneClickSwitch } from '../components/one-click-switch';
@@ -9,6 +10,7 @@ import { useDismiss } from '../lib/use-dismiss';
 import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById, closePair, openPair, openPairs } from '../state/market';
+import { bellOpen, unreadCount } from '../state/notifications';
 import { csrfToken } from '../state/session';
 import { mobileWatchOpen, openPanel, terminalDialog, type RailPanel } from '../state/terminal';
 import { liveSummary, selectedAccount } from '../state/trading';
@@ -26,7 +28,7 @@ const shortcuts: { id: RailPanel; label: string }[] = [
 /**
  * The phone menu (docs/trade-room.md#mobile-menu): balances, panel shortcuts, AutoTrader, Deposit, the plan badge, the
  * one-click trading switch (while on, the lots field sits between SELL and BUY at the top), the open pairs with Add
- * Pair, the light terminal (docs/trade-room.md#terminals) and Logout. Escape closes it, focus back on the menu button.
+ * Pair, the notification bell's list, the light terminal (docs/trade-room.md#terminals) and Logout. Escape closes it, focus back on the menu button.
  */
 function MobileMenu({ planTitle }: z.infer<typeof props>) {
   useSignals();
@@ -38,6 +40,7 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
   }, []);
   useDismiss(open, null, close);
   const summary = liveSummary.value;
+  const unread = unreadCount.value ?? 0;
   const currency = selectedAccount.value?.currency ?? '';
   const go = (id: RailPanel) => {
     setOpen(false);
@@ -85,6 +88,13 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
               <li>
                 <button type="button" onClick={() => ((terminalDialog.value = { kind: 'autotrader' }), setOpen(false))}>
                   AutoTrader
+                </button>
+              </li>
+              <li>
+                {/* The header's bell has no room on a phone: its list opens from here (docs/realtime.md#the-bell). */}
+                <button type="button" onClick={() => ((bellOpen.value = true), setOpen(false))}>
+                  {bellTexts.title}
+                  {unread > 0 ? <span className="menu-count">{unread}</span> : null}
                 </button>
               </li>
             </ul>

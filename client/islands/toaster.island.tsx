@@ -24,7 +24,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast areas (top-right, and bottom-left for the few placed there: docs/screens.md#toasts): at most three each, closing after their duration. */
+/** The toast lists (the usual one, and one for the few placed bottom-left), in the page's toast lane (docs/screens.md#toasts): at most three each, closing after their duration. */
 function Toaster() {
   useSignals();
   // The server renders the area empty; toasts appear only after hydration so the markup matches.

@@ -1,4 +1,5 @@
 import { computed, signal } from '@preact/signals-react';
+import { notificationsApi } from '../../shared/api/endpoints/notifications';
 import { siteApi } from '../../shared/api/endpoints/site';
 import type { Notification } from '../../shared/api/user.schema';
 import { timing } from '../../shared/constants';
@@ -11,6 +12,9 @@ import { call } from '../lib/call';
  */
 export const unreadNotifications = signal<readonly Notification[] | null>(null);
 export const unreadCount = computed(() => unreadNotifications.value?.length ?? null);
+
+/** Whether the bell's list is open (a phone's menu opens it too: docs/realtime.md#the-bell). */
+export const bellOpen = signal(false);
 
 // What happened on this page while a fetch was under way: a notice that arrived (the fetched list may predate it) or one
 // the customer closed (the list may predate the close). Each is stamped with a rising number.
@@ -54,4 +58,18 @@ export async function closeNotification(notice: Notification): Promise<void> {
   if (notice.id.startsWith('temp-')) return;
   const result = await call(siteApi.readNotification, { params: { id: notice.id } });
   if (!result.ok) void refreshNotifications();
+}
+
+/**
+ * Marks every notice read on the server (the bell's "Mark all as read"); those that arrived here while it was under way
+ * stay unread, as the server may have them. False when the server refused or could not be reached.
+ */
+export async function readAllNotifications(): Promise<boolean> {
+  const startedAt = seen.next;
+  const result = await call(notificationsApi.readAllNotifications);
+  if (!result.ok) return false;
+  const shown = unreadNotifications.peek() ?? [];
+  for (const notice of shown) if ((seen.arrived.get(notice.id) ?? -1) < startedAt) seen.closed.set(notice.id, seen.next++);
+  unreadNotifications.value = shown.filter((n) => (seen.arrived.get(n.id) ?? -1) >= startedAt);
+  return true;
 }

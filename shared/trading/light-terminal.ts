@@ -13,7 +13,6 @@ export const lightTexts = {
   toolbar: 'Toolbar',
   profileMenu: 'Profile menu',
   spread: 'SPREAD',
-  notifications: (unread: number) => `Notifications: ${unread} unread`,
 } as const;
 
 /**

@@ -224,18 +224,18 @@ describe('the toolbar', () => {
     expect(list.hidden).toBe(false);
   });
 
-  it('badges the avatar with the unread count the notification card keeps (hidden at 0), and its menu has the account’s links and the plain forms', async () => {
+  it('has the bell with the unread count the notification card keeps (none at 0) beside the avatar, and its menu has the account’s links and the plain forms', async () => {
     const { serverHtml } = await openLight(pageState(1), 2);
-    expect(serverHtml).toContain('aria-label="Notifications: 2 unread"');
+    expect(serverHtml).toContain('class="bell-count"');
+    const bell = $<HTMLButtonElement>('.light-toolbar .bell-button');
+    expect(bell.textContent).toBe('Notifications, 2 unread');
     const profile = $<HTMLButtonElement>('.light-profile > button');
     expect(profile.getAttribute('aria-label')).toBe('Profile menu');
-    expect($(`#${CSS.escape(profile.getAttribute('aria-describedby')!)}`).getAttribute('aria-label')).toBe('Notifications: 2 unread');
-    expect(profile.textContent).toBe('A2');
+    expect(profile.textContent).toBe('A');
     await act(() => void (unreadNotifications.value = [notice('1'), notice('2'), notice('3')]));
-    expect($('.light-badge').textContent).toBe('3');
+    expect($('.bell-count').textContent).toBe('3 unread');
     await act(() => void (unreadNotifications.value = []));
-    expect(document.querySelector('.light-badge')).toBeNull();
-    expect(profile.hasAttribute('aria-describedby')).toBe(false);
+    expect(document.querySelector('.bell-count')).toBeNull();
 
     await act(() => profile.click());
     const menu = $('.light-profile .light-menu-list');

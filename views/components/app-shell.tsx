@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { isStaffRole, type User } from '../../shared/api/user.schema';
 import { paths, terminalPathOf } from '../../shared/routes';
+import NotificationBell from '../../client/islands/notification-bell.island';
 import QueueCounts from '../../client/islands/queue-counts.island';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
 import { Brand } from './brand';
 import { CsrfForm } from '../../client/components/csrf-form';
 import { RiskWarning } from './risk-warning';
-import { chatPathOf, SignedInIslands } from './signed-in-islands';
+import { chatPathOf, SignedInIslands, ToastLane, unreadOf } from './signed-in-islands';
 
 export type ShellPage =
   | 'dashboard'
@@ -124,7 +125,7 @@ function ProfileMenu({ user, current }: { user: User; current: ShellPage }) {
   );
 }
 
-/** The signed-in frame: top bar with the brand, the person and Logout; the heartbeat, the toast area and the notification card (with the realtime connection); the risk warning. Staff get the back office's sections instead of the customer's. */
+/** The signed-in frame: top bar with the brand, the bell, the person and Logout; under it the toast lane (toasts and the notification card, in the page's flow); the heartbeat; the risk warning. Staff get the back office's sections instead of the customer's. */
 export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: ShellPage; children: ReactNode }) {
   const staff = isStaffRole(user.role);
   return (
@@ -148,6 +149,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
           )}
         </nav>
         <div className="topbar-user">
+          <Island island={NotificationBell} client="idle" props={{ unread: unreadOf(user) }} />
           {staff ? (
             <>
               <a className="user-name" href={paths.security}>
@@ -172,6 +174,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
           </CsrfForm>
         </div>
       </header>
+      <ToastLane user={user} />
       <main className={staff ? 'app-main wide' : 'app-main'}>{children}</main>
       <footer className="app-footer">
         <RiskWarning settings={settings} />

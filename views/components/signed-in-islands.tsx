@@ -12,18 +12,33 @@ import { Island } from '../island';
 export const chatPathOf = (user: User) => (isStaffRole(user.role) ? paths.adminChat : paths.chat);
 
 /**
- * What every signed-in page carries: the heartbeat, the toast area, the notification card (with the
- * realtime connection) and the chat notifier. `toasts` says how soon the toast area must be ready.
+ * Where a signed-in page's toasts and notification card show (docs/screens.md#toasts): a lane the page's frame places
+ * where it covers no control (the customer and staff areas under the top bar, in the page's flow; the terminals over
+ * the chart). The card's island also opens the page's realtime connection. `toasts` says how soon the toast area must
+ * be ready.
+ */
+export function ToastLane({ user, toasts = 'idle' }: { user: User; toasts?: HydrationStrategy }) {
+  return (
+    <div className="toast-lane">
+      <Island island={Toaster} client={toasts} props={{}} />
+      <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
+    </div>
+  );
+}
+
+/** How many of the person's notifications are unread, for the bell's first paint. */
+export const unreadOf = (user: User) => user.notifications.filter((n) => !n.read).length;
+
+/**
+ * What every signed-in page carries besides its toast lane: the heartbeat and the chat notifier.
  * The heartbeat is for users in good standing (its endpoint's access is `active`): a customer awaiting
  * approval, on the pages open to them, would only be refused it. `can_open_trade` is that standing
  * (server/trading/engine/standing.ts).
  */
-export function SignedInIslands({ user, toasts = 'idle' }: { user: User; toasts?: HydrationStrategy }) {
+export function SignedInIslands({ user }: { user: User }) {
   return (
     <>
       {user.can_open_trade ? <Island island={Presence} client="idle" props={{}} /> : null}
-      <Island island={Toaster} client={toasts} props={{}} />
-      <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
       <Island island={ChatNotifier} client="idle" props={{ chatPath: chatPathOf(user) }} />
     </>
   );

@@ -13,7 +13,7 @@ import TradeSplash from '../../client/islands/trade-splash.island';
 import { lightSideId } from '../../shared/trading/light-terminal';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
-import { SignedInIslands } from '../components/signed-in-islands';
+import { SignedInIslands, ToastLane, unreadOf } from '../components/signed-in-islands';
 import { TradeRoomNeedsScripts } from './trade-room';
 
 /**
@@ -39,7 +39,7 @@ export function LightTerminalPage({ settings, user }: { settings: SiteSettings; 
               planId: user.account_type?.id ?? null,
               planTitle: user.account_type?.title ?? null,
               firstName: user.first_name,
-              unread: user.notifications.filter((n) => !n.read).length,
+              unread: unreadOf(user),
             }}
           />
         </div>
@@ -56,6 +56,7 @@ export function LightTerminalPage({ settings, user }: { settings: SiteSettings; 
           <div className="light-panel-slot">
             <Island island={LightTradePanel} client="load" props={{}} />
           </div>
+          <ToastLane user={user} toasts="load" />
           <Island island={LightPairTabs} client="load" props={{}} />
         </main>
         <section className="light-account" aria-label="Account">
@@ -68,7 +69,7 @@ export function LightTerminalPage({ settings, user }: { settings: SiteSettings; 
           <Island island={LightStatusBar} client="load" props={{}} />
         </footer>
         <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
-        <SignedInIslands user={user} toasts="load" />
+        <SignedInIslands user={user} />
       </div>
     </>
   );

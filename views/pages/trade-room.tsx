@@ -13,7 +13,8 @@ import { Brand } from '../components/brand';
 import { ProfileMenuItems } from '../../client/components/profile-menu-items';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
-import { SignedInIslands } from '../components/signed-in-islands';
+import { SignedInIslands, ToastLane, unreadOf } from '../components/signed-in-islands';
+import NotificationBell from '../../client/islands/notification-bell.island';
 
 /**
  * `/mt4`, the trade room (docs/trade-room.md#layout): a server-rendered frame whose parts are islands sharing the
@@ -31,6 +32,9 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
           <Island island={MobileMenu} client="media" media="(max-width: 767px)" props={{ planTitle: user.account_type?.title ?? null }} />
           <Brand name={settings.name} logo={settings.logo_sm ?? settings.logo} href="/main/dashboard" />
           <Island island={TradeHeader} client="load" props={{ planId: user.account_type?.id ?? null, planTitle: user.account_type?.title ?? null }} />
+          <div className="terminal-bell">
+            <Island island={NotificationBell} client="idle" props={{ unread: unreadOf(user) }} />
+          </div>
           <div className="terminal-user">
             <a className="button-link deposit" href="/main/deposit">
               Deposit
@@ -53,6 +57,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
         <Island island={TradeRail} client="load" props={{}} />
         <main className="terminal-chart">
           <Island island={PriceChart} client="load" props={{}} />
+          <ToastLane user={user} toasts="load" />
         </main>
         <aside className="terminal-sidebar">
           <Island island={MarketWatch} client="load" props={{}} />
@@ -69,7 +74,7 @@ export function TradeRoomPage({ settings, user, csrfToken }: { settings: SiteSet
         </footer>
         <Island island={TradeSplash} client="load" props={{ siteName: settings.name }} />
         {/* Order results are toasts: the toast area is ready at once here. */}
-        <SignedInIslands user={user} toasts="load" />
+        <SignedInIslands user={user} />
       </div>
     </>
   );
