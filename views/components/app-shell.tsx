@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { isStaffRole, type User } from '../../shared/api/user.schema';
 import { paths, terminalPathOf } from '../../shared/routes';
+import LiveRegions from '../../client/islands/live-regions.island';
 import NotificationBell from '../../client/islands/notification-bell.island';
 import QueueCounts from '../../client/islands/queue-counts.island';
 import { Island } from '../island';
@@ -126,7 +127,22 @@ function ProfileMenu({ user, current }: { user: User; current: ShellPage }) {
 }
 
 /** The signed-in frame: top bar with the brand, the bell, the person and Logout; under it the toast lane (toasts and the notification card, in the page's flow); the heartbeat; the risk warning. Staff get the back office's sections instead of the customer's. */
-export function AppShell({ settings, user, csrfToken, current = 'dashboard', children }: { settings: SiteSettings; user: User; csrfToken: string; current?: ShellPage; children: ReactNode }) {
+export function AppShell({
+  settings,
+  user,
+  csrfToken,
+  current = 'dashboard',
+  live = false,
+  children,
+}: {
+  settings: SiteSettings;
+  user: User;
+  csrfToken: string;
+  current?: ShellPage;
+  /** The page shows money: its `data-region` parts follow the ledger (docs/front-end.md#live-pages). */
+  live?: boolean;
+  children: ReactNode;
+}) {
   const staff = isStaffRole(user.role);
   return (
     <div className="app-shell">
@@ -180,6 +196,7 @@ export function AppShell({ settings, user, csrfToken, current = 'dashboard', chi
         <RiskWarning settings={settings} />
       </footer>
       <SignedInIslands user={user} />
+      {live ? <Island island={LiveRegions} client="idle" props={{}} /> : null}
     </div>
   );
 }

@@ -50,7 +50,7 @@ export function DashboardPage({ settings, user, csrfToken, view }: DashboardProp
   const otherTerminal = user.terminal === 'light' ? 'classic' : 'light';
   const currencyFormats = Object.fromEntries(view.currencies.map((c) => [c.code, { symbol: c.symbol, decimals: c.decimals }]));
   return (
-    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="dashboard">
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="dashboard" live>
       <Stylesheet src="views/pages/dashboard.css" />
       <header className="dash-head">
         <div>
@@ -75,13 +75,17 @@ export function DashboardPage({ settings, user, csrfToken, view }: DashboardProp
       </header>
       <DepositPrompt user={user} deposits={Number(user.trades_summary.total_deposit) > 0 ? 1 : undefined} />
       <MarketStrip tiles={view.dashboard?.market ?? null} now={view.now} />
-      <AccountCards user={user} accounts={accounts} formats={formats} figuresFailed={view.accounts === null} maxLeverage={view.dashboard?.max_leverage ?? null} />
+      <div data-region="account-cards">
+        <AccountCards user={user} accounts={accounts} formats={formats} figuresFailed={view.accounts === null} maxLeverage={view.dashboard?.max_leverage ?? null} />
+      </div>
       <RecordCards summary={user.trades_summary} currency={user.currency} accountLabel={liveLabel} formats={formats} />
       <div className="dash-grid">
         <Island island={DashboardPerformance} client="visible" props={{ accounts: chartAccounts, performance: view.performance, formats: currencyFormats }} />
         <SuccessRate summary={user.trades_summary} currency={user.currency} formats={formats} />
         <AssetAllocation allocation={view.dashboard?.allocation ?? null} formats={formats} />
-        <RecentTransactions movements={view.dashboard?.recent ?? null} formats={formats} />
+        <div data-region="recent">
+          <RecentTransactions movements={view.dashboard?.recent ?? null} formats={formats} />
+        </div>
       </div>
     </AppShell>
   );

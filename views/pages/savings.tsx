@@ -31,14 +31,16 @@ function SavingsTerms() {
 /** `/main/savings` (docs/customer-area.md#savings). */
 export function SavingsPage({ settings, user, csrfToken, overview, formats }: { settings: SiteSettings; user: User; csrfToken: string; overview: SavingsOverview | null; formats: CurrencyFormats }) {
   return (
-    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="savings">
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="savings" live>
       <Stylesheet src="views/pages/savings.css" />
       <section className="page-heading">
         <h1>SAVINGS</h1>
         <p>Earn interest on money you are not trading, at the rates below.</p>
       </section>
       {overview ? (
-        <Island island={SavingsBoard} client="load" props={{ overview, formats }} />
+        <div data-region="savings">
+          <Island island={SavingsBoard} client="load" props={{ overview, formats }} />
+        </div>
       ) : (
         <p className="notice notice-warning" role="alert">
           {savingsTexts.plansFailed}
