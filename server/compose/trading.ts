@@ -317,6 +317,7 @@ function appSettings(config: Config, overrides: TradingOverrides) {
     // One gate for every upload route of this process: a person's and an address's places count across them all.
     uploadGate: overrides.uploadGate ?? new UploadGate(),
     siteOrigin: overrides.siteOrigin ?? (() => config.web.publicOrigin ?? `http://localhost:${config.web.port}`),
+    publicOriginFixed: overrides.publicOriginFixed ?? config.web.publicOrigin !== undefined,
     tokenTtlHours: overrides.tokenTtlHours ?? config.tokenTtlHours,
     loginRateLimit: overrides.loginRateLimit ?? config.loginRateLimit,
     staffTwoFactor: overrides.staffTwoFactor ?? config.staffTwoFactor,

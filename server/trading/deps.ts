@@ -36,6 +36,11 @@ export interface TradingDeps {
   uploadGate: UploadGate;
   /** The site's address as customers reach it, for links in mails (known once the web tier listens). */
   siteOrigin: () => string;
+  /**
+   * True when PUBLIC_ORIGIN sets the site's address (a deployment); false in the embedded mode, where a customer may come
+   * on any of this machine's addresses and links back from outside return to the one they used (request-origin.ts).
+   */
+  publicOriginFixed?: boolean;
   logger: Logger;
   tokenTtlHours: number;
   /** Failed logins one client (IP) may make for one e-mail address in 15 minutes; five times as many over all addresses. */

@@ -32,6 +32,9 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
         const token = tokenOf(req, sealer);
         if (token) proxyReq.setHeader('authorization', `Bearer ${token}`);
         if (req.ip) proxyReq.setHeader('x-forwarded-for', req.ip);
+        // The address the customer used, for links back to the site from outside (server/trading/api/request-origin.ts).
+        if (req.host) proxyReq.setHeader('x-forwarded-host', req.host);
+        proxyReq.setHeader('x-forwarded-proto', req.protocol);
         proxyReq.setHeader('x-request-id', String(req.id));
       },
       proxyRes(proxyRes, req) {

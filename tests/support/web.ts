@@ -2,6 +2,7 @@ import { apiTokens } from '../../server/trading/db/schema';
 import type { Express } from 'express';
 import request from 'supertest';
 import { Lifecycle } from '../../server/compose/lifecycle';
+import type { TradingOverrides } from '../../server/compose/trading';
 import { composeWeb, type WebOverrides, type WebTier } from '../../server/compose/web';
 import type { Database } from '../../server/trading/db/database';
 import type { AssetPipeline } from '../../server/web/assets';
@@ -34,9 +35,9 @@ export interface WebStack {
 }
 
 /** The trading API on a real port (the web tier reaches it over HTTP, as in production) and the web app for supertest. */
-export async function startWebStack(): Promise<WebStack> {
+export async function startWebStack(tradingOverrides: TradingOverrides = {}): Promise<WebStack> {
   const lifecycle = new Lifecycle();
-  const { trading, database, bus } = await startTrading({ lifecycle });
+  const { trading, database, bus } = await startTrading({ lifecycle, ...tradingOverrides });
   const { port } = await trading.listen(0, '127.0.0.1');
   const apiUrl = `http://127.0.0.1:${port}`;
   return {

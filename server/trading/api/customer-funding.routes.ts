@@ -1,3 +1,4 @@
+import { returnOriginOf } from './request-origin';
 import type { Request, Response } from 'express';
 import type { FundingOverview } from '../../../shared/api/customer-funding.schema';
 import { customerFundingTexts as texts, fundingLimits, withdrawalRequest, withdrawalRules } from '../../../shared/api/customer-funding.schema';
@@ -40,7 +41,7 @@ function depositRoutes(on: EndpointOn, deps: ApiDeps): void {
 
   on(api.cardDeposit, async ({ body }, req, res) => {
     const { user } = authOf(res);
-    const { row, url } = await openCardDeposit({ db, payments: deps.payments, siteOrigin: deps.siteOrigin() }, { user, amount: body.amount, ip: req.ip ?? null });
+    const { row, url } = await openCardDeposit({ db, payments: deps.payments, siteOrigin: returnOriginOf(req, deps) }, { user, amount: body.amount, ip: req.ip ?? null });
     return { data: { deposit_id: row.id, reference: row.reference, url } };
   });
 
