@@ -42,7 +42,7 @@ export function localeOf(language: string | null | undefined): string {
  * always sent and are not listed here.
  */
 export const notificationTopics = {
-  account: { label: 'Account status', description: 'When your account is approved or reactivated.' },
+  account: { label: 'Account status', description: 'When your account is approved or reactivated, a document you sent is decided, or your plan changes.' },
   funding: { label: 'Deposits and withdrawals', description: 'When a deposit is credited, and when a withdrawal is approved, paid or declined.' },
 } as const;
 export type NotificationTopic = keyof typeof notificationTopics;

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { othersRevokedResponse, preferencesResponse, preferencesTexts, sessionsResponse, systemStatusResponse } from '../../shared/api/preferences.schema';
+import { notificationTopics, othersRevokedResponse, preferencesResponse, preferencesTexts, sessionsResponse, systemStatusResponse, type NotificationTopic } from '../../shared/api/preferences.schema';
 import { userResponse } from '../../shared/api/user.schema';
-import { auditLog, outbox } from '../../server/trading/db/schema';
+import { auditLog, outbox, plans } from '../../server/trading/db/schema';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser } from '../support/factories';
-import { approveIdentity } from '../support/kyc';
+import { approveIdentity, tinyPng } from '../support/kyc';
 import { bankWithdrawal } from '../support/money';
 import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
 import { bearer } from '../support/bearer';
@@ -184,6 +184,83 @@ describe('sessions', () => {
     const again = await request(stack.app).post('/api/v1/user/sessions/revoke-others').set(bearer(here));
     expect(again.body.message).toBe(preferencesTexts.othersSignedOut(0));
   });
+});
+
+/**
+ * Every e-mail the Settings page promises (notificationTopics' descriptions), each made to happen: sent while its
+ * topic is on, and not once the customer switched it off.
+ */
+describe('every promised e-mail', () => {
+  const staffPost = (path: string, body: object = {}) => request(stack.app).post(`/api/v1${path}`).set(bearer(staffToken)).send(body);
+  const planIds = async () => Object.fromEntries((await stack.database.db.select().from(plans)).map((p) => [p.slug, p.id])) as Record<string, number>;
+  /** Each promise: its topic, what the description says, and the action that keeps it for a new customer. */
+  const promises: { topic: NotificationTopic; event: string; act: (person: Awaited<ReturnType<typeof fundedTrader>>) => Promise<void> }[] = [
+    {
+      topic: 'account',
+      event: 'a document you sent is decided',
+      act: async (person) => {
+        const sent = await request(stack.app).post('/api/v1/verification/documents').set(bearer(person.token)).field('kind', 'selfie').attach('file', tinyPng, 'me.png');
+        expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+        expect((await staffPost(`/admin/queues/documents/${sent.body.data.id}/reject`, { reason: 'unreadable' })).status).toBe(200);
+      },
+    },
+    {
+      topic: 'account',
+      event: 'your plan changes (by staff)',
+      act: async (person) => {
+        const res = await staffPost(`/admin/customers/${person.user.id}/plan`, { plan_id: (await planIds()).pro, reason: 'Loyalty' });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      },
+    },
+    {
+      topic: 'account',
+      event: 'your plan changes (a request decided)',
+      act: async (person) => {
+        expect(
+          (
+            await request(stack.app)
+              .post('/api/v1/plans/subscribe')
+              .set(bearer(person.token))
+              .send({ plan_id: (await planIds()).premium })
+          ).status,
+        ).toBe(200);
+        const list = (await request(stack.app).get('/api/v1/admin/plan-requests').query({ q: person.email }).set(bearer(staffToken))).body as { data: { id: number }[] };
+        expect((await staffPost(`/admin/plan-requests/${list.data[0]!.id}/approve`)).status).toBe(200);
+      },
+    },
+    {
+      topic: 'funding',
+      event: 'a deposit is credited',
+      act: async (person) => {
+        await updateSettings(stack.database.db, {
+          bank_details: { account_name: 'Example Markets Ltd', bank_name: 'Barclays Bank UK PLC', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22', bank_address: '1 Churchill Place, London' },
+        });
+        const asked = await request(stack.app).post('/api/v1/funding/deposits/bank').set(bearer(person.token)).send({ amount: '100' });
+        expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+        expect((await staffPost(`/admin/queues/deposits/${asked.body.data.id}/confirm`, { amount_received: '100' })).status).toBe(200);
+      },
+    },
+  ];
+
+  it('the promises are the Settings page’s words', () => {
+    expect(notificationTopics.account.description).toBe('When your account is approved or reactivated, a document you sent is decided, or your plan changes.');
+    expect(notificationTopics.funding.description).toContain('When a deposit is credited');
+  });
+
+  for (const { topic, event, act } of promises) {
+    it(`${topic}: “${event}” is mailed while the topic is on, and not once it is off`, async () => {
+      const wants = await fundedTrader(stack, '10.00');
+      await act(wants);
+      await vi.waitFor(async () => expect((await mailsTo(wants.email)).length).toBe(1), { timeout: 5_000 });
+
+      const declines = await fundedTrader(stack, '10.00');
+      expect((await patch(declines.token, { notifications: { [topic]: false } })).status).toBe(200);
+      await act(declines);
+      // The mail goes after the answer: give it the same time to (not) arrive.
+      await sleep(500);
+      expect(await mailsTo(declines.email)).toEqual([]);
+    });
+  }
 });
 
 describe('e-mail choices', () => {

@@ -1,3 +1,4 @@
+import { mailCustomerLater } from '../users/preferences';
 import type { CustomerDetail, CustomerRow } from '../../../shared/api/back-office.schema';
 import { backOfficeTexts } from '../../../shared/api/back-office.schema';
 import { api } from '../../../shared/api/endpoints';
@@ -97,6 +98,7 @@ function customerActionRoutes(on: EndpointOn, deps: ApiDeps): void {
       bus.publish('user.updated', { userId: id });
     }
     if (result.notice) bus.publish('notification.message', { userId: id, notification: presentNotification(result.notice) });
+    mailCustomerLater(deps, id, 'account', result.notice ?? undefined);
     return { data: { plan_id: result.plan.id, changed: result.changed }, message: result.changed ? `Moved to the ${result.plan.title} plan.` : backOfficeTexts.samePlan };
   });
 

@@ -128,12 +128,12 @@ export function fundingRoutes(deps: ApiDeps) {
   });
 
   on(api.approveDocument, async ({ params: { id } }, req, res) => {
-    announceDecision(deps.bus, await decideDocument(db, staffActorOf(req, res), id, { action: 'approve' }));
+    announceDecision(deps, await decideDocument(db, staffActorOf(req, res), id, { action: 'approve' }));
     return { data: await documentById(id), message: 'Document approved.' };
   });
 
   on(api.rejectDocument, async ({ params: { id }, body }, req, res) => {
-    announceDecision(deps.bus, await decideDocument(db, staffActorOf(req, res), id, { action: 'reject', ...body }));
+    announceDecision(deps, await decideDocument(db, staffActorOf(req, res), id, { action: 'reject', ...body }));
     return { data: await documentById(id), message: 'Document rejected; the customer is asked for a new one.' };
   });
 

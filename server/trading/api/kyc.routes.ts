@@ -13,12 +13,12 @@ import {
   type MyDocument,
   type VerificationCase,
 } from '../../../shared/api/verification.schema';
-import type { Bus } from '../bus';
 import type { ApiDeps } from '../deps';
 import { presentNotification } from '../db/notifications.repo';
 import type { UserRow } from '../db/users.repo';
 import { documentsOfUser, verificationSummaryOf, type DocumentRecord } from '../db/verification.repo';
 import { withdrawalsOpenTo } from '../funding/withdrawals';
+import { mailCustomerLater } from '../users/preferences';
 import { openOwnDocument, submitDocument, type SubmittedDocument } from '../verification/documents';
 import type { Decided } from '../verification/decisions';
 import { manualKyc, type KycProvider } from '../verification/kyc-provider';
@@ -36,14 +36,18 @@ const maxBytes = 10 * 1024 * 1024;
 /**
  * A decision the customer hears about (docs/customer-area.md#verification): the notice on their bell and
  * their pages told to re-read the user; when it completed their verification, the approval too, and their
- * cached standing dropped at once (`access.changed`), so the gate lifts on their next page.
+ * cached standing dropped at once (`access.changed`), so the gate lifts on their next page. Both are mailed on the
+ * account topic, as Settings promises (docs/customer-area.md#settings).
  */
-export function announceDecision(bus: Bus, { row, notice, activated }: Decided): void {
+export function announceDecision(deps: Pick<ApiDeps, 'bus' | 'database' | 'mailer' | 'logger'>, { row, notice, activated }: Decided): void {
+  const { bus } = deps;
   const userId = row.userId;
   bus.publish('notification.message', { userId, notification: presentNotification(notice) });
   if (activated) bus.publish('notification.message', { userId, notification: presentNotification(activated) });
   bus.publish('user.updated', { userId });
   if (activated) bus.publish('access.changed', { userId });
+  mailCustomerLater(deps, userId, 'account', notice);
+  mailCustomerLater(deps, userId, 'account', activated ?? undefined);
 }
 
 function presentMine(row: DocumentRecord & { current: boolean }): MyDocument {

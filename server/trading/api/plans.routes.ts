@@ -10,6 +10,7 @@ import type { ApiDeps } from '../deps';
 import { decidePlanRequest, moveTo, planOf, priceIn, subscribeToPlan } from '../users/plan-change';
 import { authOf, staffActorOf } from './auth.middleware';
 import { announceFunding } from '../funding/announce';
+import { mailCustomerLater } from '../users/preferences';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
 
@@ -103,12 +104,14 @@ export function plansRoutes(deps: ApiDeps) {
     const { row, plan, notice } = await decidePlanRequest(db, staffActorOf(req, res), id, { action: 'approve' });
     bus.publish('plan.changed', { userId: row.userId });
     announceFunding(bus, { userId: row.userId, notice });
+    mailCustomerLater(deps, row.userId, 'account', notice);
     return { data: await requestById(id), message: texts.approved(plan.title) };
   });
 
   on(api.rejectPlanRequest, async ({ params: { id }, body }, req, res) => {
     const { row, notice } = await decidePlanRequest(db, staffActorOf(req, res), id, { action: 'reject', reason: body.reason });
     announceFunding(bus, { userId: row.userId, notice });
+    mailCustomerLater(deps, row.userId, 'account', notice);
     return { data: await requestById(id), message: texts.rejected };
   });
 
