@@ -10,6 +10,7 @@ import { ClosedMarketNote, TradeSideButton, TradeSidesMiddle, useNewOrderKey, us
 import { terminalDialog } from '../state/terminal';
 import { formatPrice } from '../lib/format';
 import { useShortcut } from '../lib/keyboard';
+import { ScrollArrow, useScrollStrip } from '../components/scroll-strip';
 import { defineIsland } from '../runtime/define-island';
 import { activeAssetId, assetsById, clock, closePair, isOpenAt, openPairs, openPair, quoteOf } from '../state/market';
 import { autotrader } from '../state/automation';
@@ -33,9 +34,6 @@ function useProfileMenuEscape() {
   );
 }
 
-/** The active tab is kept in sight when the tabs scroll (a pair opened from the market watch may sit past the edge). */
-const scrollIntoView = (tab: HTMLLIElement | null) => tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-
 function PairTab({ id }: { id: number }) {
   useSignals();
   // Re-rendered when the market opens or closes, not on every tick of the clock.
@@ -49,7 +47,7 @@ function PairTab({ id }: { id: number }) {
   const active = activeAssetId.value === id;
   const closed = tabClosed.value;
   return (
-    <li className={`pair-tab${active ? ' active' : ''}${closed ? ' closed' : ''}`} ref={active ? scrollIntoView : undefined}>
+    <li className={`pair-tab${active ? ' active' : ''}${closed ? ' closed' : ''}`} data-active={active ? '' : undefined}>
       <button type="button" className="pair-tab-open" aria-current={active || undefined} title={closed ? `${asset.name} · ${assetTexts.closed}` : undefined} onClick={() => openPair(id)}>
         <img src={asset.image} alt="" width={18} height={18} />
         <span>{asset.symbol_display}</span>
@@ -77,14 +75,20 @@ function TradeHeader({ planId, planTitle }: z.infer<typeof props>) {
   useNewOrderKey();
   useProfileMenuEscape();
   const sides = useTradeSides();
+  // The active tab is kept in sight (a pair opened from the market watch may sit past the edge); arrows while they overflow.
+  const { strip, edges, scroll } = useScrollStrip<HTMLUListElement>(openPairs.value.join() + String(activeAssetId.value));
 
   return (
     <div className="trade-header">
-      <ul className="pair-tabs" aria-label="Open pairs">
-        {openPairs.value.map((id) => (
-          <PairTab key={id} id={id} />
-        ))}
-      </ul>
+      <div className="pair-strip" data-overflows={edges.overflows ? '' : undefined}>
+        <ScrollArrow direction={-1} className="pair-scroll" edges={edges} scroll={scroll} />
+        <ul className="pair-tabs" aria-label="Open pairs" ref={strip}>
+          {openPairs.value.map((id) => (
+            <PairTab key={id} id={id} />
+          ))}
+        </ul>
+        <ScrollArrow direction={1} className="pair-scroll" edges={edges} scroll={scroll} />
+      </div>
       <button type="button" className="add-pair-button" aria-label="Add Pair" title="Add Pair" onClick={() => (terminalDialog.value = { kind: 'add-pair' })}>
         +
       </button>

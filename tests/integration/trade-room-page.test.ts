@@ -17,7 +17,7 @@ function pageStateOf(html: string): PageState {
   return pageStateSchema.parse(JSON.parse(json ?? 'null'));
 }
 
-const activeTab = (html: string) => textOf(/<li class="pair-tab[^"]*\bactive\b[^"]*">(.*?)<\/li>/s.exec(html)?.[1] ?? '');
+const activeTab = (html: string) => textOf(/<li class="pair-tab[^"]*\bactive\b[^"]*"[^>]*>(.*?)<\/li>/s.exec(html)?.[1] ?? '');
 
 describe('the trade room page (docs/trade-room.md#splash)', () => {
   it('when a trader opens it, then its HTML shows the last known prices and the account figures, no splash, and a notice for browsers without JavaScript', async () => {

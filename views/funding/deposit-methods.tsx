@@ -31,7 +31,7 @@ export function depositMethodsOf(overview: FundingOverview): DepositMethod[] {
 }
 
 /**
- * "METHODS": each way to deposit as a link to its step (chips that scroll sideways on a phone). Used by
+ * "METHODS": each way to deposit as a link to its step (two to a row on a phone). Used by
  * `/main/deposit` and the wallet page's Deposit tab. `current` marks the method whose step is open.
  */
 export function DepositMethodList({ overview, current }: { overview: FundingOverview; current?: string }) {
