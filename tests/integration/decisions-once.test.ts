@@ -329,8 +329,9 @@ describe('a withdrawal', () => {
 
 describe('a verification document', () => {
   const effects = {
-    approve: { audit: 'document.approved', notices: 1, mails: 0 },
-    reject: { audit: 'document.rejected', notices: 1, mails: 0 },
+    // Staff decisions are mailed (the account topic); no route applies a provider's yet, so nothing announces those.
+    approve: { audit: 'document.approved', notices: 1, mails: 1 },
+    reject: { audit: 'document.rejected', notices: 1, mails: 1 },
     'provider approves': { audit: 'document.approved', notices: 1, mails: 0 },
     'provider rejects': { audit: 'document.rejected', notices: 1, mails: 0 },
   };
@@ -369,7 +370,7 @@ describe('a verification document', () => {
 // ── Plan requests ────────────────────────────────────────────────────────────────────────────────
 
 describe('a plan request', () => {
-  const effects = { approve: { audit: 'plan.request_approved', notices: 1, mails: 0 }, reject: { audit: 'plan.request_rejected', notices: 1, mails: 0 } };
+  const effects = { approve: { audit: 'plan.request_approved', notices: 1, mails: 1 }, reject: { audit: 'plan.request_rejected', notices: 1, mails: 1 } };
   for (const [race, pick] of [
     ['approve ×8', 'approve'],
     ['reject ×8', 'reject'],
