@@ -93,6 +93,8 @@ export const realtimeToastMs = { connected: 2_000, failed: 4_000 } as const;
 
 /** The registration messages (docs/access.md#registration-rules). */
 export const registrationTexts = {
+  /** Under the password of a sign-up form sent back with errors. */
+  passwordAgain: 'For your security the password is never sent back: please type it again.',
   firstName: 'First name must be at least 2 characters',
   lastName: 'Last name must be at least 2 characters',
   username: 'Username must be at least 3 characters',

@@ -5,13 +5,14 @@ import type { Asset } from '../../shared/api/assets.schema';
 import { Money } from '../../shared/money';
 import { calculate, defaultLevels } from '../../shared/trading/calculator';
 import { conversionRate } from '../../shared/trading/conversion';
+import { pipSizeOf } from '../../shared/trading/market-watch';
 import { positionTexts } from '../../shared/trading/terminal';
 import { volumeInputOf } from '../../shared/trading/ticket';
 import { signClass } from '../lib/format';
 import { forexMid, quoteOf } from '../state/market';
 import { displayMoney, loadSiteData, planFeatures, plans, siteDataFailed } from '../state/site-data';
 import { terminalDialog } from '../state/terminal';
-import { selectedAccount } from '../state/trading';
+import { liveSummary, selectedAccount } from '../state/trading';
 import { leverageOf } from '../state/orders';
 import { Modal } from './modal';
 
@@ -73,7 +74,19 @@ export function CalculatorDialog({ asset }: { asset: Asset }) {
   const leverage = leverageOf(asset);
   const conversion = conversionRate(asset.quote_currency, currency, forexMid);
   const volume = /^\d*\.?\d+$/.test(lots) ? new Money(lots).times(asset.contract_size).toFixed() : lots;
-  const result = calculate({ side, volume, entry, takeProfit: levels.takeProfit, stopLoss: levels.stopLoss, leverage, conversion: conversion ?? 1 });
+  const freeMargin = liveSummary.value?.freeMargin ?? null;
+  const result = calculate({
+    side,
+    volume,
+    entry,
+    takeProfit: levels.takeProfit,
+    stopLoss: levels.stopLoss,
+    leverage,
+    conversion: conversion ?? 1,
+    pipSize: pipSizeOf(asset.digits),
+    contractSize: asset.contract_size,
+    freeMargin,
+  });
   const errors = result.ok ? {} : result.errors;
   const changeSide = (next: 'buy' | 'sell') => {
     setSide(next);
@@ -120,9 +133,10 @@ export function CalculatorDialog({ asset }: { asset: Asset }) {
           {out('Profit at take profit', displayMoney(result.profit, currency), signClass(result.profit))}
           {out('Loss at stop loss', displayMoney(result.loss, currency), signClass(result.loss))}
           {out('Return on margin (ROE)', `${result.roe}%`)}
-          {out('Pip value', displayMoney(result.pipValue, currency))}
+          {/* Under a cent (a small crypto position) as worked out, where a money format would say 0.00. */}
+          {out('Pip value', Number(result.pipValue) < 0.005 && Number(result.pipValue) > 0 ? `${result.pipValue} ${currency}` : displayMoney(result.pipValue, currency))}
           {out('Margin', displayMoney(result.margin, currency))}
-          {out('Largest position', `${new Money(result.maxPosition).toFixed(0)} ${currency}`)}
+          {out('Largest position', result.maxPosition ? `${displayMoney(result.maxPosition.value, currency)} (${result.maxPosition.lots} lots)` : '—')}
         </dl>
       ) : null}
     </Modal>

@@ -1,10 +1,18 @@
-/** A country picker (`.country-select`) shows the chosen country's flag: each option carries its own in `data-flag`. */
+/**
+ * A country picker (`.country-select`) shows the chosen country's flag: each option carries its own in `data-flag`. A
+ * phone's code field beside it (the select's id + `_code`) follows the country's calling code (`data-dial`) until the
+ * customer types their own.
+ */
 for (const picker of document.querySelectorAll<HTMLElement>('.country-select')) {
   const select = picker.querySelector('select');
   const flag = picker.querySelector('img');
-  if (!select || !flag) continue;
+  if (!select) continue;
+  const code = document.getElementById(`${select.id}_code`);
+  const phoneCode = code instanceof HTMLInputElement ? code : null;
+  phoneCode?.addEventListener('input', () => (phoneCode.dataset.typed = ''), { once: true });
   select.addEventListener('change', () => {
-    const src = select.selectedOptions[0]?.dataset.flag;
-    if (src) flag.src = src;
+    const chosen = select.selectedOptions[0]?.dataset;
+    if (flag && chosen?.flag) flag.src = chosen.flag;
+    if (phoneCode && chosen?.dial && phoneCode.dataset.typed === undefined) phoneCode.value = chosen.dial;
   });
 }

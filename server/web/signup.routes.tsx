@@ -1,3 +1,4 @@
+import { dialOfCountry } from '../../shared/countries';
 import express, { Router, type Request, type Response } from 'express';
 import * as z from 'zod/mini';
 import { fieldErrors, firstError, messageOf, type FieldErrors } from '../../shared/api/common.schema';
@@ -45,7 +46,7 @@ const completeForm = z.object({
 
 /** The fields a failed post shows again (never a password). */
 const keptOnStep3 = ['first_name', 'last_name', 'username', 'country_code', 'phone', 'promo_code'] as const;
-const keptOnBasic = [...keptOnStep3, 'email', 'country', 'nationality'] as const;
+const keptOnBasic = [...keptOnStep3, 'email', 'country', 'nationality', 'agree'] as const;
 
 /** A ticked checkbox posts "on"; a script's JSON says `true`. */
 const ticked = (value: unknown) => value === true || value === 'on';
@@ -296,7 +297,8 @@ export function signupRoutes(deps: SignupDeps): Router {
     stepPage(
       deps,
       (draft) => Boolean(draft.countryOfResidence && draft.nationality),
-      (req, res, _draft, settings) => renderStep3(deps, req, res, settings, { form: emptyForm, status: 200 }),
+      // The phone's code starts as the country of residence's (docs/access.md#registration-look).
+      (req, res, draft, settings) => renderStep3(deps, req, res, settings, { form: { values: { country_code: dialOfCountry(draft.countryOfResidence) ?? '+1' }, errors: {} }, status: 200 }),
     ),
   );
 

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import { Money } from '../money';
 import { marginFor, pnlOf } from './account-maths';
 import type { Side } from './prices';
@@ -29,17 +29,24 @@ export interface CalculatorInput {
   leverage: number;
   /** Quote currency → account currency. */
   conversion: Decimal.Value;
+  /** One pip of the instrument, in its price (`pipSizeOf`). */
+  pipSize: Decimal.Value;
+  /** Units in one lot. */
+  contractSize: Decimal.Value;
+  /** The account's free margin in its currency; null when not known (no account figures yet). */
+  freeMargin: Decimal.Value | null;
 }
 
 export type CalculatorResult =
   | { ok: false; errors: Partial<Record<'volume' | 'entry' | 'takeProfit' | 'stopLoss', string>> }
-  | { ok: true; profit: string; loss: string; roe: string; pipValue: string; margin: string; maxPosition: string };
+  | { ok: true; profit: string; loss: string; roe: string; pipValue: string; margin: string; maxPosition: { value: string; lots: string } | null };
 
 const number = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? new Money(text.trim()) : null);
 
 /**
  * The profit calculator (docs/trade-room.md#profit-calculator): P/L at TP and SL, ROE = price move / entry × leverage × 100 (at TP),
- * pip value = volume × 0.0001, margin = volume × entry / leverage, maximum position = leverage × 1000.
+ * pip value = units × the instrument's pip, margin = units × entry / leverage, and the largest position the free margin
+ * opens at this leverage (free margin × leverage, in the account currency and in lots at the entry price).
  */
 export function calculate(input: CalculatorInput): CalculatorResult {
   const volume = number(input.volume);
@@ -59,8 +66,22 @@ export function calculate(input: CalculatorInput): CalculatorResult {
     profit: at(takeProfit).toFixed(2),
     loss: at(stopLoss).toFixed(2),
     roe: move.dividedBy(entry).times(input.leverage).times(100).toFixed(2),
-    pipValue: volume.times('0.0001').times(input.conversion).toFixed(2),
+    pipValue: pipValueOf(volume.times(input.pipSize).times(input.conversion)),
     margin: marginFor({ units: volume, price: entry, leverage: input.leverage, conversion: input.conversion }).toFixed(2),
-    maxPosition: new Money(input.leverage).times(1000).toFixed(0),
+    maxPosition: largestPosition(input, entry),
   };
+}
+
+/** Free margin × leverage (never below 0), and as lots at the entry price, rounded down to the hundredth. */
+function largestPosition(input: CalculatorInput, entry: Decimal): { value: string; lots: string } | null {
+  if (input.freeMargin === null) return null;
+  const value = Decimal.max(0, new Money(input.freeMargin).times(input.leverage));
+  const perLot = entry.times(input.contractSize).times(input.conversion);
+  const lots = perLot.isZero() ? new Money(0) : value.dividedBy(perLot).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  return { value: value.toFixed(2), lots: lots.toFixed(2) };
+}
+
+/** To the cent, or under a cent (a small crypto position) to two significant figures rather than 0.00. */
+function pipValueOf(value: Decimal): string {
+  return value.greaterThan(0) && value.lessThan('0.005') ? value.toSignificantDigits(2).toFixed() : value.toFixed(2);
 }

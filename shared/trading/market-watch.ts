@@ -35,6 +35,9 @@ export function spreadPoints(bid: string | null | undefined, ask: string | null 
   }
 }
 
+/** One pip of an instrument quoted to `digits` decimals: 10 points at 3 or 5 decimals (the fractional pip), else one point. */
+export const pipSizeOf = (digits: number): string => new Money(10).pow(-(digits === 3 || digits === 5 ? digits - 1 : digits)).toFixed();
+
 /**
  * The spread in pips to 1 decimal (the light terminal's SPREAD, docs/trade-room.md#light-terminal): a pip is 10 points on
  * instruments quoted to 3 or 5 decimals (the fractional pip), else one point. Null without both prices or when the

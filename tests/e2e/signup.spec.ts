@@ -27,6 +27,10 @@ test('when a visitor fills the one-page form, then the account exists: they sign
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Username').fill(`grace${id}`);
   await page.getByLabel('Email').fill(email);
+  // The phone's code follows the country chosen, until one is typed by hand.
+  await expect(page.getByLabel('Code', { exact: true })).toHaveValue('+234');
+  await page.getByLabel('Country', { exact: true }).selectOption('uk');
+  await expect(page.getByLabel('Code', { exact: true })).toHaveValue('+44');
   await page.getByLabel('Phone').fill('5550199');
   await page.getByLabel('Country').selectOption('us');
   await page.getByLabel('Nationality').selectOption('us');

@@ -1,3 +1,4 @@
+import { registrationTexts } from '../../shared/texts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -175,6 +176,27 @@ describe('sign-up through the web tier', () => {
       .send({ ...body, _csrf: csrf, agree: 'on' });
     expect(again.status).toBe(422);
     expect(again.text).toContain('Email is already registered');
+  });
+
+  it('when a form with the consent ticked comes back for another fault, then the tick is kept and it says why the password must be typed again', async () => {
+    const agent = request.agent(web.web);
+    const csrf = csrfFrom((await agent.get('/signup')).text);
+    const refused = await agent
+      .post('/signup')
+      .type('form')
+      .send({ ...form(), _csrf: csrf, agree: 'on', phone: '1' });
+    expect(refused.status).toBe(422);
+    expect(/<input[^>]*id="register-agree"[^>]*>/.exec(refused.text)?.[0]).toContain('checked=""');
+    expect(refused.text).toContain(registrationTexts.passwordAgain);
+    // Not on a fresh form.
+    expect((await agent.get('/signup')).text).not.toContain(registrationTexts.passwordAgain);
+  });
+
+  it('when the one-page form opens, then the phone code is the first country’s calling code, and each country carries its own for the code to follow', async () => {
+    const page = (await request(web.web).get('/signup?type=basic')).text;
+    expect(page).toMatch(/<option value="nigeria"[^>]*data-dial="\+234"/);
+    expect(page).toMatch(/<option value="uk"[^>]*data-dial="\+44"/);
+    expect(page).toMatch(/id="register-country_code"[^>]*value="\+234"/);
   });
 
   it('when the start form of the three steps is posted, then a taken address comes back with the message and a free one goes on to step 2', async () => {

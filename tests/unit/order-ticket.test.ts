@@ -4,7 +4,9 @@ import { stopBehindTrail } from '../../shared/trading/levels';
 import { typedLevel } from '../../shared/trading/ticket-checks';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { conversionRate } from '../../shared/trading/conversion';
+import { Money } from '../../shared/money';
 import { calculate, defaultLevels } from '../../shared/trading/calculator';
+import { pipSizeOf } from '../../shared/trading/market-watch';
 
 const eurusd = { contractSize: '100000', price: '1.10000', conversion: '1' };
 
@@ -121,15 +123,37 @@ describe('currency conversion from forex mids', () => {
 });
 
 describe('profit calculator', () => {
-  const base = { side: 'buy' as const, volume: '100000', entry: '1.10000', takeProfit: '1.10110', stopLoss: '1.09890', leverage: 30, conversion: '1' };
+  const base = {
+    side: 'buy' as const,
+    volume: '100000',
+    entry: '1.10000',
+    takeProfit: '1.10110',
+    stopLoss: '1.09890',
+    leverage: 30,
+    conversion: '1',
+    pipSize: pipSizeOf(5),
+    contractSize: '100000',
+    freeMargin: '1000',
+  };
   it('puts the default TP and SL 0.1 % from the entry', () => {
     expect(defaultLevels({ side: 'buy', entry: '1.10000', digits: 5 })).toEqual({ takeProfit: '1.10110', stopLoss: '1.09890' });
     expect(defaultLevels({ side: 'sell', entry: '1.10000', digits: 5 })).toEqual({ takeProfit: '1.09890', stopLoss: '1.10110' });
   });
 
   it('works out P/L at both levels, ROE, pip value, margin and the largest position', () => {
-    expect(calculate(base)).toEqual({ ok: true, profit: '110.00', loss: '-110.00', roe: '3.00', pipValue: '10.00', margin: '3666.67', maxPosition: '30000' });
+    expect(calculate(base)).toEqual({ ok: true, profit: '110.00', loss: '-110.00', roe: '3.00', pipValue: '10.00', margin: '3666.67', maxPosition: { value: '30000.00', lots: '0.27' } });
     expect(calculate({ ...base, side: 'sell', takeProfit: '1.09890', stopLoss: '1.10110' })).toMatchObject({ profit: '110.00', loss: '-110.00' });
+  });
+
+  it('works out pip value and the largest position from the instrument and the free margin, for every class (BTC is not a 4-decimal pair)', () => {
+    // 0.1 BTC at 67,000.00 (2 decimals: a pip is one cent), leverage 1:2, 25,000 USD free.
+    const btc = { ...base, volume: '0.1', entry: '67000.00', takeProfit: '67067.00', stopLoss: '66933.00', leverage: 2, pipSize: pipSizeOf(2), contractSize: '1', freeMargin: '25000' };
+    expect(calculate(btc)).toMatchObject({ ok: true, pipValue: '0.001', margin: '3350.00', maxPosition: { value: '50000.00', lots: '0.74' } });
+    expect(calculate({ ...btc, volume: '10' })).toMatchObject({ pipValue: '0.10' });
+    // USD/JPY (3 decimals): a pip is 0.01; 100,000 units at 150.000 with JPY → USD at 1/150.
+    expect(calculate({ ...base, entry: '150.000', takeProfit: '150.150', stopLoss: '149.850', pipSize: pipSizeOf(3), conversion: new Money(1).dividedBy(150) })).toMatchObject({ pipValue: '6.67' });
+    // No account figures yet: no largest position rather than a made-up one.
+    expect(calculate({ ...base, freeMargin: null })).toMatchObject({ maxPosition: null });
   });
 
   it('answers each bad field with its message', () => {

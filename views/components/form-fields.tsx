@@ -99,6 +99,8 @@ export interface CountryOption {
   value: string;
   label: string;
   flag: string;
+  /** The calling code a phone's code field follows (the `country-flag` script), "+44". */
+  dial?: string;
 }
 
 /** A native country picker (keyboard, screen readers and phone wheels for free) showing the chosen country's flag. */
@@ -111,7 +113,7 @@ export function CountryField({ id, name, label, value, options }: { id: string; 
         {flag ? <img src={flag} alt="" width={24} height={18} /> : null}
         <select id={id} name={name} defaultValue={value}>
           {options.map((option) => (
-            <option key={option.value} value={option.value} data-flag={option.flag}>
+            <option key={option.value} value={option.value} data-flag={option.flag} data-dial={option.dial}>
               {option.label}
             </option>
           ))}
@@ -122,13 +124,14 @@ export function CountryField({ id, name, label, value, options }: { id: string; 
   );
 }
 
-/** The privacy consent; the `forms` script asks for it before posting, and so does the server. */
-export function ConsentField({ id, name, error }: { id: string; name: string; error: string | undefined }) {
+/** The privacy consent; the `forms` script asks for it before posting, and so does the server. `checked`: as the customer left it (a form sent back). */
+export function ConsentField({ id, name, error, checked }: { id: string; name: string; error: string | undefined; checked?: boolean }) {
   return (
     <>
       <Stylesheet src="client/styles/pico-forms.scss" />
       <label className="consent">
-        <input type="checkbox" id={id} name={name} required data-error={registrationTexts.privacy} aria-invalid={error ? true : undefined} />I agree to the Privacy Policy and I am over 18
+        <input type="checkbox" id={id} name={name} required defaultChecked={checked} data-error={registrationTexts.privacy} aria-invalid={error ? true : undefined} />I agree to the Privacy Policy and
+        I am over 18
       </label>
       <FieldError id={id} name={name} message={error} className="consent-error" />
     </>

@@ -1,5 +1,7 @@
 import type { FieldErrors } from '../../shared/api/common.schema';
+import { dialOfCountry } from '../../shared/countries';
 import { paths } from '../../shared/routes';
+import { registrationTexts } from '../../shared/texts';
 import { CheckedFormTag, ConsentField, CountryField, FormField, SubmitButton, type CountryOption } from './form-fields';
 
 /** What a form post brought back: the values to show again (never a password) and the messages per field. */
@@ -21,6 +23,8 @@ export function RegisterForm({ csrfToken, action, countries, step, form }: { csr
     <FormField id={`register-${name}`} name={name} label={label} type={type} autoComplete={autoComplete} value={type === 'password' ? undefined : values[name]} error={errors[name]?.[0]} />
   );
   const promoOpen = Boolean(values.promo_code || errors.promo_code);
+  // A form the server sent back: the passwords never come back with it.
+  const sentBack = Object.keys(errors).length > 0;
   return (
     <CheckedFormTag check="register" className="register-form" action={action} csrfToken={csrfToken}>
       {step ? <p className="notice notice-info">Some fields have been pre-filled from your previous step</p> : null}
@@ -31,7 +35,15 @@ export function RegisterForm({ csrfToken, action, countries, step, form }: { csr
       {field('username', 'Username', 'text', 'username')}
       {step ? null : field('email', 'Email', 'email', 'email')}
       <div className="form-row phone-row">
-        <FormField id="register-country_code" name="country_code" label="Code" autoComplete="tel-country-code" value={values.country_code ?? '+1'} error={errors.country_code?.[0]} />
+        {/* Follows the chosen country until the customer types their own (the `country-flag` script: the select's id + `_code`). */}
+        <FormField
+          id="register-country_code"
+          name="country_code"
+          label="Code"
+          autoComplete="tel-country-code"
+          value={values.country_code ?? dialOfCountry(values.country ?? countries[0]?.value) ?? '+1'}
+          error={errors.country_code?.[0]}
+        />
         {field('phone', 'Phone', 'tel', 'tel-national')}
       </div>
       {step ? null : (
@@ -41,6 +53,7 @@ export function RegisterForm({ csrfToken, action, countries, step, form }: { csr
             <CountryField id="register-nationality" name="nationality" label="Nationality" value={values.nationality ?? countries[0]?.value ?? ''} options={countries} />
           </div>
           {field('password', 'Password', 'password', 'new-password')}
+          {sentBack ? <p className="field-note">{registrationTexts.passwordAgain}</p> : null}
           {field('confirm_password', 'Confirm password', 'password', 'new-password')}
         </>
       )}
@@ -51,7 +64,7 @@ export function RegisterForm({ csrfToken, action, countries, step, form }: { csr
         </summary>
         {field('promo_code', 'Promo code')}
       </details>
-      {step ? null : <ConsentField id="register-agree" name="agree" error={errors.agree?.[0]} />}
+      {step ? null : <ConsentField id="register-agree" name="agree" error={errors.agree?.[0]} checked={values.agree === 'on'} />}
       <SubmitButton busyLabel="Creating account...">Create account</SubmitButton>
       <p className="auth-switch">
         Already have an account? <a href={paths.login}>Login</a>
