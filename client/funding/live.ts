@@ -12,7 +12,7 @@ const pollMs = 30_000;
 /**
  * Runs `refresh` when the customer's money may have changed elsewhere: staff paid or rejected a
  * withdrawal, confirmed a deposit, made an adjustment (`.user.updated`, and the notification each of
- * those sends), and after a re-subscription, for what happened while no event could arrive. While the
+ * those sends), and after each subscription (the first too), for what happened while no event could arrive. While the
  * connection is down it polls instead (docs/realtime.md#polling-fallback). Several events together
  * (the change and its notification) make one refresh.
  */
@@ -35,16 +35,13 @@ export function useFundingChanges(refresh: () => void): void {
     };
     let stop: (() => void) | undefined;
     let cancelled = false;
-    let subscriptions = 0;
     realtime(key)
       .then((echo) => {
         if (cancelled) return;
         const offs = [listen(echo, userEvents.userUpdated, user.id, soon), listen(echo, userEvents.notification, user.id, soon)];
-        // The first subscription is the page's own start (its data is fresh); later ones follow an outage.
-        whenSubscribed(echo, userEvents.userUpdated, user.id, () => {
-          subscriptions += 1;
-          if (subscriptions > 1) soon();
-        });
+        // Every subscription, the page's first too: a change made between the page's render and the subscription sent
+        // its event to no one (as the trade room reads its lists again on each, client/state/trading.ts).
+        whenSubscribed(echo, userEvents.userUpdated, user.id, soon);
         stop = () => offs.forEach((off) => off());
       })
       .catch(() => undefined);

@@ -23,18 +23,5 @@ export function listen<E extends RealtimeEvent>(echo: Echo<'pusher'>, e: E, id: 
 /** Runs `fn` after every (re)subscription to the event's channel for `id`. */
 export const whenSubscribed = (echo: Echo<'pusher'>, e: RealtimeEvent, id: number, fn: () => void) => void echo.private(echoName(e.channel(id))).subscribed(fn);
 
-/**
- * Runs `fn` after every subscription to the event's channel for `id` but the page's first: after the connection came
- * back, when events may have been missed. (pusher-js keeps whether its channel is subscribed already.)
- */
-export function whenResubscribed(echo: Echo<'pusher'>, e: RealtimeEvent, id: number, fn: () => void): void {
-  const channel = echo.private(echoName(e.channel(id)));
-  let first = !(channel as unknown as { subscription?: { subscribed?: boolean } }).subscription?.subscribed;
-  channel.subscribed(() => {
-    if (first) first = false;
-    else fn();
-  });
-}
-
 /** Leaves a channel of the contract (a conversation staff moved away from). */
 export const leave = (echo: Echo<'pusher'>, e: RealtimeEvent, id: number) => echo.leave(echoName(e.channel(id)));

@@ -26,27 +26,25 @@ export function AccountsPage({ settings, user, csrfToken, view }: { settings: Si
   const plan = user.account_type;
   const leverage = view.overview?.leverage ?? null;
   return (
-    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="accounts" live>
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="accounts">
       <Stylesheet src="views/pages/accounts.css" />
       <section className="page-heading">
         <h1>{texts.title}</h1>
         <p>{texts.subtitle}</p>
       </section>
       <div className="accounts-layout">
-        <div data-region="accounts">
-          <Island
-            island={AccountsWallets}
-            client="load"
-            props={{
-              firstName: user.first_name,
-              verified: user.verification_status === 'approved',
-              status: user.accounts[0]?.status ?? 'active',
-              overview: view.overview,
-              transfers: view.transfers,
-              formats: view.formats,
-            }}
-          />
-        </div>
+        <Island
+          island={AccountsWallets}
+          client="load"
+          props={{
+            firstName: user.first_name,
+            verified: user.verification_status === 'approved',
+            status: user.accounts[0]?.status ?? 'active',
+            overview: view.overview,
+            transfers: view.transfers,
+            formats: view.formats,
+          }}
+        />
         <aside className="accounts-aside" aria-label="Plan and help">
           <section className="accounts-side-card" aria-labelledby="accounts-plan-title">
             <h2 id="accounts-plan-title">Trading Plan</h2>

@@ -44,7 +44,7 @@ export function TransactionHistoryPage({ settings, user, csrfToken, view }: { se
   // The CSV of the same filters, every row: a plain link the web tier passes to the API with the session.
   const csv = pathOf(customerFundingApi.fundingHistoryCsv, {}, historyQueryOf(filters, 1));
   return (
-    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="history" live>
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="history">
       <Stylesheet src="views/pages/wallet.css" />
       <section className="page-heading">
         <h1>Transaction History</h1>
@@ -92,14 +92,14 @@ export function TransactionHistoryPage({ settings, user, csrfToken, view }: { se
           {problem}
         </p>
       ) : (
-        <div data-region="history">
+        <>
           {rows && total > 0 ? (
             <p className="list-summary history-summary" aria-live="polite">
               {total.toLocaleString('en-GB')} {total === 1 ? 'transaction' : 'transactions'}
             </p>
           ) : null}
           <Island island={HistoryTable} client="load" props={{ rows, lastPage, filters, formats }} />
-        </div>
+        </>
       )}
     </AppShell>
   );

@@ -42,7 +42,7 @@ export interface WalletView {
 export function WalletPage({ settings, user, csrfToken, view }: { settings: SiteSettings; user: User; csrfToken: string; view: WalletView }) {
   const { tab, overview, rows, list, formats } = view;
   return (
-    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="wallet" live>
+    <AppShell settings={settings} user={user} csrfToken={csrfToken} current="wallet">
       <Stylesheet src="views/pages/wallet.css" />
       <section className="page-heading">
         <h1>My Wallet</h1>
@@ -56,9 +56,7 @@ export function WalletPage({ settings, user, csrfToken, view }: { settings: Site
         ))}
       </nav>
       {tab === 'overview' ? (
-        <div data-region="wallet-overview">
-          <Island island={WalletOverview} client="load" props={{ account: overview?.account ?? null, failed: overview === null, rows, list, formats }} />
-        </div>
+        <Island island={WalletOverview} client="load" props={{ account: overview?.account ?? null, failed: overview === null, rows, list, formats }} />
       ) : !overview ? (
         <p className="notice notice-warning wallet-notice" role="alert">
           {walletTexts.unreachable}
