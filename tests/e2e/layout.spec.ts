@@ -1,7 +1,5 @@
-import { expect, request, type Page } from '@playwright/test';
-import { e2ePorts } from '../../playwright.config';
-import { demo, freshCustomer, openSignedIn, test } from './support';
-import { bearer } from '../support/bearer';
+import { expect, type Page } from '@playwright/test';
+import { apiAs, demo, freshCustomer, notifyCustomer, openSignedIn, test } from './support';
 
 /**
  * Layouts that fit (docs/screens.md#toasts, docs/trade-room.md#open-pairs): at 1440, 1280, 390 and 360 px, with a toast
@@ -9,14 +7,6 @@ import { bearer } from '../support/bearer';
  * queue: no control is covered by them, no text in a control is cut to "…", and no control is cut by its container
  * or the window (a tab strip scrolls only with its arrows).
  */
-
-async function notify(customerId: number, title: string) {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
-  const { data } = (await (await api.post('/api/v1/auth/login', { data: demo.staff })).json()) as { data: { token: string } };
-  const sent = await api.post(`/api/v1/admin/users/${customerId}/notifications`, { headers: bearer(data.token), data: { title, message: `${title}: add funds or close positions.`, color: 'danger' } });
-  expect(sent.status()).toBe(201);
-  await api.dispose();
-}
 
 /** A toast as the toaster shows one, put into the page's lane (no page action shows one on demand). */
 async function showToast(page: Page) {
@@ -93,10 +83,9 @@ test('at 1440, 1280, 390 and 360 wide, with a toast and the card showing, no con
 }) => {
   test.setTimeout(120_000);
   const person = await freshCustomer();
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
-  const me = (await (await api.post('/api/v1/auth/login', { data: person })).json()) as { data: { user: { id: number } } };
-  await notify(me.data.user.id, 'Margin call on account 5000001');
-  await api.dispose();
+  const customer = await apiAs(person);
+  await notifyCustomer(customer.id, { title: 'Margin call on account 5000001', message: 'Add funds or close positions.', color: 'danger' });
+  await customer.api.dispose();
   await openSignedIn(page, person);
   // Three pairs open, as a trader has them: more tabs than the header shows at once.
   await page.goto('/mt4');
@@ -123,6 +112,14 @@ test('at 1440, 1280, 390 and 360 wide, with a toast and the card showing, no con
       await showToast(who);
       await expect(who.locator('.toast-lane .toast')).toBeVisible();
       expect(await layoutFaults(who), `${path} at ${width}×${height}`).toEqual([]);
+      if (path === '/mt4' && width < 768) {
+        // The phone menu, longer than the screen: it scrolls, and none of its parts is squeezed under the next.
+        await who.getByRole('button', { name: 'Menu' }).click();
+        const squeezed = await who.locator('.mobile-menu > *').evaluateAll((parts) => parts.filter((part) => part.scrollHeight > part.clientHeight + 1).map((part) => part.className || part.tagName));
+        expect(squeezed, `the phone menu at ${width}×${height}`).toEqual([]);
+        expect(await layoutFaults(who), `the phone menu at ${width}×${height}`).toEqual([]);
+        await who.keyboard.press('Escape');
+      }
     }
   }
 });
