@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import { Money } from '../../shared/money';
-import { calculate, defaultLevels } from '../../shared/trading/calculator';
+import { calculate, defaultLevels, underACent } from '../../shared/trading/calculator';
 import { conversionRate } from '../../shared/trading/conversion';
 import { pipSizeOf } from '../../shared/trading/market-watch';
 import { positionTexts } from '../../shared/trading/terminal';
@@ -134,7 +134,7 @@ export function CalculatorDialog({ asset }: { asset: Asset }) {
           {out('Loss at stop loss', displayMoney(result.loss, currency), signClass(result.loss))}
           {out('Return on margin (ROE)', `${result.roe}%`)}
           {/* Under a cent (a small crypto position) as worked out, where a money format would say 0.00. */}
-          {out('Pip value', Number(result.pipValue) < 0.005 && Number(result.pipValue) > 0 ? `${result.pipValue} ${currency}` : displayMoney(result.pipValue, currency))}
+          {out('Pip value', underACent(result.pipValue) ? `${result.pipValue} ${currency}` : displayMoney(result.pipValue, currency))}
           {out('Margin', displayMoney(result.margin, currency))}
           {out('Largest position', result.maxPosition ? `${displayMoney(result.maxPosition.value, currency)} (${result.maxPosition.lots} lots)` : '—')}
         </dl>

@@ -94,7 +94,7 @@ function MobileMenu({ planTitle }: z.infer<typeof props>) {
                 {/* The header's bell has no room on a phone: its list opens from here (docs/realtime.md#the-bell). */}
                 <button type="button" onClick={() => ((bellOpen.value = true), setOpen(false))}>
                   {bellTexts.title}
-                  {unread > 0 ? <span className="menu-count">{unread}</span> : null}
+                  {unread > 0 ? <span className="count-badge menu-count">{unread}</span> : null}
                 </button>
               </li>
             </ul>

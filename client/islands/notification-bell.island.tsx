@@ -97,7 +97,7 @@ export function NotificationBell({ unread }: z.infer<typeof props>) {
         <BellIcon />
         <span className="visually-hidden">{bellTexts.title}, </span>
         {count > 0 ? (
-          <span className="bell-count">
+          <span className="count-badge bell-count">
             {count > 99 ? '99+' : count}
             <span className="visually-hidden"> {bellTexts.unread}</span>
           </span>

@@ -17,7 +17,7 @@ import { currentUser, realtimeKey } from '../state/session';
 const pollMs = 30_000;
 
 /**
- * The notification card (docs/realtime.md#notifications): the first unread notification, top right. Closing it marks
+ * The notification card (docs/realtime.md#notifications): the first unread notification, in the page's toast lane. Closing it marks
  * it read on the server (`temp-` ones are only dismissed; a failed mark-read refreshes the user). New
  * notifications arrive on `.notification.message` with a sound; `.user.updated` refreshes the user (one
  * retry after 5 s), as does each (re)subscription, for what was raised while no event could arrive;

@@ -81,7 +81,10 @@ function largestPosition(input: CalculatorInput, entry: Decimal): { value: strin
   return { value: value.toFixed(2), lots: lots.toFixed(2) };
 }
 
+/** A positive amount a money format would show as 0.00. */
+export const underACent = (value: Decimal.Value): boolean => new Money(value).greaterThan(0) && new Money(value).lessThan('0.005');
+
 /** To the cent, or under a cent (a small crypto position) to two significant figures rather than 0.00. */
 function pipValueOf(value: Decimal): string {
-  return value.greaterThan(0) && value.lessThan('0.005') ? value.toSignificantDigits(2).toFixed() : value.toFixed(2);
+  return underACent(value) ? value.toSignificantDigits(2).toFixed() : value.toFixed(2);
 }

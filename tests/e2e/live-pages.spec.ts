@@ -1,15 +1,7 @@
-import { expect, request } from '@playwright/test';
-import { e2ePorts } from '../../playwright.config';
-import { demo, freshCustomer, openSignedIn, test } from './support';
-import { bearer } from '../support/bearer';
+import { expect } from '@playwright/test';
+import { apiAs, demo, freshCustomer, openSignedIn, test } from './support';
 
 /** Pages that show money follow the ledger (docs/front-end.md#live-pages). */
-
-async function apiOf(person: { email: string; password: string }) {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
-  const { data } = (await (await api.post('/api/v1/auth/login', { data: person })).json()) as { data: { token: string } };
-  return { api, headers: bearer(data.token) };
-}
 
 /** Each page, and what it says once the 1,234.56 is credited (before: 0.00, and the deposit pending). */
 const moneyPages = [
@@ -23,7 +15,7 @@ const moneyPages = [
 test('when staff credit a bank deposit, then the open dashboard, accounts, wallet, history and savings pages show the new balance without a reload', async ({ context }) => {
   test.setTimeout(60_000);
   const person = await freshCustomer();
-  const customer = await apiOf(person);
+  const customer = await apiAs(person);
   const asked = await customer.api.post('/api/v1/funding/deposits/bank', { headers: customer.headers, data: { amount: '1234.56' } });
   expect(asked.status()).toBe(201);
   const depositId = ((await asked.json()) as { data: { id: number } }).data.id;
@@ -39,7 +31,7 @@ test('when staff credit a bank deposit, then the open dashboard, accounts, walle
     expect(await mainText(i), moneyPages[i]![0]).not.toMatch(moneyPages[i]![1]);
   }
 
-  const staff = await apiOf(demo.staff);
+  const staff = await apiAs(demo.staff);
   const confirmed = await staff.api.post(`/api/v1/admin/queues/deposits/${depositId}/confirm`, { headers: staff.headers, data: { amount_received: '1234.56' } });
   expect(confirmed.status()).toBe(200);
   for (const [i, [path, credited]] of moneyPages.entries()) await expect.poll(() => mainText(i), { message: path, timeout: 10_000 }).toMatch(credited);

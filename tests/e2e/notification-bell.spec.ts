@@ -1,33 +1,20 @@
-import { expect, request } from '@playwright/test';
-import { e2ePorts } from '../../playwright.config';
-import { demo, freshCustomer, openSignedIn, test } from './support';
-import { bearer } from '../support/bearer';
+import { expect } from '@playwright/test';
+import { apiAs, freshCustomer, notifyCustomer, openSignedIn, test } from './support';
 
 /** The bell (docs/realtime.md#the-bell). */
 
-async function apiOf(person: { email: string; password: string }) {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
-  const { data } = (await (await api.post('/api/v1/auth/login', { data: person })).json()) as { data: { token: string; user: { id: number } } };
-  return { api, headers: bearer(data.token), id: data.user.id };
-}
-
-async function unreadOnServer(person: Awaited<ReturnType<typeof apiOf>>): Promise<number> {
+async function unreadOnServer(person: Awaited<ReturnType<typeof apiAs>>): Promise<number> {
   const page = (await (await person.api.get('/api/v1/notifications', { headers: person.headers })).json()) as { unread_count: number };
   return page.unread_count;
 }
 
-async function notify(customerId: number, title: string) {
-  const staff = await apiOf(demo.staff);
-  const sent = await staff.api.post(`/api/v1/admin/users/${customerId}/notifications`, { headers: staff.headers, data: { title, message: `${title}: the details.`, color: 'warning' } });
-  expect(sent.status()).toBe(201);
-  await staff.api.dispose();
-}
+const notify = (customerId: number, title: string) => notifyCustomer(customerId, { title, message: `${title}: the details.`, color: 'warning' });
 
 test('when a customer has unread notifications, then the bell counts them, lists them newest first, a click marks one read, Mark all as read the rest, and the card and the count follow', async ({
   page,
 }) => {
   const person = await freshCustomer();
-  const customer = await apiOf(person);
+  const customer = await apiAs(person);
   await notify(customer.id, 'First notice');
   await notify(customer.id, 'Second notice');
   const unread = await unreadOnServer(customer);

@@ -107,6 +107,21 @@ export async function verifyCustomer(person: { email: string; password: string }
   }
 }
 
+/** A person signed in to the API directly (for setting things up; the UI paths are what tests check): their bearer header and id. Dispose `api` after. */
+export async function apiAs(person: { email: string; password: string }) {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${e2ePorts.api}` });
+  const { data } = (await (await api.post('/api/v1/auth/login', { data: person })).json()) as { data: { token: string; user: { id: number } } };
+  return { api, headers: bearer(data.token), id: data.user.id };
+}
+
+/** Staff send the customer a notification (as the back office's Notify does). */
+export async function notifyCustomer(customerId: number, notice: { title: string; message: string; color: 'success' | 'danger' | 'warning' | 'info' }) {
+  const staff = await apiAs(demo.staff);
+  const sent = await staff.api.post(`/api/v1/admin/users/${customerId}/notifications`, { headers: staff.headers, data: notice });
+  expect(sent.status()).toBe(201);
+  await staff.api.dispose();
+}
+
 export async function freshCustomer(plan?: 'pro' | 'premium'): Promise<{ email: string; password: string }> {
   return registeredCustomer({ approve: true, plan });
 }

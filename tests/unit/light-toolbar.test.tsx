@@ -226,7 +226,7 @@ describe('the toolbar', () => {
 
   it('has the bell with the unread count the notification card keeps (none at 0) beside the avatar, and its menu has the account’s links and the plain forms', async () => {
     const { serverHtml } = await openLight(pageState(1), 2);
-    expect(serverHtml).toContain('class="bell-count"');
+    expect(serverHtml).toContain('class="count-badge bell-count"');
     const bell = $<HTMLButtonElement>('.light-toolbar .bell-button');
     expect(bell.textContent).toBe('Notifications, 2 unread');
     const profile = $<HTMLButtonElement>('.light-profile > button');
