@@ -103,31 +103,36 @@ export function NotificationBell({ unread }: z.infer<typeof props>) {
           </span>
         ) : null}
       </button>
+      {/* Closed, the panel is empty: a hidden copy of each notice makes the page's own messages ambiguous to find. */}
       <section className="bell-panel" id={panelId} hidden={!open} aria-label={bellTexts.title}>
-        <header>
-          <h2>{bellTexts.title}</h2>
-          <button type="button" className="link-like" disabled={count === 0 || busy !== null} onClick={markAll}>
-            {bellTexts.markAll}
-          </button>
-        </header>
-        {problem ? (
-          <p className="bell-note" role="alert">
-            {problem}
-          </p>
-        ) : loaded && items.length === 0 ? (
-          <p className="bell-note">{bellTexts.none}</p>
-        ) : null}
-        {items.length > 0 ? (
-          <ol className="bell-list">
-            {items.map((notice) => (
-              <NoticeItem key={notice.id} notice={notice} unread={isUnread(notice)} />
-            ))}
-          </ol>
-        ) : null}
-        {loaded?.more ? (
-          <button type="button" className="outline small bell-older" onClick={() => void load(loaded.page + 1)}>
-            {bellTexts.older}
-          </button>
+        {open ? (
+          <>
+            <header>
+              <h2>{bellTexts.title}</h2>
+              <button type="button" className="link-like" disabled={count === 0 || busy !== null} onClick={markAll}>
+                {bellTexts.markAll}
+              </button>
+            </header>
+            {problem ? (
+              <p className="bell-note" role="alert">
+                {problem}
+              </p>
+            ) : loaded && items.length === 0 ? (
+              <p className="bell-note">{bellTexts.none}</p>
+            ) : null}
+            {items.length > 0 ? (
+              <ol className="bell-list">
+                {items.map((notice) => (
+                  <NoticeItem key={notice.id} notice={notice} unread={isUnread(notice)} />
+                ))}
+              </ol>
+            ) : null}
+            {loaded?.more ? (
+              <button type="button" className="outline small bell-older" onClick={() => void load(loaded.page + 1)}>
+                {bellTexts.older}
+              </button>
+            ) : null}
+          </>
         ) : null}
       </section>
     </div>

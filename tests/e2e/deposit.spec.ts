@@ -151,7 +151,7 @@ test.describe('card deposits', () => {
 
     await page.getByRole('link', { name: /^Return to/ }).click();
     await page.waitForURL(/\/main\/deposit\/card\?deposit=\d+&result=cancelled/);
-    await expect(page.getByText(/Nothing was charged\./)).toBeVisible();
+    await expect(page.locator('.deposit-message').getByText(/Nothing was charged\./)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     expectNoCardData(ours, cards.declined);
 
@@ -183,7 +183,7 @@ test.describe('card deposits', () => {
     await startCardDeposit(page, '75');
     await page.getByRole('link', { name: /^Cancel and return/ }).click();
     await page.waitForURL(/\/main\/deposit\/card\?deposit=\d+&result=cancelled/);
-    await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+    await expect(page.locator('.deposit-message').getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByLabel('Amount (USD)')).toHaveValue('75');
   });

@@ -47,3 +47,21 @@ test('when a customer has unread notifications, then the bell counts them, lists
   await expect(page.locator('.topbar .bell-count')).toHaveCount(0);
   await customer.api.dispose();
 });
+
+test('when a notice arrives while the bell is closed, then the closed bell holds no copy of it, and opening the bell lists it first', async ({ page }) => {
+  const person = await freshCustomer();
+  const customer = await apiAs(person);
+  await openSignedIn(page, person);
+  await expect(page.locator('app-island[name="notification-bell"][hydrated]')).toBeAttached();
+  const bell = page.locator('.topbar .bell-button');
+  const before = await unreadOnServer(customer);
+
+  await notify(customer.id, 'Arrived while closed');
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} unread`);
+  // A closed panel holding the text makes a page's getByText of a message the notice repeats ambiguous.
+  await expect(page.locator('.bell-panel .bell-item')).toHaveCount(0);
+
+  await bell.click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).locator('.bell-item').first()).toContainText('Arrived while closed');
+  await customer.api.dispose();
+});
