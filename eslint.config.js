@@ -84,6 +84,23 @@ export default tseslint.config(
     },
   },
   {
+    // Pages write money, counts and dates in the person's language through client/lib/format.ts alone
+    // (docs/customer-area.md#settings): a locale typed anywhere else is English on a German customer's page.
+    files: ['client/**/*.{ts,tsx}', 'views/**/*.tsx'],
+    ignores: ['client/lib/format.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: 'Format through client/lib/format.ts (the page’s locale).' },
+        { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]", message: 'Format through client/lib/format.ts (the page’s locale).' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: 'shared/money$', importNames: ['formatAmount', 'formatMoney', 'moneyText'], message: 'Use client/lib/format.ts: it writes the page’s locale.' }] },
+      ],
+    },
+  },
+  {
     // Commands and benchmarks print their results.
     files: ['scripts/**', 'bench/**', 'server/main.ts', 'server/commands.ts', 'tests/**'],
     rules: { 'no-console': 'off' },

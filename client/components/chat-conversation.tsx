@@ -6,9 +6,8 @@ import { chatTexts } from '../../shared/api/chat.schema';
 import { chatLinkRefreshMs, conversation, loadOlder, markRead, orderedMessages, refreshLinks, sendMessage, uploadFile, usingBackup } from '../state/chat';
 import { connection } from '../state/realtime';
 import { showToast } from '../state/toasts';
+import { formatDate } from '../lib/format';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
 /** Older messages load within 100 px of the top; "scrolled away" is 100 px from the bottom. */
 const edgePx = 100;
 
@@ -59,7 +58,7 @@ function Bubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
           ),
         )}
         <small>
-          {timeFormat.format(new Date(message.created_at))}
+          {formatDate(message.created_at, { hour: 'numeric', minute: '2-digit' })}
           {mine && message.read_at ? ' • Read' : ''}
         </small>
       </div>
@@ -206,7 +205,7 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
 
   const groups: { day: string; items: ChatMessage[] }[] = [];
   for (const message of messages) {
-    const day = dayFormat.format(new Date(message.created_at));
+    const day = formatDate(message.created_at, { month: 'short', day: 'numeric', year: 'numeric' });
     const group = groups.at(-1);
     if (group?.day === day) group.items.push(message);
     else groups.push({ day, items: [message] });

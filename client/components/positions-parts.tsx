@@ -5,6 +5,7 @@ import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { positionTexts } from '../../shared/trading/terminal';
 import { assetsById } from '../state/market';
 import { closedTrades, liveOpenTrades, loadMore, openTrades, selectedAccount, type LiveTrade } from '../state/trading';
+import { formatDate } from '../lib/format';
 
 /** What the drawer asks of a position: a dialog for it (docs/trade-room.md#close-dialogs). */
 export type PositionAction = { kind: 'close' | 'partial' | 'levels'; trade: LiveTrade } | null;
@@ -12,7 +13,7 @@ export type OnPositionAction = (action: PositionAction) => void;
 
 export const accountCurrency = () => selectedAccount.value?.currency ?? 'USD';
 export const digitsOf = (trade: TradeView) => assetsById.value.get(trade.asset_id)?.digits ?? 5;
-export const timeOf = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '—');
+export const timeOf = (iso: string | null) => (iso ? formatDate(iso, { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '—');
 
 /** Below this width the drawer shows cards instead of the table (phones, narrow windows: docs/trade-room.md#positions). */
 export const cardsBelowPx = 680;

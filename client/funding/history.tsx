@@ -2,7 +2,7 @@ import './history.css';
 import { useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { historyKinds, type HistoryQuery, type HistoryRow } from '../../shared/api/customer-funding.schema';
-import { formatMoney } from '../../shared/money';
+import { formatDate, formatMoney } from '../lib/format';
 
 /**
  * The pieces the wallet and the transaction history share (server-rendered and inside their islands):
@@ -71,9 +71,7 @@ export function When({ iso }: { iso: string | null }) {
   const [local, setLocal] = useState(false);
   useEffect(() => setLocal(true), []);
   if (!iso) return <>—</>;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <>—</>;
-  const text = local ? date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : `${date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+  const text = formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', ...(local ? {} : { timeZone: 'UTC' }) });
   return <time dateTime={iso}>{text}</time>;
 }
 

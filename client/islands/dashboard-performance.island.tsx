@@ -4,10 +4,11 @@ import * as z from 'zod/mini';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { dashboardTexts, performanceRanges, performanceSchema, type Performance, type PerformanceRange } from '../../shared/api/dashboard.schema';
 import { dashboardApi } from '../../shared/api/endpoints/dashboard';
-import { formatMoney, Money } from '../../shared/money';
+import { Money } from '../../shared/money';
 import { call } from '../lib/call';
 import { useBusy } from '../lib/use-busy';
 import { defineIsland } from '../runtime/define-island';
+import { formatMoney } from '../lib/format';
 
 const props = z.object({
   /** The accounts the customer may chart, Live first; the first is the one shown. */

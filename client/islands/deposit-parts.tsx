@@ -1,11 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { amountPattern, customerFundingTexts, fundingLimits } from '../../shared/api/customer-funding.schema';
-import { formatMoney, Money } from '../../shared/money';
+import { Money } from '../../shared/money';
 import { userEvents } from '../../shared/realtime-events/user';
 import { realtime } from '../realtime/connection';
 import { listen } from '../realtime/events';
 import { currentUser, realtimeKey } from '../state/session';
+import { formatMoney } from '../lib/format';
 
 /**
  * What the deposit steps share (server-rendered views and the deposit islands): money as the customer

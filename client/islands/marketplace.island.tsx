@@ -6,7 +6,7 @@ import { automationApi } from '../../shared/api/endpoints/automation';
 import { Modal } from '../components/modal';
 import { useEndpointForm } from '../forms/use-endpoint-form';
 import { call } from '../lib/call';
-import { formatDay } from '../lib/format';
+import { formatCount, formatDay } from '../lib/format';
 import { useBusy } from '../lib/use-busy';
 import { defineIsland } from '../runtime/define-island';
 
@@ -105,7 +105,7 @@ function MarketCard({ advisor, renewals, purchase }: { advisor: Advisor; renewal
       <p className="market-card-text">{advisor.description}</p>
       <div className="market-card-meta">
         <Stars rating={advisor.rating} />
-        <span>{advisor.downloads.toLocaleString('en-US')} downloads</span>
+        <span>{formatCount(advisor.downloads)} downloads</span>
       </div>
       <div className="market-card-buy">
         <strong>

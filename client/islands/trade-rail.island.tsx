@@ -7,7 +7,7 @@ import { positionTexts } from '../../shared/trading/terminal';
 import { ThirdPartyWidget } from '../components/third-party-widget';
 import { useEndpointForm } from '../forms/use-endpoint-form';
 import { useDismiss } from '../lib/use-dismiss';
-import { formatLots, formatPrice, signClass } from '../lib/format';
+import { formatDate, formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
 import { defineIsland } from '../runtime/define-island';
 import { assetsById } from '../state/market';
@@ -77,7 +77,7 @@ function TradingHistory() {
               <strong>
                 {trade.trade_type.toUpperCase()} {formatLots(trade.lots)} {trade.asset_symbol}
               </strong>
-              <span>{trade.close_time ? new Date(trade.close_time).toLocaleString('en-GB') : ''}</span>
+              <span>{trade.close_time ? formatDate(trade.close_time, { dateStyle: 'short', timeStyle: 'medium' }) : ''}</span>
             </div>
             <strong className={signClass(trade.pnl)}>{displayMoney(trade.pnl, selectedAccount.value?.currency ?? 'USD')}</strong>
           </li>

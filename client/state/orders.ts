@@ -1,6 +1,6 @@
 import type { Asset } from '../../shared/api/assets.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
-import { formatAmount, type Money } from '../../shared/money';
+import { type Money } from '../../shared/money';
 import { effectiveLeverage } from '../../shared/trading/leverage';
 import { ticketTexts } from '../../shared/trading/terminal';
 import { orderTypeTexts } from '../../shared/trading/ticket';
@@ -8,6 +8,7 @@ import { call, type CallResult } from '../lib/call';
 import { playFailureTone, playSuccessTone } from '../lib/tones';
 import { showToast } from './toasts';
 import { refreshTrading, selectedAccount } from './trading';
+import { formatAmount } from '../lib/format';
 
 /** Units with separators: whole for currencies, with decimals for fractional contracts (0.01 BTC). */
 export const formatUnits = (units: Money) => formatAmount({ amount: units, decimals: units.isInteger() ? 0 : Math.min(8, units.decimalPlaces()) });

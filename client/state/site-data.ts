@@ -4,9 +4,9 @@ import type { ResponseOf } from '../../shared/api/endpoint';
 import type { Currency, Plan } from '../../shared/api/data.schema';
 import { siteApi } from '../../shared/api/endpoints/site';
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
-import { formatLocaleAmount } from '../../shared/locale';
 import { Money } from '../../shared/money';
 import { call } from '../lib/call';
+import { formatAmount } from '../lib/format';
 import { readStored, writeStored } from '../lib/storage';
 import { pageAnswer, seedFromPage } from './page-data';
 import { pageComputed, pageLocal, pageSignal } from './page-scope';
@@ -34,8 +34,6 @@ export const displayCurrency = pageComputed<string | null>(() => {
   if (user) return user.display_currency ?? null;
   return readStored<string | null>('currency', null);
 });
-/** The language dates and numbers are written in (docs/customer-area.md#settings). */
-export const numberLanguage = pageComputed(() => currentUser.value?.language ?? null);
 
 type SiteData = ResponseOf<typeof siteApi.siteData>['data'];
 
@@ -105,11 +103,10 @@ export function shownCurrency(accountCurrency: string): string {
  */
 export function displayMoney(amount: string | null | undefined, accountCurrency: string): string {
   if (amount === null || amount === undefined || amount === '') return '—';
-  const language = numberLanguage.value;
   const from = byCode.value.get(accountCurrency);
   const code = shownCurrency(accountCurrency);
-  if (!from || code === accountCurrency) return `${formatLocaleAmount(amount, from?.decimals ?? 2, language)} ${accountCurrency}`;
+  if (!from || code === accountCurrency) return `${formatAmount({ amount, decimals: from?.decimals ?? 2 })} ${accountCurrency}`;
   const to = byCode.value.get(code)!;
   const converted = new Money(amount).dividedBy(from.rate).times(to.rate);
-  return `≈ ${formatLocaleAmount(converted, to.decimals, language)} ${to.code}`;
+  return `≈ ${formatAmount({ amount: converted, decimals: to.decimals })} ${to.code}`;
 }

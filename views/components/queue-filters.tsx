@@ -1,4 +1,5 @@
 import { queueTabs, type QueueTab } from '../../shared/api/funding.schema';
+import { formatCount } from '../../client/lib/format';
 
 /**
  * A back-office queue's search and status filter (a plain GET form), and the line under it saying how
@@ -45,7 +46,7 @@ export function QueueFilters({
 export function QueueSummary({ total, pending, status }: { total: number; pending: number; status: QueueTab }) {
   return (
     <p className="list-summary" aria-live="polite" data-region="queue-summary">
-      {total === 0 ? (status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${total.toLocaleString('en-GB')} shown · ${pending} pending`}
+      {total === 0 ? (status === 'pending' ? 'Nothing is waiting.' : 'Nothing matches.') : `${formatCount(total)} shown · ${pending} pending`}
     </p>
   );
 }

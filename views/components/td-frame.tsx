@@ -4,6 +4,7 @@ import { riskWarningOf } from './risk-warning';
 import { Script, Stylesheet } from '../page-needs';
 import { LegalLinks } from './auth-frames';
 import { Brand } from './brand';
+import { formatCount } from '../../client/lib/format';
 
 /**
  * The light frame of the `td` entry screens (sign-up start and sign-in): the logo linking to the broker's
@@ -66,7 +67,7 @@ function LanguageSelector() {
 export function TrustBlock({ settings }: { settings: SiteSettings }) {
   const { review_stars: stars, review_count: count, reviews_url: url } = settings;
   if (!stars || count === null) return null;
-  const reviews = `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
+  const reviews = `${formatCount(count)} ${count === 1 ? 'review' : 'reviews'}`;
   return (
     <div className="trust-block">
       <span className="trust-stars" role="img" aria-label={`Rated ${stars} out of 5`}>

@@ -1,6 +1,7 @@
 import type Decimal from 'decimal.js';
 import type { Currency } from '../../shared/api/data.schema';
-import { formatMoney, Money } from '../../shared/money';
+import { Money } from '../../shared/money';
+import { formatMoney } from '../../client/lib/format';
 
 /** Money on the dashboard (docs/customer-area.md#dashboard): in the account's currency, and beside it the customer's display currency when it differs. */
 export interface MoneyFormats {

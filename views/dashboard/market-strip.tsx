@@ -1,7 +1,7 @@
 import type { MarketTile } from '../../shared/api/dashboard.schema';
-import { formatAmount, Money } from '../../shared/money';
+import { Money } from '../../shared/money';
 import { assetTexts } from '../../shared/trading/terminal';
-import { formatUtcClock } from '../../client/lib/format';
+import { formatAmount, formatUtcClock } from '../../client/lib/format';
 
 /** What a tile's change is against, in words. */
 function basisTitle(tile: MarketTile, now: Date): string {

@@ -2,9 +2,10 @@ import type { Movement } from '../../shared/api/dashboard.schema';
 import { paths } from '../../shared/routes';
 import { Money } from '../../shared/money';
 import { money, type MoneyFormats } from './figures';
+import { formatDate } from '../../client/lib/format';
 
 /** A moment in UTC: the server does not know the reader's time zone, and this list is not an island. */
-const utcTime = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const utcTime = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** "Recent transactions": the latest ledger movements of the Live accounts (deposits, withdrawals, trade results, fees…), newest first. */
 export function RecentTransactions({ movements, formats }: { movements: readonly Movement[] | null; formats: MoneyFormats }) {

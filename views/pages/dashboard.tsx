@@ -17,6 +17,7 @@ import { RecentTransactions } from '../dashboard/recent';
 import { SuccessRate } from '../dashboard/success-rate';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
+import { formatDate } from '../../client/lib/format';
 
 export interface DashboardView {
   currencies: readonly Currency[];
@@ -37,7 +38,7 @@ interface DashboardProps {
   view: DashboardView;
 }
 
-const headerDate = (at: Date) => `${at.toLocaleString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+const headerDate = (at: Date) => formatDate(at, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
 /** `/main/dashboard` (docs/customer-area.md#dashboard): the customer's accounts, record, results, positions and movements, every figure real, each with an honest empty state. */
 export function DashboardPage({ settings, user, csrfToken, view }: DashboardProps) {

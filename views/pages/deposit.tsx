@@ -14,6 +14,7 @@ import { DepositPrompt } from '../components/deposit-prompt';
 import { DepositMethodList } from '../funding/deposit-methods';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
+import { formatDate } from '../../client/lib/format';
 
 interface Frame {
   settings: SiteSettings;
@@ -65,7 +66,7 @@ function Message({ children, tone = 'info' }: { children: ReactNode; tone?: 'inf
 }
 
 /** A time as the server can show it, in UTC (no browser time zone here). */
-const utcText = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })} UTC`;
+const utcText = (iso: string) => formatDate(iso, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 const statusTone = (row: HistoryRow) => (row.status === 'confirmed' || row.status === 'completed' ? 'done' : row.status === 'pending' || row.status === 'held' ? 'pending' : 'failed');
 

@@ -7,6 +7,7 @@ import { AppShell } from '../components/app-shell';
 import { CheckedFormTag, FieldError, PasswordInput, SubmitButton } from '../components/form-fields';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
+import { formatDate } from '../../client/lib/format';
 
 export interface SecurityView {
   /** Null when the API could not be read. */
@@ -150,7 +151,7 @@ function Setup({ setup, error, csrfToken }: { setup: NonNullable<TwoFactorStatus
 }
 
 function Enabled({ status, errors, csrfToken }: { status: TwoFactorStatus; errors: SecurityView['errors']; csrfToken: string }) {
-  const since = status.enabled_at ? new Date(status.enabled_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : null;
+  const since = status.enabled_at ? formatDate(status.enabled_at, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : null;
   const left = status.recovery_codes_left;
   return (
     <>

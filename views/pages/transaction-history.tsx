@@ -9,6 +9,7 @@ import { AppShell } from '../components/app-shell';
 import { historyHref, historyQueryOf, type CurrencyFormats, type HistoryFilters } from '../../client/funding/history';
 import { Island } from '../island';
 import { Stylesheet } from '../page-needs';
+import { formatCount } from '../../client/lib/format';
 
 const kindTabs: readonly [HistoryFilters['kind'], string][] = [
   ['all', 'All History'],
@@ -95,7 +96,7 @@ export function TransactionHistoryPage({ settings, user, csrfToken, view }: { se
         <>
           {rows && total > 0 ? (
             <p className="list-summary history-summary" aria-live="polite">
-              {total.toLocaleString('en-GB')} {total === 1 ? 'transaction' : 'transactions'}
+              {formatCount(total)} {total === 1 ? 'transaction' : 'transactions'}
             </p>
           ) : null}
           <Island island={HistoryTable} client="load" props={{ rows, lastPage, filters, formats }} />

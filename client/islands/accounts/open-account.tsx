@@ -4,13 +4,15 @@ import { accountsApi } from '../../../shared/api/endpoints/accounts';
 import { accountTitles } from '../../../shared/api/user.schema';
 import { Problem } from '../../forms/field';
 import { useEndpointForm } from '../../forms/use-endpoint-form';
+import { formatAmount } from '../../lib/format';
+import { demoOpeningBalance } from '../../../shared/constants';
 
 type AccountType = 'live' | 'demo';
 export const typeLabels: Record<AccountType, string> = { live: 'Live', demo: 'Demo' };
 
 export const openTexts = {
   title: 'Open another account',
-  note: 'A Live account starts empty: fund it by a transfer from another Live account. A Demo account starts with 10,000.00 of virtual money.',
+  note: (demoStart: string) => `A Live account starts empty: fund it by a transfer from another Live account. A Demo account starts with ${demoStart} of virtual money.`,
   atLimit: (title: string, max: number) => `You hold the most ${title}s one customer may open (${max}).`,
 } as const;
 
@@ -31,7 +33,7 @@ export function OpenAccount({ limits, active, changed }: { limits: AccountsOverv
   return (
     <section className="accounts-card" aria-labelledby={form.idOf('title')}>
       <h2 id={form.idOf('title')}>{openTexts.title}</h2>
-      <p className="accounts-muted">{openTexts.note}</p>
+      <p className="accounts-muted">{openTexts.note(formatAmount({ amount: demoOpeningBalance }))}</p>
       <form className="open-form" onSubmit={(event) => (full ? event.preventDefault() : form.submit(event))}>
         <fieldset className="open-types">
           <legend className="visually-hidden">Account type</legend>

@@ -1,9 +1,9 @@
 import { advisorBillingLabels, type Catalogue, type CatalogueAdvisor, type CataloguePlan } from '../../../shared/api/catalogue.schema';
-import { formatAmount } from '../../../shared/money';
 import { StaffTable } from '../../components/staff-table';
 import { AdvisorDialog } from './advisor-dialog';
 import { EditButton } from './edit-button';
 import { PlanDialog } from './plan-dialog';
+import { formatAmount, formatCount } from '../../lib/format';
 
 /** "Free", "49.00 USD" or "29.00 USD a month". */
 function priceText(advisor: Pick<CatalogueAdvisor, 'price' | 'billing'>): string {
@@ -11,7 +11,7 @@ function priceText(advisor: Pick<CatalogueAdvisor, 'price' | 'billing'>): string
   return `${formatAmount({ amount: advisor.price })} USD${advisor.billing === 'monthly' ? ' a month' : ''}`;
 }
 
-const count = (n: number, one: string) => `${n.toLocaleString('en-GB')} ${one}${n === 1 ? '' : 's'}`;
+const count = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? '' : 's'}`;
 
 export function AdvisorsSection({ catalogue, onSaved }: { catalogue: Catalogue; onSaved: (advisor: CatalogueAdvisor) => void }) {
   const titleOf = new Map(catalogue.plans.map((p) => [p.id, p.title]));
@@ -51,7 +51,7 @@ export function AdvisorsSection({ catalogue, onSaved }: { catalogue: Catalogue; 
             label: 'Included in',
             cell: (advisor) => (advisor.plan_ids.length ? advisor.plan_ids.map((id) => titleOf.get(id) ?? `#${id}`).join(', ') : <span className="muted">Bought only</span>),
           },
-          { label: 'Owners', cell: (advisor) => advisor.owners.toLocaleString('en-GB') },
+          { label: 'Owners', cell: (advisor) => formatCount(advisor.owners) },
           {
             label: 'Actions',
             hiddenLabel: true,

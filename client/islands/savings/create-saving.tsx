@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import { savingsApi } from '../../../shared/api/endpoints/savings';
 import { openSavingRequest, savingsTexts as texts, type SavingsOverview, type SavingsPlan } from '../../../shared/api/savings.schema';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money } from '../../../shared/money';
 import { dailyInterest, interestAtMaturity, periodLabels, releaseOf, termDays, type SavingsPeriod } from '../../../shared/savings';
 import { FieldMessage, Problem } from '../../forms/field';
 import { useEndpointForm } from '../../forms/use-endpoint-form';
 import { showMoney, type CurrencyFormats } from '../../funding/history';
+import { formatMoney } from '../../lib/format';
 
 const when = (iso: string | Date) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

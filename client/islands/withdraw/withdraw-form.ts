@@ -1,8 +1,9 @@
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import { customerFundingTexts as texts, type FundingOverview, type WithdrawalRequest } from '../../../shared/api/customer-funding.schema';
 import { customerFundingApi } from '../../../shared/api/endpoints/customer-funding';
-import { formatMoney, Money } from '../../../shared/money';
+import { Money } from '../../../shared/money';
 import { useEndpointForm } from '../../forms/use-endpoint-form';
+import { formatMoney } from '../../lib/format';
 
 const failedText = 'Failed to submit withdrawal request';
 

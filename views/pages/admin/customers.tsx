@@ -1,9 +1,8 @@
 import { customerSorts, customerStatusFilters, type CustomerListQuery, type CustomerRow } from '../../../shared/api/back-office.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import { verificationStatuses, type User } from '../../../shared/api/user.schema';
-import { formatMoney } from '../../../shared/money';
 import { paths } from '../../../shared/routes';
-import { formatDay } from '../../../client/lib/format';
+import { formatCount, formatDay, formatMoney } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../../client/components/pager';
 import { StaffTable, type Column } from '../../../client/components/staff-table';
@@ -123,7 +122,7 @@ export function CustomersPage({ settings, user, csrfToken, query, page, problem 
       {page ? (
         <>
           <p className="list-summary" aria-live="polite">
-            {page.total === 0 ? 'No customers match.' : `${page.total.toLocaleString('en-GB')} customer${page.total === 1 ? '' : 's'}`}
+            {page.total === 0 ? 'No customers match.' : `${formatCount(page.total)} customer${page.total === 1 ? '' : 's'}`}
           </p>
           <StaffTable rows={page.rows} rowKey={(row) => row.id} columns={customerColumns} />
           <Pager page={query.page} lastPage={page.lastPage} hrefOf={(n) => linkTo(query, n)} />

@@ -4,6 +4,7 @@ import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
 import { AppShell } from '../../components/app-shell';
 import { Stylesheet } from '../../page-needs';
+import { formatCount } from '../../../client/lib/format';
 
 const tiles = (o: Overview) => [
   { label: 'Customers awaiting approval', count: o.customers_pending, href: `${paths.adminCustomers}?status=pending`, urgent: true },
@@ -30,7 +31,7 @@ export function OverviewPage({ settings, user, csrfToken, overview }: { settings
           {tiles(overview).map((tile) => (
             <li key={tile.label}>
               <a href={tile.href} className={`overview-tile${tile.urgent && tile.count > 0 ? ' waiting' : ''}`}>
-                <span className="overview-count">{tile.count.toLocaleString('en-GB')}</span>
+                <span className="overview-count">{formatCount(tile.count)}</span>
                 <span className="overview-label">{tile.label}</span>
               </a>
             </li>

@@ -1,12 +1,12 @@
 import type { AdminSavings, AdminSavingsPlan } from '../../../shared/api/savings.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
-import { formatMoney } from '../../../shared/money';
 import { paths } from '../../../shared/routes';
 import { earlyRuleLabels, periodLabels, savingsPeriods } from '../../../shared/savings';
 import { AppShell } from '../../components/app-shell';
 import { Stylesheet } from '../../page-needs';
 import { editPlanHref, PlanForm, type PlanEdit } from './savings-plan-form';
+import { formatMoney } from '../../../client/lib/format';
 
 interface Props {
   settings: SiteSettings;
