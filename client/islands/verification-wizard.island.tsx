@@ -20,6 +20,8 @@ const props = z.object({
   initial: z.nullable(verificationCaseSchema),
   /** The address on the customer's profile, which the proof of address must show. */
   address: z.nullable(z.string()),
+  /** The date of birth on the profile, which the identity document must show (null: asked in the ID step). */
+  birthDate: z.nullable(z.string()),
 });
 
 /** Staff's decisions arrive as `.user.updated`: the case is read again. */
@@ -51,12 +53,13 @@ function useStaffDecisions(changed: (kase: VerificationCase) => void) {
  * each file sent at once with its progress; "Awaiting Verification" only once the server holds every kind;
  * the documents table with statuses and staff's reasons, and a new upload for a rejected one.
  */
-function VerificationWizard({ initial, address }: z.infer<typeof props>) {
+function VerificationWizard({ initial, address, birthDate: savedBirthDate }: z.infer<typeof props>) {
   useSignals();
   const [kase, setKase] = useState<VerificationCase | null>(initial);
   const [step, setStep] = useState<Step>(() => (initial ? firstStep(initial) : 'id'));
   const [idType, setIdType] = useState<IdentityDocumentType>(() => (initial ? firstIdType(initial) : 'passport'));
   const [alert, setAlert] = useState<string | null>(null);
+  const [birthDate, setBirthDate] = useState(savedBirthDate);
   const heading = useRef<HTMLHeadingElement>(null);
   // Moving on focuses the new step's heading once it is on the page.
   const focusHeading = useRef(false);
@@ -96,7 +99,7 @@ function VerificationWizard({ initial, address }: z.infer<typeof props>) {
     <div className="kyc">
       <section className="kyc-card">
         <Stepper current={shown} />
-        {shown === 'id' ? <IdStep {...each} idType={idType} choose={choose} /> : null}
+        {shown === 'id' ? <IdStep {...each} idType={idType} choose={choose} birthDate={birthDate} birthDateSaved={setBirthDate} /> : null}
         {shown === 'residence' ? <ResidenceStep {...each} address={address} /> : null}
         {shown === 'selfie' ? <SelfieStep {...each} /> : null}
         {shown === 'awaiting' ? <AwaitingStep {...each} /> : null}

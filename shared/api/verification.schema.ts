@@ -32,6 +32,8 @@ export const verificationTexts = {
   decided: 'This document has already been reviewed.',
   noteRequired: 'Write a note: the customer reads it.',
   noteTooLong: 'The note may not be greater than 500 characters.',
+  /** An identity is approved against the date of birth the customer gave: without one nothing would be checked, and it would then be locked blank. */
+  birthDateMissing: 'This customer has not given a date of birth yet, so the document cannot be matched with it. Reject it asking for the date of birth, or wait until they add it.',
 } as const;
 
 export const rejectDocumentRequest = z
@@ -59,6 +61,8 @@ export const documentRowSchema = z.object({
   /** Opens the file inline for staff (through the web tier, with their session). */
   file_url: z.string(),
   status: z.enum(documentStatuses),
+  /** An identity document's: the date of birth on the customer's profile, which the document must show (null: none given yet, or another kind). */
+  birth_date: z.nullable(z.string()),
   reason: z.nullable(z.string()),
   decided_by: z.nullable(z.string()),
   decided_at: z.nullable(isoDateTime),

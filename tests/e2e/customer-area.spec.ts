@@ -38,6 +38,12 @@ test('when a new customer sends identity and address while awaiting approval and
   await expect(page.locator('app-island[name="verification-wizard"][hydrated]')).toBeAttached();
   await page.locator('input[type=file]').first().setInputFiles(scan);
   await expect(page.getByText('scan.png').first()).toBeVisible();
+  // Continue asks for the date of birth the document shows, then goes on once it is saved.
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('Please enter your date of birth as your document shows it')).toBeVisible();
+  await page.getByLabel('Date of birth, as on your document').fill('1990-05-17');
+  await page.getByRole('button', { name: 'Save date of birth' }).click();
+  await expect(page.getByText('17 May 1990')).toBeVisible();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.locator('input[type=file]').first().setInputFiles(scan);
   await expect(page.locator('.kyc-zone-done')).toBeVisible();

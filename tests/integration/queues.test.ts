@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { depositQueuePage, withdrawalQueuePage } from '../../shared/api/funding.schema';
-import { auditLog, ledgerEntries } from '../../server/trading/db/schema';
+import { auditLog, ledgerEntries, verificationDocuments } from '../../server/trading/db/schema';
 import { insertDeposit } from '../../server/trading/db/funding.repo';
 import { openBankDeposit } from '../../server/trading/funding/funding';
 import { cryptoKeys } from '../../server/trading/funding/crypto/keys';
 import { requestWithdrawal } from '../../server/trading/funding/withdrawals';
 import { submitDocument } from '../../server/trading/verification/documents';
-import { documentQueuePage } from '../../shared/api/verification.schema';
+import { documentQueuePage, verificationTexts } from '../../shared/api/verification.schema';
+import { profileTexts } from '../../shared/api/profile.schema';
 import { makeUser } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
 import { auditLedger, balanceOf, deposit, liveAccount } from '../support/money';
@@ -207,7 +208,7 @@ describe('verification documents', () => {
   });
 
   it('staff approve a document once; a rejection needs a reason from the list (and a note for "other") and tells the customer', async () => {
-    const person = await makeUser(stack.database.db);
+    const person = await makeUser(stack.database.db, { birthDate: '1990-01-15' });
     const first = await submit(person.user.id);
     const twice = await Promise.all([post(`/admin/queues/documents/${first.id}/approve`, {}), post(`/admin/queues/documents/${first.id}/approve`, {})]);
     expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -226,8 +227,27 @@ describe('verification documents', () => {
     expect(entry!.details).toMatchObject({ from: 'pending', to: 'rejected' });
   });
 
+  it('an identity document is not approved while the customer has given no date of birth to match it with; given in the wizard, it is, and then it is locked', async () => {
+    const person = await makeUser(stack.database.db, { status: 'pending' });
+    const identity = await submit(person.user.id);
+    const queued = documentQueuePage.parse((await get(`/admin/queues/documents?q=${encodeURIComponent(person.email)}`)).body).data[0]!;
+    expect(queued.birth_date).toBeNull();
+    const refused = await post(`/admin/queues/documents/${identity.id}/approve`, {});
+    expect([refused.status, refused.body.message]).toEqual([422, verificationTexts.birthDateMissing]);
+    expect((await stack.database.db.select().from(verificationDocuments).where(eq(verificationDocuments.id, identity.id)))[0]!.status).toBe('pending');
+
+    // The customer, still awaiting approval, gives it in the verification wizard.
+    const token = await tokenFor(stack.app, person);
+    const given = await request(stack.app).post('/api/v1/verification/birth-date').set(bearer(token)).send({ birth_date: '1988-04-02' });
+    expect([given.status, given.body.data.birth_date]).toEqual([200, '1988-04-02']);
+    expect(documentQueuePage.parse((await get(`/admin/queues/documents?q=${encodeURIComponent(person.email)}`)).body).data[0]!.birth_date).toBe('1988-04-02');
+    expect((await post(`/admin/queues/documents/${identity.id}/approve`, {})).status).toBe(200);
+    const locked = await request(stack.app).post('/api/v1/verification/birth-date').set(bearer(token)).send({ birth_date: '1988-04-03' });
+    expect([locked.status, locked.body.errors?.birth_date?.[0]]).toEqual([422, profileTexts.locked('date of birth')]);
+  });
+
   it('a customer is approved once an identity document and a proof of address are: /user, the list and its filter say so', async () => {
-    const person = await makeUser(stack.database.db);
+    const person = await makeUser(stack.database.db, { birthDate: '1990-01-15' });
     const token = await tokenFor(stack.app, person);
     const status = async () => (await get('/user', token)).body.data.verification_status as string;
     expect(await status()).toBe('unverified');

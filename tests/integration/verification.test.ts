@@ -37,8 +37,8 @@ function send(token: string, fields: Record<string, string>, file: Buffer = tiny
 
 const decide = (id: number, action: 'approve' | 'reject', body: object = {}) => request(stack.app).post(`/api/v1/admin/queues/documents/${id}/${action}`).set(bearer(staffToken)).send(body);
 
-async function customer(status: 'active' | 'pending' = 'pending'): Promise<TestPerson & { token: string }> {
-  const person = await makeUser(stack.database.db, { status });
+async function customer(status: 'active' | 'pending' = 'pending', birthDate?: string): Promise<TestPerson & { token: string }> {
+  const person = await makeUser(stack.database.db, { status, ...(birthDate ? { birthDate } : {}) });
   return { ...person, token: await tokenFor(stack.app, person) };
 }
 
@@ -56,6 +56,8 @@ describe('the verification case', () => {
     expect((await request(stack.app).get('/api/v1/funding').set(bearer(person.token))).status).toBe(403);
     expect((await request(stack.app).get('/api/v1/chat/unread-count').set(bearer(person.token))).status).toBe(200);
 
+    // The date of birth the ID must show, given in the wizard's first step.
+    expect((await request(stack.app).post('/api/v1/verification/birth-date').set(bearer(person.token)).send({ birth_date: '1991-07-30' })).status).toBe(200);
     const front = await send(person.token, { kind: 'identity', id_type: 'national_id', side: 'front' }, tinyPng, 'id-front.png');
     expect(front.status).toBe(201);
     expect(front.body.data).toMatchObject({ kind: 'identity', id_type: 'national_id', side: 'front', label: 'National ID · Front', status: 'pending', file_name: 'id-front.png', current: true });
@@ -175,7 +177,7 @@ describe('the verification case', () => {
   });
 
   it("the original client's POST /update/kyc: type and id_front, id_back or document", async () => {
-    const person = await customer('pending');
+    const person = await customer('pending', '1985-03-21');
     const legacy = (fields: Record<string, string>, field: string) => {
       const req = request(stack.app).post('/api/v1/update/kyc').set(bearer(person.token));
       for (const [key, value] of Object.entries(fields)) void req.field(key, value);

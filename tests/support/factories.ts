@@ -15,7 +15,13 @@ export interface TestPerson {
 /** A new person with a unique e-mail; each test makes its own. */
 export async function makeUser(
   db: AppDb,
-  { role = 'customer', status = 'active', password = 'correct-horse-9', plan }: { role?: Role; status?: UserStatus; password?: string; plan?: 'basic' | 'pro' | 'premium' } = {},
+  {
+    role = 'customer',
+    status = 'active',
+    password = 'correct-horse-9',
+    plan,
+    birthDate,
+  }: { role?: Role; status?: UserStatus; password?: string; plan?: 'basic' | 'pro' | 'premium'; /** On the profile, as an identity document is matched with. */ birthDate?: string } = {},
 ): Promise<TestPerson> {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
   const user = await createUser(db, {
@@ -26,11 +32,11 @@ export async function makeUser(
     role,
     status,
   });
-  if (!plan) return { user, email, password };
-  const [onPlan] = await db
+  if (!plan && !birthDate) return { user, email, password };
+  const [changed] = await db
     .update(users)
-    .set({ planId: sql`(select ${plans.id} from ${plans} where ${plans.slug} = ${plan})` })
+    .set({ ...(plan ? { planId: sql`(select ${plans.id} from ${plans} where ${plans.slug} = ${plan})` } : {}), ...(birthDate ? { birthDate } : {}) })
     .where(eq(users.id, user.id))
     .returning();
-  return { user: onPlan!, email, password };
+  return { user: changed!, email, password };
 }

@@ -14,7 +14,7 @@ export function VerificationPage({ settings, user, csrfToken, kase }: { settings
   const address = user.address?.trim() || null;
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="verification">
-      <Island island={VerificationWizard} client="load" props={{ initial: kase, address }} />
+      <Island island={VerificationWizard} client="load" props={{ initial: kase, address, birthDate: user.birth_date }} />
     </AppShell>
   );
 }

@@ -3,7 +3,9 @@ import { kycApi } from '../../../shared/api/endpoints/kyc';
 import { documentKindLabels, identityTypeLabels, type IdentityDocumentType, type VerificationCase } from '../../../shared/api/verification.schema';
 import { paths } from '../../../shared/routes';
 import { HourglassIcon } from '../../components/icons';
+import { Field, Problem } from '../../forms/field';
 import { useEndpointForm } from '../../forms/use-endpoint-form';
+import { formatDate } from '../../lib/format';
 import { firstStep, slotKey, slotOpen, statusLabels, steps, verificationPageTexts as texts, type Slot, type Step } from './model';
 import { documentZone, selfieZone, Zone } from './zone';
 
@@ -63,10 +65,56 @@ const identitySlots = (idType: IdentityDocumentType): Slot[] =>
         { kind: 'identity', idType, side: 'back' },
       ];
 
-/** Step 1: which identity document, then its page or both its sides. */
-export function IdStep({ kase, heading, alert, say, go, changed, idType, choose }: StepProps & { idType: IdentityDocumentType; choose: (type: IdentityDocumentType) => void }) {
+/**
+ * The date of birth staff match with the identity document (docs/customer-area.md#verification): asked here while the
+ * profile has none (an approved identity locks it, so it is never locked blank), else shown with where to change it.
+ */
+function BirthDate({ saved, onSaved }: { saved: string | null; onSaved: (date: string) => void }) {
+  const form = useEndpointForm(kycApi.verificationBirthDate, {
+    initial: { birth_date: '' },
+    request: (values) => ({ body: { birth_date: values.birth_date } }),
+    fallback: texts.birthDateFailed,
+    onDone: (_outcome, values) => onSaved(values.birth_date),
+  });
+  if (saved)
+    return (
+      <div className="kyc-address">
+        <span className="kyc-label">{texts.birthDateLabel}</span>
+        <p>{formatDate(saved, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}</p>
+        <a href={paths.personal}>{texts.birthDateChange}</a>
+      </div>
+    );
+  return (
+    <form className="kyc-birth-date" onSubmit={form.submit} noValidate>
+      <Field form={form} name="birth_date" label={texts.birthDateLabel} input={{ type: 'date', autoComplete: 'bday' }} />
+      <button type="submit" className="secondary" disabled={form.busy} aria-busy={form.busy || undefined}>
+        {texts.birthDateSave}
+      </button>
+      <Problem form={form} />
+    </form>
+  );
+}
+
+/** Step 1: which identity document, then its page or both its sides, and the date of birth it shows. */
+export function IdStep({
+  kase,
+  heading,
+  alert,
+  say,
+  go,
+  changed,
+  idType,
+  choose,
+  birthDate,
+  birthDateSaved,
+}: StepProps & { idType: IdentityDocumentType; choose: (type: IdentityDocumentType) => void; birthDate: string | null; birthDateSaved: (date: string) => void }) {
   const slots = identitySlots(idType);
   const held = kase.kinds.identity === 'approved' || slots.every((slot) => !slotOpen(kase.documents, slot));
+  const next = () => {
+    if (!held) return say(idType === 'passport' ? texts.alertPassport : texts.alertBothSides);
+    if (!birthDate && kase.kinds.identity !== 'approved') return say(texts.alertBirthDate);
+    go('residence');
+  };
   return (
     <>
       <Heading heading={heading} text={texts.idTitle} />
@@ -100,6 +148,7 @@ export function IdStep({ kase, heading, alert, say, go, changed, idType, choose 
           );
         })}
       </div>
+      {kase.kinds.identity === 'approved' ? null : <BirthDate saved={birthDate} onSaved={birthDateSaved} />}
       <aside className="kyc-protected">
         <strong>{texts.protectedTitle}</strong>
         <p>{texts.protectedBody}</p>
@@ -109,7 +158,7 @@ export function IdStep({ kase, heading, alert, say, go, changed, idType, choose 
         <a href={paths.dashboard} role="button" className="secondary outline">
           {texts.cancel}
         </a>
-        <button type="button" onClick={() => (held ? go('residence') : say(idType === 'passport' ? texts.alertPassport : texts.alertBothSides))}>
+        <button type="button" onClick={next}>
           {texts.continue}
         </button>
       </div>

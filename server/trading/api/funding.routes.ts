@@ -89,6 +89,7 @@ function presentDocument(joined: DocumentJoin): DocumentRow {
     is_image: row.mime.startsWith('image/'),
     file_url: pathOf(api.documentFile, { id: row.id }),
     status: row.status,
+    birth_date: row.kind === 'identity' ? customer.birthDate : null,
     ...decisionOf(joined),
   };
 }

@@ -19,6 +19,7 @@ import type { UserRow } from '../db/users.repo';
 import { documentsOfUser, verificationSummaryOf, type DocumentRecord } from '../db/verification.repo';
 import { withdrawalsOpenTo } from '../funding/withdrawals';
 import { mailCustomerLater } from '../users/preferences';
+import { updateProfile } from '../users/profile';
 import { openOwnDocument, submitDocument, type SubmittedDocument } from '../verification/documents';
 import type { Decided } from '../verification/decisions';
 import { manualKyc, type KycProvider } from '../verification/kyc-provider';
@@ -101,6 +102,12 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
   const keep = (document: SubmittedDocument) => submitDocument({ db, files: deps.files, kyc }, document);
 
   on(api.verificationCase, async (_input, _req, res) => ({ data: await caseOf(authOf(res).user) }));
+
+  // The profile's own rules (and its lock once an identity is approved) apply: it is the same change.
+  on(api.verificationBirthDate, async ({ body }, req, res) => {
+    const { profile, message } = await updateProfile(deps, { userId: authOf(res).user.id, body, ip: req.ip ?? null });
+    return { message, data: profile };
+  });
 
   on(api.uploadDocument, async (_input, req, res) =>
     receiving(req, res, withDocument, async (user, { file, originalName }) => {

@@ -34,7 +34,7 @@ export async function documentQueue(db: Executor, { tab, q, page, perPage, id }:
   const rows = await db
     .select({
       row: verificationDocuments,
-      customer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      customer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, birthDate: users.birthDate },
       // A subquery: drizzle cannot type a query joining `users` and an alias of it.
       decider: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${verificationDocuments.decidedBy})`,
     })

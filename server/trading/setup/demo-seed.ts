@@ -8,6 +8,7 @@ import { updateSettings } from '../db/settings.repo';
 import { transition } from '../db/transition';
 import { createUser, findUserByEmail } from '../db/users.repo';
 import { insertDocument } from '../db/verification.repo';
+import { updateProfileFields } from '../db/profile.repo';
 import type { FileStore } from '../files/file-store';
 import { keepFile } from '../files/stored-files';
 import { postEntry } from '../ledger/ledger';
@@ -41,6 +42,9 @@ export const demoLogins: readonly DemoLogin[] = [
   { email: 'staff@demo.test', password: 'staff-demo-1', role: 'staff', status: 'active', firstName: 'Sam', lastName: 'Okafor', describe: 'staff (back office: customers, chat, reviews)' },
   { email: 'admin@demo.test', password: 'admin-demo-1', role: 'admin', status: 'active', firstName: 'Rita', lastName: 'Lindqvist', describe: 'admin (back office, also settings)' },
 ];
+
+/** The verified demo trader's personal details: what their identity and proof of address show. */
+export const demoTraderProfile = { birthDate: '1988-06-14', country: 'united-kingdom', address: '221 Example Road, London NW1 6XE, United Kingdom' } as const;
 
 export const demoDeposit = { email: 'trader@demo.test', amount: '25000.00', reference: 'DEP-DEMOSEED' } as const;
 
@@ -94,6 +98,8 @@ export async function seedDemoData(db: AppDb, files?: FileStore): Promise<void> 
     const trader = people.find((person) => person.email === demoDeposit.email);
     const live = trader && (await findCustomerAccount(tx, trader.id));
     if (!live) throw new Error('demo trader has no live account');
+    // Verified below, so the profile holds what the documents were matched with (an approved identity locks it).
+    await updateProfileFields(tx, live.userId, demoTraderProfile);
     // A bank transfer received, as staff would have confirmed it: the history and the wallet's totals show it.
     const row = await insertDeposit(tx, {
       userId: live.userId,

@@ -43,6 +43,9 @@ export async function applyProviderDecision(db: AppDb, provider: KycProvider, re
 async function decideIn(tx: Tx, actor: { actorId: number | null; ip: string | null }, id: number, outcome: { status: 'approved' } | { status: 'rejected'; reason: string }): Promise<Decided> {
   const before = (await findDocument(tx, id)) ?? fail(refusal.notFound(verificationTexts.notFound));
   if (before.status !== 'pending') fail(refusal.conflict(verificationTexts.decided));
+  // Staff match the document with the date of birth the customer gave (a provider reads it off the document itself).
+  const staffApproveIdentity = outcome.status === 'approved' && actor.actorId !== null && before.kind === 'identity';
+  if (staffApproveIdentity && !(await lockUserRow(tx, before.userId))?.birthDate) fail(refusal.invalid(verificationTexts.birthDateMissing));
   const label = documentLabel(before.kind, before.idType, before.side);
   const decided = { decidedBy: actor.actorId, decidedAt: new Date() };
   const approve = outcome.status === 'approved';

@@ -1,4 +1,6 @@
+import * as z from 'zod/mini';
 import { messageBody } from '../common.schema';
+import { profileFields, profileUpdateResponse } from '../profile.schema';
 import { endpoint } from '../endpoint';
 import { documentUploadResponse, legacyVerificationResponse, verificationCaseResponse } from '../verification.schema';
 import { idOf } from './parts';
@@ -13,6 +15,17 @@ export const kycApi = {
   verificationCase: endpoint({ method: 'GET', path: '/verification', access: 'pending-ok', response: verificationCaseResponse }),
   /** Multipart: `file` with `kind`, and for identity `id_type` and `side` (documentUploadRequest). */
   uploadDocument: endpoint({ method: 'POST', path: '/verification/documents', access: 'pending-ok', encoding: 'multipart', status: 201, response: documentUploadResponse }),
+  /**
+   * The date of birth the identity document must show, given in the wizard (docs/customer-area.md#verification): a
+   * customer awaiting approval cannot reach Personal information yet. Refused once an identity is approved (it is locked).
+   */
+  verificationBirthDate: endpoint({
+    method: 'POST',
+    path: '/verification/birth-date',
+    access: 'pending-ok',
+    body: z.strictObject({ birth_date: profileFields.birth_date }),
+    response: profileUpdateResponse,
+  }),
   /** The customer's own file; another's is not found. */
   myDocumentFile: endpoint({ method: 'GET', path: '/verification/documents/:id/file', access: 'pending-ok', params: documentId }),
   /** The original client's upload (docs/compatibility.md): `type` and one of `id_front`, `id_back`, `document`. */

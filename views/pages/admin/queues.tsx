@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { type DepositRow, type QueueQuery, type QueueTab, type WithdrawalRow } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
-import { formatAmount, Money } from '../../../shared/money';
+import { Money } from '../../../shared/money';
 import { documentKindLabels, type DocumentRow } from '../../../shared/api/verification.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
@@ -10,7 +10,7 @@ import QueueCopy from '../../../client/islands/queue-copy.island';
 import QueueDecision from '../../../client/islands/queue-decision.island';
 import { QueueStatus } from '../../../client/components/queue-status';
 import { CustomerCell } from '../../../client/components/customer-cell';
-import { formatWhen } from '../../../client/lib/format';
+import { formatAmount, formatDate, formatWhen } from '../../../client/lib/format';
 import { AppShell } from '../../components/app-shell';
 import { Pager } from '../../../client/components/pager';
 import { QueueFilters, QueueSummary } from '../../components/queue-filters';
@@ -379,6 +379,14 @@ const documentColumns: readonly Column<DocumentRow>[] = [
           <>
             <br />
             <small>{documentKindLabels.identity}</small>
+          </>
+        ) : null}
+        {row.kind === 'identity' ? (
+          <>
+            <br />
+            <small className="staff-email">
+              {row.birth_date ? `Date of birth given: ${formatDate(row.birth_date, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}` : 'No date of birth given yet'}
+            </small>
           </>
         ) : null}
         {row.provider === 'manual' ? null : (
