@@ -53,13 +53,14 @@ function useStaffDecisions(changed: (kase: VerificationCase) => void) {
  * each file sent at once with its progress; "Awaiting Verification" only once the server holds every kind;
  * the documents table with statuses and staff's reasons, and a new upload for a rejected one.
  */
-function VerificationWizard({ initial, address, birthDate: savedBirthDate }: z.infer<typeof props>) {
+function VerificationWizard({ initial, address: savedAddress, birthDate: savedBirthDate }: z.infer<typeof props>) {
   useSignals();
   const [kase, setKase] = useState<VerificationCase | null>(initial);
   const [step, setStep] = useState<Step>(() => (initial ? firstStep(initial) : 'id'));
   const [idType, setIdType] = useState<IdentityDocumentType>(() => (initial ? firstIdType(initial) : 'passport'));
   const [alert, setAlert] = useState<string | null>(null);
   const [birthDate, setBirthDate] = useState(savedBirthDate);
+  const [address, setAddress] = useState(savedAddress);
   const heading = useRef<HTMLHeadingElement>(null);
   // Moving on focuses the new step's heading once it is on the page.
   const focusHeading = useRef(false);
@@ -100,7 +101,7 @@ function VerificationWizard({ initial, address, birthDate: savedBirthDate }: z.i
       <section className="kyc-card">
         <Stepper current={shown} />
         {shown === 'id' ? <IdStep {...each} idType={idType} choose={choose} birthDate={birthDate} birthDateSaved={setBirthDate} /> : null}
-        {shown === 'residence' ? <ResidenceStep {...each} address={address} /> : null}
+        {shown === 'residence' ? <ResidenceStep {...each} address={address} addressSaved={setAddress} /> : null}
         {shown === 'selfie' ? <SelfieStep {...each} /> : null}
         {shown === 'awaiting' ? <AwaitingStep {...each} /> : null}
       </section>

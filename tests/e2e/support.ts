@@ -95,7 +95,7 @@ export async function verifyCustomer(person: { email: string; password: string }
     const tokenOf = async (who: { email: string; password: string }) => ((await (await api.post('/api/v1/auth/login', { data: who })).json()) as { data: { token: string } }).data.token;
     const customer = bearer(await tokenOf(person));
     const staff = bearer(await tokenOf(demo.staff));
-    expect((await api.post('/api/v1/verification/birth-date', { headers: customer, data: { birth_date: '1990-05-17' } })).status()).toBe(200);
+    expect((await api.post('/api/v1/verification/details', { headers: customer, data: { birth_date: '1990-05-17' } })).status()).toBe(200);
     const documents: Record<string, string>[] = [{ kind: 'identity', id_type: 'passport', side: 'front' }, { kind: 'proof_of_address' }];
     for (const fields of documents) {
       const sent = await api.post('/api/v1/verification/documents', { headers: customer, multipart: { ...fields, file: { name: 'scan.png', mimeType: 'image/png', buffer: tinyPng } } });

@@ -238,11 +238,11 @@ describe('verification documents', () => {
 
     // The customer, still awaiting approval, gives it in the verification wizard.
     const token = await tokenFor(stack.app, person);
-    const given = await request(stack.app).post('/api/v1/verification/birth-date').set(bearer(token)).send({ birth_date: '1988-04-02' });
+    const given = await request(stack.app).post('/api/v1/verification/details').set(bearer(token)).send({ birth_date: '1988-04-02' });
     expect([given.status, given.body.data.birth_date]).toEqual([200, '1988-04-02']);
     expect(documentQueuePage.parse((await get(`/admin/queues/documents?q=${encodeURIComponent(person.email)}`)).body).data[0]!.birth_date).toBe('1988-04-02');
     expect((await post(`/admin/queues/documents/${identity.id}/approve`, {})).status).toBe(200);
-    const locked = await request(stack.app).post('/api/v1/verification/birth-date').set(bearer(token)).send({ birth_date: '1988-04-03' });
+    const locked = await request(stack.app).post('/api/v1/verification/details').set(bearer(token)).send({ birth_date: '1988-04-03' });
     expect([locked.status, locked.body.errors?.birth_date?.[0]]).toEqual([422, profileTexts.locked('date of birth')]);
   });
 

@@ -5,6 +5,7 @@ import { legacyVerificationResponse, verificationCaseResponse, type Verification
 import { gateTexts } from '../../shared/texts';
 import { auditLog, notifications, users, verificationDocuments } from '../../server/trading/db/schema';
 import { updateSettings } from '../../server/trading/db/settings.repo';
+import { profileTexts } from '../../shared/api/profile.schema';
 import { makeUser, type TestPerson } from '../support/factories';
 import { approveIdentity, tinyPng } from '../support/kyc';
 import { startTrading, tokenFor, type TradingStack } from '../support/trading';
@@ -56,8 +57,10 @@ describe('the verification case', () => {
     expect((await request(stack.app).get('/api/v1/funding').set(bearer(person.token))).status).toBe(403);
     expect((await request(stack.app).get('/api/v1/chat/unread-count').set(bearer(person.token))).status).toBe(200);
 
-    // The date of birth the ID must show, given in the wizard's first step.
-    expect((await request(stack.app).post('/api/v1/verification/birth-date').set(bearer(person.token)).send({ birth_date: '1991-07-30' })).status).toBe(200);
+    // The date of birth and the address the documents must show, given in the wizard (Personal information is behind the gate).
+    const details = await request(stack.app).post('/api/v1/verification/details').set(bearer(person.token)).send({ birth_date: '1991-07-30', address: '4 Quay Street, Galway' });
+    expect([details.status, details.body.data.birth_date, details.body.data.address]).toEqual([200, '1991-07-30', '4 Quay Street, Galway']);
+    expect((await request(stack.app).post('/api/v1/verification/details').set(bearer(person.token)).send({ address: 'x' })).body.errors.address).toEqual([profileTexts.address]);
     const front = await send(person.token, { kind: 'identity', id_type: 'national_id', side: 'front' }, tinyPng, 'id-front.png');
     expect(front.status).toBe(201);
     expect(front.body.data).toMatchObject({ kind: 'identity', id_type: 'national_id', side: 'front', label: 'National ID · Front', status: 'pending', file_name: 'id-front.png', current: true });

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { kycApi } from '../../../shared/api/endpoints/kyc';
 import { documentKindLabels, identityTypeLabels, type IdentityDocumentType, type VerificationCase } from '../../../shared/api/verification.schema';
 import { paths } from '../../../shared/routes';
@@ -65,30 +65,49 @@ const identitySlots = (idType: IdentityDocumentType): Slot[] =>
         { kind: 'identity', idType, side: 'back' },
       ];
 
+/** A detail of the profile a document must show: the date of birth (ID step) or the address (residence step). */
+const details = {
+  birth_date: {
+    label: texts.birthDateLabel,
+    save: texts.birthDateSave,
+    input: { type: 'date', autoComplete: 'bday' },
+    shown: (date: string) => formatDate(date, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  },
+  address: { label: texts.addressLabel, save: texts.addressSave, input: { autoComplete: 'street-address', maxLength: 200 }, shown: (address: string) => address },
+} as const;
+
 /**
- * The date of birth staff match with the identity document (docs/customer-area.md#verification): asked here while the
- * profile has none (an approved identity locks it, so it is never locked blank), else shown with where to change it.
+ * What staff match a document with (docs/customer-area.md#verification): shown, with Change, or, while the profile has
+ * none, asked here. Changed here too, not on Personal information, which a customer awaiting approval cannot reach;
+ * an approved identity locks the date of birth (the ID step no longer shows it), so it is never locked blank.
  */
-function BirthDate({ saved, onSaved }: { saved: string | null; onSaved: (date: string) => void }) {
-  const form = useEndpointForm(kycApi.verificationBirthDate, {
-    initial: { birth_date: '' },
-    request: (values) => ({ body: { birth_date: values.birth_date } }),
-    fallback: texts.birthDateFailed,
-    onDone: (_outcome, values) => onSaved(values.birth_date),
+function ProfileDetail({ name, saved, onSaved }: { name: keyof typeof details; saved: string | null; onSaved: (value: string) => void }) {
+  const detail = details[name];
+  const [editing, setEditing] = useState(false);
+  const form = useEndpointForm(kycApi.verificationDetails, {
+    initial: { [name]: saved ?? '' } as Record<string, string>,
+    request: (values) => ({ body: { [name]: values[name] } }),
+    fallback: texts.detailFailed,
+    onDone: (_outcome, values) => {
+      setEditing(false);
+      onSaved((values[name] ?? '').trim());
+    },
   });
-  if (saved)
+  if (saved && !editing)
     return (
       <div className="kyc-address">
-        <span className="kyc-label">{texts.birthDateLabel}</span>
-        <p>{formatDate(saved, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}</p>
-        <a href={paths.personal}>{texts.birthDateChange}</a>
+        <span className="kyc-label">{detail.label}</span>
+        <p>{detail.shown(saved)}</p>
+        <button type="button" className="link-like" onClick={() => setEditing(true)}>
+          {texts.detailChange}
+        </button>
       </div>
     );
   return (
-    <form className="kyc-birth-date" onSubmit={form.submit} noValidate>
-      <Field form={form} name="birth_date" label={texts.birthDateLabel} input={{ type: 'date', autoComplete: 'bday' }} />
+    <form className="kyc-detail" onSubmit={form.submit} noValidate>
+      <Field form={form} name={name} label={detail.label} input={detail.input} />
       <button type="submit" className="secondary" disabled={form.busy} aria-busy={form.busy || undefined}>
-        {texts.birthDateSave}
+        {detail.save}
       </button>
       <Problem form={form} />
     </form>
@@ -148,7 +167,7 @@ export function IdStep({
           );
         })}
       </div>
-      {kase.kinds.identity === 'approved' ? null : <BirthDate saved={birthDate} onSaved={birthDateSaved} />}
+      {kase.kinds.identity === 'approved' ? null : <ProfileDetail name="birth_date" saved={birthDate} onSaved={birthDateSaved} />}
       <aside className="kyc-protected">
         <strong>{texts.protectedTitle}</strong>
         <p>{texts.protectedBody}</p>
@@ -167,8 +186,13 @@ export function IdStep({
 }
 
 /** Step 2: a proof of address, matched with the address on the profile. */
-export function ResidenceStep({ kase, heading, alert, say, go, changed, address }: StepProps & { address: string | null }) {
+export function ResidenceStep({ kase, heading, alert, say, go, changed, address, addressSaved }: StepProps & { address: string | null; addressSaved: (address: string) => void }) {
   const held = !slotOpen(kase.documents, addressSlot) || kase.kinds.proof_of_address === 'approved';
+  const next = () => {
+    if (!held) return say(texts.alertResidence);
+    if (!address && kase.kinds.proof_of_address !== 'approved') return say(texts.alertAddress);
+    go('selfie');
+  };
   return (
     <>
       <Heading heading={heading} text={texts.residenceTitle} />
@@ -181,11 +205,7 @@ export function ResidenceStep({ kase, heading, alert, say, go, changed, address 
         cameraTitle="Capture Proof of Residence"
         onUploaded={changed}
       />
-      <div className="kyc-address">
-        <span className="kyc-label">{texts.addressLabel}</span>
-        {address ? <p>{address}</p> : <p>{texts.addressMissing}</p>}
-        <a href={paths.personal}>{texts.addressChange}</a>
-      </div>
+      <ProfileDetail name="address" saved={address} onSaved={addressSaved} />
       <div className="kyc-accepted">
         <span className="kyc-label">{texts.accepted}</span>
         <ul>
@@ -200,7 +220,7 @@ export function ResidenceStep({ kase, heading, alert, say, go, changed, address 
         <button type="button" className="secondary outline" onClick={() => go('id')}>
           {texts.back}
         </button>
-        <button type="button" onClick={() => (held ? go('selfie') : say(texts.alertResidence))}>
+        <button type="button" onClick={next}>
           {texts.continue}
         </button>
       </div>

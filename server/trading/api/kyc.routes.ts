@@ -104,7 +104,7 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
   on(api.verificationCase, async (_input, _req, res) => ({ data: await caseOf(authOf(res).user) }));
 
   // The profile's own rules (and its lock once an identity is approved) apply: it is the same change.
-  on(api.verificationBirthDate, async ({ body }, req, res) => {
+  on(api.verificationDetails, async ({ body }, req, res) => {
     const { profile, message } = await updateProfile(deps, { userId: authOf(res).user.id, body, ip: req.ip ?? null });
     return { message, data: profile };
   });

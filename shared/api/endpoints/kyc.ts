@@ -16,14 +16,15 @@ export const kycApi = {
   /** Multipart: `file` with `kind`, and for identity `id_type` and `side` (documentUploadRequest). */
   uploadDocument: endpoint({ method: 'POST', path: '/verification/documents', access: 'pending-ok', encoding: 'multipart', status: 201, response: documentUploadResponse }),
   /**
-   * The date of birth the identity document must show, given in the wizard (docs/customer-area.md#verification): a
-   * customer awaiting approval cannot reach Personal information yet. Refused once an identity is approved (it is locked).
+   * The date of birth the identity document and the address the proof of address must show, given in the wizard
+   * (docs/customer-area.md#verification): a customer awaiting approval cannot reach Personal information yet. The
+   * profile's rules apply, its lock too (a verified date of birth is not changed here).
    */
-  verificationBirthDate: endpoint({
+  verificationDetails: endpoint({
     method: 'POST',
-    path: '/verification/birth-date',
+    path: '/verification/details',
     access: 'pending-ok',
-    body: z.strictObject({ birth_date: profileFields.birth_date }),
+    body: z.strictObject({ birth_date: z.optional(profileFields.birth_date), address: z.optional(profileFields.address) }),
     response: profileUpdateResponse,
   }),
   /** The customer's own file; another's is not found. */
