@@ -34,7 +34,7 @@ export function scriptJson(value: unknown): string {
  * a page with neither islands nor plain scripts gets no script at all.
  */
 export function renderDocument({ title, siteName, favicon, nonce, assets, pageState: input, body, flash = [], theme = 'dark' }: DocumentInput): string {
-  const needs = collectNeeds();
+  const needs = collectNeeds(flash);
   const pageState: PageState = { ...input, renderedAt: input.renderedAt ?? Date.now() };
   // Islands render against signals of this page's own, seeded from its state as the browser seeds them (views/page-scope.ts).
   const bodyHtml = renderWithPageState(pageState, () =>

@@ -54,7 +54,11 @@ describe('the personal information page', () => {
       .send(form(csrf, { ...details, email: person.email }));
     expect([saved.status, saved.headers.location]).toEqual([303, '/main/personal']);
     const after = await agent.get('/main/personal');
-    expect(after.text).toContain('Profile updated successfully');
+    // In the page's toast lane, under the top bar, not a fixed card over its controls (docs/screens.md#toasts).
+    const lane = after.text.slice(after.text.indexOf('class="toast-lane"'));
+    expect(lane.slice(0, lane.indexOf('name="notifications"'))).toContain('Profile updated successfully');
+    // …and not again as the document's own fixed list (`data-toast`: views/components/toasts.tsx).
+    expect(after.text).not.toContain('data-toast=');
     expect(after.text).toContain('value="1 Navy Yard, Arlington"');
     expect(await userRow(person.user.id)).toMatchObject({ firstName: 'Grace', birthDate: '1980-12-09', country: 'united-states' });
   });

@@ -6,7 +6,9 @@ import Notifications from '../../client/islands/notifications.island';
 import Presence from '../../client/islands/presence.island';
 import Toaster from '../../client/islands/toaster.island';
 import type { HydrationStrategy } from '../../shared/islands';
+import { useContext } from 'react';
 import { Island } from '../island';
+import { PageNeedsContext } from '../page-needs';
 
 /** Where a person's support chat is: staff chat with every customer, a customer with the staff. */
 export const chatPathOf = (user: User) => (isStaffRole(user.role) ? paths.adminChat : paths.chat);
@@ -18,9 +20,11 @@ export const chatPathOf = (user: User) => (isStaffRole(user.role) ? paths.adminC
  * be ready.
  */
 export function ToastLane({ user, toasts = 'idle' }: { user: User; toasts?: HydrationStrategy }) {
+  const needs = useContext(PageNeedsContext);
+  if (needs) needs.flashShown = true;
   return (
     <div className="toast-lane">
-      <Island island={Toaster} client={toasts} props={{}} />
+      <Island island={Toaster} client={toasts} props={{ flash: [...(needs?.flash ?? [])] }} />
       <Island island={Notifications} client="idle" props={{ notifications: user.notifications }} />
     </div>
   );

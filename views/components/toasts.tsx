@@ -1,7 +1,8 @@
 import { maxVisibleToasts } from '../../shared/constants';
 import type { ToastInput } from '../../shared/page-state.schema';
 import { toastDurationMs } from '../../client/lib/toast-durations';
-import { Script, Stylesheet } from '../page-needs';
+import { useContext } from 'react';
+import { PageNeedsContext, Script, Stylesheet } from '../page-needs';
 
 /**
  * Messages the server knows when it renders the page (a failed sign-in, an account just created), as
@@ -9,7 +10,8 @@ import { Script, Stylesheet } from '../page-needs';
  * and shows its close button.
  */
 export function Toasts({ toasts }: { toasts: readonly ToastInput[] }) {
-  if (toasts.length === 0) return null;
+  // A signed-in page's toast lane has shown them already, where they cover no control.
+  if (toasts.length === 0 || useContext(PageNeedsContext)?.flashShown) return null;
   const bottomLeft = toasts.filter((t) => t.placement === 'bottom-left').slice(-maxVisibleToasts);
   return (
     <>
