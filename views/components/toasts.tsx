@@ -10,8 +10,9 @@ import { PageNeedsContext, Script, Stylesheet } from '../page-needs';
  * and shows its close button.
  */
 export function Toasts({ toasts }: { toasts: readonly ToastInput[] }) {
+  const needs = useContext(PageNeedsContext);
   // A signed-in page's toast lane has shown them already, where they cover no control.
-  if (toasts.length === 0 || useContext(PageNeedsContext)?.flashShown) return null;
+  if (toasts.length === 0 || needs?.flashShown) return null;
   const bottomLeft = toasts.filter((t) => t.placement === 'bottom-left').slice(-maxVisibleToasts);
   return (
     <>
