@@ -1,7 +1,7 @@
 import './marketplace.css';
 import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import { advisorSchema, type Advisor } from '../../shared/api/advisors.schema';
+import { advisorSchema, type Advisor, type Rating } from '../../shared/api/advisors.schema';
 import { automationApi } from '../../shared/api/endpoints/automation';
 import { Modal } from '../components/modal';
 import { useEndpointForm } from '../forms/use-endpoint-form';
@@ -9,6 +9,7 @@ import { call } from '../lib/call';
 import { formatCount, formatDay } from '../lib/format';
 import { useBusy } from '../lib/use-busy';
 import { defineIsland } from '../runtime/define-island';
+import { RateAdvisor, Stars } from './marketplace/rating';
 
 const categories = ['all', 'Expert Advisor', 'Others'] as const;
 const filters = ['popular', 'free', 'purchased'] as const;
@@ -50,20 +51,6 @@ function writeQuery({ search, category, filter }: MarketQuery) {
   window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
 }
 
-/** The customers' average rating as stars, or that it has none (docs/advisors.md#marketplace): no star is drawn that nobody gave. */
-function Stars({ rating }: { rating: number }) {
-  if (rating <= 0) return <span className="card-stars unrated">Not rated yet</span>;
-  return (
-    <span className="card-stars" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} aria-hidden="true" className={n <= Math.round(rating) ? 'on' : undefined}>
-          ★
-        </span>
-      ))}
-    </span>
-  );
-}
-
 /** The search and the chips, as the address keeps them. */
 function MarketFilters({ query, change }: { query: MarketQuery; change: (patch: Partial<MarketQuery>) => void }) {
   return (
@@ -91,7 +78,7 @@ function MarketFilters({ query, change }: { query: MarketQuery; change: (patch: 
 }
 
 /** One advisor: picture, name, author, rating, price, and Purchase (or Purchased). */
-function MarketCard({ advisor, renewals, purchase }: { advisor: Advisor; renewals: boolean; purchase: () => void }) {
+function MarketCard({ advisor, renewals, purchase, rated }: { advisor: Advisor; renewals: boolean; purchase: () => void; rated: (rating: Rating) => void }) {
   const owned = advisor.status === 'purchased';
   const free = Number(advisor.amount_val) === 0;
   return (
@@ -104,7 +91,7 @@ function MarketCard({ advisor, renewals, purchase }: { advisor: Advisor; renewal
       <p className="market-card-author">{advisor.author}</p>
       <p className="market-card-text">{advisor.description}</p>
       <div className="market-card-meta">
-        <Stars rating={advisor.rating} />
+        <Stars rating={advisor.rating} count={advisor.ratings_count} />
         <span>{formatCount(advisor.downloads)} downloads</span>
       </div>
       <div className="market-card-buy">
@@ -117,6 +104,7 @@ function MarketCard({ advisor, renewals, purchase }: { advisor: Advisor; renewal
         </button>
       </div>
       {advisor.renews_at && renewals ? <p className="market-card-renews">Renews {formatDay(advisor.renews_at)} from your Live balance</p> : null}
+      {owned ? <RateAdvisor advisor={advisor} rated={rated} /> : null}
     </li>
   );
 }
@@ -185,6 +173,7 @@ function Marketplace({ advisors, query: firstQuery }: z.infer<typeof props>) {
     setInBrowser(true);
     if (advisors === null) void load();
   }, [advisors]);
+  const rate = (id: number, rating: Rating) => setItems((list) => list?.map((a) => (a.id === id ? { ...a, ...rating } : a)) ?? null);
   const change = (patch: Partial<typeof query>) => {
     const next = { ...query, ...patch };
     setQuery(next);
@@ -224,7 +213,7 @@ function Marketplace({ advisors, query: firstQuery }: z.infer<typeof props>) {
       ) : (
         <ul className="market-grid">
           {shown.map((advisor) => (
-            <MarketCard key={advisor.id} advisor={advisor} renewals={inBrowser} purchase={() => setConfirming(advisor)} />
+            <MarketCard key={advisor.id} advisor={advisor} renewals={inBrowser} purchase={() => setConfirming(advisor)} rated={(rating) => rate(advisor.id, rating)} />
           ))}
         </ul>
       )}

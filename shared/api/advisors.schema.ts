@@ -14,7 +14,10 @@ export const advisorSchema = z.object({
   billing: z.enum(['one_time', 'monthly']),
   image: z.nullable(z.string()),
   type: z.string(),
+  /** The average of customers' stars, to one decimal (0: none yet), how many rated it, and this customer's own (docs/advisors.md#ratings). */
   rating: z.number(),
+  ratings_count: z.number(),
+  my_rating: z.nullable(z.number()),
   /** Customers who own it. */
   downloads: z.number(),
   features: z.array(z.string()),
@@ -38,12 +41,21 @@ export const advisorSummarySchema = z.object({
 export type AdvisorSummary = z.infer<typeof advisorSummarySchema>;
 export const advisorList = z.object({ data: z.array(advisorSchema) });
 
+/** A customer's stars for an advisor they have (docs/advisors.md#ratings). */
+export const rateRequest = z.strictObject({
+  stars: z.int('Choose from 1 to 5 stars.').check(z.minimum(1, 'Choose from 1 to 5 stars.'), z.maximum(5, 'Choose from 1 to 5 stars.')),
+});
+export const ratingSchema = z.object({ rating: z.number(), ratings_count: z.number(), my_rating: z.number() });
+export type Rating = z.infer<typeof ratingSchema>;
+
 export const purchaseRequest = z.object({
   expert_advisor_id: positiveInt('Choose an Expert Advisor.'),
 });
 
 export const advisorTexts = {
   alreadyOwned: 'You already own this Expert Advisor.',
+  rateNotOwned: 'Only customers who have this Expert Advisor can rate it.',
+  rated: 'Thank you: your rating is saved.',
   insufficientBalance: 'Insufficient balance on your Live account to buy this Expert Advisor.',
   purchased: (name: string) => `${name} is yours.`,
   renewedTitle: 'Expert Advisor renewed',

@@ -60,3 +60,17 @@ test('when a customer without funds tries to buy, then the purchase is refused w
   await expect(page.locator('.toast-error')).toContainText('Insufficient balance on your Live account to buy this Expert Advisor.');
   await expect(breakout.getByRole('button', { name: 'Purchase' })).toBeEnabled();
 });
+
+test('when a customer who has an advisor rates it from its card, then the card shows their stars and the average, and so does the page after a reload', async ({ page }) => {
+  await openSignedIn(page, await freshCustomer(), '/main/marketplace');
+  await expect(page.locator('app-island[name="marketplace"][hydrated]')).toBeAttached();
+  const trend = page.locator('.market-card', { hasText: 'Trend Rider' });
+  // Only an advisor the customer has can be rated.
+  await expect(page.locator('.market-card', { hasText: 'RSI Reverter' }).getByRole('group', { name: /Your rating/ })).toHaveCount(0);
+  const mine = trend.getByRole('group', { name: 'Your rating of Trend Rider' });
+  await mine.getByRole('button', { name: '4 stars' }).click();
+  await expect(mine.getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(trend.locator('.card-stars')).toHaveAccessibleName(/^Rated \d\.\d out of 5 by \d+ customers?$/);
+  await page.reload();
+  await expect(page.locator('.market-card', { hasText: 'Trend Rider' }).getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
+});

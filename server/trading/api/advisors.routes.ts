@@ -3,7 +3,7 @@ import { advisorTexts, eaTexts } from '../../../shared/api/advisors.schema';
 import { api } from '../../../shared/api/endpoints';
 import type { ApiDeps } from '../deps';
 import { activateAdvisor, currentActivation, deactivateAdvisor, startAdvisor, stopAdvisor, type Actor } from '../ea/activations';
-import { listAdvisors, purchaseAdvisor } from '../ea/advisors';
+import { listAdvisors, purchaseAdvisor, rateAdvisor } from '../ea/advisors';
 import { valueOf } from '../errors';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
@@ -47,6 +47,11 @@ export function advisorRoutes(deps: ApiDeps) {
   });
 
   on(api.advisors, async (_input, _req, res) => ({ data: await listAdvisors(db, authOf(res).user.id) }));
+
+  on(api.rateAdvisor, async ({ params, body }, _req, res) => ({
+    data: await rateAdvisor(db, { userId: authOf(res).user.id, advisorId: params.id, stars: body.stars }),
+    message: advisorTexts.rated,
+  }));
 
   on(api.purchaseAdvisor, async ({ body }, req, res) => {
     const { advisor, charged } = valueOf(await purchaseAdvisor(deps, { userId: authOf(res).user.id, advisorId: body.expert_advisor_id, ip: req.ip ?? null }));

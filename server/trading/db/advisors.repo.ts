@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from './database';
-import { expertAdvisors, ownedExpertAdvisors, planExpertAdvisors, users } from './schema';
+import { advisorRatings, expertAdvisors, ownedExpertAdvisors, planExpertAdvisors, users } from './schema';
 
 /**
  * The expert-advisor catalogue and who has what of it: plan inclusion, ownership and a monthly
@@ -105,4 +105,29 @@ export async function extendOwnership(
   { userId, advisorId, paidUntil, ledgerEntryId }: { userId: number; advisorId: number; paidUntil: Date; ledgerEntryId: number | null },
 ): Promise<void> {
   await db.update(ownedExpertAdvisors).set({ paidUntil, ledgerEntryId }).where(ownershipOf(userId, advisorId));
+}
+
+/**
+ * Saves a customer's stars for an advisor (rating again replaces them) and sets the advisor's average and count from
+ * every rating. The advisor's row is locked first, so ratings given at once each count in the average.
+ */
+export async function saveRating(tx: Tx, { userId, advisorId, stars }: { userId: number; advisorId: number; stars: number }): Promise<{ rating: string; ratingsCount: number }> {
+  await tx.select({ id: expertAdvisors.id }).from(expertAdvisors).where(eq(expertAdvisors.id, advisorId)).for('update');
+  await tx
+    .insert(advisorRatings)
+    .values({ userId, expertAdvisorId: advisorId, stars })
+    .onConflictDoUpdate({ target: [advisorRatings.userId, advisorRatings.expertAdvisorId], set: { stars, ratedAt: new Date() } });
+  const ofAdvisor = sql`from ${advisorRatings} where ${advisorRatings.expertAdvisorId} = ${advisorId}`;
+  const [row] = await tx
+    .update(expertAdvisors)
+    .set({ rating: sql`(select coalesce(round(avg(${advisorRatings.stars}), 1), 0) ${ofAdvisor})`, ratingsCount: sql`(select count(*) ${ofAdvisor})` })
+    .where(eq(expertAdvisors.id, advisorId))
+    .returning({ rating: expertAdvisors.rating, ratingsCount: expertAdvisors.ratingsCount });
+  return row!;
+}
+
+/** The stars this customer gave, by advisor. */
+export async function ratingsBy(db: Executor, userId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ advisorId: advisorRatings.expertAdvisorId, stars: advisorRatings.stars }).from(advisorRatings).where(eq(advisorRatings.userId, userId));
+  return new Map(rows.map((row) => [row.advisorId, row.stars]));
 }

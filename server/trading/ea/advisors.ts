@@ -1,5 +1,5 @@
 import { addNotification, type NotificationRow } from '../db/notifications.repo';
-import { advisorTexts, eaTexts, type Advisor, type AdvisorSummary } from '../../../shared/api/advisors.schema';
+import { advisorTexts, eaTexts, type Advisor, type AdvisorSummary, type Rating } from '../../../shared/api/advisors.schema';
 import { catalogueTexts } from '../../../shared/api/catalogue.schema';
 import { formatAmount, Money } from '../../../shared/money';
 import { done, fail, refusal, refused, type Outcome } from '../errors';
@@ -16,7 +16,9 @@ import {
   paidUpAdvisorIds,
   planAdvisorIds,
   renewalsDue,
+  ratingsBy,
   saveOwnership,
+  saveRating,
   type AdvisorRow,
 } from '../db/advisors.repo';
 import type { AppDb, Executor, Tx } from '../db/database';
@@ -36,7 +38,10 @@ export async function mayUseAdvisor(db: Executor, userId: number, advisorId: num
   return owned.has(advisorId) || included.has(advisorId);
 }
 
-export function presentAdvisor(row: AdvisorRow, { downloads, owned, included, paidUntil }: { downloads: number; owned: boolean; included: boolean; paidUntil: Date | null }): Advisor {
+export function presentAdvisor(
+  row: AdvisorRow,
+  { downloads, owned, included, paidUntil, myRating }: { downloads: number; owned: boolean; included: boolean; paidUntil: Date | null; myRating: number | null },
+): Advisor {
   const price = new Money(row.price);
   return {
     id: row.id,
@@ -49,6 +54,8 @@ export function presentAdvisor(row: AdvisorRow, { downloads, owned, included, pa
     image: row.image,
     type: row.category,
     rating: Number(row.rating),
+    ratings_count: row.ratingsCount,
+    my_rating: myRating,
     downloads,
     features: row.features,
     status: owned || included ? 'purchased' : 'available',
@@ -70,10 +77,22 @@ export async function advisorSummaries(db: AppDb): Promise<AdvisorSummary[]> {
 export async function listAdvisors(db: AppDb, userId: number): Promise<Advisor[]> {
   const rows = await advisorsWithInstalls(db);
   const { owned, included } = await usableAdvisorIds(db, userId);
-  const paidUntil = await paidPeriodsOf(db, userId);
+  const [paidUntil, rated] = [await paidPeriodsOf(db, userId), await ratingsBy(db, userId)];
   return rows
     .filter(({ advisor }) => advisor.enabled || owned.has(advisor.id) || included.has(advisor.id))
-    .map(({ advisor, downloads }) => presentAdvisor(advisor, { downloads, owned: owned.has(advisor.id), included: included.has(advisor.id), paidUntil: paidUntil.get(advisor.id) ?? null }));
+    .map(({ advisor, downloads }) =>
+      presentAdvisor(advisor, { downloads, owned: owned.has(advisor.id), included: included.has(advisor.id), paidUntil: paidUntil.get(advisor.id) ?? null, myRating: rated.get(advisor.id) ?? null }),
+    );
+}
+
+/** A customer rates an advisor they have (owned, or in their plan) from 1 to 5 stars; again, and the new stars replace theirs. */
+export async function rateAdvisor(db: AppDb, { userId, advisorId, stars }: { userId: number; advisorId: number; stars: number }): Promise<Rating> {
+  return db.transaction(async (tx) => {
+    if (!(await findAdvisor(tx, advisorId))) fail(refusal.notFound(eaTexts.notFound));
+    if (!(await mayUseAdvisor(tx, userId, advisorId))) fail(refusal.forbidden(advisorTexts.rateNotOwned));
+    const saved = await saveRating(tx, { userId, advisorId, stars });
+    return { rating: Number(saved.rating), ratings_count: saved.ratingsCount, my_rating: stars };
+  });
 }
 
 /** The same day next month, or that month's last day when it is shorter (31 January → 28 or 29 February). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { wireDecimal } from '../wire';
-import { activationSchema, advisorIdParam, advisorList, advisorStartRequest, advisorStatsQuery, purchaseRequest } from '../advisors.schema';
+import { activationSchema, advisorIdParam, advisorList, advisorStartRequest, advisorStatsQuery, purchaseRequest, rateRequest, ratingSchema } from '../advisors.schema';
 import {
   activeAutotraderSchema,
   autotraderApproval,
@@ -27,6 +27,8 @@ export const automationApi = {
     body: purchaseRequest,
     response: z.object({ status: z.literal('success'), message: z.string(), data: z.object({ expert_advisor_id: z.number(), balance_charged: wireDecimal }) }),
   }),
+  /** Stars for an advisor the customer has (docs/advisors.md#ratings). */
+  rateAdvisor: endpoint({ method: 'POST', path: '/expert_advisors/:id/rating', access: 'customer', params: advisorIdParam, body: rateRequest, response: withMessage(ratingSchema) }),
   activeAdvisor: endpoint({ method: 'GET', path: '/expert_advisors/active', access: 'customer', query: advisorStatsQuery, response: resource(z.nullable(activationSchema)) }),
   activateAdvisor: endpoint({ method: 'POST', path: '/expert_advisors/:id/activate', access: 'customer', params: advisorIdParam, response: withMessage(activationSchema) }),
   startAdvisor: endpoint({ method: 'POST', path: '/expert_advisors/:id/start', access: 'customer', params: advisorIdParam, body: advisorStartRequest, response: withMessage(activationSchema) }),

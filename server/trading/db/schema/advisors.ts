@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { autotraderLevels, autotraderRequestStatuses } from '../../../../shared/api/autotrader.schema';
 import { money, createdAt, inList } from './columns';
 import { tradingAccounts, ledgerEntries } from './accounts';
@@ -29,8 +29,10 @@ export const expertAdvisors = pgTable(
     price: money('price').notNull().default('0'),
     billing: text('billing', { enum: eaBillings }).notNull().default('one_time'),
     image: text('image'),
-    /** The customers' average rating; 0 while it has none (no rating can be given yet: docs/advisors.md#marketplace). */
+    /** The average of `advisor_ratings`' stars, to one decimal; 0 while it has none (docs/advisors.md#ratings). */
     rating: numeric('rating', { precision: 2, scale: 1 }).notNull().default('0'),
+    /** How many customers rated it. */
+    ratingsCount: integer('ratings_count').notNull().default(0),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     params: jsonb('params').$type<Record<string, number>>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -85,6 +87,22 @@ export const ownedExpertAdvisors = pgTable(
       .on(t.paidUntil)
       .where(sql`${t.paidUntil} is not null`),
   ],
+);
+
+/** A customer's stars (1 to 5) for an advisor they have, one per customer and advisor: rating again replaces it (docs/advisors.md#ratings). */
+export const advisorRatings = pgTable(
+  'advisor_ratings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expertAdvisorId: integer('expert_advisor_id')
+      .notNull()
+      .references(() => expertAdvisors.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    ratedAt: timestamp('rated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.expertAdvisorId] }), index('advisor_ratings_advisor').on(t.expertAdvisorId), check('advisor_ratings_stars', sql`${t.stars} between 1 and 5`)],
 );
 
 /**
