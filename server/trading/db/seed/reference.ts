@@ -83,6 +83,12 @@ async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | type
 }
 
 export async function seedReferenceData(db: AppDb): Promise<void> {
+  await seedMarketsAndPlans(db);
+  await seedAdvisors(db);
+}
+
+/** The instruments (with their classes and currencies) and the plans, each when its table is empty. */
+export async function seedMarketsAndPlans(db: AppDb): Promise<void> {
   if (await isEmpty(db, assetClasses)) await db.insert(assetClasses).values(referenceAssetClasses);
   if (await isEmpty(db, currencies)) await db.insert(currencies).values(referenceCurrencies);
   if (await isEmpty(db, assets)) {
@@ -123,14 +129,17 @@ export async function seedReferenceData(db: AppDb): Promise<void> {
       }
     });
   }
+}
+
+/** The advisor catalogue and which plans include what, when it is empty. */
+async function seedAdvisors(db: AppDb): Promise<void> {
   if (await isEmpty(db, expertAdvisors)) {
     await db.transaction(async (tx) => {
       const planRows = await tx.select({ id: plans.id, slug: plans.slug }).from(plans);
       for (const [i, { includedFrom, ...advisor }] of advisorSeeds.entries()) {
-        // Rated by nobody yet (stated, for databases migrated only as far as a release whose column had no default).
         const [row] = await tx
           .insert(expertAdvisors)
-          .values({ ...advisor, image: `/advisors/${advisor.slug}.svg`, sortOrder: i + 1, rating: '0' })
+          .values({ ...advisor, image: `/advisors/${advisor.slug}.svg`, sortOrder: i + 1 })
           .returning({ id: expertAdvisors.id });
         if (!row || includedFrom === null) continue;
         // A plan includes what its own tier and the tiers below it include.
