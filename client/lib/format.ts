@@ -10,7 +10,7 @@ import { currentUser } from '../state/session';
  * prices and lots keep the market's notation, the one the order ticket's fields take.
  */
 const language = (): string | null => currentUser.value?.language ?? null;
-export const pageLocale = (): string => localeOf(language());
+const pageLocale = (): string => localeOf(language());
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** A cached formatter of the page's locale (building one is far dearer than using it). */
