@@ -73,50 +73,22 @@ function dateRange(column: AnyColumn, from: string | undefined, to: string | und
   return parts;
 }
 
-/** The customer's statement of one account (deposits, withdrawals and every other ledger entry), newest first, filtered as the history page asks. */
-export async function historyOf(
-  db: Executor,
-  {
-    userId,
-    accountId,
-    query,
-    limit,
-    offset,
-    id,
-  }: { userId: number; accountId: number; query: Omit<HistoryQuery, 'page'>; limit: number; offset: number; /** One row of the kind asked for. */ id?: number },
-) {
-  const wants = (kind: HistoryKind) => query.kind === 'all' || query.kind === kind;
-  const entryKinds = query.kind === 'all' ? (Object.keys(historyKindOfEntry) as EntryKind[]) : entryKindsOf(query.kind);
-  const status = query.status === 'all' ? undefined : statusesOf[query.status];
-  const never = sql`false`;
+/** What one statement asks for: whose account, the history page's filters, and one row by its id when `id` is given. */
+interface StatementFilter {
+  userId: number;
+  accountId: number;
+  query: Omit<HistoryQuery, 'page'>;
+  id: number | undefined;
+}
 
-  const depositWhere = and(
-    eq(deposits.userId, userId),
-    eq(deposits.accountId, accountId),
-    id === undefined ? undefined : eq(deposits.id, id),
-    wants('deposit') ? undefined : never,
-    status ? (status.deposit.length ? inArray(deposits.status, [...status.deposit]) : never) : undefined,
-    ...dateRange(deposits.createdAt, query.from, query.to),
-  );
-  const withdrawalWhere = and(
-    eq(withdrawals.userId, userId),
-    eq(withdrawals.accountId, accountId),
-    id === undefined ? undefined : eq(withdrawals.id, id),
-    wants('withdrawal') ? undefined : never,
-    status ? (status.withdrawal.length ? inArray(withdrawals.status, [...status.withdrawal]) : never) : undefined,
-    ...dateRange(withdrawals.createdAt, query.from, query.to),
-  );
-  const entryWhere = and(
-    eq(ledgerEntries.accountId, accountId),
-    // The credit bucket is not money in the balance (a Demo account's reset clears it).
-    eq(ledgerEntries.bucket, 'balance'),
-    entryKinds.length ? inArray(ledgerEntries.kind, entryKinds) : never,
-    id === undefined ? undefined : eq(ledgerEntries.id, id),
-    status && !status.entry ? never : undefined,
-    ...dateRange(ledgerEntries.createdAt, query.from, query.to),
-  );
+const never = sql`false`;
+const wants = (query: StatementFilter['query'], kind: HistoryKind) => query.kind === 'all' || query.kind === kind;
+const statusOf = (query: StatementFilter['query']) => (query.status === 'all' ? undefined : statusesOf[query.status]);
 
-  const depositRows = db
+/** The statement's deposit rows, in the union's columns. */
+function depositRowsOf(db: Executor, { userId, accountId, query, id }: StatementFilter) {
+  const status = statusOf(query);
+  return db
     .select({
       kind: sql<HistoryKind | 'entry'>`'deposit'`.as('kind'),
       id: sql<number>`${deposits.id}`.as('id'),
@@ -135,8 +107,22 @@ export async function historyOf(
       decidedAt: sql<Date | null>`${deposits.decidedAt}`.as('decided_at'),
     })
     .from(deposits)
-    .where(depositWhere);
-  const withdrawalRows = db
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        eq(deposits.accountId, accountId),
+        id === undefined ? undefined : eq(deposits.id, id),
+        wants(query, 'deposit') ? undefined : never,
+        status ? (status.deposit.length ? inArray(deposits.status, [...status.deposit]) : never) : undefined,
+        ...dateRange(deposits.createdAt, query.from, query.to),
+      ),
+    );
+}
+
+/** The statement's withdrawal rows, in the union's columns. */
+function withdrawalRowsOf(db: Executor, { userId, accountId, query, id }: StatementFilter) {
+  const status = statusOf(query);
+  return db
     .select({
       kind: sql<HistoryKind | 'entry'>`'withdrawal'`.as('kind'),
       id: sql<number>`${withdrawals.id}`.as('id'),
@@ -155,8 +141,23 @@ export async function historyOf(
       decidedAt: sql<Date | null>`${withdrawals.decidedAt}`.as('decided_at'),
     })
     .from(withdrawals)
-    .where(withdrawalWhere);
-  const entryRows = db
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        eq(withdrawals.accountId, accountId),
+        id === undefined ? undefined : eq(withdrawals.id, id),
+        wants(query, 'withdrawal') ? undefined : never,
+        status ? (status.withdrawal.length ? inArray(withdrawals.status, [...status.withdrawal]) : never) : undefined,
+        ...dateRange(withdrawals.createdAt, query.from, query.to),
+      ),
+    );
+}
+
+/** Every other ledger entry of the account's balance, in the union's columns (its kind and reference follow its ledger kind). */
+function entryRowsOf(db: Executor, { accountId, query, id }: StatementFilter) {
+  const status = statusOf(query);
+  const entryKinds = query.kind === 'all' ? (Object.keys(historyKindOfEntry) as EntryKind[]) : entryKindsOf(query.kind);
+  return db
     .select({
       kind: sql<HistoryKind | 'entry'>`'entry'`.as('kind'),
       id: sql<number>`${ledgerEntries.id}`.as('id'),
@@ -176,8 +177,33 @@ export async function historyOf(
     })
     .from(ledgerEntries)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
-    .where(entryWhere);
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId),
+        // The credit bucket is not money in the balance (a Demo account's reset clears it).
+        eq(ledgerEntries.bucket, 'balance'),
+        entryKinds.length ? inArray(ledgerEntries.kind, entryKinds) : never,
+        id === undefined ? undefined : eq(ledgerEntries.id, id),
+        status && !status.entry ? never : undefined,
+        ...dateRange(ledgerEntries.createdAt, query.from, query.to),
+      ),
+    );
+}
 
+/** The customer's statement of one account (deposits, withdrawals and every other ledger entry), newest first, filtered as the history page asks. */
+export async function historyOf(
+  db: Executor,
+  {
+    userId,
+    accountId,
+    query,
+    limit,
+    offset,
+    id,
+  }: { userId: number; accountId: number; query: Omit<HistoryQuery, 'page'>; limit: number; offset: number; /** One row of the kind asked for. */ id?: number },
+) {
+  const filter: StatementFilter = { userId, accountId, query, id };
+  const [depositRows, withdrawalRows, entryRows] = [depositRowsOf(db, filter), withdrawalRowsOf(db, filter), entryRowsOf(db, filter)];
   const all = unionAll(depositRows, withdrawalRows, entryRows).as('history');
   const [total] = await db.select({ n: count() }).from(all);
   const rows = await db.select().from(all).orderBy(desc(all.createdAt), desc(all.id)).limit(limit).offset(offset);
