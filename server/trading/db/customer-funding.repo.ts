@@ -85,9 +85,21 @@ const never = sql`false`;
 const wants = (query: StatementFilter['query'], kind: HistoryKind) => query.kind === 'all' || query.kind === kind;
 const statusOf = (query: StatementFilter['query']) => (query.status === 'all' ? undefined : statusesOf[query.status]);
 
+/** A deposit's or withdrawal's rows of the statement: the customer's, on the account, of the kind, status and dates asked. */
+function requestsWhere(table: typeof deposits | typeof withdrawals, kind: 'deposit' | 'withdrawal', { userId, accountId, query, id }: StatementFilter) {
+  const statuses = statusOf(query)?.[kind];
+  return and(
+    eq(table.userId, userId),
+    eq(table.accountId, accountId),
+    id === undefined ? undefined : eq(table.id, id),
+    wants(query, kind) ? undefined : never,
+    statuses ? (statuses.length ? inArray(table.status, [...statuses]) : never) : undefined,
+    ...dateRange(table.createdAt, query.from, query.to),
+  );
+}
+
 /** The statement's deposit rows, in the union's columns. */
-function depositRowsOf(db: Executor, { userId, accountId, query, id }: StatementFilter) {
-  const status = statusOf(query);
+function depositRowsOf(db: Executor, filter: StatementFilter) {
   return db
     .select({
       kind: sql<HistoryKind | 'entry'>`'deposit'`.as('kind'),
@@ -107,21 +119,11 @@ function depositRowsOf(db: Executor, { userId, accountId, query, id }: Statement
       decidedAt: sql<Date | null>`${deposits.decidedAt}`.as('decided_at'),
     })
     .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        eq(deposits.accountId, accountId),
-        id === undefined ? undefined : eq(deposits.id, id),
-        wants(query, 'deposit') ? undefined : never,
-        status ? (status.deposit.length ? inArray(deposits.status, [...status.deposit]) : never) : undefined,
-        ...dateRange(deposits.createdAt, query.from, query.to),
-      ),
-    );
+    .where(requestsWhere(deposits, 'deposit', filter));
 }
 
 /** The statement's withdrawal rows, in the union's columns. */
-function withdrawalRowsOf(db: Executor, { userId, accountId, query, id }: StatementFilter) {
-  const status = statusOf(query);
+function withdrawalRowsOf(db: Executor, filter: StatementFilter) {
   return db
     .select({
       kind: sql<HistoryKind | 'entry'>`'withdrawal'`.as('kind'),
@@ -141,16 +143,7 @@ function withdrawalRowsOf(db: Executor, { userId, accountId, query, id }: Statem
       decidedAt: sql<Date | null>`${withdrawals.decidedAt}`.as('decided_at'),
     })
     .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        eq(withdrawals.accountId, accountId),
-        id === undefined ? undefined : eq(withdrawals.id, id),
-        wants(query, 'withdrawal') ? undefined : never,
-        status ? (status.withdrawal.length ? inArray(withdrawals.status, [...status.withdrawal]) : never) : undefined,
-        ...dateRange(withdrawals.createdAt, query.from, query.to),
-      ),
-    );
+    .where(requestsWhere(withdrawals, 'withdrawal', filter));
 }
 
 /** Every other ledger entry of the account's balance, in the union's columns (its kind and reference follow its ledger kind). */
