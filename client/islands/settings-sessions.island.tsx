@@ -3,15 +3,14 @@ import { useState } from 'react';
 import * as z from 'zod/mini';
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import { sessionSchema, type SessionView } from '../../shared/api/preferences.schema';
-import { formatLocaleAgo, formatLocaleDateTime } from '../../shared/locale';
+import { formatAgo, formatDate } from '../lib/format';
 import { useEndpointForm } from '../forms/use-endpoint-form';
 import { defineIsland } from '../runtime/define-island';
 
 const props = z.object({
   /** GET /user/sessions, or null when it could not be read. */
   sessions: z.nullable(z.array(sessionSchema)),
-  /** The customer's language (dates follow it) and the server's clock when it rendered ("3 minutes ago" reads the same after hydration). */
-  language: z.nullable(z.string()),
+  /** The server's clock when it rendered ("3 minutes ago" reads the same after hydration); dates follow the page's language (client/lib/format.ts). */
   now: z.number(),
   csrfToken: z.string(),
 });
@@ -34,7 +33,7 @@ function SignOutDevice({ id, waiting, gone }: { id: number; waiting: boolean; go
 }
 
 /** One device: what it is, where and when it signed in; this one signs out through the ordinary logout (the session cookie goes too). */
-function SessionRow({ session: s, language, now, csrfToken, waiting, gone }: { session: SessionView; language: string | null; now: number; csrfToken: string; waiting: boolean; gone: () => void }) {
+function SessionRow({ session: s, now, csrfToken, waiting, gone }: { session: SessionView; now: number; csrfToken: string; waiting: boolean; gone: () => void }) {
   return (
     <li className={s.current ? 'session current' : 'session'}>
       <div className="session-what">
@@ -43,9 +42,9 @@ function SessionRow({ session: s, language, now, csrfToken, waiting, gone }: { s
           {s.current ? <span className="badge">This device</span> : null}
         </strong>
         <small>
-          {s.ip ? `IP ${s.ip} · ` : ''}Signed in {formatLocaleDateTime(s.signed_in_at, language)}
+          {s.ip ? `IP ${s.ip} · ` : ''}Signed in {formatDate(s.signed_in_at, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })}
         </small>
-        <small>Last active {s.current ? 'now' : s.last_active_at ? formatLocaleAgo(s.last_active_at, now, language) : formatLocaleAgo(s.signed_in_at, now, language)}</small>
+        <small>Last active {s.current ? 'now' : s.last_active_at ? formatAgo(s.last_active_at, now) : formatAgo(s.signed_in_at, now)}</small>
       </div>
       {s.current ? (
         <form method="post" action="/session/logout">
@@ -65,7 +64,7 @@ function SessionRow({ session: s, language, now, csrfToken, waiting, gone }: { s
  * The devices signed in to the account (docs/customer-area.md#settings): each can be signed out;
  * "Sign out all other devices" keeps this one.
  */
-function SettingsSessions({ sessions, language, now, csrfToken }: z.infer<typeof props>) {
+function SettingsSessions({ sessions, now, csrfToken }: z.infer<typeof props>) {
   const [list, setList] = useState<readonly SessionView[] | null>(sessions);
   const others = useEndpointForm(preferencesApi.revokeOtherSessions, {
     initial: {},
@@ -87,7 +86,7 @@ function SettingsSessions({ sessions, language, now, csrfToken }: z.infer<typeof
     <>
       <ul className="session-list">
         {list.map((s) => (
-          <SessionRow key={s.id} session={s} language={language} now={now} csrfToken={csrfToken} waiting={others.busy} gone={() => setList((rows) => rows?.filter((row) => row.id !== s.id) ?? null)} />
+          <SessionRow key={s.id} session={s} now={now} csrfToken={csrfToken} waiting={others.busy} gone={() => setList((rows) => rows?.filter((row) => row.id !== s.id) ?? null)} />
         ))}
       </ul>
       <div className="session-actions">

@@ -4,13 +4,13 @@ import * as z from 'zod/mini';
 import { preferencesApi } from '../../shared/api/endpoints/preferences';
 import type { SystemStatus as ServerStatus } from '../../shared/api/preferences.schema';
 import { feedTiming } from '../../shared/trading/terminal';
-import { formatLocaleDateTime } from '../../shared/locale';
 import { call } from '../lib/call';
+import { formatDate } from '../lib/format';
 import { realtime } from '../realtime/connection';
 import { defineIsland } from '../runtime/define-island';
 import { assets, clock, pricesReady, quoteOf, startMarket } from '../state/market';
 import { connection } from '../state/realtime';
-import { currentUser, realtimeKey } from '../state/session';
+import { realtimeKey } from '../state/session';
 
 /** How often the API is asked (and the clock measured again). */
 const pollMs = 5_000;
@@ -83,7 +83,6 @@ function SystemStatusView() {
   }, []);
 
   const now = clock.value;
-  const language = currentUser.value?.language ?? null;
 
   // The API.
   const api: [State, string] = !check ? ['wait', 'Checking…'] : check.ok ? (check.status?.database === 'ok' ? ['ok', 'Operational'] : ['down', 'Degraded']) : ['down', 'Not answering'];
@@ -146,7 +145,7 @@ function SystemStatusView() {
             <>
               <p>{Math.abs(offset) < 500 ? 'Within half a second of the platform’s clock.' : `This device’s clock is ${seconds(offset)} ${offset > 0 ? 'behind' : 'ahead of'} the platform’s.`}</p>
               <small>
-                Platform time: {formatLocaleDateTime(new Date(now + offset), language)} (measured to ±{Math.max(1, Math.round(check!.roundTripMs / 2))} ms).
+                Platform time: {formatDate(new Date(now + offset), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} (measured to ±{Math.max(1, Math.round(check!.roundTripMs / 2))} ms).
                 {clockState[0] === 'warn' ? ' Set your device to update its time automatically.' : ''}
               </small>
             </>

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { localeOf } from '../../shared/api/preferences.schema';
-import { formatLocaleAmount } from '../../shared/locale';
+import { formatLocaleAgo, formatLocaleAmount } from '../../shared/locale';
 import { Money } from '../../shared/money';
 import { currentUser } from '../state/session';
 
@@ -39,6 +39,9 @@ export function formatMoney({ amount, currency, symbol, decimals = 2 }: { amount
   if (!symbol) return `${text} ${currency}`;
   return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
 }
+
+/** How long ago, in the page's language ("3 minutes ago", "vor 3 Minuten"), from `now` (the server's clock when it rendered, so hydration agrees). */
+export const formatAgo = (at: Date | string, now: number): string => formatLocaleAgo(at, now, language());
 
 /** A whole count with the locale's grouping ("2,000", "2.000"). */
 export const formatCount = (count: number): string => formatLocaleAmount(count, 0, language());

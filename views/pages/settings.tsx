@@ -70,7 +70,7 @@ export function SettingsPage({ settings, user, csrfToken, view }: { settings: Si
           <section className="settings-card" aria-labelledby="sessions-title">
             <h2 id="sessions-title">Sessions</h2>
             <p className="settings-hint">The devices signed in to your account.</p>
-            <Island island={SettingsSessions} client="visible" props={{ sessions: view.sessions, language: view.preferences?.language ?? user.language, now: view.now, csrfToken }} />
+            <Island island={SettingsSessions} client="visible" props={{ sessions: view.sessions, now: view.now, csrfToken }} />
           </section>
         </div>
         <aside className="settings-side">
