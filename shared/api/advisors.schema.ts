@@ -42,8 +42,9 @@ export type AdvisorSummary = z.infer<typeof advisorSummarySchema>;
 export const advisorList = z.object({ data: z.array(advisorSchema) });
 
 /** A customer's stars for an advisor they have (docs/advisors.md#ratings). */
+const starsMessage = 'Choose from 1 to 5 stars.';
 export const rateRequest = z.strictObject({
-  stars: z.int('Choose from 1 to 5 stars.').check(z.minimum(1, 'Choose from 1 to 5 stars.'), z.maximum(5, 'Choose from 1 to 5 stars.')),
+  stars: z.int(starsMessage).check(z.minimum(1, starsMessage), z.maximum(5, starsMessage)),
 });
 export const ratingSchema = z.object({ rating: z.number(), ratings_count: z.number(), my_rating: z.number() });
 export type Rating = z.infer<typeof ratingSchema>;
