@@ -192,7 +192,9 @@ export function ChatConversation({ selfId, peer, asStaff }: { selfId: number; pe
     setSending(false);
     if (problem) return showToast({ kind: 'error', title: problem });
     setText('');
-    setUploads([]);
+    // Only what went: a file attached while the message was on its way stays (and its refusal with it).
+    const sent = new Set(ready.map((u) => u.key));
+    setUploads((all) => all.filter((u) => !sent.has(u.key)));
     setAway(false);
   }
 

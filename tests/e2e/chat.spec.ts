@@ -186,3 +186,26 @@ test('when a chat page stays open for hours, then it renews its attachment links
   await renewed;
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 });
+
+test('when a file is attached while a message is on its way, then it stays attached after that message is sent', async ({ browser }) => {
+  const customer = await person(browser, await freshCustomer());
+  await customer.goto('/main/chat');
+  await expect(customer.locator('app-island[name="chat-room"][hydrated]')).toBeAttached();
+  await expect(customer.locator('.connection-indicator')).toHaveText('Connected');
+  // The message's answer is held until the file has been attached.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await customer.route('**/api/v1/chat/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await held;
+    await route.fallback();
+  });
+  await customer.getByRole('textbox', { name: 'Message' }).fill('First this');
+  await customer.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await customer.locator('.chat-input input[type=file]').setInputFiles({ name: 'later.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(customer.locator('.chat-uploads li', { hasText: 'later.pdf' })).toBeVisible();
+  release();
+  await expect(customer.locator('.bubble.mine')).toContainText('First this');
+  await expect(customer.locator('.chat-uploads li', { hasText: 'later.pdf' })).toBeVisible();
+  await customer.context().close();
+});
