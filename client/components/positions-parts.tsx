@@ -12,7 +12,7 @@ export type PositionAction = { kind: 'close' | 'partial' | 'levels'; trade: Live
 export type OnPositionAction = (action: PositionAction) => void;
 
 export const accountCurrency = () => selectedAccount.value?.currency ?? 'USD';
-export const digitsOf = (trade: TradeView) => assetsById.value.get(trade.asset_id)?.digits ?? 5;
+export const digitsOf = (trade: TradeView) => assetsById.value.get(trade.instrument_id)?.digits ?? 5;
 export const timeOf = (iso: string | null) => (iso ? formatDate(iso, { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' }) : '—');
 
 /** Below this width the drawer shows cards instead of the table (phones, narrow windows: docs/trade-room.md#positions). */

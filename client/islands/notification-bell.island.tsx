@@ -69,11 +69,11 @@ export function NotificationBell({ unread }: z.infer<typeof props>) {
     const result = await call(notificationsApi.notifications, { query: { page } });
     if (!result.ok) return setProblem(result.message ?? bellTexts.loadFailed);
     setProblem(null);
-    const answer = result.data;
+    const { data, links } = result.data;
     setLoaded((before) => ({
-      items: page === 1 ? answer.data : [...(before?.items ?? []), ...answer.data.filter((n) => !before?.items.some((b) => b.id === n.id))],
+      items: page === 1 ? data.notifications : [...(before?.items ?? []), ...data.notifications.filter((n) => !before?.items.some((b) => b.id === n.id))],
       page,
-      more: answer.links.next !== null,
+      more: links.next !== null,
     }));
   }, []);
   useEffect(() => {

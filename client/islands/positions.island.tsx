@@ -42,7 +42,7 @@ function Positions({ look = 'classic' }: { look?: Look }) {
   }, []);
   const total = liveOpenTrades.value.reduce((sum, t) => sum.plus(t.livePnl), new Money(0)).toFixed(2);
   const currency = selectedAccount.value?.currency ?? '';
-  const asset = action ? assetsById.value.get(action.trade.asset_id) : undefined;
+  const asset = action ? assetsById.value.get(action.trade.instrument_id) : undefined;
   const words = looks[look];
 
   return (

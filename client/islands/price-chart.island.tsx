@@ -246,7 +246,7 @@ function PriceChart() {
   }, [ready, asset?.id, drawnLevels]);
 
   // A marker for each fill of this asset (opened, closed), set again when the fills change.
-  const fillsOf = asset ? [...positions, ...history].filter((t) => t.asset_id === asset.id) : [];
+  const fillsOf = asset ? [...positions, ...history].filter((t) => t.instrument_id === asset.id) : [];
   const drawnFills = fillsOf.map((t) => `${t.id}:${t.lots}:${t.close_time ?? ''}`).join();
   useEffect(() => {
     const target = chartRef.current;

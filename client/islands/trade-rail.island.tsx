@@ -53,7 +53,7 @@ function ActiveOrders() {
               {order.trade_type.toUpperCase()} {order.kind.toUpperCase()} {order.asset_symbol}
             </strong>
             <span>
-              {formatLots(order.lots)} lots at {formatPrice(order.price, assetsById.value.get(order.asset_id)?.digits ?? 5)}
+              {formatLots(order.lots)} lots at {formatPrice(order.price, assetsById.value.get(order.instrument_id)?.digits ?? 5)}
             </span>
           </div>
           <CancelOrder order={order} />

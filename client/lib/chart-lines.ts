@@ -34,7 +34,7 @@ const sideOf = (owner: LineOwner) => (owner.type === 'trade' ? owner.trade.trade
 export function chartLinesOf(trades: readonly TradeView[], orders: readonly PendingOrderView[], assetId: number): ChartLine[] {
   const lines: ChartLine[] = [];
   for (const trade of trades) {
-    if (trade.asset_id !== assetId) continue;
+    if (trade.instrument_id !== assetId) continue;
     const owner: LineOwner = { type: 'trade', trade };
     const key = `trade-${trade.id}`;
     lines.push({ key: `${key}-entry`, owner, level: 'entry', price: trade.opening_price, title: `${trade.trade_type.toUpperCase()} ${formatLots(trade.lots)}`, draggable: false });
@@ -45,7 +45,7 @@ export function chartLinesOf(trades: readonly TradeView[], orders: readonly Pend
     }
   }
   for (const order of orders) {
-    if (order.asset_id !== assetId || order.status !== 'pending') continue;
+    if (order.instrument_id !== assetId || order.status !== 'pending') continue;
     const owner: LineOwner = { type: 'order', order };
     const key = `order-${order.id}`;
     const name = chartTexts.orderOwner(order.id);

@@ -197,8 +197,8 @@ export interface LiveTrade extends TradeView {
 export const liveOpenTrades = pageComputed<readonly LiveTrade[]>(() => {
   const currency = selectedAccount.value?.currency ?? 'USD';
   return openTrades.value.items.map((trade) => {
-    const asset = assetsById.value.get(trade.asset_id);
-    const quote = quoteOf(trade.asset_id).value;
+    const asset = assetsById.value.get(trade.instrument_id);
+    const quote = quoteOf(trade.instrument_id).value;
     if (!asset || !quote) return { ...trade, livePnl: trade.pnl, livePrice: trade.closing_price };
     const price = closingPrice({ side: trade.trade_type, quote });
     const conversion = conversionRate(asset.quote_currency, currency, forexMid);

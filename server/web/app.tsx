@@ -58,9 +58,9 @@ export function createWebApp(deps: WebDeps): WebApp {
   app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https, logger: deps.logger }));
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
   app.use(['/api/v1', '/broadcasting/auth'], csrf.csrfSynchronisedProtection);
-  // Signing in and out through the proxy would hand page scripts a raw API token: /session does it instead.
-  // Only the calls that answer without a token pass (sign-up and password recovery).
-  const tokenFree = new Set(['/check-email', '/register', '/forgot-password', '/reset-password']);
+  // Signing in, out or up through the proxy would hand page scripts a raw API token: /session and /signup do it instead.
+  // Only the calls that answer without a token pass (the e-mail check and password recovery).
+  const tokenFree = new Set(['/check-email', '/forgot-password', '/reset-password']);
   app.use('/api/v1/auth', (req, res, next) => {
     if (req.method === 'POST' && tokenFree.has(req.path)) return next();
     res.status(404).json({ message: 'Not Found.' });

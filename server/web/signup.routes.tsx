@@ -112,7 +112,7 @@ const postOnePageForm = (deps: SignupDeps) => async (req: Request, res: Response
   if (!form.success || errors.agree) return renderSignup(deps, req, res, settings, { form: { values, errors }, status: 422 });
   let answer;
   try {
-    answer = await api.request(endpoints.register, { body: form.data }, callContext(req));
+    answer = await api.request(endpoints.register, { body: { ...form.data, sign_in: false } }, callContext(req));
   } catch (error) {
     if (!(error instanceof UpstreamUnavailable)) throw error;
     return renderSignup(deps, req, res, settings, { form: { values, errors: {} }, status: 503, flash: [{ kind: 'error', title: registrationTexts.registrationFailed }] });
@@ -216,7 +216,7 @@ const postComplete = (deps: SignupDeps) => async (req: Request, res: Response) =
   }
   let answer;
   try {
-    answer = await api.request(endpoints.register, { body: form.data }, callContext(req));
+    answer = await api.request(endpoints.register, { body: { ...form.data, sign_in: false } }, callContext(req));
   } catch (error) {
     if (!(error instanceof UpstreamUnavailable)) throw error;
     return json ? res.status(503).json({ message: registrationTexts.registrationFailed }) : again(503, {}, registrationTexts.registrationFailed);

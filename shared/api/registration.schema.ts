@@ -46,6 +46,11 @@ export const registerRequest = z
     password,
     confirm_password: z.string(registrationTexts.passwordsDiffer),
     promo_code: z.optional(z.string().check(z.trim(), z.maxLength(40, 'The promo code may not be greater than 40 characters.'), plainText(registrationTexts.controlCharacters('promo code')))),
+    /**
+     * Whether the answer signs the new customer in with a bearer token (docs/access.md#registration): yes unless false.
+     * Our web tier's sign-up sends false and sends the customer to the login page.
+     */
+    sign_in: z.optional(z.boolean('sign_in must be true or false.')),
   })
   .check(z.refine((form) => form.password === form.confirm_password, { message: registrationTexts.passwordsDiffer, path: ['confirm_password'] }));
 export type RegisterRequest = z.infer<typeof registerRequest>;

@@ -62,7 +62,9 @@ export const pendingUpdateRequest = z.object({
 export const pendingOrderSchema = z.object({
   id: z.number(),
   account_id: z.number(),
-  asset_id: z.number(),
+  /** The instrument's key, as on trades; its numeric id is `instrument_id`. */
+  asset_id: z.string(),
+  instrument_id: z.number(),
   asset_symbol: z.string(),
   asset_name: z.string(),
   trade_type: z.enum(['buy', 'sell']),
@@ -109,7 +111,9 @@ export const tradeSchema = z.object({
   id: wireStringId,
   trade_id: z.string(),
   account_id: z.number(),
-  asset_id: z.number(),
+  /** The instrument's key, as `/assets` and the price feed name it ("EURUSD"); its numeric id is `instrument_id`. */
+  asset_id: z.string(),
+  instrument_id: z.number(),
   asset_symbol: z.string(),
   asset_name: z.string(),
   trade_type: z.enum(['buy', 'sell']),
@@ -130,6 +134,12 @@ export const tradeSchema = z.object({
   trailing_stop: z._default(z.nullable(z.number()), null),
   /** Realized P/L when closed, live P/L while open (account currency). */
   pnl: wireDecimal,
+  /**
+   * The commission and the overnight financing this trade carried, in the account currency: none is charged yet
+   * (docs/trading.md#costs), so both are 0. The original client's position table reads them.
+   */
+  paid_commission: wireDecimal,
+  swap: wireDecimal,
   status: z.enum(['open', 'closed']),
   close_reason: z.nullable(z.string()),
   open_time: isoDateTime,

@@ -219,7 +219,7 @@ describe('the original client', () => {
       expectFields('trade', trade, {
         id: 'string',
         trade_id: 'string',
-        asset_id: 'number',
+        asset_id: 'string',
         asset_symbol: 'string',
         asset_name: 'string',
         trade_type: 'string',
@@ -231,6 +231,8 @@ describe('the original client', () => {
         take_profit: 'number|null',
         stop_loss: 'number|null',
         pnl: 'number',
+        paid_commission: 'number',
+        swap: 'number',
         open_time: 'string',
       });
     }
@@ -254,13 +256,13 @@ describe('the original client', () => {
     const api = original(await signIn(person));
 
     const list = (await api.get('/notifications?page=1')).body;
-    expectFields('notifications', list, { notifications: 'array', unread_count: 'number', data: 'array', meta: 'object', links: 'object' });
-    expect(list.unread_count).toBe(2);
-    for (const item of list.notifications) expectFields('notification', item, { id: 'string', title: 'string', message: 'string', color: 'string', read: 'boolean', read_at: 'string|null' });
-    const one = await api.post(`/notifications/read/${list.notifications[0].id}`);
-    expect([one.status, one.body.unread_count]).toEqual([200, 1]);
+    expectFields('notifications', list.data, { notifications: 'array', unread_count: 'number', pagination: 'object' });
+    expect(list.data.unread_count).toBe(2);
+    for (const item of list.data.notifications) expectFields('notification', item, { id: 'string', title: 'string', message: 'string', color: 'string', read: 'boolean', read_at: 'string|null' });
+    const one = await api.post(`/notifications/read/${list.data.notifications[0].id}`);
+    expect([one.status, one.body.data.unread_count]).toEqual([200, 1]);
     const all = await api.post('/notifications/read');
-    expect([all.status, all.body.unread_count]).toEqual([200, 0]);
+    expect([all.status, all.body.data.unread_count]).toEqual([200, 0]);
   });
 
   it('hears live prices by asset_id, connecting with auth.apiKey as it does', async () => {

@@ -4,8 +4,8 @@ import { apiAs, freshCustomer, notifyCustomer, openSignedIn, test } from './supp
 /** The bell (docs/realtime.md#the-bell). */
 
 async function unreadOnServer(person: Awaited<ReturnType<typeof apiAs>>): Promise<number> {
-  const page = (await (await person.api.get('/api/v1/notifications', { headers: person.headers })).json()) as { unread_count: number };
-  return page.unread_count;
+  const page = (await (await person.api.get('/api/v1/notifications', { headers: person.headers })).json()) as { data: { unread_count: number } };
+  return page.data.unread_count;
 }
 
 const notify = (customerId: number, title: string) => notifyCustomer(customerId, { title, message: `${title}: the details.`, color: 'warning' });

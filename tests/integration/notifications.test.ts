@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationPage, notificationsReadResponse } from '../../shared/api/endpoints/notifications';
+import { notificationPage, notificationReadResponse, notificationsReadResponse } from '../../shared/api/endpoints/notifications';
 import { userResponse } from '../../shared/api/user.schema';
 import type { Database } from '../../server/trading/db/database';
 import { addNotification } from '../../server/trading/db/notifications.repo';
@@ -26,10 +26,15 @@ async function customerWith(n: number, status: 'active' | 'pending' = 'active') 
   return { person, ids, token: await tokenFor(app, person) };
 }
 
+/** A page in the original bell's shape, read back as the list, its pagination, the next link and the unread count. */
+const pageView = (body: unknown) => {
+  const { data, links } = notificationPage.parse(body);
+  return { data: data.notifications, meta: data.pagination, links, unread_count: data.unread_count };
+};
 const page = async (token: string, query = '') => {
   const res = await request(app).get(`/api/v1/notifications${query}`).set(bearer(token));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return notificationPage.parse(res.body);
+  return pageView(res.body);
 };
 
 describe('GET /api/v1/notifications', () => {
@@ -43,7 +48,7 @@ describe('GET /api/v1/notifications', () => {
     expect(first.links.next).toBe('/api/v1/notifications?page=2');
     expect(first.unread_count).toBe(45);
     const next = await request(app).get(first.links.next!).set(bearer(token));
-    expect(notificationPage.parse(next.body).data[0]?.title).toBe('N25');
+    expect(pageView(next.body).data[0]?.title).toBe('N25');
     const last = await page(token, '?page=3');
     expect(last.data.map((n) => n.title)).toEqual(['N5', 'N4', 'N3', 'N2', 'N1']);
     expect(last.links.next).toBeNull();
@@ -55,7 +60,7 @@ describe('GET /api/v1/notifications', () => {
   it('with no notifications, then one empty last page', async () => {
     const { token } = await customerWith(0);
     const empty = await page(token);
-    expect(empty).toEqual({ data: [], meta: { current_page: 1, per_page: 20, last_page: 1, total: 0 }, links: { next: null }, notifications: [], unread_count: 0 });
+    expect(empty).toEqual({ data: [], meta: { current_page: 1, per_page: 20, last_page: 1, total: 0 }, links: { next: null }, unread_count: 0 });
   });
 
   it('shows a customer only their own', async () => {
@@ -86,14 +91,14 @@ describe('POST /api/v1/notifications/read/{id}', () => {
     const { token, ids } = await customerWith(3);
     const res = await request(app).post(`/api/v1/notifications/read/${ids[1]}`).set(bearer(token));
     expect(res.status).toBe(200);
-    expect(notificationsReadResponse.parse(res.body).unread_count).toBe(2);
+    expect(notificationReadResponse.parse(res.body).data).toEqual({ notification_id: ids[1], unread_count: 2 });
     const read = (await page(token)).data.find((n) => n.id === ids[1])!;
     expect(read).toMatchObject({ read: true });
     expect(read.read_at).not.toBeNull();
 
     const again = await request(app).post(`/api/v1/notifications/read/${ids[1]}`).set(bearer(token));
     expect(again.status).toBe(200);
-    expect(again.body.unread_count).toBe(2);
+    expect(again.body.data.unread_count).toBe(2);
     expect((await page(token)).data.find((n) => n.id === ids[1])!.read_at).toBe(read.read_at);
     // The user object's unread list loses it too.
     const user = userResponse.parse((await request(app).get('/api/v1/user').set(bearer(token))).body).data;
@@ -127,7 +132,7 @@ describe('POST /api/v1/notifications/read', () => {
 
     const res = await request(app).post('/api/v1/notifications/read').set(bearer(mine.token));
     expect(res.status).toBe(200);
-    expect(notificationsReadResponse.parse(res.body).unread_count).toBe(0);
+    expect(notificationsReadResponse.parse(res.body).data.unread_count).toBe(0);
     const after = await page(mine.token);
     expect(after.data.every((n) => n.read)).toBe(true);
     expect(after.unread_count).toBe(0);
@@ -137,7 +142,7 @@ describe('POST /api/v1/notifications/read', () => {
 
     const again = await request(app).post('/api/v1/notifications/read').set(bearer(mine.token));
     expect(again.status).toBe(200);
-    expect(again.body.unread_count).toBe(0);
+    expect(again.body.data.unread_count).toBe(0);
     expect(userResponse.parse((await request(app).get('/api/v1/user').set(bearer(mine.token))).body).data.notifications).toEqual([]);
   });
 });

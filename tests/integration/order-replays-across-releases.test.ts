@@ -127,6 +127,51 @@ describe('an order id stored before migration 0030', () => {
   });
 });
 
+describe('an order id stored before trades named their instrument by its key', () => {
+  /** Stores `view` as `orderId`'s first answer for a new trader, as `stored` (the row of the same order placed elsewhere) holds it. */
+  async function storedFor(stored: typeof orderRequests.$inferSelect, orderId: string, view: object) {
+    const trader = await fundedTrader(stack, '10000.00');
+    await stack.database.db
+      .insert(orderRequests)
+      .values({ accountId: trader.account.id, clientOrderId: orderId, requestHash: stored.requestHash, outcome: { ok: true, value: view }, status: 201, response: { data: view } });
+    return trader;
+  }
+  /** A view as those releases stored it: the numeric id as `asset_id`, no `instrument_id`, no commission or swap. */
+  const asStoredBefore = ({ instrument_id, paid_commission: _c, swap: _s, ...view }: Record<string, unknown>) => ({ ...view, asset_id: instrument_id });
+
+  it('replays a placed trade with the key as asset_id, the id as instrument_id, no commission or swap, and places nothing', async () => {
+    const elsewhere = await fundedTrader(stack, '10000.00');
+    const first = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(elsewhere.token))
+      .send({ ...wire(), order_id: 'placed-before-key' });
+    const [stored] = await stack.database.db.select().from(orderRequests).where(eq(orderRequests.accountId, elsewhere.account.id));
+    const { token, account } = await storedFor(stored!, 'placed-before-key', asStoredBefore((stored!.outcome as { value: Record<string, unknown> }).value));
+    const replayed = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(token))
+      .send({ ...wire(), order_id: 'placed-before-key' });
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(201);
+    expect(replayed.body.data).toEqual(first.body.data);
+    expect(replayed.body.data).toMatchObject({ asset_id: 'EURUSD', instrument_id: idOf('EURUSD'), paid_commission: 0, swap: 0 });
+    expect(await tradesOf(account.id)).toBe(0);
+  });
+
+  it('replays a pending order the same way', async () => {
+    const order = { type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20, kind: 'limit', price: '1.05000', order_id: 'pending-before-key' };
+    const elsewhere = await fundedTrader(stack, '10000.00');
+    const first = await request(stack.app).post('/api/v1/orders/pending').set(bearer(elsewhere.token)).send(order);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const [stored] = await stack.database.db.select().from(orderRequests).where(eq(orderRequests.accountId, elsewhere.account.id));
+    const { instrument_id, ...view } = (stored!.outcome as { value: Record<string, unknown> }).value;
+    const { token } = await storedFor(stored!, 'pending-before-key', { ...view, asset_id: instrument_id });
+    const replayed = await request(stack.app).post('/api/v1/orders/pending').set(bearer(token)).send(order);
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(201);
+    expect(replayed.body.data).toEqual(first.body.data);
+    expect(replayed.body.data).toMatchObject({ asset_id: 'EURUSD', instrument_id: idOf('EURUSD') });
+  });
+});
+
 describe('migration 0018', () => {
   it('turns stored answers into the outcomes the code reads from rows it did not reach', async () => {
     const { account } = await fundedTrader(stack, '10000.00');

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEmailResponse } from '../../shared/api/registration.schema';
-import { userResponse } from '../../shared/api/user.schema';
+import { api } from '../../shared/api/endpoints';
 import { getSettings, updateSettings } from '../../server/trading/db/settings.repo';
-import { tradingAccounts } from '../../server/trading/db/schema';
+import { apiTokens, tradingAccounts, users } from '../../server/trading/db/schema';
 import { makeUser } from '../support/factories';
 import { startTrading, type TradingStack } from '../support/trading';
 import { csrfFrom, startWebStack, type WebStack } from '../support/web';
@@ -89,7 +89,8 @@ describe('POST /auth/register', () => {
     const body = form({ promo_code: 'WELCOME10' });
     const res = await request(stack.app).post('/api/v1/auth/register').send(body);
     expect(res.status).toBe(201);
-    const user = userResponse.parse(res.body).data;
+    const { user, token } = api.register.response.parse(res.body).data;
+    expect(token).toEqual(expect.any(String));
     expect(user).toMatchObject({ email: body.email, first_name: 'Ada', status: 'pending', role: 'customer' });
     const accounts = await stack.database.db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, user.id));
     expect(accounts.map((a) => a.type).sort()).toEqual(['demo', 'live']);
@@ -104,7 +105,7 @@ describe('POST /auth/register', () => {
     await updateSettings(stack.database.db, { must_verify_account: false });
     try {
       const res = await request(stack.app).post('/api/v1/auth/register').send(form());
-      expect(userResponse.parse(res.body).data.status).toBe('active');
+      expect(api.register.response.parse(res.body).data.user.status).toBe('active');
     } finally {
       await updateSettings(stack.database.db, { must_verify_account: true });
     }
@@ -136,7 +137,7 @@ describe('sign-up through the web tier', () => {
   });
   afterAll(() => web.close());
 
-  it('passes the e-mail check and registration to the API, while sign-in calls that hand out tokens stay closed', async () => {
+  it('passes the e-mail check to the API, while the calls that hand out tokens (sign-in, registration) stay closed', async () => {
     const agent = request.agent(web.web);
     const csrf = csrfFrom((await agent.get('/')).text);
     const check = await agent
@@ -145,7 +146,9 @@ describe('sign-up through the web tier', () => {
       .send({ email: `web-${unique()}@example.test` });
     expect(check.status).toBe(200);
     expect(check.body.data.available).toBe(true);
-    expect((await agent.post('/api/v1/auth/register').set('X-CSRF-Token', csrf).send(form())).status).toBe(201);
+    const registered = await agent.post('/api/v1/auth/register').set('X-CSRF-Token', csrf).send(form());
+    expect(registered.status).toBe(404);
+    expect(JSON.stringify(registered.body)).not.toContain('token');
     expect((await agent.post('/api/v1/auth/check-email').send({ email: 'x@example.test' })).status).toBe(403);
     expect((await agent.post('/api/v1/auth/login').set('X-CSRF-Token', csrf).send({ email: 'x@example.test', password: 'whatever1' })).status).toBe(404);
   });
@@ -170,6 +173,9 @@ describe('sign-up through the web tier', () => {
     expect(made.status).toBe(303);
     expect(made.headers.location).toBe('/');
     expect((await agent.get('/')).text).toContain('Your account has been created. You can sign in now.');
+    // The page's sign-up starts no API session of its own: the customer signs in next.
+    const [person] = await web.database.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+    expect(await web.database.db.select().from(apiTokens).where(eq(apiTokens.userId, person!.id))).toEqual([]);
     const again = await agent
       .post('/signup')
       .type('form')

@@ -96,9 +96,9 @@ describe('opening', () => {
     expect(row).toMatchObject({ roi: '3.500', period: '12_months', days: 365, amount: '400.00', status: 'active' });
     expect(row!.endsAt!.toISOString()).toBe('2027-11-19T00:00:00.000Z');
     expect(await entriesOf(trader.account.id, 'savings')).toEqual([{ amount: '-400.00', reference: `saving:${row!.id}` }]);
-    const listed = (await request(stack.app).get(api('/savings')).set(bearer(trader.token))).body;
+    const listed = (await request(stack.app).get(api('/savings')).set(bearer(trader.token))).body.data;
     expect(listed).toEqual([expect.objectContaining({ id: row!.id, currency: 'USD', roi: 3.5, days: 365, is_flexible: false, amount: 400, earned: 0, usd_amount: 400, days_elapsed: 0 })]);
-    const plans = (await request(stack.app).get(api('/savings/plans')).set(bearer(trader.token))).body;
+    const plans = (await request(stack.app).get(api('/savings/plans')).set(bearer(trader.token))).body.data;
     expect(plans[0]).toMatchObject({ id: usdPlan, currency: 'USD', status: 'active', periods: expect.arrayContaining([{ roi: 1.5, title: 'Flexible', period: 'flexible' }]) });
   });
 
@@ -242,7 +242,7 @@ describe('the switch and the catalogue', () => {
     const id = (await open(trader.token, { plan_id: usdPlan, period: 'flexible', amount: '50' })).body.data.id as number;
     expect((await setEnabled(false)).status).toBe(200);
     try {
-      expect((await request(stack.app).get(api('/savings/plans')).set(bearer(trader.token))).body).toEqual([]);
+      expect((await request(stack.app).get(api('/savings/plans')).set(bearer(trader.token))).body).toEqual({ data: [] });
       const refused = await open(trader.token, { plan_id: usdPlan, period: 'flexible', amount: '20' });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe(savingsTexts.notOffered);

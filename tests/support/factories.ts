@@ -12,6 +12,17 @@ export interface TestPerson {
   password: string;
 }
 
+/**
+ * One argon2 hash per password for the whole worker: hashing is ~15 ms of CPU by design, and the suites make a
+ * thousand people with the same few passwords. Signing in still verifies against it as a real hash.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hashed = hashes.get(password);
+  if (!hashed) hashes.set(password, (hashed = hashPassword(password)));
+  return hashed;
+};
+
 /** A new person with a unique e-mail; each test makes its own. */
 export async function makeUser(
   db: AppDb,
@@ -26,7 +37,7 @@ export async function makeUser(
   const email = `${role}-${randomBytes(5).toString('hex')}@example.test`;
   const user = await createUser(db, {
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOnce(password),
     firstName: 'Test',
     lastName: role === 'customer' ? 'Customer' : 'Staff',
     role,

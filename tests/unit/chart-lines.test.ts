@@ -6,7 +6,8 @@ const trade: TradeView = {
   id: 12,
   trade_id: 'T00000012',
   account_id: 1,
-  asset_id: 7,
+  asset_id: 'EURUSD',
+  instrument_id: 7,
   asset_symbol: 'EURUSD',
   asset_name: 'Euro / US Dollar',
   trade_type: 'buy',
@@ -20,6 +21,8 @@ const trade: TradeView = {
   stop_loss: '1.08000',
   trailing_stop: null,
   pnl: '10',
+  paid_commission: '0.00',
+  swap: '0.00',
   status: 'open',
   close_reason: null,
   open_time: '2026-11-24T10:00:00.000Z',
@@ -31,7 +34,8 @@ const trade: TradeView = {
 const order: PendingOrderView = {
   id: 3,
   account_id: 1,
-  asset_id: 7,
+  asset_id: 'EURUSD',
+  instrument_id: 7,
   asset_symbol: 'EURUSD',
   asset_name: 'Euro / US Dollar',
   trade_type: 'sell',
@@ -56,7 +60,7 @@ const quote = { bid: '1.08600', ask: '1.08620' };
 
 describe('chart lines', () => {
   it('draws entry, TP and SL of the trades and price and levels of the waiting orders on this instrument', () => {
-    const lines = chartLinesOf([trade, { ...trade, id: 13, asset_id: 8 }], [order, { ...order, id: 4, status: 'filled' }], 7);
+    const lines = chartLinesOf([trade, { ...trade, id: 13, asset_id: 'GBPUSD', instrument_id: 8 }], [order, { ...order, id: 4, status: 'filled' }], 7);
     expect(lines.map((l) => [l.key, l.price, l.title, l.draggable])).toEqual([
       ['trade-12-entry', '1.08500', 'BUY 0.10', false],
       ['trade-12-tp', '1.09000', 'TP T00000012', true],

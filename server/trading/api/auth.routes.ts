@@ -7,13 +7,15 @@ import { endpointRouter } from './endpoint-router';
 import { ipRateLimit, loginRateLimits } from './rate-limits';
 import { presentUser } from './user.presenter';
 
+/** Where a sign-in comes from, as its session records it. */
+export const clientOf = (req: { ip?: string | undefined; get(name: string): string | undefined }) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+
 export function authRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
-  const client = (req: { ip?: string | undefined; get(name: string): string | undefined }) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
   on(api.login, ...loginRateLimits({ limit: deps.loginRateLimit, stores: deps.rateLimitStores }), async ({ body }, req) => {
-    const step = await login(deps, { ...body, ...client(req) });
+    const step = await login(deps, { ...body, ...clientOf(req) });
     // Two-factor sign-in (docs/access.md#two-factor-sign-in): no token yet, a challenge to answer.
     if ('challenge' in step) return { message: twoFactorTexts.enterCode, data: { require_otp: true as const, challenge: step.challenge, expires_at: step.expiresAt.toISOString() } };
     return { data: { token: step.token, user: await presentUser(db, step.user) } };
@@ -21,12 +23,12 @@ export function authRoutes(deps: ApiDeps) {
 
   // Step 2. Each challenge takes a few wrong codes and each account a few more per cooldown; this bounds a client's calls as well.
   on(api.loginVerify, ipRateLimit({ name: 'login-verify', limit: deps.loginRateLimit * 5, windowMs: 15 * 60_000, stores: deps.rateLimitStores }), async ({ body }, req) => {
-    const { token, user } = await verifyLogin(deps, { ...body, ...client(req) });
+    const { token, user } = await verifyLogin(deps, { ...body, ...clientOf(req) });
     return { data: { token, user: await presentUser(db, user) } };
   });
 
   on(api.autoLogin, ipRateLimit({ name: 'auto-login', limit: deps.loginRateLimit * 5, windowMs: 15 * 60_000, stores: deps.rateLimitStores }), async ({ body }, req) => {
-    const { token, user } = await loginWithLink(deps, { token: body.token, ...client(req) });
+    const { token, user } = await loginWithLink(deps, { token: body.token, ...clientOf(req) });
     return { data: { token, user: await presentUser(db, user) } };
   });
 

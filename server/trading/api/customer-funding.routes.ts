@@ -234,5 +234,5 @@ const legacyList =
     const { rows, total, account } = await historyRows(deps, res, { kind, status: 'all' }, perPage, (query.page - 1) * perPage);
     const symbol = (await deps.referenceData.get()).currencies.find((currency) => currency.code === account.currency)?.symbol;
     const next = query.page * perPage < total ? `${api.userDeposits.path.replace('deposits', `${kind}s`)}?page=${query.page + 1}` : null;
-    return { data: { current_page: query.page, data: rows.map((row) => presentLegacy(row, account.number, symbol)), next_page_url: next && `/api/v1${next}` } };
+    return { data: { current_page: query.page, data: rows.map((row) => presentLegacy(row, kind, account.number, symbol)), next_page_url: next && `/api/v1${next}` } };
   };

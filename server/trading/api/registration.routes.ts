@@ -2,7 +2,9 @@ import type { Request } from 'express';
 import { api } from '../../../shared/api/endpoints';
 import { countryByCode } from '../../../shared/countries';
 import { registrationTexts } from '../../../shared/texts';
+import { startSession } from '../auth/login';
 import { emailIsFree, registerCustomer } from '../auth/registration';
+import { clientOf } from './auth.routes';
 import type { ApiDeps } from '../deps';
 import { endpointRouter } from './endpoint-router';
 import { emailCheckRateLimits, ipRateLimit } from './rate-limits';
@@ -31,9 +33,11 @@ export function registrationRoutes(deps: ApiDeps) {
     };
   });
 
-  on(api.register, ipRateLimit({ name: 'register', limit: deps.loginRateLimit * 2, stores: deps.rateLimitStores }), async ({ body }) => {
+  on(api.register, ipRateLimit({ name: 'register', limit: deps.loginRateLimit * 2, stores: deps.rateLimitStores }), async ({ body }, req) => {
     const user = await registerCustomer(deps, body);
-    return { message: registrationTexts.registered, data: await presentUser(db, user) };
+    // Signed in at once, as after a login: a customer awaiting approval gets their gate's screen (docs/access.md#registration).
+    const token = body.sign_in === false ? null : (await startSession(deps, user, clientOf(req))).token;
+    return { message: registrationTexts.registered, data: { user: await presentUser(db, user), token } };
   });
 
   return router;

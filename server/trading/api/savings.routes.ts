@@ -65,11 +65,11 @@ export function savingsRoutes(deps: ApiDeps) {
     return { data: await savingView(db, user.id, id, now()), message };
   });
 
-  // The original client's calls, in its shapes.
+  // The original client's calls, in its shapes: each list under `data` (its savingsStore reads response.data.data).
 
   on(api.legacySavingsPlans, async () => {
-    if (!(await getSettings(db)).savings_enabled) return [];
-    return (await offeredPlans(db)).map((plan) => ({
+    if (!(await getSettings(db)).savings_enabled) return { data: [] };
+    const plans = (await offeredPlans(db)).map((plan) => ({
       id: plan.id,
       title: plan.title,
       period: plan.terms[0]!.period,
@@ -77,12 +77,14 @@ export function savingsRoutes(deps: ApiDeps) {
       status: 'active',
       periods: plan.terms.map((term) => ({ roi: term.roi, title: periodLabels[term.period], period: term.period })),
     }));
+    return { data: plans };
   });
 
   on(api.legacySavings, async (_input, _req, res) => {
     const at = now();
     const rates = new Map((await siteCurrencies(db)).map((c) => [c.code, c.rate]));
-    return (await savingsOfUser(db, authOf(res).user.id, { includeClosed: false })).map((row) => {
+    const rows = await savingsOfUser(db, authOf(res).user.id, { includeClosed: false });
+    const data = rows.map((row) => {
       const view = presentSaving(row, at);
       const rate = rates.get(row.currency) ?? '1';
       return {
@@ -100,6 +102,7 @@ export function savingsRoutes(deps: ApiDeps) {
         created_at: row.createdAt.toISOString(),
       };
     });
+    return { data };
   });
 
   on(api.legacySavingsStore, async ({ body }, req, res) => {

@@ -31,20 +31,21 @@ export function userRoutes(deps: ApiDeps) {
   // The original's bell (docs/realtime.md#notifications): a page of the user's own, newest first.
   on(api.notifications, async ({ query: { page } }, _req, res) => {
     const { rows, total, unread } = await notificationsPage(db, { userId: authOf(res).user.id, limit: perPage, offset: (page - 1) * perPage });
-    const notifications = rows.map(presentNotification);
-    return { ...pageOf({ rows: notifications, page, perPage, total, path: api.notifications.path }), notifications, unread_count: unread };
+    const { data, meta, links } = pageOf({ rows: rows.map(presentNotification), page, perPage, total, path: api.notifications.path });
+    return { status: 'success' as const, message: 'Notifications retrieved.', data: { notifications: data, pagination: meta, unread_count: unread }, links };
   });
 
   on(api.readAllNotifications, async (_input, _req, res) => {
     const { id } = authOf(res).user;
     await markAllNotificationsRead(db, id);
-    return { message: 'All notifications marked as read.', unread_count: await unreadNotificationCount(db, id) };
+    return { status: 'success' as const, message: 'All notifications marked as read.', data: { unread_count: await unreadNotificationCount(db, id) } };
   });
 
   on(api.readNotificationById, async ({ params }, _req, res) => {
     const { id } = authOf(res).user;
     if (!(await markNotificationRead(db, id, params.id))) throw notFound('Notification not found.');
-    return { message: 'Notification marked as read.', unread_count: await unreadNotificationCount(db, id) };
+    const unread = await unreadNotificationCount(db, id);
+    return { status: 'success' as const, message: 'Notification marked as read.', data: { notification_id: String(params.id), unread_count: unread } };
   });
 
   return router;

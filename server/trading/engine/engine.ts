@@ -182,7 +182,7 @@ export class TradingEngine {
       bus.subscribe('trade.updated', ({ trade, accountId }) => this.hear(() => this.tradeHeard(trade, accountId))),
       bus.subscribe('account.changed', ({ accountId }) => this.hear(() => this.enqueue('reload_account', () => this.reloadAccount(accountId)))),
       bus.subscribe('order.updated', ({ order }) =>
-        this.hear(() => this.indexPending({ id: order.id, assetId: order.asset_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' })),
+        this.hear(() => this.indexPending({ id: order.id, assetId: order.instrument_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' })),
       ),
     ];
   }
@@ -195,13 +195,13 @@ export class TradingEngine {
   private tradeHeard(trade: TradeView, accountId: number): void {
     this.indexView(trade);
     // A new position joins a watched account in memory; any other change reloads the account.
-    const instrument = this.deps.market.instrument(trade.asset_id);
+    const instrument = this.deps.market.instrument(trade.instrument_id);
     const added =
       trade.status === 'open' &&
       instrument !== undefined &&
       this.risk.addPosition(
         accountId,
-        { tradeId: trade.id, assetId: trade.asset_id, side: trade.trade_type, units: Number(trade.volume), openPrice: Number(trade.opening_price), quoteCurrency: instrument.quoteCurrency },
+        { tradeId: trade.id, assetId: trade.instrument_id, side: trade.trade_type, units: Number(trade.volume), openPrice: Number(trade.opening_price), quoteCurrency: instrument.quoteCurrency },
         Number(trade.margin),
       );
     if (!added) this.enqueue('reload_account', () => this.reloadAccount(accountId));
@@ -251,7 +251,15 @@ export class TradingEngine {
   /** From a `trade.updated` event: its stop loss may be older than the trail's newest (see `TrailingStops.adopt`). */
   private indexView(trade: TradeView): void {
     this.index(
-      { id: trade.id, assetId: trade.asset_id, side: trade.trade_type, open: trade.status === 'open', takeProfit: trade.take_profit, stopLoss: trade.stop_loss, trailingStop: trade.trailing_stop },
+      {
+        id: trade.id,
+        assetId: trade.instrument_id,
+        side: trade.trade_type,
+        open: trade.status === 'open',
+        takeProfit: trade.take_profit,
+        stopLoss: trade.stop_loss,
+        trailingStop: trade.trailing_stop,
+      },
       'event',
     );
   }

@@ -12,7 +12,7 @@ import { storeOutcomes } from '../db/order-requests.repo';
 import { firstOutcomes, orderFingerprint, orderIdReused, orderKeyOf, replayOf, type FirstOutcome } from './idempotency';
 import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
 import { checkTerms, positionFits, type MarketOrder, type NewTrade, type OrderDeps } from './orders';
-import { presentTrade } from './trade-view';
+import { presentTrade, storedTradeView } from './trade-view';
 
 /** The batch's commit failed in a way that may have left it committed: running its orders again is safe only for those with an order id. */
 export class CommitUncertain extends Error {
@@ -56,15 +56,10 @@ function requoteNeeded(side: Side, seen: string, fill: string, maxDeviation: str
   return adverse.dividedBy(seen).gt(maxDeviation);
 }
 
-/**
- * An order id's first answer as stored: a trade stored before migration 0030 has no `trailing_stop` (it had none then),
- * which the API's schema needs to encode it (docs/trading.md#order-ids).
- */
-function storedTrade(first: FirstOutcome<TradeView>): FirstOutcome<TradeView> {
+/** An order id's first answer as stored, its trade in today's shape, which the API's schema needs to encode it. */
+function storedTrade(market: Market, first: FirstOutcome<TradeView>): FirstOutcome<TradeView> {
   const { outcome } = first;
-  if (!outcome.ok || 'trailing_stop' in outcome.value) return first;
-  const value: TradeView = { ...(outcome.value as Omit<TradeView, 'trailing_stop'>), trailing_stop: null };
-  return { ...first, outcome: done(value) };
+  return outcome.ok ? { ...first, outcome: done(storedTradeView(market, outcome.value)) } : first;
 }
 
 /** An order's fate before the trades are written: decided now, a trade to insert, or the same as an earlier order in the batch. */
@@ -133,7 +128,7 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
       if (switchedOff.has(i)) return refuse(refusal.conflict(tradeTexts.automationOff));
       const key = keys[i] && orderKeyOf(keys[i]);
       const earlier = key === undefined ? undefined : answered.get(key);
-      if (earlier) return { outcome: replayOf(storedTrade(earlier), hashes[i]!) };
+      if (earlier) return { outcome: replayOf(storedTrade(market, earlier), hashes[i]!) };
       const sameAs = key === undefined ? undefined : firstInBatch.get(key);
       if (sameAs !== undefined) return hashes[sameAs] === hashes[i] ? { sameAs } : { outcome: orderIdReused };
       if (key !== undefined) firstInBatch.set(key, i);

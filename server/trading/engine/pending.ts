@@ -15,7 +15,7 @@ import { closingPrice, type Side } from '../../../shared/trading/prices';
 import { pointsOf } from '../../../shared/trading/points';
 import { oncePerOrderId, orderFingerprint } from './idempotency';
 import type { LiveQuote } from '../market/quote-book';
-import { presentTrade } from './trade-view';
+import { presentTrade, storedPendingView } from './trade-view';
 import type { TriggerKind } from './trigger-index';
 
 export type { PendingRow };
@@ -27,7 +27,8 @@ export function presentPending(market: Market, row: PendingRow): PendingOrderVie
   return {
     id: row.id,
     account_id: row.accountId,
-    asset_id: row.assetId,
+    asset_id: instrument?.symbol ?? '',
+    instrument_id: row.assetId,
     asset_symbol: instrument?.symbol ?? '',
     asset_name: instrument?.name ?? '',
     trade_type: row.side,
@@ -107,7 +108,7 @@ export async function placePending(
     return { ...once, accountId: account.id };
   });
   if (result.outcome.ok && !result.replay) bus.publish('order.updated', { userId, accountId: result.accountId, order: result.outcome.value, origin });
-  return result.outcome;
+  return result.replay && result.outcome.ok ? done(storedPendingView(market, result.outcome.value)) : result.outcome;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
-import type { TradeView } from '../../../shared/api/trades.schema';
+import type { PendingOrderView, TradeView } from '../../../shared/api/trades.schema';
 import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
 import { closingPrice } from '../../../shared/trading/prices';
 import type { TradeRow } from '../db/trades.repo';
@@ -33,7 +33,8 @@ export function presentTrade(market: Market, trade: TradeRow, accountCurrency: s
     id: trade.id,
     trade_id: `T${String(trade.id).padStart(8, '0')}`,
     account_id: trade.accountId,
-    asset_id: trade.assetId,
+    asset_id: instrument?.symbol ?? '',
+    instrument_id: trade.assetId,
     asset_symbol: instrument?.symbol ?? '',
     asset_name: instrument?.name ?? '',
     trade_type: trade.side,
@@ -47,6 +48,8 @@ export function presentTrade(market: Market, trade: TradeRow, accountCurrency: s
     stop_loss: fixed(trade.stopLoss, digits),
     trailing_stop: trade.trailingStop,
     pnl: open ? (instrument && quote ? bookedPnl(livePnl(market, trade, accountCurrency)).toFixed(2) : '0.00') : new Money(trade.realizedPnl ?? '0').toFixed(2),
+    paid_commission: '0.00',
+    swap: '0.00',
     status: trade.status,
     close_reason: trade.closeReason,
     open_time: trade.openedAt.toISOString(),
@@ -54,4 +57,23 @@ export function presentTrade(market: Market, trade: TradeRow, accountCurrency: s
     placed_by: trade.placedBy,
     expert_advisor_id: trade.expertAdvisorId,
   };
+}
+
+/** A numeric `asset_id`, as releases before the instrument's key stored it, becomes `instrument_id` beside the key. */
+function withAssetKey(market: Market, view: Record<string, unknown>): Record<string, unknown> {
+  if (typeof view.asset_id !== 'number') return view;
+  return { ...view, asset_id: market.instrument(view.asset_id)?.symbol ?? '', instrument_id: view.asset_id };
+}
+
+/**
+ * A trade as an order id's first answer was stored, in today's shape (docs/trading.md#order-ids): earlier releases
+ * stored no `trailing_stop` (none was possible), no commission or swap (none was charged) and a numeric `asset_id`.
+ */
+export function storedTradeView(market: Market, stored: unknown): TradeView {
+  return { trailing_stop: null, paid_commission: '0.00', swap: '0.00', ...withAssetKey(market, stored as Record<string, unknown>) } as TradeView;
+}
+
+/** A pending order as its order id's first answer was stored, in today's shape (a numeric `asset_id` before). */
+export function storedPendingView(market: Market, stored: unknown): PendingOrderView {
+  return withAssetKey(market, stored as Record<string, unknown>) as unknown as PendingOrderView;
 }

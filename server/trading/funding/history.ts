@@ -120,14 +120,18 @@ export function historyCsvLine(row: HistoryRow): string {
   return [row.created_at, row.kind, row.method_label, row.status_label, row.amount, row.fee, row.currency, row.reference, row.description, row.reason ?? ''].map(csvCell).join(',');
 }
 
-/** The original client's row (`GET /user/deposits`, `/user/withdrawals`): a preformatted amount, its status words, details as a JSON string. */
-export function presentLegacy(row: HistoryRow, accountNumber: string, symbol: string | undefined) {
+/**
+ * The original client's row (`GET /user/deposits`, `/user/withdrawals`): a preformatted amount, its status words,
+ * details as a JSON string; `type` is deposit or withdrawal (its tabs filter on it), the method apart.
+ */
+export function presentLegacy(row: HistoryRow, kind: 'deposit' | 'withdrawal', accountNumber: string, symbol: string | undefined) {
   const legacyStatus: Record<string, string> = { confirmed: 'approved', paid: 'completed', failed: 'rejected', processing: 'pending', held: 'pending' };
   return {
     id: row.id,
     amount: formatMoney({ amount: new Money(row.amount).abs().toFixed(2), currency: row.currency, ...(symbol ? { symbol } : {}) }),
     date: row.created_at,
-    type: row.method_label,
+    type: kind,
+    method: row.method_label,
     account: accountNumber,
     status: legacyStatus[row.status] ?? row.status,
     details: JSON.stringify({

@@ -13,7 +13,14 @@ export const authApi = {
   autoLogin: endpoint({ method: 'POST', path: '/auth/auto-login', access: 'public', body: autoLoginRequest, response: loginResponse }),
   logout: endpoint({ method: 'POST', path: '/auth/logout', access: 'signed-in', response: messageBody }),
   checkEmail: endpoint({ method: 'POST', path: '/auth/check-email', access: 'public', body: checkEmailRequest, response: checkEmailResponse }),
-  register: endpoint({ method: 'POST', path: '/auth/register', access: 'public', body: registerRequest, status: 201, response: z.object({ message: z.string(), data: userSchema }) }),
+  register: endpoint({
+    method: 'POST',
+    path: '/auth/register',
+    access: 'public',
+    body: registerRequest,
+    status: 201,
+    response: z.object({ message: z.string(), data: z.object({ user: userSchema, token: z.nullable(z.string()) }) }),
+  }),
   forgotPassword: endpoint({ method: 'POST', path: '/auth/forgot-password', access: 'public', body: forgotPasswordRequest, response: messageBody }),
   resetPassword: endpoint({ method: 'POST', path: '/auth/reset-password', access: 'public', body: resetPasswordRequest, response: messageBody }),
 } as const;

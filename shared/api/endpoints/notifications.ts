@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { paged } from '../trades.schema';
 import { notificationSchema } from '../user.schema';
 import { endpoint } from '../endpoint';
 import { idOf } from './parts';
@@ -7,14 +6,23 @@ import { idOf } from './parts';
 /** `?page=` (from 1). */
 export const notificationPageQuery = z.object({ page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1) });
 
-/**
- * A page of the user's notifications, newest first, paged like the trade lists, with how many are unread;
- * the list also under `notifications`, the key the original's bell reads with `unread_count`.
- */
-export const notificationPage = z.extend(paged(notificationSchema), { notifications: z.array(notificationSchema), unread_count: z.number() });
+const pagination = z.object({ current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() });
+const success = { status: z.literal('success'), message: z.string() };
 
-/** After marking read: how many are still unread. */
-export const notificationsReadResponse = z.object({ message: z.string(), unread_count: z.number() });
+/**
+ * A page of the user's notifications, newest first, in the original bell's shape (docs/compatibility.md#notifications):
+ * `data` holds the page's notifications, its pagination and how many are unread; `links.next` as the trade lists.
+ */
+export const notificationPage = z.object({
+  ...success,
+  data: z.object({ notifications: z.array(notificationSchema), pagination, unread_count: z.number() }),
+  links: z.object({ next: z.nullable(z.string()) }),
+});
+
+/** After marking all read: how many are still unread (under `data`, as the original reads it). */
+export const notificationsReadResponse = z.object({ ...success, data: z.object({ unread_count: z.number() }) });
+/** After marking one read: which, and how many are still unread. */
+export const notificationReadResponse = z.object({ ...success, data: z.object({ notification_id: z.string(), unread_count: z.number() }) });
 
 /**
  * The notifications list of the original's bell (docs/realtime.md#notifications, docs/compatibility.md).
@@ -29,6 +37,6 @@ export const notificationsApi = {
     path: '/notifications/read/:id',
     access: 'signed-in',
     params: idOf('Notification not found.'),
-    response: notificationsReadResponse,
+    response: notificationReadResponse,
   }),
 } as const;

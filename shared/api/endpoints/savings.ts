@@ -28,8 +28,8 @@ export const savingsApi = {
   claimSaving: endpoint({ method: 'POST', path: '/savings/:id/claim', access: 'customer', params: savingId, response: withMessage(savingSchema) }),
   closeSaving: endpoint({ method: 'POST', path: '/savings/:id/close', access: 'customer', params: savingId, response: withMessage(savingSchema) }),
 
-  legacySavingsPlans: endpoint({ method: 'GET', path: '/savings/plans', access: 'customer', response: z.array(legacyPlanSchema) }),
-  legacySavings: endpoint({ method: 'GET', path: '/savings', access: 'customer', response: z.array(legacySavingSchema) }),
+  legacySavingsPlans: endpoint({ method: 'GET', path: '/savings/plans', access: 'customer', response: resource(z.array(legacyPlanSchema)) }),
+  legacySavings: endpoint({ method: 'GET', path: '/savings', access: 'customer', response: resource(z.array(legacySavingSchema)) }),
   legacySavingsStore: endpoint({ method: 'POST', path: '/savings/store', access: 'customer', body: legacyStoreRequest, response: message }),
   legacySavingsClaim: endpoint({ method: 'POST', path: '/savings/claim/:id', access: 'customer', params: savingId, body: legacyClaimRequest, response: message }),
 

@@ -179,7 +179,7 @@ describe('the history', () => {
     expect(legacy.data.data[1]).toMatchObject({ id: kept.id, amount: '$100.00', status: 'pending', account: trader.account.number });
     expect(JSON.parse(legacy.data.data[1]!.details!)).toMatchObject({ reference: `WDR-${kept.id}` });
     const legacyDeposits = legacyFundingPage.parse((await request(stack.app).get('/api/v1/user/deposits').set(bearer(trader.token))).body);
-    expect(legacyDeposits.data.data[0]).toMatchObject({ amount: '$300.00', status: 'approved', type: 'Card' });
+    expect(legacyDeposits.data.data[0]).toMatchObject({ amount: '$300.00', status: 'approved', type: 'deposit', method: 'Card' });
   });
 
   it("the original client's withdrawal form: crypto with its network name, and a wire", async () => {

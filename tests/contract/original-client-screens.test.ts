@@ -1,0 +1,179 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNotification } from '../../server/trading/db/notifications.repo';
+import { seedSavingsPlans } from '../../server/trading/db/seed/savings';
+import { updateSettings } from '../../server/trading/db/settings.repo';
+import { makeUser, type TestPerson } from '../support/factories';
+import { approveIdentity } from '../support/kyc';
+import { deposit, liveAccount } from '../support/money';
+import { startTrading, type TradingStack } from '../support/trading';
+
+/**
+ * The original client's screens that read a shape of their own (docs/compatibility.md): each case reads the answer
+ * the way the original's source does (its stores and components), so a shape it cannot read fails here.
+ */
+
+let stack: TradingStack;
+
+beforeAll(async () => {
+  stack = await startTrading();
+  await seedSavingsPlans(stack.database.db);
+  await updateSettings(stack.database.db, {
+    savings_enabled: true,
+    bank_details: { account_name: 'Example Markets Ltd', bank_name: 'Barclays Bank UK PLC', iban: 'GB33BUKB20201555555555', bic: 'BUKBGB22', bank_address: '1 Churchill Place, London' },
+  });
+  stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('ETHUSD')]: '3000.00' });
+});
+afterAll(() => stack.database.close());
+
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+
+/** The original's axios instance: JSON, the Bearer header whenever it holds a token; `body` is its `response.data`. */
+const original = (token?: string) => {
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  return {
+    get: (path: string) => request(stack.app).get(`/api/v1${path}`).set(auth),
+    post: (path: string, body?: object) =>
+      request(stack.app)
+        .post(`/api/v1${path}`)
+        .set(auth)
+        .send(body ?? {}),
+  };
+};
+
+async function signIn(person: TestPerson): Promise<string> {
+  const res = await original().post('/auth/login', { email: person.email, password: person.password });
+  expect(res.status).toBe(200);
+  return res.body.data.token as string;
+}
+
+async function fundedCustomer(amount = '10000.00') {
+  const person = await makeUser(stack.database.db);
+  await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, amount);
+  return { person, api: original(await signIn(person)) };
+}
+
+/** An order as its ticket builds one (the asset's numeric `id`, volume in units). */
+const orderFor = (asset: { id: number; symbol: string; name: string; buy_price: number }, leverage: number, volume: number) => ({
+  type: 'buy',
+  leverage,
+  amount: (volume * asset.buy_price) / leverage,
+  qty: volume,
+  volume,
+  margin: (volume * asset.buy_price) / leverage,
+  opening_price: asset.buy_price,
+  take_profit: 0,
+  stop_loss: 0,
+  id: asset.id,
+  asset_symbol: asset.symbol,
+  asset_name: asset.name,
+});
+
+describe('the original client’s screens', () => {
+  it('draws its positions and history tables: paid_commission and swap are numbers it can call toFixed on', async () => {
+    const { api } = await fundedCustomer();
+    const assets = (await api.get('/assets')).body.data as { id: number; asset_id: string; symbol: string; name: string; buy_price: number }[];
+    const eurusd = assets.find((a) => a.symbol === 'EURUSD')!;
+    expect((await api.post('/trades/store', orderFor(eurusd, 10, 1000))).status).toBe(201);
+
+    // desktop-positionTable: position.paid_commission.toFixed(2); its Trade type carries swap beside it.
+    const [open] = (await api.get('/open/trades?page=1')).body.data;
+    expect(open.paid_commission.toFixed(2)).toBe('0.00');
+    expect(open.swap.toFixed(2)).toBe('0.00');
+    expect((await api.post(`/trade/${open.id}/close`)).status).toBe(200);
+    const [closed] = (await api.get('/closed/trades?page=1')).body.data;
+    expect([typeof closed.paid_commission, typeof closed.swap]).toEqual(['number', 'number']);
+  });
+
+  it('moves an open position’s price with the feed: the trade’s asset_id is the key /assets and the feed use', async () => {
+    const { api } = await fundedCustomer();
+    const assets = (await api.get('/assets')).body.data as { id: number; asset_id: string; symbol: string; name: string; buy_price: number }[];
+    const eth = assets.find((a) => a.symbol === 'ETHUSD')!;
+    expect((await api.post('/trades/store', orderFor(eth, 2, 1))).status).toBe(201);
+    const [trade] = (await api.get('/open/trades?page=1')).body.data;
+    // tradeStore: prices[trade.asset_id], prices keyed by the feed's item id, which is the asset's asset_id.
+    expect(typeof trade.asset_id).toBe('string');
+    expect(trade.asset_id).toBe(eth.asset_id);
+  });
+
+  it('shows savings: plans and the customer’s savings under data.data', async () => {
+    const { api } = await fundedCustomer();
+    // savingsStore: set({ plans: response.data.data }) and set({ userSavings: response.data.data }).
+    const plans = (await api.get('/savings/plans')).body;
+    expect(Array.isArray(plans.data)).toBe(true);
+    expect(plans.data.length).toBeGreaterThan(0);
+    const savings = (await api.get('/savings')).body;
+    expect(Array.isArray(savings.data)).toBe(true);
+  });
+
+  it('lists its bell: data.notifications with data.unread_count and its pagination', async () => {
+    const { person, api } = await fundedCustomer();
+    for (const title of ['Welcome', 'Deposit received']) await addNotification(stack.database.db, { userId: person.user.id, title, message: `${title}.`, color: 'info' });
+    // NotificationDropdown: notificationData?.data?.notifications; NotificationResponse { status, message, data }.
+    const list = (await api.get('/notifications?page=1')).body;
+    expect(list.status).toBe('success');
+    expect(list.data.notifications.map((n: { title: string }) => n.title)).toEqual(['Deposit received', 'Welcome']);
+    expect(list.data.unread_count).toBe(2);
+    expect(list.data.pagination).toEqual({ current_page: 1, per_page: 20, last_page: 1, total: 2 });
+    // MarkReadResponse and ReadAllResponse: data.unread_count.
+    const one = (await api.post(`/notifications/read/${list.data.notifications[0].id}`)).body;
+    expect(one.data).toEqual({ notification_id: list.data.notifications[0].id, unread_count: 1 });
+    expect((await api.post('/notifications/read')).body.data).toEqual({ unread_count: 0 });
+  });
+
+  it('fills its Deposits and Withdrawals tabs: type is deposit or withdrawal, the method in its own field', async () => {
+    const { person, api } = await fundedCustomer();
+    await approveIdentity(stack.database.db, person.user.id, stack.files);
+    const bank = await api.post('/funding/deposits/bank', { amount: '250' });
+    expect(bank.status, JSON.stringify(bank.body)).toBe(201);
+    // transaction-history: transactions.filter((tx) => tx.type.toLowerCase() === "deposit").
+    const deposits = (await api.get('/user/deposits')).body.data.data as { type: string; method: string }[];
+    expect(deposits.length).toBeGreaterThan(0);
+    for (const row of deposits) {
+      expect(row.type.toLowerCase()).toBe('deposit');
+      expect(typeof row.method).toBe('string');
+    }
+    const withdrawal = await api.post('/user/withdrawal/store', { amount: 100, method: 'crypto', network: 'Bitcoin (Native SegWit)', wallet_address: 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl' });
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBeLessThan(300);
+    const withdrawals = (await api.get('/user/withdrawals')).body.data.data as { type: string }[];
+    expect(withdrawals.map((row) => row.type.toLowerCase())).toEqual(['withdrawal']);
+  });
+
+  describe('signs up in three steps', () => {
+    const form = (tag: string) => ({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      username: `ada${tag}`,
+      email: `ada-${tag}@example.test`,
+      phone: '7700900123',
+      country_code: '+44',
+      country: 'uk',
+      nationality: 'uk',
+      password: 'correct-horse-9',
+      confirm_password: 'correct-horse-9',
+    });
+
+    it('signed in at once when the site lets new customers in: data.user and data.token, the token good for /user', async () => {
+      await updateSettings(stack.database.db, { must_verify_account: false });
+      const res = await original().post('/auth/register', form(`${Date.now()}a`));
+      expect(res.status).toBe(201);
+      // RegisterTDPage: const { user: newUser, token: newToken } = response.data.data; then navigate("/main").
+      const { user, token } = res.body.data;
+      expect(user.status).toBe('active');
+      const me = await original(token).get('/user');
+      expect([me.status, me.body.data.id]).toEqual([200, user.id]);
+    });
+
+    it('awaiting approval when the site requires it: the token reads its pending user, the rest is refused', async () => {
+      await updateSettings(stack.database.db, { must_verify_account: true });
+      const res = await original().post('/auth/register', form(`${Date.now()}b`));
+      expect(res.status).toBe(201);
+      const { user, token } = res.body.data;
+      // BaseLayout: user.status === "pending" && settings.must_verify_account shows its SitePending screen.
+      expect(user.status).toBe('pending');
+      expect((await original(token).get('/user')).body.data.status).toBe('pending');
+      expect((await original(token).get('/open/trades?page=1')).status).toBe(403);
+      await updateSettings(stack.database.db, { must_verify_account: false });
+    });
+  });
+});
