@@ -68,6 +68,21 @@ export const countries: readonly Country[] = list.map(([code, label, dial]) => (
 
 export const countrySlugs: ReadonlySet<string> = new Set(countries.map((c) => c.value));
 
+/**
+ * Other names clients send for our countries (docs/compatibility.md#personal-information-and-password): the original client's list, whose other
+ * slugs are ours, and the basic sign-up form's short values. Anything else stays as sent (and is refused if not ours).
+ */
+const countryAliases: Readonly<Record<string, string>> = {
+  uk: 'united-kingdom',
+  usa: 'united-states',
+  us: 'united-states',
+  uae: 'united-arab-emirates',
+  'korea-south': 'south-korea',
+  ca: 'canada',
+  au: 'australia',
+};
+export const canonicalCountry = (value: string): string => countryAliases[value] ?? value;
+
 /** Two-letter code → slug, for the country the e-mail check reports. */
 export const countryByCode: Readonly<Record<string, string>> = Object.fromEntries(countries.map((c) => [c.code, c.value]));
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { countries, countrySlugs } from '../countries';
+import { canonicalCountry, countries, countrySlugs } from '../countries';
 import { registrationTexts, validationTexts } from '../texts';
 import { emailField } from './auth.schema';
 import { isoDateTime, plainText, resource, unstorableCharacter } from './common.schema';
@@ -95,6 +95,7 @@ export const profileFields = {
     .check(z.trim(), z.minLength(5, profileTexts.address), z.maxLength(200, 'The address may not be greater than 200 characters.'), plainText(registrationTexts.controlCharacters('address'))),
   country: z.string(profileTexts.country).check(
     z.trim(),
+    z.overwrite(canonicalCountry),
     z.refine((value) => countrySlugs.has(value), profileTexts.country),
   ),
   birth_date: z.string(profileTexts.birthDate).check(

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotification } from '../../server/trading/db/notifications.repo';
 import { seedSavingsPlans } from '../../server/trading/db/seed/savings';
+import { seedDemoData } from '../../server/trading/setup/demo-seed';
 import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
@@ -175,5 +176,96 @@ describe('the original client’s screens', () => {
       expect((await original(token).get('/open/trades?page=1')).status).toBe(403);
       await updateSettings(stack.database.db, { must_verify_account: false });
     });
+  });
+});
+
+describe('the original client’s Personal Information', () => {
+  let demo: TradingStack;
+  beforeAll(async () => {
+    demo = await startTrading();
+    await seedDemoData(demo.database.db, demo.files);
+  });
+  afterAll(async () => {
+    await demo.trading.close();
+    await demo.database.close();
+  });
+
+  /** Its form: every field from the user (`user?.country || "maldives"`), each required, posted whole to /update. */
+  async function saveAsItDoes(email: string, password: string, change: Record<string, string> = {}) {
+    const login = await request(demo.app).post('/api/v1/auth/login').send({ email, password });
+    const token = login.body.data.token as string;
+    const user = (
+      await request(demo.app)
+        .get('/api/v1/user')
+        .set({ Authorization: `Bearer ${token}` })
+    ).body.data;
+    const form = {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      address: user.address ?? '',
+      country: user.country || 'maldives',
+      birth_date: user.birth_date ?? '',
+      email: user.email,
+      phone: user.phone ?? '',
+    };
+    for (const [field, value] of Object.entries(form)) expect(value, `${email}: ${field} is required by its form`).not.toBe('');
+    expect(form.country).not.toBe('maldives');
+    const saved = await request(demo.app)
+      .post('/api/v1/update')
+      .set({ Authorization: `Bearer ${token}` })
+      .send({ ...form, ...change, avatar: user.avatar });
+    return { saved, token };
+  }
+
+  it('saves the verified demo trader’s details as they are: every field it requires is held', async () => {
+    const { saved } = await saveAsItDoes('trader@demo.test', 'trader-demo-1');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
+  it('takes its own country values (uk, usa, uae, korea-south) as ours, and refuses a country we do not serve', async () => {
+    const person = await makeUser(demo.database.db);
+    for (const [theirs, ours] of [
+      ['uk', 'united-kingdom'],
+      ['usa', 'united-states'],
+      ['uae', 'united-arab-emirates'],
+      ['korea-south', 'south-korea'],
+      ['germany', 'germany'],
+    ]) {
+      const token = (await request(demo.app).post('/api/v1/auth/login').send({ email: person.email, password: person.password })).body.data.token;
+      const saved = await request(demo.app)
+        .post('/api/v1/update')
+        .set({ Authorization: `Bearer ${token}` })
+        .send({ country: theirs, address: '1 Example Road, Leeds', birth_date: '1990-01-01' });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(
+        (
+          await request(demo.app)
+            .get('/api/v1/user')
+            .set({ Authorization: `Bearer ${token}` })
+        ).body.data.country,
+        theirs,
+      ).toBe(ours);
+    }
+    const token = (await request(demo.app).post('/api/v1/auth/login').send({ email: person.email, password: person.password })).body.data.token;
+    const refused = await request(demo.app)
+      .post('/api/v1/update')
+      .set({ Authorization: `Bearer ${token}` })
+      .send({ country: 'maldives' });
+    expect([refused.status, refused.body.errors.country]).toEqual([422, ['Please select a country']]);
+  });
+
+  it('finds every demo customer’s profile complete', async () => {
+    for (const [email, password] of [
+      ['pending@demo.test', 'pending-demo-1'],
+      ['trader@demo.test', 'trader-demo-1'],
+    ]) {
+      const login = await request(demo.app).post('/api/v1/auth/login').send({ email, password });
+      const user = (
+        await request(demo.app)
+          .get('/api/v1/user')
+          .set({ Authorization: `Bearer ${login.body.data.token}` })
+      ).body.data;
+      for (const field of ['address', 'country', 'birth_date', 'phone']) expect(user[field], `${email}: ${field}`).toEqual(expect.any(String));
+    }
   });
 });

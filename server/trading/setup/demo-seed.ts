@@ -8,7 +8,7 @@ import { updateSettings } from '../db/settings.repo';
 import { transition } from '../db/transition';
 import { createUser, findUserByEmail } from '../db/users.repo';
 import { insertDocument } from '../db/verification.repo';
-import { updateProfileFields } from '../db/profile.repo';
+import { updateProfileFields, type ProfileChanges } from '../db/profile.repo';
 import type { FileStore } from '../files/file-store';
 import { keepFile } from '../files/stored-files';
 import { postEntry } from '../ledger/ledger';
@@ -23,12 +23,35 @@ export interface DemoLogin {
   firstName: string;
   lastName: string;
   describe: string;
+  /** A customer's personal details, complete, as any client's profile form requires them. */
+  profile?: ProfileChanges;
 }
+
+/** The verified demo trader's personal details: what their identity and proof of address show. */
+const demoTraderProfile = { birthDate: '1988-06-14', country: 'united-kingdom', address: '221 Example Road, London NW1 6XE, United Kingdom', phone: '+44 7700900123' } as const;
 
 /** The demo people, printed at start and listed in the README. */
 export const demoLogins: readonly DemoLogin[] = [
-  { email: 'trader@demo.test', password: 'trader-demo-1', role: 'customer', status: 'active', firstName: 'Alex', lastName: 'Morgan', describe: 'active customer, 25,000 USD on Live' },
-  { email: 'pending@demo.test', password: 'pending-demo-1', role: 'customer', status: 'pending', firstName: 'Priya', lastName: 'Shah', describe: 'customer awaiting approval' },
+  {
+    email: 'trader@demo.test',
+    password: 'trader-demo-1',
+    role: 'customer',
+    status: 'active',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    describe: 'active customer, 25,000 USD on Live',
+    profile: demoTraderProfile,
+  },
+  {
+    email: 'pending@demo.test',
+    password: 'pending-demo-1',
+    role: 'customer',
+    status: 'pending',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    describe: 'customer awaiting approval',
+    profile: { birthDate: '1994-02-03', country: 'india', address: '14 Residency Road, Bengaluru 560025, India', phone: '+91 9812345678' },
+  },
   {
     email: 'disabled@demo.test',
     password: 'disabled-demo-1',
@@ -38,13 +61,11 @@ export const demoLogins: readonly DemoLogin[] = [
     firstName: 'Daniel',
     lastName: 'Weber',
     describe: 'deactivated customer',
+    profile: { birthDate: '1979-11-21', country: 'germany', address: 'Beispielstraße 12, 10115 Berlin, Germany', phone: '+49 15112345678' },
   },
   { email: 'staff@demo.test', password: 'staff-demo-1', role: 'staff', status: 'active', firstName: 'Sam', lastName: 'Okafor', describe: 'staff (back office: customers, chat, reviews)' },
   { email: 'admin@demo.test', password: 'admin-demo-1', role: 'admin', status: 'active', firstName: 'Rita', lastName: 'Lindqvist', describe: 'admin (back office, also settings)' },
 ];
-
-/** The verified demo trader's personal details: what their identity and proof of address show. */
-export const demoTraderProfile = { birthDate: '1988-06-14', country: 'united-kingdom', address: '221 Example Road, London NW1 6XE, United Kingdom' } as const;
 
 export const demoDeposit = { email: 'trader@demo.test', amount: '25000.00', reference: 'DEP-DEMOSEED' } as const;
 
@@ -83,23 +104,20 @@ export async function seedDemoData(db: AppDb, files?: FileStore): Promise<void> 
     });
     const people = [];
     for (const [i, person] of demoLogins.entries()) {
-      people.push(
-        await createUser(tx, {
-          email: person.email,
-          passwordHash: hashes[i]!,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          role: person.role,
-          status: person.status,
-          statusReason: person.statusReason ?? null,
-        }),
-      );
+      const user = await createUser(tx, {
+        email: person.email,
+        passwordHash: hashes[i]!,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        role: person.role,
+        status: person.status,
+        statusReason: person.statusReason ?? null,
+      });
+      people.push(person.profile ? await updateProfileFields(tx, user.id, person.profile) : user);
     }
     const trader = people.find((person) => person.email === demoDeposit.email);
     const live = trader && (await findCustomerAccount(tx, trader.id));
     if (!live) throw new Error('demo trader has no live account');
-    // Verified below, so the profile holds what the documents were matched with (an approved identity locks it).
-    await updateProfileFields(tx, live.userId, demoTraderProfile);
     // A bank transfer received, as staff would have confirmed it: the history and the wallet's totals show it.
     const row = await insertDeposit(tx, {
       userId: live.userId,
