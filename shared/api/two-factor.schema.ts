@@ -33,6 +33,8 @@ export const twoFactorTexts = {
   regenerated: 'New recovery codes made. The old ones no longer work.',
   setupCancelled: 'Two-factor set-up cancelled.',
   staffMustEnrol: 'Staff must turn on two-factor sign-in before using the back office. Set it up on the Security page.',
+  /** The API's refusal, for any client: the page's address, where a client has no Security page of its own. */
+  staffMustEnrolAt: (url: string) => `Staff must turn on two-factor sign-in before using the back office. Set it up on the Security page: ${url}`,
   staffCannotDisable: 'Staff cannot turn off two-factor sign-in while the site requires it.',
   passwordWrong: 'The password is not correct.',
   verifyTitle: 'Verify Login',

@@ -1,5 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io as connect } from 'socket.io-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedApiKey } from '../../server/compose/keys';
+import { loadConfig } from '../../server/config';
+import { closeServer, listen } from '../../server/listen';
+import { attachPriceFeed } from '../../server/trading/feed/feed-server';
 import { addNotification } from '../../server/trading/db/notifications.repo';
 import { seedSavingsPlans } from '../../server/trading/db/seed/savings';
 import { seedDemoData } from '../../server/trading/setup/demo-seed';
@@ -7,7 +15,7 @@ import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
 import { deposit, liveAccount } from '../support/money';
-import { startTrading, type TradingStack } from '../support/trading';
+import { silentLogger, startTrading, type TradingStack } from '../support/trading';
 
 /**
  * The original client's screens that read a shape of their own (docs/compatibility.md): each case reads the answer
@@ -266,6 +274,50 @@ describe('the original client’s Personal Information', () => {
           .set({ Authorization: `Bearer ${login.body.data.token}` })
       ).body.data;
       for (const field of ['address', 'country', 'birth_date', 'phone']) expect(user[field], `${email}: ${field}`).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('the original client’s back office, for staff who have not set up two-factor sign-in', () => {
+  let strict: TradingStack;
+  beforeAll(async () => {
+    strict = await startTrading({ staffTwoFactor: 'required' });
+  });
+  afterAll(async () => {
+    await strict.trading.close();
+    await strict.database.close();
+  });
+
+  it('shows them where to set it up: the refusal names our Security page by its address', async () => {
+    const staff = await makeUser(strict.database.db, { role: 'staff' });
+    const token = (await request(strict.app).post('/api/v1/auth/login').send({ email: staff.email, password: staff.password })).body.data.token;
+    // It has no enrolment page of its own; its pages toast the answer's message.
+    const refused = await request(strict.app)
+      .get('/api/v1/admin/users')
+      .set({ Authorization: `Bearer ${token}` });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('http://site.test/main/security');
+  });
+});
+
+describe('the original client’s price feed on a plain start', () => {
+  /** The key its build carries (useAssetWebsocket and tradeStore), public in its JavaScript. */
+  const originalsKey = '9e37abad-04e9-47fb-bbd5-b8e344ff7e5a';
+
+  it('connects with auth.apiKey once the operator sets FEED_API_KEY to that key, and hears the snapshot', async () => {
+    const config = loadConfig({ FEED_API_KEY: originalsKey, DATA_DIR: mkdtempSync(join(tmpdir(), 'feed-key-')) });
+    const { server, port } = await listen(stack.app, 0, '127.0.0.1');
+    const feed = attachPriceFeed({ server, market: stack.market, bus: stack.bus, apiKey: feedApiKey(config), logger: silentLogger, flushMs: 50 });
+    const socket = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], auth: { apiKey: originalsKey }, reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+      const snapshot = new Promise<{ success: boolean; data: { id: string }[] }>((resolve) => socket.once('data:all', resolve));
+      socket.emit('subscribe:all');
+      expect((await snapshot).data.some((item) => item.id === 'EURUSD')).toBe(true);
+    } finally {
+      socket.disconnect();
+      await feed.close();
+      await closeServer(server, 100);
     }
   });
 });

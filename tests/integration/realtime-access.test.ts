@@ -50,7 +50,7 @@ function expected(kind: IdentityKind, family: Family, target: 'own' | 'customer'
     case 'admin': {
       if (isTrade(family)) return { status: 403, message: authTexts.customersOnly };
       if (!isChat(family)) return own;
-      if (kind === 'unenrolledStaff' || kind === 'unenrolledAdmin') return { status: 403, message: twoFactorTexts.staffMustEnrol };
+      if (kind === 'unenrolledStaff' || kind === 'unenrolledAdmin') return { status: 403, message: twoFactorTexts.staffMustEnrolAt('http://site.test/main/security') };
       // A staff member's own id names no customer: the chat API says the same (404).
       return target === 'customer' ? granted : { status: 404, message: chatTexts.customerNotFound };
     }
@@ -165,7 +165,7 @@ describe('POST /broadcasting/auth for every channel family and every kind of cal
 
   it('when called under /api/v1 as the original client does, then the answer is the same', async () => {
     const res = await authorise(who.unenrolledAdmin, `private-chat.customer.${subject.user!.id}`, '/api/v1/broadcasting/auth');
-    expect([res.status, res.body.message]).toEqual([403, twoFactorTexts.staffMustEnrol]);
+    expect([res.status, res.body.message]).toEqual([403, twoFactorTexts.staffMustEnrolAt('http://site.test/main/security')]);
   });
 });
 

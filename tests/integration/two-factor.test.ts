@@ -266,11 +266,11 @@ describe('staff must enrol (STAFF_TWO_FACTOR=required)', () => {
     const token = await tokenFor(strict.app, staff);
     const refused = await request(strict.app).get('/api/v1/admin/users').set(bearer(token));
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(twoFactorTexts.staffMustEnrol);
+    expect(refused.body.message).toBe(twoFactorTexts.staffMustEnrolAt('http://site.test/main/security'));
     // Customers' conversations are back-office data too, though their calls are shared with customers.
     const customer = await makeUser(strict.database.db);
     const chat = await request(strict.app).get(`/api/v1/chat/messages?customer_id=${customer.user.id}`).set(bearer(token));
-    expect([chat.status, chat.body.message]).toEqual([403, twoFactorTexts.staffMustEnrol]);
+    expect([chat.status, chat.body.message]).toEqual([403, twoFactorTexts.staffMustEnrolAt('http://site.test/main/security')]);
     const status = await request(strict.app).get('/api/v1/two-factor').set(bearer(token));
     expect(status.body.data).toMatchObject({ enabled: false, required: true });
 

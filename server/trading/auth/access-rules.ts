@@ -2,6 +2,7 @@ import type { Access } from '../../../shared/api/endpoint';
 import { twoFactorTexts } from '../../../shared/api/two-factor.schema';
 import type { Role } from '../../../shared/api/user.schema';
 import { authTexts, gateTexts } from '../../../shared/texts';
+import { paths } from '../../../shared/routes';
 import { getSettings } from '../db/settings.repo';
 import type { UserRow } from '../db/users.repo';
 import type { TradingDeps } from '../deps';
@@ -9,7 +10,7 @@ import { standingOf } from '../engine/standing';
 import { refusal, type Refusal } from '../errors';
 import { blockedFromBackOffice, type StaffTwoFactor } from './two-factor';
 
-export type AccessDeps = Pick<TradingDeps, 'database' | 'realtime'> & { staffTwoFactor?: StaffTwoFactor | undefined };
+export type AccessDeps = Pick<TradingDeps, 'database' | 'realtime' | 'siteOrigin'> & { staffTwoFactor?: StaffTwoFactor | undefined };
 
 /**
  * What each kind of access asks of a signed-in user (docs/access.md#who-may-do-what), checked in this
@@ -49,7 +50,8 @@ export async function accessRefusal(deps: AccessDeps, user: UserRow, access: Acc
     if (standing === 'awaiting_approval' && rule.standing === 'good') return refusal.forbidden(gateTexts.awaitingApproval.body);
   }
   if (rule.roles && !rule.roles.includes(user.role)) return refusal.forbidden(rule.roleRefusal ?? authTexts.notForYourRole);
-  // Staff and admins without two-factor sign-in, while it is required (docs/access.md#two-factor-sign-in).
-  if (rule.staffEnrolled && (await blockedFromBackOffice(deps, user))) return refusal.forbidden(twoFactorTexts.staffMustEnrol);
+  // Staff and admins without two-factor sign-in, while it is required (docs/access.md#two-factor-sign-in). The message
+  // carries our Security page's address: a client without such a page (the original's back office) shows it as it is.
+  if (rule.staffEnrolled && (await blockedFromBackOffice(deps, user))) return refusal.forbidden(twoFactorTexts.staffMustEnrolAt(`${deps.siteOrigin()}${paths.security}`));
   return null;
 }
