@@ -10,7 +10,6 @@ export const tradeTexts = {
   assetNotFound: 'Asset not found.',
   type: 'Choose buy or sell.',
   leverage: 'Leverage must be a whole number of at least 1.',
-  leverageAbove: (max: number) => `Leverage above your maximum of 1:${max} for this instrument.`,
   seenPrice: 'The price you saw must be a positive number.',
   takeProfit: 'Take profit must be a non-negative number',
   stopLoss: 'Stop loss must be a non-negative number',

@@ -94,6 +94,21 @@ describe('the original client’s screens', () => {
     expect([typeof closed.paid_commission, typeof closed.swap]).toEqual(['number', 'number']);
   });
 
+  it('opens a trade from /mt4 with the plan’s leverage: applied up to the instrument’s maximum, the answer saying which', async () => {
+    const person = await makeUser(stack.database.db, { plan: 'premium' });
+    await deposit(stack.database.db, (await liveAccount(stack.database.db, person.user.id)).id, '10000.00');
+    const api = original(await signIn(person));
+    const user = (await api.get('/user')).body.data;
+    // trading-interface (mt4): tradingInfo.leverage = user?.account_type?.leverage || 20.
+    expect(user.account_type.leverage).toBe(200);
+    const assets = (await api.get('/assets')).body.data as { id: number; symbol: string; name: string; buy_price: number; leverage: number }[];
+    const eth = assets.find((a) => a.symbol === 'ETHUSD')!;
+    const placed = await api.post('/trades/store', orderFor(eth, user.account_type.leverage, 1));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.data.leverage).toBe(eth.leverage);
+    expect(placed.body.data.margin).toBeCloseTo(placed.body.data.opening_price / eth.leverage, 2);
+  });
+
   it('moves an open position’s price with the feed: the trade’s asset_id is the key /assets and the feed use', async () => {
     const { api } = await fundedCustomer();
     const assets = (await api.get('/assets')).body.data as { id: number; asset_id: string; symbol: string; name: string; buy_price: number }[];

@@ -121,13 +121,14 @@ describe('a priced plan', () => {
         .post('/api/v1/trades/store')
         .set(bearer(trader.token))
         .send({ type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage, take_profit: 0, stop_loss: 0 });
+    // Asked for 1:30 on Basic: applied at Basic's 1:20, as the answer says.
     const before = await order(30);
-    expect([before.status, before.body.message]).toEqual([422, 'Leverage above your maximum of 1:20 for this instrument.']);
+    expect([before.status, before.body.data?.leverage]).toEqual([201, 20]);
     expect((await subscribe(trader.token, planId.pro)).status).toBe(200);
     // Pro is 1:100, but EUR/USD stays at its regulatory cap of 1:30.
     const after = await order(30);
     expect([after.status, after.body.data?.leverage]).toEqual([201, 30]);
-    expect((await order(31)).body.message).toBe('Leverage above your maximum of 1:30 for this instrument.');
+    expect((await order(31)).body.data.leverage).toBe(30);
     const user = (await request(stack.app).get('/api/v1/user').set(bearer(trader.token))).body.data as { account_type: { id: number; leverage: number } };
     expect(user.account_type).toMatchObject({ id: planId.pro, leverage: 100 });
   });

@@ -84,7 +84,7 @@ function decide(market: Market, { account, planLeverage }: LockedAccount, ticket
   const sideErrors = protectionProblems({ side: order.side, price: closingPrice({ side: order.side, quote }), takeProfit, stopLoss });
   if (Object.keys(sideErrors).length > 0) return refuse(refusal.fields(sideErrors));
 
-  const fits = positionFits(market, { account, instrument, side: order.side, units: order.units, lots: terms.lots, leverage: order.leverage, price, takeProfit, stopLoss }, totals);
+  const fits = positionFits(market, { account, instrument, side: order.side, units: order.units, lots: terms.lots, leverage: terms.leverage, price, takeProfit, stopLoss }, totals);
   if ('refusal' in fits) return refuse(fits.refusal);
   totals.push(fits.total);
   return { fill: { ...fits.values, ...placedBy(ticket.automation) }, account };

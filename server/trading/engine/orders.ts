@@ -115,13 +115,13 @@ export function checkTerms({
   leverage: number;
   classLeverage: number;
   planLeverage: number | undefined;
-}): { refusal: Refusal } | { lots: Decimal } {
+}): { refusal: Refusal } | { lots: Decimal; leverage: number } {
   const lots = lotsFromUnits({ units, contractSize: instrument.contractSize });
   const sizeProblem = lotsProblem(lots);
   if (sizeProblem) return { refusal: refusal.invalid(sizeProblem, 'volume') };
-  const maxLeverage = maxLeverageFor({ instrument, classLeverage, planLeverage });
-  if (leverage > maxLeverage) return { refusal: refusal.invalid(tradeTexts.leverageAbove(maxLeverage), 'leverage') };
-  return { lots };
+  // The leverage asked is a ceiling, as an account's leverage is in MetaTrader: applied up to this customer's maximum
+  // on the instrument, and the answer carries the leverage and margin used (docs/trading.md#leverage).
+  return { lots, leverage: Math.min(leverage, maxLeverageFor({ instrument, classLeverage, planLeverage })) };
 }
 
 /** What a new position is: a market order or a filled pending order, priced. */

@@ -99,7 +99,7 @@ export async function placePending(
         price,
         units: new Money(order.units).toString(),
         lots: terms.lots.toFixed(2),
-        leverage: order.leverage,
+        leverage: terms.leverage,
         takeProfit,
         stopLoss,
       });
