@@ -20,6 +20,7 @@ async function customerWithMail(): Promise<string> {
         nationality: 'uk',
         password: `pass-${id}`,
         confirm_password: `pass-${id}`,
+        sign_in: false,
       },
     });
     expect(made.status()).toBe(201);

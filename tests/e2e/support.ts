@@ -145,10 +145,12 @@ export async function registeredCustomer({ approve = false, plan }: { approve?: 
         nationality: 'uk',
         password: person.password,
         confirm_password: person.password,
+        // The test signs in through the pages; the API's own session is not wanted.
+        sign_in: false,
       },
     });
     expect(made.status()).toBe(201);
-    const userId = ((await made.json()) as { data: { id: number } }).data.id;
+    const userId = ((await made.json()) as { data: { user: { id: number } } }).data.user.id;
     if (!approve) return person;
     const login = await api.post('/api/v1/auth/login', { data: demo.staff });
     const { data } = (await login.json()) as { data: { token: string } };
