@@ -103,8 +103,22 @@ async function tradeHere() {
 }
 
 await screen('trading', '/trading', tradeHere);
-await screen('mt4', '/mt4', tradeHere);
-await screen('mt4-light', '/mt4-light', tradeHere);
+/** Its closed trades (paid_commission and swap in each row): /mt4's side bar Trading History, /mt4-light's Account History tab. */
+async function historyHere() {
+  await page
+    .getByText(/^(trading history|account history|orders history)$/i)
+    .first()
+    .click();
+  await page.waitForTimeout(2000);
+}
+await screen('mt4', '/mt4', async () => {
+  await tradeHere();
+  await historyHere();
+});
+await screen('mt4-light', '/mt4-light', async () => {
+  await tradeHere();
+  await historyHere();
+});
 await screen('savings', '/main/savings');
 await screen('history', '/main/transaction-history', async () => {
   await page.getByRole('tab', { name: /deposits/i }).click();
@@ -131,6 +145,29 @@ await screen('bell', '/main/dashboard', async () => {
   }
   await page.locator('button:has(svg.lucide-bell)').first().click();
   await page.getByText(title).first().waitFor({ timeout: 5000 });
+});
+// Its sign-up's last step (the basic theme), with what its first steps keep in localStorage: signed in at once, a new
+// customer of a site that approves customers sees its Awaiting Approval screen.
+const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true });
+await screen('signup', null, async () => {
+  const tab = await visitor.newPage();
+  tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await tab.goto('https://cfds.test/', { waitUntil: 'networkidle' });
+  const id = Date.now().toString(36);
+  await tab.evaluate((data) => localStorage.setItem('registration_data', JSON.stringify(data)), { email: `harness-${id}@example.test`, password: `pass-${id}-9`, country: 'uk', nationality: 'uk' });
+  await tab.goto('https://cfds.test/register', { waitUntil: 'networkidle' });
+  await tab.getByPlaceholder('First name').fill('Ada');
+  await tab.getByPlaceholder('Last name').fill('Lovelace');
+  await tab.getByPlaceholder('Username').fill(`ada${id}`);
+  await tab.getByPlaceholder('Phone number').fill('7700900123');
+  await tab.locator('button[type=submit]').click();
+  await tab.waitForURL(/\/main/, { timeout: 15_000 });
+  await tab
+    .getByText(/awaiting approval|welcome/i)
+    .first()
+    .waitFor({ timeout: 10_000 });
+  await tab.screenshot({ path: join(out, 'signup-done.png') });
+  console.log(`       signed up harness-${id}@example.test: ${(await tab.getByText(/awaiting approval/i).count()) > 0 ? 'Awaiting Approval shown' : 'signed in'}`);
 });
 await browser.close();
 process.exit(failed ? 1 : 0);
