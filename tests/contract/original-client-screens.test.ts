@@ -15,6 +15,7 @@ import { updateSettings } from '../../server/trading/db/settings.repo';
 import { makeUser, type TestPerson } from '../support/factories';
 import { approveIdentity } from '../support/kyc';
 import { deposit, liveAccount } from '../support/money';
+import { originalApi, originalBuy, originalSignIn } from '../support/original-client';
 import { silentLogger, startTrading, type TradingStack } from '../support/trading';
 
 /**
@@ -37,24 +38,19 @@ afterAll(() => stack.database.close());
 
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
 
-/** The original's axios instance: JSON, the Bearer header whenever it holds a token; `body` is its `response.data`. */
-const original = (token?: string) => {
-  const auth = token ? { Authorization: `Bearer ${token}` } : {};
-  return {
-    get: (path: string) => request(stack.app).get(`/api/v1${path}`).set(auth),
-    post: (path: string, body?: object) =>
-      request(stack.app)
-        .post(`/api/v1${path}`)
-        .set(auth)
-        .send(body ?? {}),
-  };
-};
-
-async function signIn(person: TestPerson): Promise<string> {
-  const res = await original().post('/auth/login', { email: person.email, password: person.password });
-  expect(res.status).toBe(200);
-  return res.body.data.token as string;
+/** An asset of /assets, the fields read here. */
+interface Asset {
+  id: number;
+  asset_id: string;
+  symbol: string;
+  name: string;
+  buy_price: number;
+  contract_size: number;
+  leverage: number;
 }
+
+const original = (token?: string) => originalApi(stack.app, token);
+const signIn = (person: TestPerson) => originalSignIn(stack.app, person);
 
 async function fundedCustomer(amount = '10000.00') {
   const person = await makeUser(stack.database.db);
@@ -62,28 +58,12 @@ async function fundedCustomer(amount = '10000.00') {
   return { person, api: original(await signIn(person)) };
 }
 
-/** An order as its ticket builds one (the asset's numeric `id`, volume in units). */
-const orderFor = (asset: { id: number; symbol: string; name: string; buy_price: number }, leverage: number, volume: number) => ({
-  type: 'buy',
-  leverage,
-  amount: (volume * asset.buy_price) / leverage,
-  qty: volume,
-  volume,
-  margin: (volume * asset.buy_price) / leverage,
-  opening_price: asset.buy_price,
-  take_profit: 0,
-  stop_loss: 0,
-  id: asset.id,
-  asset_symbol: asset.symbol,
-  asset_name: asset.name,
-});
-
 describe('the original client’s screens', () => {
   it('draws its positions and history tables: paid_commission and swap are numbers it can call toFixed on', async () => {
     const { api } = await fundedCustomer();
-    const assets = (await api.get('/assets')).body.data as { id: number; asset_id: string; symbol: string; name: string; buy_price: number }[];
+    const assets = (await api.get('/assets')).body.data as Asset[];
     const eurusd = assets.find((a) => a.symbol === 'EURUSD')!;
-    expect((await api.post('/trades/store', orderFor(eurusd, 10, 1000))).status).toBe(201);
+    expect((await api.post('/trades/store', originalBuy(eurusd, 10, 0.01))).status).toBe(201);
 
     // desktop-positionTable: position.paid_commission.toFixed(2); its Trade type carries swap beside it.
     const [open] = (await api.get('/open/trades?page=1')).body.data;
@@ -101,9 +81,9 @@ describe('the original client’s screens', () => {
     const user = (await api.get('/user')).body.data;
     // trading-interface (mt4): tradingInfo.leverage = user?.account_type?.leverage || 20.
     expect(user.account_type.leverage).toBe(200);
-    const assets = (await api.get('/assets')).body.data as { id: number; symbol: string; name: string; buy_price: number; leverage: number }[];
+    const assets = (await api.get('/assets')).body.data as Asset[];
     const eth = assets.find((a) => a.symbol === 'ETHUSD')!;
-    const placed = await api.post('/trades/store', orderFor(eth, user.account_type.leverage, 1));
+    const placed = await api.post('/trades/store', originalBuy(eth, user.account_type.leverage, 1));
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.data.leverage).toBe(eth.leverage);
     expect(placed.body.data.margin).toBeCloseTo(placed.body.data.opening_price / eth.leverage, 2);
@@ -111,9 +91,9 @@ describe('the original client’s screens', () => {
 
   it('moves an open position’s price with the feed: the trade’s asset_id is the key /assets and the feed use', async () => {
     const { api } = await fundedCustomer();
-    const assets = (await api.get('/assets')).body.data as { id: number; asset_id: string; symbol: string; name: string; buy_price: number }[];
+    const assets = (await api.get('/assets')).body.data as Asset[];
     const eth = assets.find((a) => a.symbol === 'ETHUSD')!;
-    expect((await api.post('/trades/store', orderFor(eth, 2, 1))).status).toBe(201);
+    expect((await api.post('/trades/store', originalBuy(eth, 2, 1))).status).toBe(201);
     const [trade] = (await api.get('/open/trades?page=1')).body.data;
     // tradeStore: prices[trade.asset_id], prices keyed by the feed's item id, which is the asset's asset_id.
     expect(typeof trade.asset_id).toBe('string');

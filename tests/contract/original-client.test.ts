@@ -8,6 +8,7 @@ import { makeUser, type TestPerson } from '../support/factories';
 import { deposit, liveAccount } from '../support/money';
 import { silentLogger, startTrading, testFeedApiKey, type TradingStack } from '../support/trading';
 import { samePicture } from '../support/images';
+import { originalApi, originalBuy, originalSignIn } from '../support/original-client';
 
 /**
  * The original browser client's calls, replayed as it makes them (docs/compatibility.md): straight to
@@ -52,26 +53,8 @@ afterAll(async () => {
 });
 
 const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
-/** The original's axios instance: JSON, the Bearer header whenever it holds a token. */
-const original = (token?: string) => ({
-  get: (path: string) =>
-    request(stack.app)
-      .get(`/api/v1${path}`)
-      .set(token ? { Authorization: `Bearer ${token}` } : {}),
-  post: (path: string, body?: object) =>
-    request(stack.app)
-      .post(`/api/v1${path}`)
-      .set(token ? { Authorization: `Bearer ${token}` } : {})
-      .send(body ?? {}),
-});
-
-/** Signs in as the original does and keeps the token. */
-async function signIn(person: TestPerson): Promise<string> {
-  const res = await original().post('/auth/login', { email: person.email, password: person.password });
-  expect(res.status).toBe(200);
-  expectFields('login', res.body.data, { token: 'string', user: 'object' });
-  return res.body.data.token as string;
-}
+const original = (token?: string) => originalApi(stack.app, token);
+const signIn = (person: TestPerson) => originalSignIn(stack.app, person);
 
 interface OriginalAsset {
   id: number;
@@ -190,21 +173,7 @@ describe('the original client', () => {
     ] as const) {
       const asset = assets.find((a) => a.symbol === symbol)!;
       const leverage = site.leverage[asset.category] ?? asset.leverage;
-      const volume = lots * asset.contract_size;
-      const placed = await api.post('/trades/store', {
-        type: 'buy',
-        leverage,
-        amount: (volume * asset.buy_price) / leverage,
-        qty: lots,
-        volume,
-        margin: (volume * asset.buy_price) / leverage,
-        opening_price: asset.buy_price,
-        take_profit: 0,
-        stop_loss: 0,
-        id: asset.id,
-        asset_symbol: asset.symbol,
-        asset_name: asset.name,
-      });
+      const placed = await api.post('/trades/store', originalBuy(asset, leverage, lots));
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       expect(placed.body.data.leverage).toBe(leverage);
     }
