@@ -90,6 +90,22 @@ test('when a customer switches to the light terminal, then prices and traffic mo
   await page.screenshot({ path: `${shots}/light-terminal-1440.png` });
 });
 
+test('when a quote arrives while a row is pressed on its price, then the click still opens the pair', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openSignedIn(page, await freshCustomer(), '/mt4-light');
+  await hydrated(page, lightIslands);
+  await page.getByRole('searchbox', { name: 'Search markets' }).fill('gbpusd');
+  const row = page.locator('.watch-row', { hasText: 'GBP/USD' }).first();
+  const price = row.locator('.watch-price').first();
+  const box = (await price.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  // A tick re-mounts the price cells to replay their flash (market-watch.island.tsx): here, between press and release.
+  await price.evaluate((cell) => cell.replaceWith(cell.cloneNode(true)));
+  await page.mouse.up();
+  await expect(activeTab(page)).toHaveText('GBP/USD, M1');
+});
+
 test('when more pairs are open than the tab strip shows, then its arrows scroll it by 200 px, and closing the active tab activates the first', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await openSignedIn(page, await freshCustomer(), '/mt4-light');
