@@ -41,16 +41,17 @@ const token = (await ourApi('POST', '/auth/login', null, person)).data.token;
 const openTrades = async () => (await ourApi('GET', '/open/trades?page=1', token)).data;
 
 let failed = false;
-async function screen(name, path, act = async () => {}) {
+/** Runs a screen's steps on `on` (the signed-in page unless given) and reports it, with its screenshot. */
+async function screen(name, path, act = async () => {}, on = page) {
   problems = [];
   try {
-    if (path) await page.goto(`https://cfds.test${path}`, { waitUntil: 'networkidle', timeout: 30_000 });
+    if (path) await on.goto(`https://cfds.test${path}`, { waitUntil: 'networkidle', timeout: 30_000 });
     await act();
   } catch (error) {
     problems.push(`step failed: ${error.message.split('\n')[0]}`);
   }
-  await page.screenshot({ path: join(out, `${name}.png`) });
-  const blank = (await page.locator('body').innerText()).trim().length === 0;
+  await on.screenshot({ path: join(out, `${name}.png`) });
+  const blank = (await on.locator('body').innerText()).trim().length === 0;
   if (blank) problems.push('blank page');
   failed ||= problems.length > 0;
   console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${name}${problems.map((p) => `\n       ${p}`).join('')}`);
@@ -148,26 +149,33 @@ await screen('bell', '/main/dashboard', async () => {
 });
 // Its sign-up's last step (the basic theme), with what its first steps keep in localStorage: signed in at once, a new
 // customer of a site that approves customers sees its Awaiting Approval screen.
-const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true });
-await screen('signup', null, async () => {
-  const tab = await visitor.newPage();
-  tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await tab.goto('https://cfds.test/', { waitUntil: 'networkidle' });
-  const id = Date.now().toString(36);
-  await tab.evaluate((data) => localStorage.setItem('registration_data', JSON.stringify(data)), { email: `harness-${id}@example.test`, password: `pass-${id}-9`, country: 'uk', nationality: 'uk' });
-  await tab.goto('https://cfds.test/register', { waitUntil: 'networkidle' });
-  await tab.getByPlaceholder('First name').fill('Ada');
-  await tab.getByPlaceholder('Last name').fill('Lovelace');
-  await tab.getByPlaceholder('Username').fill(`ada${id}`);
-  await tab.getByPlaceholder('Phone number').fill('7700900123');
-  await tab.locator('button[type=submit]').click();
-  await tab.waitForURL(/\/main/, { timeout: 15_000 });
-  await tab
-    .getByText(/awaiting approval|welcome/i)
-    .first()
-    .waitFor({ timeout: 10_000 });
-  await tab.screenshot({ path: join(out, 'signup-done.png') });
-  console.log(`       signed up harness-${id}@example.test: ${(await tab.getByText(/awaiting approval/i).count()) > 0 ? 'Awaiting Approval shown' : 'signed in'}`);
-});
+const visitor = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true })).newPage();
+visitor.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+await screen(
+  'signup',
+  '/',
+  async () => {
+    const id = Date.now().toString(36);
+    await visitor.evaluate((data) => localStorage.setItem('registration_data', JSON.stringify(data)), {
+      email: `harness-${id}@example.test`,
+      password: `pass-${id}-9`,
+      country: 'uk',
+      nationality: 'uk',
+    });
+    await visitor.goto('https://cfds.test/register', { waitUntil: 'networkidle' });
+    await visitor.getByPlaceholder('First name').fill('Ada');
+    await visitor.getByPlaceholder('Last name').fill('Lovelace');
+    await visitor.getByPlaceholder('Username').fill(`ada${id}`);
+    await visitor.getByPlaceholder('Phone number').fill('7700900123');
+    await visitor.locator('button[type=submit]').click();
+    await visitor.waitForURL(/\/main/, { timeout: 15_000 });
+    await visitor
+      .getByText(/awaiting approval|welcome/i)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    console.log(`       signed up harness-${id}@example.test: ${(await visitor.getByText(/awaiting approval/i).count()) > 0 ? 'Awaiting Approval shown' : 'signed in'}`);
+  },
+  visitor,
+);
 await browser.close();
 process.exit(failed ? 1 : 0);

@@ -13,6 +13,7 @@ import { endpointRouter } from './endpoint-router';
 import { announceFunding } from '../funding/announce';
 import { pageOf } from './paging';
 import { parseInput } from './validate';
+import { ipOf } from './request-client';
 
 const perPage = 20;
 
@@ -41,7 +42,7 @@ export function accountsRoutes(deps: ApiDeps) {
 
   on(api.openAccount, async ({ body }, req, res) => {
     const { user } = authOf(res);
-    const { wallet, message } = await openAccount(db, market, { userId: user.id, type: body.type, ip: req.ip ?? null });
+    const { wallet, message } = await openAccount(db, market, { userId: user.id, type: body.type, ip: ipOf(req) });
     announceFunding(bus, { userId: user.id, accountId: wallet.id });
     return { data: wallet, message };
   });
@@ -53,7 +54,7 @@ export function accountsRoutes(deps: ApiDeps) {
 
   on(api.transferFunds, async ({ body }, req, res) => {
     const { user } = authOf(res);
-    const done = await transferFunds(db, market, { userId: user.id, fromAccountId: body.from_account_id, toAccountId: body.to_account_id, amount: body.amount, ip: req.ip ?? null });
+    const done = await transferFunds(db, market, { userId: user.id, fromAccountId: body.from_account_id, toAccountId: body.to_account_id, amount: body.amount, ip: ipOf(req) });
     announce(user.id, done);
     return { data: done.view, message: texts.transferred };
   });
@@ -84,7 +85,7 @@ export function accountsRoutes(deps: ApiDeps) {
     const from = accountNamed(accounts, body.from_account, 'from_account');
     const to = accountNamed(accounts, body.to_account, 'to_account');
     const { amount } = parseInput(amountOnly, { amount: body.amount });
-    const done = await transferFunds(db, market, { userId: user.id, fromAccountId: from.id, toAccountId: to.id, amount, ip: req.ip ?? null });
+    const done = await transferFunds(db, market, { userId: user.id, fromAccountId: from.id, toAccountId: to.id, amount, ip: ipOf(req) });
     announce(user.id, done);
     return { message: texts.transferred };
   });

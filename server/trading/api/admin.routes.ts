@@ -16,6 +16,7 @@ import { authOf, staffActorOf } from './auth.middleware';
 import { mailCustomer, noticeMail } from '../users/preferences';
 import { endpointRouter } from './endpoint-router';
 import { presentUser } from './user.presenter';
+import { ipOf } from './request-client';
 
 /**
  * The broker's bank details with the IBAN and BIC checked (their checksum and country, not only their shape)
@@ -78,7 +79,7 @@ export function adminRoutes(deps: ApiDeps) {
   on(api.uploadSiteImage, async (_input, req, res) =>
     withImage(req, res, async ({ file }) => {
       const { name } = await keepSiteImage(stored, file);
-      await recordAudit(db, { actorId: authOf(res).user.id, action: 'site_image.uploaded', subjectType: 'site_settings', subjectId: 1, details: { name, bytes: file.size }, ip: req.ip ?? null });
+      await recordAudit(db, { actorId: authOf(res).user.id, action: 'site_image.uploaded', subjectType: 'site_settings', subjectId: 1, details: { name, bytes: file.size }, ip: ipOf(req) });
       return { url: pathOf(api.siteImage, { name }) };
     }),
   );

@@ -7,8 +7,9 @@ import { listAdvisors, purchaseAdvisor, rateAdvisor } from '../ea/advisors';
 import { valueOf } from '../errors';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
+import { ipOf } from './request-client';
 
-const actorOf = (req: Request, res: Response): Actor => ({ userId: authOf(res).user.id, ip: req.ip ?? null });
+const actorOf = (req: Request, res: Response): Actor => ({ userId: authOf(res).user.id, ip: ipOf(req) });
 
 /**
  * Expert advisors: the catalogue with what the customer has, buying one, and the one activated advisor
@@ -54,7 +55,7 @@ export function advisorRoutes(deps: ApiDeps) {
   }));
 
   on(api.purchaseAdvisor, async ({ body }, req, res) => {
-    const { advisor, charged } = valueOf(await purchaseAdvisor(deps, { userId: authOf(res).user.id, advisorId: body.expert_advisor_id, ip: req.ip ?? null }));
+    const { advisor, charged } = valueOf(await purchaseAdvisor(deps, { userId: authOf(res).user.id, advisorId: body.expert_advisor_id, ip: ipOf(req) }));
     return { status: 'success' as const, message: advisorTexts.purchased(advisor.name), data: { expert_advisor_id: advisor.id, balance_charged: charged } };
   });
 

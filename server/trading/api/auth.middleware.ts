@@ -7,6 +7,7 @@ import type { ApiDeps } from '../deps';
 import { fail } from '../errors';
 import type { StaffActor } from '../users/staff-actor';
 import { unauthenticated } from './errors';
+import { ipOf } from './request-client';
 
 export type { AuthContext };
 
@@ -19,7 +20,7 @@ export function authOf(res: Response): AuthContext {
 /** The signed-in staff member behind a back-office call, as the audit trail records them. */
 export function staffActorOf(req: Request, res: Response): StaffActor {
   const { user } = authOf(res);
-  return { id: user.id, role: user.role, ip: req.ip ?? null };
+  return { id: user.id, role: user.role, ip: ipOf(req) };
 }
 
 /** A valid bearer token, or 401 `Unauthenticated.` */

@@ -6,9 +6,7 @@ import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { ipRateLimit, loginRateLimits } from './rate-limits';
 import { presentUser } from './user.presenter';
-
-/** Where a sign-in comes from, as its session records it. */
-export const clientOf = (req: { ip?: string | undefined; get(name: string): string | undefined }) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+import { clientOf } from './request-client';
 
 export function authRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);

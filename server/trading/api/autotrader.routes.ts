@@ -5,8 +5,7 @@ import type { ApiDeps } from '../deps';
 import { activeAutotraders, autotraderStatus, decideAutotraderRequest, requestAutotrader, staffAutotraderRequests, turnOffAutotrader } from '../ea/autotrader';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
-
-const ipOf = (req: Request) => req.ip ?? null;
+import { ipOf } from './request-client';
 
 /** AutoTrader: the customer's request and switch, and staff's decisions. */
 export function autotraderRoutes(deps: ApiDeps) {

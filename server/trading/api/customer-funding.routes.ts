@@ -23,6 +23,7 @@ import { authOf } from './auth.middleware';
 import { endpointRouter, type EndpointOn } from './endpoint-router';
 import { pageOf } from './paging';
 import { parseInput } from './validate';
+import { ipOf } from './request-client';
 
 const perPage = 25;
 /** The CSV export's ceiling: a customer's whole history for years, never an unbounded read. */
@@ -41,7 +42,7 @@ function depositRoutes(on: EndpointOn, deps: ApiDeps): void {
 
   on(api.cardDeposit, async ({ body }, req, res) => {
     const { user } = authOf(res);
-    const { row, url } = await openCardDeposit({ db, payments: deps.payments, siteOrigin: returnOriginOf(req, deps) }, { user, amount: body.amount, ip: req.ip ?? null });
+    const { row, url } = await openCardDeposit({ db, payments: deps.payments, siteOrigin: returnOriginOf(req, deps) }, { user, amount: body.amount, ip: ipOf(req) });
     return { data: { deposit_id: row.id, reference: row.reference, url } };
   });
 
@@ -50,7 +51,7 @@ function depositRoutes(on: EndpointOn, deps: ApiDeps): void {
     const { bank_details: details } = await getSettings(db);
     if (!details) fail(refusal.invalid(texts.bankUnavailable));
     if (new Money(body.amount).lessThan(fundingLimits.bank.min)) fail(refusal.invalid(texts.belowMinimum(fundingLimits.bank.min), 'amount'));
-    const row = await openBankDeposit(db, { userId: user.id, amountExpected: body.amount, ip: req.ip ?? null });
+    const row = await openBankDeposit(db, { userId: user.id, amountExpected: body.amount, ip: ipOf(req) });
     return {
       data: { id: row.id, reference: row.reference, amount_expected: row.amountExpected!, currency: row.currency, details },
       message: `Quote ${row.reference} as the payment reference: your transfer is credited when it arrives.`,
@@ -81,14 +82,14 @@ function withdrawalRoutes(on: EndpointOn, deps: ApiDeps): void {
 
   on(api.requestWithdrawal, async ({ body }, req, res) => {
     const { user } = authOf(res);
-    const { row, notice } = await requestWithdrawal(db, market, deps.cryptoKeys, { user, request: body, ip: req.ip ?? null });
+    const { row, notice } = await requestWithdrawal(db, market, deps.cryptoKeys, { user, request: body, ip: ipOf(req) });
     announce(deps, user.id, row.accountId, notice);
     return { data: await withdrawalRow(db, user.id, row.accountId, row.id), message: texts.submitted };
   });
 
   on(api.cancelWithdrawal, async ({ params: { id } }, req, res) => {
     const { user } = authOf(res);
-    const { row, notice } = await cancelWithdrawal(db, { userId: user.id, id, ip: req.ip ?? null });
+    const { row, notice } = await cancelWithdrawal(db, { userId: user.id, id, ip: ipOf(req) });
     announce(deps, user.id, row.accountId, notice);
     return { data: await withdrawalRow(db, user.id, row.accountId, row.id), message: texts.cancelled };
   });
@@ -124,7 +125,7 @@ function legacyRoutes(on: EndpointOn, deps: ApiDeps): void {
         : { method: 'crypto', amount: body.amount, channel: channel?.slug ?? (body.network ? 'unknown' : ''), address: body.wallet_address ?? '' },
     );
     try {
-      const { row, notice } = await requestWithdrawal(db, market, deps.cryptoKeys, { user, request, ip: req.ip ?? null });
+      const { row, notice } = await requestWithdrawal(db, market, deps.cryptoKeys, { user, request, ip: ipOf(req) });
       announce(deps, user.id, row.accountId, notice);
       return { message: texts.submitted };
     } catch (error) {

@@ -30,6 +30,7 @@ import { forbidden, validationFailed } from './errors';
 import { withoutBidiControls } from '../files/sniff';
 import { uploadReceiver, type Upload } from './multipart';
 import { parseInput } from './validate';
+import { ipOf } from './request-client';
 
 /** Documents are photos or PDFs of at most 10 MB (submitDocument says so again by their bytes). */
 const maxBytes = 10 * 1024 * 1024;
@@ -105,7 +106,7 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
 
   // The profile's own rules (and its lock once an identity is approved) apply: it is the same change.
   on(api.verificationDetails, async ({ body }, req, res) => {
-    const { profile, message } = await updateProfile(deps, { userId: authOf(res).user.id, body, ip: req.ip ?? null });
+    const { profile, message } = await updateProfile(deps, { userId: authOf(res).user.id, body, ip: ipOf(req) });
     return { message, data: profile };
   });
 
@@ -119,7 +120,7 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
         side: fields.side ?? null,
         originalName,
         bytes: file,
-        ip: req.ip ?? null,
+        ip: ipOf(req),
       });
       const mine = (await documentsOfUser(db, user.id)).find((each) => each.id === row.id)!;
       return { data: presentMine(mine), case: await caseOf(user), message: `${documentLabel(row.kind, row.idType, row.side)} received: it will be reviewed shortly.` };
@@ -148,7 +149,7 @@ export function kycRoutes(deps: ApiDeps, kyc: KycProvider = manualKyc) {
       if (kind !== 'identity' && field !== 'document') throw validationFailed({ document: ['Send this document as document.'] });
       const side = field === 'id_back' ? 'back' : field === 'id_front' ? 'front' : null;
       if (fields.id_type === 'passport' && side === 'back') throw validationFailed({ id_back: [texts.passportOneSide] });
-      await keep({ userId: user.id, kind, idType: kind === 'identity' ? (fields.id_type ?? null) : null, side, originalName, bytes: file, ip: req.ip ?? null });
+      await keep({ userId: user.id, kind, idType: kind === 'identity' ? (fields.id_type ?? null) : null, side, originalName, bytes: file, ip: ipOf(req) });
       return { message: 'Document uploaded successfully: it will be reviewed shortly.' };
     }),
   );

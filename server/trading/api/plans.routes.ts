@@ -13,6 +13,7 @@ import { announceFunding } from '../funding/announce';
 import { mailCustomerLater } from '../users/preferences';
 import { endpointRouter } from './endpoint-router';
 import { pageOf } from './paging';
+import { ipOf } from './request-client';
 
 const perPage = 25;
 
@@ -88,7 +89,7 @@ export function plansRoutes(deps: ApiDeps) {
 
   on(api.subscribePlan, async ({ body }, req, res) => {
     const { user } = authOf(res);
-    const result = await subscribeToPlan(db, market, { userId: user.id, planId: body.plan_id, ip: req.ip ?? null });
+    const result = await subscribeToPlan(db, market, { userId: user.id, planId: body.plan_id, ip: ipOf(req) });
     if (result.kind !== 'requested') bus.publish('plan.changed', { userId: user.id });
     // The bell and the screens hear it; a paid move also tells the engine the balance moved.
     announceFunding(bus, { userId: user.id, accountId: result.accountId, notice: result.notice });

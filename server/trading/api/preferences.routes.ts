@@ -5,6 +5,7 @@ import type { ApiDeps } from '../deps';
 import { changePreferences, listSessions, readPreferences, signOutOtherSessions, signOutSession, type SelfActor } from '../users/preferences';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
+import { ipOf } from './request-client';
 
 /** Settings: display currency, language, sounds, notification choices, sessions (docs/customer-area.md#settings); the system status call. */
 export function preferencesRoutes(deps: ApiDeps) {
@@ -14,7 +15,7 @@ export function preferencesRoutes(deps: ApiDeps) {
 
   const actorOf = (req: Request, res: Response): SelfActor => {
     const { user, tokenId } = authOf(res);
-    return { userId: user.id, tokenId, ip: req.ip ?? null };
+    return { userId: user.id, tokenId, ip: ipOf(req) };
   };
 
   on(api.preferences, async (_input, _req, res) => ({ data: await readPreferences(db, authOf(res).user.id) }));

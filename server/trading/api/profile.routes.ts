@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { pathOf } from '../../../shared/api/endpoint';
 import { api } from '../../../shared/api/endpoints';
@@ -13,6 +13,7 @@ import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { notFound } from './errors';
 import { uploadReceiver } from './multipart';
+import { ipOf } from './request-client';
 
 /** Password changes a person may try in 15 minutes (a wrong current password, or a refused new one): guessing is slowed, the owner barely notices. */
 const passwordTries = 10;
@@ -24,7 +25,6 @@ export function profileRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
   const stores = deps.rateLimitStores ?? memoryRateLimitStores;
-  const ipOf = (req: Request) => req.ip ?? null;
 
   on(api.profile, async (_input, _req, res) => ({ data: await profileOf(db, authOf(res).user.id) }));
 

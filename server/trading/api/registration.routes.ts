@@ -4,11 +4,11 @@ import { countryByCode } from '../../../shared/countries';
 import { registrationTexts } from '../../../shared/texts';
 import { startSession } from '../auth/login';
 import { emailIsFree, registerCustomer } from '../auth/registration';
-import { clientOf } from './auth.routes';
 import type { ApiDeps } from '../deps';
 import { endpointRouter } from './endpoint-router';
 import { emailCheckRateLimits, ipRateLimit } from './rate-limits';
 import { presentUser } from './user.presenter';
+import { clientOf } from './request-client';
 
 /**
  * The visitor's country as the edge in front reports it (a CDN's country header), when it is one of

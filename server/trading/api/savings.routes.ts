@@ -12,6 +12,7 @@ import { accountsOfUser } from '../db/accounts.repo';
 import { authOf, staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { announceFunding } from '../funding/announce';
+import { ipOf } from './request-client';
 
 /** Savings plans and a customer's savings (docs/customer-area.md#savings), the original client's savings calls (docs/compatibility.md#savings), the admins' plan editor. */
 export function savingsRoutes(deps: ApiDeps) {
@@ -20,7 +21,6 @@ export function savingsRoutes(deps: ApiDeps) {
   const { bus, market } = deps;
   /** The cluster's clock: the market's (tests move it). */
   const now = () => market.now();
-  const ipOf = (req: { ip?: string | undefined }) => req.ip ?? null;
 
   async function overview(userId: number): Promise<SavingsOverview> {
     const at = now();

@@ -5,6 +5,7 @@ import type { ApiDeps } from '../deps';
 import { authOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 import { ipRateLimit } from './rate-limits';
+import { ipOf } from './request-client';
 
 /** Two-factor sign-in: enrolment and recovery codes (docs/access.md#two-factor-sign-in); the login challenge is in auth.routes.ts. */
 export function twoFactorRoutes(deps: ApiDeps) {
@@ -22,17 +23,17 @@ export function twoFactorRoutes(deps: ApiDeps) {
   });
 
   on(api.confirmTwoFactor, checks, async ({ body }, req, res) => {
-    const codes = await confirmEnrolment(deps, authOf(res).user.id, body.code, req.ip ?? null);
+    const codes = await confirmEnrolment(deps, authOf(res).user.id, body.code, ipOf(req));
     return { message: twoFactorTexts.enabled, data: { recovery_codes: codes } };
   });
 
   on(api.regenerateRecoveryCodes, checks, async ({ body }, req, res) => {
-    const codes = await regenerateRecoveryCodes(deps, authOf(res).user.id, body.code, req.ip ?? null);
+    const codes = await regenerateRecoveryCodes(deps, authOf(res).user.id, body.code, ipOf(req));
     return { message: twoFactorTexts.regenerated, data: { recovery_codes: codes } };
   });
 
   on(api.disableTwoFactor, checks, async ({ body }, req, res) => {
-    await disableTwoFactor(deps, authOf(res).user.id, body, req.ip ?? null);
+    await disableTwoFactor(deps, authOf(res).user.id, body, ipOf(req));
     return { message: twoFactorTexts.disabled };
   });
 

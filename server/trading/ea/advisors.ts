@@ -77,7 +77,7 @@ export async function advisorSummaries(db: AppDb): Promise<AdvisorSummary[]> {
 export async function listAdvisors(db: AppDb, userId: number): Promise<Advisor[]> {
   const rows = await advisorsWithInstalls(db);
   const { owned, included } = await usableAdvisorIds(db, userId);
-  const [paidUntil, rated] = [await paidPeriodsOf(db, userId), await ratingsBy(db, userId)];
+  const [paidUntil, rated] = await Promise.all([paidPeriodsOf(db, userId), ratingsBy(db, userId)]);
   return rows
     .filter(({ advisor }) => advisor.enabled || owned.has(advisor.id) || included.has(advisor.id))
     .map(({ advisor, downloads }) =>
