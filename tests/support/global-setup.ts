@@ -44,9 +44,13 @@ async function makePgliteTemplate() {
   return { template, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The PGlite template and, with TEST_DATABASE_URL, the PostgreSQL one, made side by side. */
-async function makeTemplates(): Promise<Made> {
-  const [pglite, postgres] = await Promise.all([makePgliteTemplate(), process.env.TEST_DATABASE_URL ? makePostgresTemplate() : null]);
+/**
+ * The PGlite template and, when a project of this run is on PostgreSQL, that one too, made side by side. A run of
+ * PGlite projects alone (the fault tests' fuzz step, `--project integration`) needs nothing of TEST_DATABASE_URL's
+ * server, and does not fail when it is slow to answer.
+ */
+async function makeTemplates(withPostgres: boolean): Promise<Made> {
+  const [pglite, postgres] = await Promise.all([makePgliteTemplate(), withPostgres ? makePostgresTemplate() : null]);
   return {
     pglite: pglite.template,
     postgres: postgres?.name ?? null,
@@ -60,7 +64,8 @@ async function makeTemplates(): Promise<Made> {
 
 /** Makes the run's templates once (both about 9 s here); every test file's database is a copy of one (tests/support/database.ts). */
 export default async function setup(project: TestProject) {
-  const made = await (shared.cfdTestTemplates ??= makeTemplates());
+  const onPostgres = project.vitest.projects.some((p) => p.config.env?.TEST_DB_DRIVER === 'postgres');
+  const made = await (shared.cfdTestTemplates ??= makeTemplates(onPostgres));
   made.users += 1;
   project.provide('pgliteTemplate', made.pglite);
   project.provide('postgresTemplate', made.postgres);
