@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../../paths';
 import { pingDb, schema, type AppDb, type Database } from './database';
+import { preparedStatements } from './pglite-prepared';
 
 export interface PgliteOptions {
   /** A folder to keep the data in; in memory when absent. */
@@ -20,7 +21,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     relaxedDurability: false,
   });
   await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as AppDb;
+  const db = drizzle({ client: preparedStatements(client), schema }) as unknown as AppDb;
   let closed = false;
   return {
     driver: 'pglite',

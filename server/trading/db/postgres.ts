@@ -4,6 +4,7 @@ import pg from 'pg';
 import { dbPoolAcquireDuration, sampled } from '../../metrics';
 import { migrationsDir } from '../../paths';
 import { pingDb, schema, type AppDb, type Database } from './database';
+import { prepareStatementsOf, StatementNames } from './postgres-prepared';
 
 /** Keeps NUMERIC as a string (pg's default) and makes BIGINT ids numbers (they stay far below 2^53). */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -23,8 +24,10 @@ export async function openPostgres({ url, poolMax }: { url: string; poolMax: num
   });
   // A client lent out (mid-transaction) whose connection drops emits 'error' too; unheard, Node would end the
   // process. Its query in flight still fails (a 503 to the caller) and the pool drops the client on release.
+  const statementNames = new StatementNames();
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    prepareStatementsOf(client, statementNames);
   });
   timeAcquisitions(pool);
   const unsample = [
