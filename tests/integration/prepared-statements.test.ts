@@ -1,12 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/trading/db/database';
+import type { Database, Executor } from '../../server/trading/db/database';
 import { preparedStatements } from '../../server/trading/db/pglite-prepared';
 import { createTestDatabase, testDriver } from '../support/database';
 
 /** Statements are prepared once and then only bound and executed, on either driver (docs/operations.md#prepared-statements). */
+/** The rows of one statement (drizzle types `execute` per driver). */
+async function rowsOf<R>(db: Pick<Executor, 'execute'>, query: SQL): Promise<R[]> {
+  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
 describe(`prepared statements (${testDriver})`, () => {
   let database: Database;
   beforeAll(async () => {
@@ -16,7 +21,7 @@ describe(`prepared statements (${testDriver})`, () => {
   afterAll(() => database?.close());
 
   const row = (id: number) =>
-    database.db.execute<{ id: number; label: string; doc: unknown; at: string | Date | null; tags: string[] }>(sql`select id, label, doc, at, tags from prepared_probe where id = ${id}`);
+    rowsOf<{ id: number; label: string; doc: unknown; at: string | Date | null; tags: string[] }>(database.db, sql`select id, label, doc, at, tags from prepared_probe where id = ${id}`);
 
   it('when one statement runs with different values, then each call answers for its own values, of every type', async () => {
     for (const id of [1, 2, 3]) {
@@ -25,13 +30,12 @@ describe(`prepared statements (${testDriver})`, () => {
       );
     }
     for (const id of [3, 1, 2, 1]) {
-      const { rows } = await row(id);
+      const rows = await row(id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ id, label: `label ${id}`, doc: { id }, tags: [`t${id}`, 'x'] });
       expect(new Date(rows[0]!.at!).toISOString()).toBe(new Date(Date.UTC(2026, 0, id)).toISOString());
     }
-    const { rows: none } = await database.db.execute(sql`select label from prepared_probe where id = ${null}`);
-    expect(none).toEqual([]);
+    expect(await rowsOf(database.db, sql`select label from prepared_probe where id = ${null}`)).toEqual([]);
   });
 
   it('when a statement with values has run, then the session holds it prepared', async () => {
@@ -39,9 +43,9 @@ describe(`prepared statements (${testDriver})`, () => {
     // One transaction is one connection on PostgreSQL: the statement and the look-up meet on it.
     const prepared = await database.db.transaction(async (tx) => {
       await tx.execute(sql`select label from prepared_probe where id = ${1}`);
-      return tx.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where statement = ${statement}`);
+      return rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from pg_prepared_statements where statement = ${statement}`);
     });
-    expect(prepared.rows[0]!.n).toBe(1);
+    expect(prepared[0]!.n).toBe(1);
   });
 
   it('when a statement is refused, then the error carries the database code, and the next statement runs', async () => {
@@ -51,20 +55,20 @@ describe(`prepared statements (${testDriver})`, () => {
     );
     const cause = (refused as { cause?: { code?: string } }).cause ?? refused;
     expect((cause as { code?: string }).code).toBe('23505');
-    expect((await row(2)).rows[0]!.label).toBe('label 2');
+    expect((await row(2))[0]!.label).toBe('label 2');
   });
 
   it('when a transaction is rolled back, then its writes are gone and its statements still run', async () => {
     await database.db
       .transaction(async (tx) => {
         await tx.execute(sql`update prepared_probe set label = ${'changed'} where id = ${2}`);
-        expect((await tx.execute<{ label: string }>(sql`select label from prepared_probe where id = ${2}`)).rows[0]!.label).toBe('changed');
+        expect((await rowsOf<{ label: string }>(tx, sql`select label from prepared_probe where id = ${2}`))[0]!.label).toBe('changed');
         tx.rollback();
       })
       .catch(() => undefined);
-    expect((await row(2)).rows[0]!.label).toBe('label 2');
+    expect((await row(2))[0]!.label).toBe('label 2');
     await database.db.transaction((tx) => tx.execute(sql`update prepared_probe set label = ${'kept'} where id = ${3}`));
-    expect((await row(3)).rows[0]!.label).toBe('kept');
+    expect((await row(3))[0]!.label).toBe('kept');
   });
 
   it('when statements outside a transaction race one inside it, then each sees what it should', async () => {
@@ -73,16 +77,16 @@ describe(`prepared statements (${testDriver})`, () => {
     const inside = database.db.transaction(async (tx) => {
       await tx.execute(sql`update prepared_probe set label = ${'inside'} where id = ${1}`);
       await held;
-      return (await tx.execute<{ label: string }>(sql`select label from prepared_probe where id = ${1}`)).rows[0]!.label;
+      return (await rowsOf<{ label: string }>(tx, sql`select label from prepared_probe where id = ${1}`))[0]!.label;
     });
     const outside = Promise.all([row(1), row(2)]);
     release();
     expect(await inside).toBe('inside');
     const [one, two] = await outside;
     // PGlite runs a statement outside a transaction after it (one session); PostgreSQL may run it alongside and see the row before.
-    expect(['inside', 'label 1']).toContain(one.rows[0]!.label);
-    expect(two.rows[0]!.label).toBe('label 2');
-    expect((await row(1)).rows[0]!.label).toBe('inside');
+    expect(['inside', 'label 1']).toContain(one[0]!.label);
+    expect(two[0]!.label).toBe('label 2');
+    expect((await row(1))[0]!.label).toBe('inside');
   });
 });
 
