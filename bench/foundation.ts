@@ -1,7 +1,8 @@
 /**
  * Foundation figures, each beside a peer measured in the same run.
  *
- * 1. Page weight: the JavaScript the login page loads (raw, gzip -9, brotli q11), against React and
+ * 1. Page weight: the JavaScript the login page loads (raw, gzip -9, brotli q11, and as served to a browser that
+ *    accepts brotli and to one that accepts only gzip), against React and
  *    ReactDOM alone hydrating one component (the floor for any React island), built here by Vite; the
  *    CSS it links, against Pico alone as it ships; and the CSS of the main pages.
  * 2. Throughput on the built server (a child process, fresh embedded database): the server-rendered
@@ -12,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { kb, load as loadWith, root, row, seconds, signedInCookie, sizes, startServer } from './support';
+import { kb, load as loadWith, root, row, seconds, servedBytes, signedInCookie, sizes, startServer } from './support';
 
 async function reactFloor() {
   // Inside the project so the build resolves react from our node_modules (dist/ is ignored by git).
@@ -48,6 +49,11 @@ export async function foundationBench(): Promise<void> {
     console.log(`  ours                 ${kb(page.raw).padStart(10)} raw  ${kb(page.gzip).padStart(10)} gzip  ${kb(page.brotli).padStart(10)} brotli  (${scriptUrls.length} files)`);
     console.log(`  React+ReactDOM floor ${kb(floor.raw).padStart(10)} raw  ${kb(floor.gzip).padStart(10)} gzip  ${kb(floor.brotli).padStart(10)} brotli`);
     console.log(`  ratio ours/floor     ${(page.gzip / floor.gzip).toFixed(2)}x gzip, ${(page.brotli / floor.brotli).toFixed(2)}x brotli`);
+    for (const accept of ['br, gzip', 'gzip']) {
+      const served = await Promise.all(scriptUrls.map((u) => servedBytes(`${server.url}${u}`, accept)));
+      const encodings = [...new Set(served.map((s) => s.encoding))].join('/');
+      console.log(`  as served to Accept-Encoding: ${accept.padEnd(9)} ${kb(served.reduce((n, s) => n + s.bytes, 0)).padStart(10)} (${encodings})`);
+    }
 
     const cookie = await signedInCookie(server.url);
     /** Every style sheet a page links (all in its <head>). */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +158,18 @@ export function sizes(buffers: readonly Buffer[]) {
     gzip: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
     brotli: buffers.reduce((n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
   };
+}
+
+/** The bytes a file takes on the wire as served to a browser that accepts `acceptEncoding` (body as sent, still encoded). */
+export function servedBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { baseSheet, lightSheet, pageScripts, pageSheets, type PageAssets, type PageNeeds } from '../../views/assets';
 import { clientDistDir, rootDir } from '../paths';
 
@@ -55,7 +56,6 @@ export async function builtAssets(): Promise<AssetPipeline> {
   }
 
   const runtime = url(chunk(runtimeEntry).file);
-  const express = (await import('express')).default;
   return {
     assets: {
       links({ islands, scripts, sheets, theme }: PageNeeds) {
@@ -68,7 +68,8 @@ export async function builtAssets(): Promise<AssetPipeline> {
         return { styles: [...styles], preloads: [...modules].filter((file) => !executed.includes(file)), scripts: executed };
       },
     },
-    middleware: express.static(clientDistDir, { index: false, immutable: true, maxAge: '365d' }),
+    // The build's brotli and gzip files (vite.config.ts) as the browser accepts, else the file itself; names carry their content's hash.
+    middleware: expressStaticGzip(clientDistDir, { index: false, enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '365d' } }),
     close: async () => undefined,
   };
 }

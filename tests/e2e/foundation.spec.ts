@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
 import { rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { demo, openSignedIn, setSiteStatus, signIn, startOrphanWebTier, startSplitTiers, test } from './support';
 
 test.describe('signing in', () => {
@@ -64,6 +66,37 @@ test.describe('signing in', () => {
     await expect(password).toHaveAttribute('type', 'text');
   });
 });
+
+test('when a browser fetches the built scripts and sheets, then each comes precompressed as it accepts, the same file every way, cached for good', async ({ page, baseURL }) => {
+  await page.goto('/');
+  const files = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=stylesheet], link[rel=modulepreload]')].map((el) =>
+      'src' in el && el.src ? el.src : (el as HTMLLinkElement).href,
+    ),
+  );
+  expect(files.length).toBeGreaterThan(2);
+  for (const file of files.map((url) => new URL(url).pathname)) {
+    const served = await Promise.all(['br, gzip', 'gzip', 'identity'].map((accept) => rawGet(`${baseURL}${file}`, accept)));
+    expect(
+      served.map((s) => s.encoding),
+      file,
+    ).toEqual(['br', 'gzip', undefined]);
+    expect(brotliDecompressSync(served[0]!.body).equals(served[2]!.body), file).toBe(true);
+    expect(gunzipSync(served[1]!.body).equals(served[2]!.body), file).toBe(true);
+    for (const s of served) expect(s.cacheControl).toBe('public, max-age=31536000, immutable');
+  }
+});
+
+/** A file's bytes as sent (no decoding), with its encoding and caching. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding: string | undefined; cacheControl: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'], cacheControl: res.headers['cache-control'] }));
+    }).on('error', reject);
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
