@@ -1,6 +1,6 @@
-import { messages as messages_, parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { parse, protocol, type messages as backend, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
-type BackendMessage = messages_.BackendMessage;
+type BackendMessage = backend.BackendMessage;
 
 /**
  * PGlite with every statement prepared once (docs/operations.md#prepared-statements). PGlite's own `query` parses,
@@ -129,14 +129,15 @@ function resultOf<T>(messages: BackendMessage[], defaults: Record<number, Parser
   let fields: { name: string; dataTypeID: number }[] = [];
   let parsers: (Parser | undefined)[] = [];
   for (const message of messages) {
-    if (message instanceof messages_.RowDescriptionMessage) {
-      fields = message.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
+    // By name, as PGlite's own reader tells them apart.
+    if (message.name === 'rowDescription') {
+      fields = (message as backend.RowDescriptionMessage).fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
       parsers = fields.map(({ dataTypeID }) => (options?.parsers?.[dataTypeID] as Parser | undefined) ?? defaults[dataTypeID]);
-    } else if (message instanceof messages_.DataRowMessage) {
-      const values = message.fields.map((value, i) => (value === null ? null : parsers[i] ? parsers[i](value, fields[i]!.dataTypeID) : value));
+    } else if (message.name === 'dataRow') {
+      const values = (message as backend.DataRowMessage).fields.map((value, i) => (value === null ? null : parsers[i] ? parsers[i](value, fields[i]!.dataTypeID) : value));
       rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(values.map((value, i) => [fields[i]!.name, value])));
-    } else if (message instanceof messages_.CommandCompleteMessage) {
-      const parts = message.text.split(' ');
+    } else if (message.name === 'commandComplete') {
+      const parts = (message as backend.CommandCompleteMessage).text.split(' ');
       const command = parts[0]!;
       const rowCount = Number.parseInt(parts[parts.length - 1]!, 10);
       const affectedRows = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command) ? rowCount : 0;
