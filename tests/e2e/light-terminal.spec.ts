@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { feedTiming } from '../../shared/trading/terminal';
 import { freshCustomer, openSignedIn, test } from './support';
 
 /**
@@ -72,7 +73,10 @@ test('when a customer switches to the light terminal, then prices and traffic mo
   const row = page.locator('.positions-table tbody tr').filter({ hasText: 'ETHUSD' });
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('tab', { name: 'Trade (1)' })).toBeVisible();
-  await expect(classic.locator('.positions-table tbody tr').filter({ hasText: 'ETHUSD' })).toHaveCount(1, { timeout: 15_000 });
+  // Live once its channel is subscribed (a trade booked before that is caught up then); on a machine too busy for the
+  // socket to connect, by the poll every tradePollMs while it is down (docs/realtime.md#polling-fallback).
+  const followed = { timeout: feedTiming.tradePollMs + 5_000 };
+  await expect(classic.locator('.positions-table tbody tr').filter({ hasText: 'ETHUSD' })).toHaveCount(1, followed);
 
   await row.getByRole('button', { name: /^Close ETHUSD/ }).click();
   await page.getByRole('dialog', { name: 'Close position' }).getByRole('button', { name: 'Close position' }).click();
@@ -80,7 +84,7 @@ test('when a customer switches to the light terminal, then prices and traffic mo
   await expect(page.getByText('No active positions found')).toBeVisible();
   await page.getByRole('tab', { name: 'Account History' }).click();
   await expect(page.locator('.positions-table tbody tr').filter({ hasText: 'ETHUSD' })).toHaveCount(1);
-  await expect(classic.getByText('No active positions found')).toBeVisible({ timeout: 15_000 });
+  await expect(classic.getByText('No active positions found')).toBeVisible(followed);
   await classic.close();
 
   const algo = page.getByRole('region', { name: 'Algo Trader' });
@@ -95,13 +99,15 @@ test('when a quote arrives while a row is pressed on its price, then the click s
   await openSignedIn(page, await freshCustomer(), '/mt4-light');
   await hydrated(page, lightIslands);
   await page.getByRole('searchbox', { name: 'Search markets' }).fill('gbpusd');
-  const row = page.locator('.watch-row', { hasText: 'GBP/USD' }).first();
-  const price = row.locator('.watch-price').first();
-  const box = (await price.boundingBox())!;
+  const row = page.locator('.watch-row', { hasText: 'GBP/USD' });
+  await expect(page.locator('.watch-row')).toHaveCount(1);
+  // A tick re-mounts the price cells to replay their flash (market-watch.island.tsx): a real one, between press and release.
+  // (Swapping the cell by hand instead breaks React's own next update of it, which then re-mounts the whole island.)
+  const price = await row.locator('.watch-price').first().elementHandle();
+  const box = (await price!.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  // A tick re-mounts the price cells to replay their flash (market-watch.island.tsx): here, between press and release.
-  await price.evaluate((cell) => cell.replaceWith(cell.cloneNode(true)));
+  await expect.poll(() => price!.evaluate((cell) => cell.isConnected), { timeout: 20_000 }).toBe(false);
   await page.mouse.up();
   await expect(activeTab(page)).toHaveText('GBP/USD, M1');
 });

@@ -22,6 +22,8 @@ async function askOf(page: Page): Promise<number> {
 }
 
 test('when a trader opens the trade room, then prices move, the empty lists say so, pairs are found and added, and offline widgets say so', async ({ page }) => {
+  // A journey of some thirty steps: 6-10 s on a quiet machine, past 30 s on a busy one.
+  test.setTimeout(90_000);
   // TradingView is out of reach here anyway; refusing it makes the offline notices certain wherever this runs.
   await page.route('https://s3.tradingview.com/**', (route) => route.abort());
   await openTradeRoom(page);
@@ -72,6 +74,8 @@ test('when a trader opens the trade room, then prices move, the empty lists say 
 });
 
 test('when a trader buys with TP and SL on the Demo account, then it shows live, its levels change, part and then all of it closes, and history has it', async ({ page }) => {
+  // A journey of some thirty steps: 6-10 s on a quiet machine, past 30 s on a busy one.
+  test.setTimeout(90_000);
   await openTradeRoom(page);
   await chooseDemo(page);
 
