@@ -89,6 +89,9 @@ function adoptLegacyAccount(): void {
   writeDeviceChoice(deviceChoices.account, id);
 }
 
+/** Loads overlap (events, polling, dialogs): only the latest one's answer of each kind is used. */
+const latestRequest = { accounts: 0, open: 0, closed: 0, pending: 0 };
+
 /** The accounts with their figures: the first time those the page came with, then `GET /accounts`. */
 export async function loadAccounts(): Promise<void> {
   const page = fromThePage();
@@ -96,18 +99,17 @@ export async function loadAccounts(): Promise<void> {
     page.accounts = false;
     return;
   }
+  const request = ++latestRequest.accounts;
   const result = await call(tradingApi.accounts);
-  if (result.ok) applyAccounts(result.data.data);
+  if (result.ok && request === latestRequest.accounts) applyAccounts(result.data.data);
 }
 
 /** Page 1 replaces the list, later pages append; more only while `links.next` (docs/trade-room.md#positions). */
-const latestRequest = { open: 0, closed: 0, pending: 0 };
-
 export async function loadTrades(status: 'open' | 'closed', page: number): Promise<void> {
   const list = status === 'open' ? openTrades : closedTrades;
   const account = selectedAccountId.value;
-  // Loads overlap (events, polling, dialogs): only the latest one's answer is used.
   const request = ++latestRequest[status];
+  const since = eventSeq;
   list.value = { ...list.value, state: 'loading' };
   const result = await call(status === 'open' ? tradingApi.openTrades : tradingApi.closedTrades, { query: { page, account_id: account ?? undefined } });
   if (account !== selectedAccountId.value || request !== latestRequest[status]) return;
@@ -118,6 +120,7 @@ export async function loadTrades(status: 'open' | 'closed', page: number): Promi
   const { data, links } = result.data;
   const items = page === 1 ? data : [...list.value.items, ...data.filter((t) => !list.value.items.some((known) => known.id === t.id))];
   list.value = { items, next: links.next, state: 'idle', error: null };
+  replayEventsSince(since, 'trade');
 }
 
 export function loadMore(status: 'open' | 'closed'): void {
@@ -133,10 +136,16 @@ export const pendingOrders = signal<{ items: readonly PendingOrderView[]; state:
 export async function loadPendingOrders(): Promise<void> {
   const account = selectedAccountId.value;
   const request = ++latestRequest.pending;
+  const since = eventSeq;
   pendingOrders.value = { ...pendingOrders.value, state: 'loading' };
   const result = await call(tradingApi.pendingOrders, { query: { account_id: account ?? undefined } });
   if (account !== selectedAccountId.value || request !== latestRequest.pending) return;
-  pendingOrders.value = result.ok ? { items: result.data.data, state: 'idle' } : { ...pendingOrders.value, state: 'error' };
+  if (!result.ok) {
+    pendingOrders.value = { ...pendingOrders.value, state: 'error' };
+    return;
+  }
+  pendingOrders.value = { items: result.data.data, state: 'idle' };
+  replayEventsSince(since, 'order');
 }
 
 /** A changed item goes where it now belongs: replaced where it is, else first (lists are newest first). */
@@ -145,22 +154,47 @@ function upsert<T extends { id: number }>(items: readonly T[], item: T): readonl
 }
 const without = <T extends { id: number }>(items: readonly T[], id: number) => items.filter((known) => known.id !== id);
 
+/**
+ * The events applied lately, in the order they came: a list's load answers with what the server read at some moment
+ * while it was on its way, possibly before an event that arrived meanwhile (a fill while the list was loading), so
+ * the events applied since the load started are applied again over its answer. Every later change has an event of
+ * its own, so replaying them in order ends at the newest state (docs/trade-room.md#keeping-current).
+ */
+const recentEvents: { seq: number; kind: 'trade' | 'order'; apply: () => void }[] = [];
+let eventSeq = 0;
+/** Far more than can arrive while one list loads. */
+const keptEvents = 200;
+
+function applyEvent(kind: 'trade' | 'order', apply: () => void): void {
+  recentEvents.push({ seq: ++eventSeq, kind, apply });
+  if (recentEvents.length > keptEvents) recentEvents.shift();
+  apply();
+}
+
+function replayEventsSince(seq: number, kind: 'trade' | 'order'): void {
+  for (const event of recentEvents) if (event.seq > seq && event.kind === kind) event.apply();
+}
+
 /** A trade from a `.trade.updated` event, straight into the selected account's lists: open, or closed into the history. */
-function applyTrade(accountId: number, trade: TradeView): void {
-  if (accountId !== selectedAccountId.value) return;
-  if (trade.status === 'open') {
-    openTrades.value = { ...openTrades.value, items: upsert(openTrades.value.items, trade) };
-    return;
-  }
-  openTrades.value = { ...openTrades.value, items: without(openTrades.value.items, trade.id) };
-  closedTrades.value = { ...closedTrades.value, items: upsert(closedTrades.value.items, trade) };
+export function applyTrade(accountId: number, trade: TradeView): void {
+  applyEvent('trade', () => {
+    if (accountId !== selectedAccountId.value) return;
+    if (trade.status === 'open') {
+      openTrades.value = { ...openTrades.value, items: upsert(openTrades.value.items, trade) };
+      return;
+    }
+    openTrades.value = { ...openTrades.value, items: without(openTrades.value.items, trade.id) };
+    closedTrades.value = { ...closedTrades.value, items: upsert(closedTrades.value.items, trade) };
+  });
 }
 
 /** A pending order from an `.order.updated` event: listed while it waits, gone once filled, cancelled or rejected. */
-function applyOrder(accountId: number, order: PendingOrderView): void {
-  if (accountId !== selectedAccountId.value) return;
-  const items = order.status === 'pending' ? upsert(pendingOrders.value.items, order) : without(pendingOrders.value.items, order.id);
-  pendingOrders.value = { ...pendingOrders.value, items };
+export function applyOrder(accountId: number, order: PendingOrderView): void {
+  applyEvent('order', () => {
+    if (accountId !== selectedAccountId.value) return;
+    const items = order.status === 'pending' ? upsert(pendingOrders.value.items, order) : without(pendingOrders.value.items, order.id);
+    pendingOrders.value = { ...pendingOrders.value, items };
+  });
 }
 
 /** Fields of an open trade that the account's figures do not depend on (the live P/L is worked out here, at live prices). */
