@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime, terminal,
+ * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime, terminal, paint,
  * and soak, which runs only when named: ten minutes of the container cluster). Each prints its figures beside a peer
  * measured in the same run.
  */
@@ -9,6 +9,7 @@ import { engineBench } from './engine';
 import { foundationBench } from './foundation';
 import { feedBench } from './feed';
 import { ordersBench } from './orders';
+import { paintBench } from './paint';
 import { soakBench } from './soak';
 import { realtimeBench } from './realtime';
 import { terminalBench } from './terminal';
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   feed: feedBench,
   realtime: realtimeBench,
   terminal: terminalBench,
+  paint: paintBench,
   soak: soakBench,
 };
 /** Run only when named. */

@@ -19,9 +19,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { chromiumLaunch } from '../playwright.config';
 import { paths } from '../shared/routes';
+import { buildSpa } from './spa';
 import { benchPostgresUrl, kb, load as loadWith, publicSite, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
 
 const runSeconds = Number(process.env.BENCH_TERMINAL_SECONDS ?? 30);
@@ -75,34 +75,13 @@ function lightLayoutFiles(): Set<string> {
 /** A built file's name without its folder and content hash: `assets/light-toolbar.island-DQyj1nlS.js` → `light-toolbar.island`. */
 const chunkName = (fileUrl: string) => fileUrl.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
 
-const islands = ['trade-header', 'trade-rail', 'price-chart', 'market-watch', 'positions', 'account-bar', 'trade-splash', 'mobile-menu', 'toaster', 'presence', 'notifications'];
-
-/** The same islands as one client-rendered SPA bundle: what a page without server rendering must run before its first paint. */
+/** The SPA peer's JavaScript before its first paint. */
 async function spaPeer() {
-  const dir = mkdtempSync(join(root, 'dist', 'bench-spa-'));
+  const spa = await buildSpa();
   try {
-    const imports = islands.map((name, i) => `import island${i} from '${join(root, 'client/islands', `${name}.island.tsx`)}';`).join('\n');
-    writeFileSync(
-      join(dir, 'entry.js'),
-      `${imports}\nimport { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\n` +
-        `const all = [${islands.map((_, i) => `island${i}`).join(', ')}];\n` +
-        `createRoot(document.getElementById('app')).render(createElement('div', null, ...all.map((d, i) => createElement(d.component, { key: i, planId: null, planTitle: null, siteName: '', notifications: [] }))));\n`,
-    );
-    await build({ root: dir, logLevel: 'silent', configFile: false, build: { outDir: join(dir, 'out'), manifest: true, rolldownOptions: { input: join(dir, 'entry.js') } } });
-    // The entry and its static imports run before the first paint; dynamic imports (chart, sockets) are lazy there too.
-    const manifest = JSON.parse(readFileSync(join(dir, 'out', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
-    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key]!;
-      if (files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const next of chunk.imports ?? []) visit(next);
-    };
-    visit(entryKey);
-    return { size: sizes([...files].map((f) => readFileSync(join(dir, 'out', f)))), files: files.size };
+    return { size: sizes(spa.scripts.map((f) => readFileSync(join(spa.outDir, f)))), files: spa.scripts.length };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    spa.remove();
   }
 }
 
