@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { islandChunkGroups, islandChunksManifest } from './scripts/chunk-groups.ts';
 
 const filesIn = (dir: string, pattern: RegExp, recursive = false) =>
   readdirSync(dir, { recursive })
@@ -41,6 +42,7 @@ export default defineConfig(({ isSsrBuild }) =>
         // accepts (server/web/assets.ts): smaller than compressing on each request (login's JavaScript 34.9 KiB gzip-6
         // -> 24.9 KiB brotli), and no CPU spent per request on it.
         plugins: [
+          islandChunksManifest(),
           compression({
             include: /\.(js|css|svg)$/,
             // Every file in both encodings, however small: the server then never falls back to compressing on the fly.
@@ -57,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) =>
           target: 'es2022',
           sourcemap: true,
           // Rolldown's note that plugins took most of the build names the compression above, which is meant to.
-          rolldownOptions: { input: ['client/runtime/main.ts', ...entries], checks: { pluginTimings: false } },
+          rolldownOptions: { input: ['client/runtime/main.ts', ...entries], checks: { pluginTimings: false }, output: { codeSplitting: { groups: islandChunkGroups() } } },
         },
       },
 );

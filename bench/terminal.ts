@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunch } from '../playwright.config';
 import { paths } from '../shared/routes';
+import { islandChunksFile } from '../scripts/chunk-groups';
 import { buildSpa } from './spa';
 import { benchPostgresUrl, kb, load as loadWith, publicSite, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
 
@@ -53,6 +54,11 @@ type ManifestChunk = { file: string; src?: string; imports?: string[] };
  */
 function lightLayoutFiles(): Set<string> {
   const manifest = JSON.parse(readFileSync(join(root, 'dist', 'client', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  // A file holding islands (scripts/chunk-groups.ts) belongs to the light layout when every island in it is a light one.
+  const islandFiles = Object.entries(JSON.parse(readFileSync(join(root, 'dist', 'client', islandChunksFile), 'utf8')) as Record<string, string>);
+  const isLightIsland = (src: string) => /^client\/islands\/light-[^/]+\.island\.tsx$/.test(src);
+  const lightFiles = new Set(islandFiles.filter(([src]) => isLightIsland(src)).map(([, file]) => file));
+  for (const [src, file] of islandFiles) if (!isLightIsland(src)) lightFiles.delete(file);
   const importers = new Map<string, string[]>();
   for (const [key, chunk] of Object.entries(manifest)) for (const imported of chunk.imports ?? []) importers.set(imported, [...(importers.get(imported) ?? []), key]);
   const own = new Map<string, boolean>();
@@ -61,7 +67,7 @@ function lightLayoutFiles(): Set<string> {
     if (known !== undefined) return known;
     own.set(key, false); // an import cycle proves nothing
     const by = importers.get(key) ?? [];
-    const result = /^client\/islands\/light-[^/]+\.island\.tsx$/.test(manifest[key]!.src ?? '') || (by.length > 0 && by.every(isOwn));
+    const result = isLightIsland(manifest[key]!.src ?? '') || lightFiles.has(manifest[key]!.file) || (by.length > 0 && by.every(isOwn));
     own.set(key, result);
     return result;
   };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { baseSheet, lightSheet, pageScripts, pageSheets, type PageAssets, type PageNeeds } from '../../views/assets';
+import { islandChunksFile } from '../../scripts/chunk-groups';
 import { clientDistDir, rootDir } from '../paths';
 
 export const runtimeEntry = 'client/runtime/main.ts';
@@ -36,8 +37,11 @@ export async function builtAssets(): Promise<AssetPipeline> {
     throw new Error(`No client build at ${manifestPath}. Run "npm run build" (npm start does it for you).`);
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  // Islands grouped into one file with others (scripts/chunk-groups.ts) are keyed by that file.
+  const islandFiles = JSON.parse(readFileSync(join(clientDistDir, islandChunksFile), 'utf8')) as Record<string, string>;
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, found]) => [found.file, key]));
   const chunk = (key: string): ManifestChunk => {
-    const found = manifest[key];
+    const found = manifest[key] ?? manifest[keyOfFile.get(islandFiles[key] ?? '') ?? ''];
     if (!found) throw new Error(`The client build has no entry for ${key}; rebuild with "npm run build".`);
     return found;
   };

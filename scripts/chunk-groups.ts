@@ -1,0 +1,106 @@
+import type { CodeSplittingGroup } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/**
+ * How the browser build groups island code into files (docs/front-end.md#chunks). Left to itself the bundler makes a
+ * chunk of every set of modules shared by a different set of islands, and a page fetches each separately: /mt4 needed
+ * 68 scripts and 22 sheets, and on a slow network (400 ms a round trip) the requests cost more than the bytes. Islands
+ * that always come together go together instead:
+ *
+ * - the trade rooms' islands, and what only they use, in one file (with their sheets), plus one file each for what
+ *   only the classic room or only the light terminal uses, so neither layout ships the other's;
+ * - what the app shell's islands use (on every signed-in page anyway) in one file.
+ *
+ * A module the runtime or a plain script imports stays where the bundler puts it (the login page's JavaScript has a
+ * budget), and so does one loaded lazily (the chart library, the socket clients). Everything else is split as before.
+ */
+
+/** Islands every signed-in page's shell renders (views/components/app-shell.tsx). */
+const shellIslands = new Set(['toaster', 'notifications', 'notification-bell', 'chat-notifier', 'presence']);
+/** Islands of both trade rooms (/mt4 and /mt4-light). */
+const bothRooms = new Set(['account-bar', 'algo-trader', 'market-watch', 'positions', 'price-chart', 'trade-splash']);
+const classicOnly = new Set(['trade-header', 'trade-rail', 'mobile-menu']);
+const lightOnly = new Set(['light-toolbar', 'light-trade-panel', 'light-pair-tabs', 'light-status-bar']);
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
+}
+
+/** What reaches a module: island names, or `entry` (the runtime or a script imports it) or `lazy` (behind a dynamic import). */
+type Reach = ReadonlySet<string>;
+
+const islandOf = (id: string) => /[\\/]client[\\/]islands[\\/]([^/\\]+)\.island\.tsx$/.exec(id)?.[1];
+
+function reachOf(id: string, graph: ModuleGraph, known: Map<string, Reach>): Reach {
+  const cached = known.get(id);
+  if (cached) return cached;
+  const island = islandOf(id);
+  if (island) {
+    const reach = new Set([island]);
+    known.set(id, reach);
+    return reach;
+  }
+  const reach = new Set<string>();
+  // An import cycle adds nothing more than its other paths do.
+  known.set(id, reach);
+  const info = graph.getModuleInfo(id);
+  if (!info || info.isEntry) reach.add('entry');
+  if (info && info.dynamicImporters.length > 0) reach.add('lazy');
+  for (const importer of info?.importers ?? []) for (const from of reachOf(importer, graph, known)) reach.add(from);
+  return reach;
+}
+
+const within = (reach: Reach, ...families: ReadonlySet<string>[]) => [...reach].every((name) => families.some((family) => family.has(name)));
+
+/** The group a module belongs to, or null to leave it to the bundler. */
+function groupOf(reach: Reach): string | null {
+  if (reach.size === 0 || reach.has('entry') || reach.has('lazy')) return null;
+  if (within(reach, classicOnly)) return 'classic-room';
+  if (within(reach, lightOnly)) return 'light-room';
+  if (within(reach, bothRooms, classicOnly, lightOnly)) return 'trade-room';
+  if ([...reach].some((name) => shellIslands.has(name))) return 'app-shell';
+  return null;
+}
+
+export function islandChunkGroups(): CodeSplittingGroup[] {
+  // One build's graph: the reach of each module is worked out once.
+  let known = new Map<string, Reach>();
+  let graphSeen: ModuleGraph | null = null;
+  return [
+    {
+      // Only what the rule captures: a captured module's imports shared with other pages stay where they are.
+      includeDependenciesRecursively: false,
+      name: (id, graph) => {
+        if (graph !== graphSeen) {
+          graphSeen = graph;
+          known = new Map();
+        }
+        return groupOf(reachOf(id, graph, known));
+      },
+    },
+  ];
+}
+
+/** Where the build writes which file holds each island (beside Vite's manifest). */
+export const islandChunksFile = '.vite/island-chunks.json';
+
+/**
+ * Writes `island-chunks.json`: each island's source (`client/islands/x.island.tsx`) and the built file that holds it.
+ * An island grouped with others has no entry of its own in Vite's manifest; the server finds its file here.
+ */
+export function islandChunksManifest(): Plugin {
+  return {
+    name: 'island-chunks-manifest',
+    generateBundle(_options, bundle) {
+      const files: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const island = islandOf(id);
+          if (island) files[`client/islands/${island}.island.tsx`] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: islandChunksFile, source: JSON.stringify(files, null, 2) });
+    },
+  };
+}
