@@ -13,6 +13,7 @@ import { ticketSide, terminalDialog } from '../state/terminal';
 import { leverageOf } from '../state/orders';
 import { Modal } from './modal';
 import { ThirdPartyWidget } from './third-party-widget';
+import { InstrumentIcon } from './instrument-icon';
 
 /** Add Pair's categories (docs/trade-room.md#add-pair; metals too: every instrument can be found). */
 const categories: { id: 'watchlist' | AssetClass; label: string }[] = [
@@ -150,7 +151,7 @@ export function AssetInfoDialog({ assetId }: { assetId: number }) {
   return (
     <Modal title="Asset Information" className="asset-info" onClose={close}>
       <div className="asset-info-head">
-        <img src={asset.image} alt="" width={36} height={36} />
+        <InstrumentIcon image={asset.image} size={36} />
         <div>
           <strong>{asset.symbol_display}</strong>
           <span>{asset.name}</span>

@@ -18,6 +18,7 @@ import { chooseWatchDigits, watchDigits } from '../state/preferences';
 import { mobileWatchOpen, sidebarOpen } from '../state/terminal';
 import { showToast } from '../state/toasts';
 import { activeAssetId, assets, assetsState, clock, isOpenAt, isStale, matchesSearch, openPair, quoteOf, retryAssets, startMarket } from '../state/market';
+import { InstrumentIcon } from '../components/instrument-icon';
 
 /** The market-watch groups, indices shown as ETFs (docs/trade-room.md#market-watch). */
 export const groupLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stocks', indices: 'ETFs', crypto: 'Crypto', commodities: 'Commodities', metals: 'Metals' };
@@ -77,7 +78,7 @@ function WatchRow({ asset, tabIndex }: { asset: Asset; tabIndex: number }) {
       title={open ? (stale ? assetTexts.stale : asset.name) : `${asset.name} · ${assetTexts.closed}`}
     >
       <span className="watch-symbol">
-        <img src={asset.image} alt="" width={16} height={16} loading="lazy" />
+        <InstrumentIcon image={asset.image} size={16} lazy />
         <span className="watch-name">{asset.symbol_display}</span>
         {!open ? (
           <WatchMark className="closed-mark" icon={<LockIcon />} text={watchTexts.closed} />

@@ -14,6 +14,7 @@ import { ScrollArrow, useScrollStrip } from '../components/scroll-strip';
 import { defineIsland } from '../runtime/define-island';
 import { activeAssetId, assetsById, clock, closePair, isOpenAt, openPairs, openPair, quoteOf } from '../state/market';
 import { autotrader } from '../state/automation';
+import { InstrumentIcon } from '../components/instrument-icon';
 
 const props = z.object({ planId: z.nullable(z.number()), planTitle: z.nullable(z.string()) });
 
@@ -49,7 +50,7 @@ function PairTab({ id }: { id: number }) {
   return (
     <li className={`pair-tab${active ? ' active' : ''}${closed ? ' closed' : ''}`} data-active={active ? '' : undefined}>
       <button type="button" className="pair-tab-open" aria-current={active || undefined} title={closed ? `${asset.name} · ${assetTexts.closed}` : undefined} onClick={() => openPair(id)}>
-        <img src={asset.image} alt="" width={18} height={18} />
+        <InstrumentIcon image={asset.image} size={18} />
         <span>{asset.symbol_display}</span>
         <small className={quote?.direction === 'down' ? 'loss' : 'gain'}>{formatPrice(quote?.price, priceDecimals.buttons)}</small>
       </button>
