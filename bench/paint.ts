@@ -1,7 +1,8 @@
 /**
  * Paint figures a person would recognise: Chromium loading the product's pages over an emulated slow network, signed
  * in, with an empty cache (cold) and again with the cache the first visit left (warm). For each: requests that went to
- * the network and bytes as they crossed it (headers included), by type, first and largest contentful paint, the load event, and on the trade rooms the time
+ * the network until it was quiet (the load event's and what came after it: the chart library, the sockets' clients) and
+ * bytes as they crossed it (headers included), by type, first and largest contentful paint, the load event, and on the trade rooms the time
  * until a live price is on screen (the server's last known price replaced by one from the feed).
  *
  * The peer, in the same run and over the same networks: /mt4's islands as one client-rendered SPA (./spa), whose
@@ -90,10 +91,7 @@ async function visit(context: BrowserContext, origin: string, spec: PageSpec, ne
   const cached = new Set<string>();
   const bytesByType = new Map<string, number>();
   const requestsByType = new Map<string, number>();
-  let loaded = false;
-  cdp.on('Network.requestWillBeSent', (e) => {
-    if (!loaded) types.set(e.requestId, typeOf(e.type ?? 'Other'));
-  });
+  cdp.on('Network.requestWillBeSent', (e) => types.set(e.requestId, typeOf(e.type ?? 'Other')));
   cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
   cdp.on('Network.responseReceived', (e) => {
     if (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.status === 304) cached.add(e.requestId);
@@ -105,11 +103,10 @@ async function visit(context: BrowserContext, origin: string, spec: PageSpec, ne
     if (!cached.has(e.requestId)) requestsByType.set(type, (requestsByType.get(type) ?? 0) + 1);
   });
   await page.goto(`${origin}${spec.path}`, { waitUntil: 'load', timeout: 120_000 });
-  loaded = true;
   const load = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
   if (spec.livePrice) await page.waitForFunction(() => (window as unknown as { __paint: { live: number | null } }).__paint.live !== null, null, { timeout: 60_000 }).catch(() => undefined);
-  // The largest paint is final once the page is quiet.
-  await page.waitForTimeout(500);
+  // The largest paint is final, and what loads after the load event (the chart library, the sockets' clients) has come, once the page is quiet.
+  await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
   const seen = await page.evaluate(() => (window as unknown as { __paint: { fcp: number | null; lcp: number | null; lcpElement: string | null; live: number | null } }).__paint);
   await page.close();
   return { requestsByType, bytesByType, fcp: seen.fcp, lcp: seen.lcp, lcpElement: seen.lcpElement, load, livePrice: seen.live };
@@ -147,7 +144,9 @@ async function serveSpa(spa: SpaBuild): Promise<{ origin: string; server: Server
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]!)).replace(/^(\.\.[/\\])+/, '');
     if (path.startsWith('/assets/')) {
       res.writeHead(200, { 'Content-Type': mime[extname(path)] ?? 'application/octet-stream', 'Cache-Control': 'public, max-age=31536000, immutable' });
-      createReadStream(join(spa.outDir, path)).on('error', () => res.end()).pipe(res);
+      createReadStream(join(spa.outDir, path))
+        .on('error', () => res.end())
+        .pipe(res);
       return;
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(spa.html);
@@ -172,7 +171,9 @@ export async function paintBench(): Promise<void> {
       if (signedIn) await context.addCookies(cookies);
       return context;
     };
-    console.log('\nPaint: Chromium over an emulated network, cold cache then warm (requests and bytes on the wire by type, first and largest contentful paint, load event; built server, one process, PGlite)');
+    console.log(
+      '\nPaint: Chromium over an emulated network, cold cache then warm (requests and bytes on the wire by type, first and largest contentful paint, load event; built server, one process, PGlite)',
+    );
     for (const network of networks) {
       console.log(`\n${network.name} (${network.downKbps} kbps down, ${network.upKbps} kbps up, ${network.latencyMs} ms RTT)`);
       for (const spec of chosen) {

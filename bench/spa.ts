@@ -52,7 +52,10 @@ export async function buildSpa(islands: readonly string[] = tradeRoomIslands): P
     const html =
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>SPA</title>' +
       [...styles].map((f) => `<link rel="stylesheet" href="/${f}">`).join('') +
-      [...scripts].filter((f) => f !== entry).map((f) => `<link rel="modulepreload" href="/${f}">`).join('') +
+      [...scripts]
+        .filter((f) => f !== entry)
+        .map((f) => `<link rel="modulepreload" href="/${f}">`)
+        .join('') +
       `<script type="module" src="/${entry}"></script></head><body><div id="app"></div></body></html>`;
     return { outDir, scripts: [...scripts], styles: [...styles], html, remove };
   } catch (error) {
