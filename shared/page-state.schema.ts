@@ -41,6 +41,11 @@ export const pageDataSchema = z.object({
   assets: z.optional(z.unknown()),
   accounts: z.optional(z.unknown()),
   siteData: z.optional(z.unknown()),
+  /** The trade room's lists as the API answered them, for the account it shows (`tradesAccount`): its first paint shows them. */
+  openTrades: z.optional(z.unknown()),
+  closedTrades: z.optional(z.unknown()),
+  pendingOrders: z.optional(z.unknown()),
+  tradesAccount: z.optional(z.number()),
   /**
    * What this device chose in the trade room, from the cookies it keeps for `/mt4` (`client/lib/device-choices.ts`):
    * the open pairs and the account, so the server renders the room as the browser will show it.

@@ -49,3 +49,8 @@ export function readDeviceChoices(cookieHeader: string | undefined): Record<stri
   }
   return choices;
 }
+
+/** The account a room shows: the one this device chose while it is one of the customer's, else their first (or none). */
+export function accountShown(accountIds: readonly number[], choice: unknown): number | null {
+  return typeof choice === 'number' && accountIds.includes(choice) ? choice : (accountIds[0] ?? null);
+}

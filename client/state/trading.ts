@@ -1,4 +1,3 @@
-import { signal } from '@preact/signals-react';
 import { accountName } from '../../shared/api/user.schema';
 import { tradingApi } from '../../shared/api/endpoints/trading';
 import type { AccountSummaryView, PendingOrderView, TradeView } from '../../shared/api/trades.schema';
@@ -12,7 +11,7 @@ import { call } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { listen, whenSubscribed } from '../realtime/events';
 import { connection } from './realtime';
-import { deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/device-choices';
+import { accountShown, deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/device-choices';
 import { afterHydration } from '../runtime/hydration';
 import { assetsById, forexMid, quoteOf } from './market';
 import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
@@ -37,8 +36,10 @@ export interface TradeList {
 }
 /** Lists start as loading, so nothing says "none" before the first answer. */
 const emptyList: TradeList = { items: [], next: null, state: 'loading', error: null };
-export const openTrades = signal<TradeList>(emptyList);
-export const closedTrades = signal<TradeList>(emptyList);
+export const openTrades = pageSignal<TradeList>(emptyList);
+export const closedTrades = pageSignal<TradeList>(emptyList);
+/** The selected account's pending orders (the ACTIVE ORDERS panel); the first 20, newest first. */
+export const pendingOrders = pageSignal<{ items: readonly PendingOrderView[]; state: 'idle' | 'loading' | 'error' }>({ items: [], state: 'loading' });
 
 export function selectAccount(id: number): void {
   selectedAccountId.value = id;
@@ -54,12 +55,17 @@ export function selectAccount(id: number): void {
 /** The accounts and the chosen one: the device's choice while it is one of them, else the first. */
 function applyAccounts(list: readonly AccountSummaryView[]): void {
   accounts.value = list;
-  if (!list.some((a) => a.id === selectedAccountId.value)) selectedAccountId.value = list[0]?.id ?? null;
+  selectedAccountId.value = accountShown(
+    list.map((a) => a.id),
+    selectedAccountId.value,
+  );
 }
 
 const fromThePage = pageLocal(() => ({
   /** True while the accounts in the signals are the ones the page came with and no fetch has replaced them. */
   accounts: false,
+  /** The account whose lists the page came with, if it did. */
+  listsOf: null as number | null,
   /** Whether the page's request carried this device's `selected-account` cookie. */
   choice: false,
 }));
@@ -70,8 +76,21 @@ seedFromPage((page) => {
   selectedAccountId.value = Number.isInteger(chosen) ? (chosen as number) : null;
   const answer = pageAnswer(page, 'accounts', tradingApi.accounts);
   if (answer) applyAccounts(answer.data);
-  Object.assign(fromThePage(), { accounts: answer !== undefined, choice: chosen !== undefined });
+  Object.assign(fromThePage(), { accounts: answer !== undefined, choice: chosen !== undefined, listsOf: seedLists(page) });
 });
+
+/** The selected account's lists as the page came with them; answers the account, or null when it came without (or for another). */
+function seedLists(page: Parameters<Parameters<typeof seedFromPage>[0]>[0]): number | null {
+  const open = pageAnswer(page, 'openTrades', tradingApi.openTrades);
+  const closed = pageAnswer(page, 'closedTrades', tradingApi.closedTrades);
+  const pending = pageAnswer(page, 'pendingOrders', tradingApi.pendingOrders);
+  const account = page.data.tradesAccount;
+  if (!open || !closed || !pending || account === undefined || account !== selectedAccountId.value) return null;
+  openTrades.value = { items: open.data, next: open.links.next, state: 'idle', error: null };
+  closedTrades.value = { items: closed.data, next: closed.links.next, state: 'idle', error: null };
+  pendingOrders.value = { items: pending.data, state: 'idle' };
+  return account;
+}
 
 /**
  * The account this device chose before the choice moved to a cookie (localStorage `selected-account`): taken once
@@ -129,9 +148,6 @@ export function loadMore(status: 'open' | 'closed'): void {
   const page = Number(new URL(list.next, window.location.origin).searchParams.get('page'));
   if (page > 1) void loadTrades(status, page);
 }
-
-/** The selected account's pending orders (the ACTIVE ORDERS panel); the first 20, newest first. */
-export const pendingOrders = signal<{ items: readonly PendingOrderView[]; state: 'idle' | 'loading' | 'error' }>({ items: [], state: 'loading' });
 
 export async function loadPendingOrders(): Promise<void> {
   const account = selectedAccountId.value;
@@ -267,7 +283,8 @@ export function startTrading(userId: number, realtimeKey: string | null): Promis
     await afterHydration();
     adoptLegacyAccount();
     await loadAccounts();
-    await Promise.all([loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
+    // The page's lists stand until the channel's subscription reads them again (below), unless another account is shown now.
+    if (fromThePage().listsOf !== selectedAccountId.value) await Promise.all([loadTrades('open', 1), loadTrades('closed', 1), loadPendingOrders()]);
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Several events come together (a close-all, a stop-out): one fetch of the figures after them.
     const figuresSoon = () => {

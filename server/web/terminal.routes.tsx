@@ -6,7 +6,7 @@ import { preferencesTexts, terminalKinds, type TerminalKind } from '../../shared
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
 import { paths, terminalPathOf } from '../../shared/routes';
-import { readDeviceChoices } from '../../client/lib/device-choices';
+import { accountShown, deviceChoices, readDeviceChoices } from '../../client/lib/device-choices';
 import { LightTerminalPage } from '../../views/pages/light-terminal';
 import { TradeRoomPage } from '../../views/pages/trade-room';
 import { firstAnswer } from './answers';
@@ -31,6 +31,23 @@ export function terminalRoutes(deps: PageDeps): Router {
   /** Page data for islands travels as the API answered it (docs/api-conventions.md#wire-types); each island reads it with the endpoint's schema. */
   const asAnswered = async (call: Promise<Forwarded>): Promise<unknown> => (await firstAnswer(call))?.body;
 
+  const accountIdsOf = (body: unknown): number[] | undefined => endpoints.accounts.response?.safeParse(body).data?.data.map((account) => account.id);
+
+  /** The accounts, then the three lists of the one the room will show (the device's choice, else the first). */
+  const accountsAndLists = async (token: string, ctx: ReturnType<typeof callContext>, choice: unknown) => {
+    const accounts = await firstAnswer(api.forward(endpoints.accounts, { token }, ctx));
+    const ids = accountIdsOf(accounts?.body);
+    const shown = ids ? accountShown(ids, choice) : null;
+    if (shown === null) return [accounts?.body, {}] as const;
+    const query = { page: 1, account_id: shown };
+    const [openTrades, closedTrades, pendingOrders] = await Promise.all([
+      asAnswered(api.forward(endpoints.openTrades, { token, query }, ctx)),
+      asAnswered(api.forward(endpoints.closedTrades, { token, query }, ctx)),
+      asAnswered(api.forward(endpoints.pendingOrders, { token, query: { account_id: shown } }, ctx)),
+    ]);
+    return [accounts?.body, { openTrades, closedTrades, pendingOrders, tradesAccount: shown }] as const;
+  };
+
   const terminalPage = (path: string, title: string, View: TerminalView, theme: 'dark' | 'light') =>
     router.get(
       [path, `${path}/`],
@@ -38,11 +55,13 @@ export function terminalRoutes(deps: PageDeps): Router {
       customerPage(deps, async (req, res, page) => {
         const user = page.user;
         const ctx = callContext(req);
-        // The islands' first data comes with the page: the catalogue, the accounts and the site data.
+        // The islands' first data comes with the page: the catalogue, the accounts, the site data, and the lists of the
+        // account the room shows, so its first paint has the positions and no fetch repeats them.
         const token = page.token;
-        const [catalogue, accounts, siteData] = await Promise.all([
+        const device = readDeviceChoices(req.headers.cookie);
+        const [catalogue, [accounts, lists], siteData] = await Promise.all([
           asAnswered(api.forward(endpoints.assets, { token }, ctx)),
-          asAnswered(api.forward(endpoints.accounts, { token }, ctx)),
+          accountsAndLists(token, ctx, device[deviceChoices.account]),
           asAnswered(api.forward(endpoints.siteData, { token }, ctx)),
         ]);
         sendPage(req, res, assets, {
@@ -51,7 +70,7 @@ export function terminalRoutes(deps: PageDeps): Router {
           settings: page.settings,
           user,
           // The room as this device left it (its open pairs and account: cookies), so the HTML shows what hydration will.
-          data: { assets: catalogue, accounts, siteData, device: readDeviceChoices(req.headers.cookie) },
+          data: { assets: catalogue, accounts, siteData, ...lists, device },
           body: (csrfToken) => <View settings={page.settings} user={user} csrfToken={csrfToken} />,
         });
       }),

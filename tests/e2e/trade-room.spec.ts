@@ -140,12 +140,18 @@ test('when an order needs more margin than is free, then the margin shows red an
   await expect(page.locator('.toast-error')).toHaveCount(0);
 });
 
-test('when the trade room loads, then the catalogue, the accounts and the site data come with the page rather than by fetches', async ({ page }) => {
+test('when the trade room loads, then the catalogue, the accounts and the site data come with the page rather than by fetches, and the lists are read only once its channel is live', async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
   await openTradeRoom(page);
   await expect(page.locator('[data-figure="BALANCE"]')).not.toHaveText('');
   for (const path of ['/api/v1/assets', '/api/v1/accounts', '/api/v1/data']) expect(fetched).not.toContain(path);
+  // The page came with the lists; the channel's subscription reads them again once (a change before it sent no event).
+  await expect.poll(() => fetched.filter((path) => path === '/api/v1/open/trades').length).toBe(1);
+  await page.waitForLoadState('networkidle');
+  for (const path of ['/api/v1/open/trades', '/api/v1/closed/trades', '/api/v1/orders/pending']) expect(fetched.filter((p) => p === path)).toHaveLength(1);
 });
 
 test('when a trader opens the trade room on a phone, then it fits the screen', async ({ page }) => {

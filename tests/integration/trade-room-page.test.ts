@@ -51,4 +51,29 @@ describe('the trade room page (docs/trade-room.md#splash)', () => {
     expect(textOf(res.text)).toContain(one!.symbol_display);
     expect(textOf(res.text)).toContain(`${account.title} #${account.number}`);
   });
+
+  it('when the account the room shows holds a position, then the HTML lists it, and the page carries that account’s lists so no fetch repeats them', async () => {
+    const { agent, csrf } = await signedInAgent(stack.web, customer);
+    const first = pageStateOf((await agent.get('/mt4')).text);
+    const accounts = (first.data?.accounts as { data: { id: number; type: string }[] }).data;
+    const catalogue = (first.data?.assets as { data: { id: number; symbol: string }[] }).data;
+    const demo = accounts.find((a) => a.type === 'demo')!;
+    const eth = catalogue.find((a) => a.symbol === 'ETHUSD')!;
+    const placed = await agent.post('/api/v1/trades/store').set('X-CSRF-Token', csrf).send({ type: 'buy', id: eth.id, volume: '0.1', leverage: 2, account_id: demo.id });
+    expect(placed.status).toBe(201);
+
+    const shown = await agent.get('/mt4').set('Cookie', `selected-account=${demo.id}`);
+    const state = pageStateOf(shown.text);
+    expect(state.data?.tradesAccount).toBe(demo.id);
+    expect((state.data?.openTrades as { data: { id: string }[] }).data.map((t) => t.id)).toEqual([placed.body.data.id]);
+    expect(state.data?.pendingOrders).toMatchObject({ data: [] });
+    const positions = textOf(/<div class="positions-table"[^>]*>(.*?)<\/table>/s.exec(shown.text)?.[1] ?? '');
+    expect(positions).toContain('ETHUSD');
+    expect(positions).toContain('BUY');
+
+    // Without the device's choice the room shows the first account, with its own (empty) lists.
+    const other = pageStateOf((await agent.get('/mt4')).text);
+    expect(other.data?.tradesAccount).toBe(accounts[0]!.id);
+    expect(other.data?.openTrades).toMatchObject({ data: [] });
+  });
 });
