@@ -40,8 +40,10 @@ const failed = (failure: 'refused' | 'unreachable' | 'malformed', status: number
  */
 export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): Promise<CallResult<E>> {
   const url = pathOf(e, input.params as Record<string, Scalar> | undefined, input.query as Record<string, Scalar> | undefined);
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF-Token': csrfToken.value };
-  if (socketId.value) headers[socketIdHeader] = socketId.value;
+  // Read, not followed: an effect that makes a call must not run again when the socket connects or the token turns.
+  const socket = socketId.peek();
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF-Token': csrfToken.peek() };
+  if (socket) headers[socketIdHeader] = socket;
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

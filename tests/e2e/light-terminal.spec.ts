@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type ElementHandle, type Page } from '@playwright/test';
 import { feedTiming } from '../../shared/trading/terminal';
 import { freshCustomer, openSignedIn, test } from './support';
 
@@ -103,11 +103,20 @@ test('when a quote arrives while a row is pressed on its price, then the click s
   await expect(page.locator('.watch-row')).toHaveCount(1);
   // A tick re-mounts the price cells to replay their flash (market-watch.island.tsx): a real one, between press and release.
   // (Swapping the cell by hand instead breaks React's own next update of it, which then re-mounts the whole island.)
-  const price = await row.locator('.watch-price').first().elementHandle();
-  const box = (await price!.boundingBox())!;
+  // The cell and where it is, taken together: a tick between the two would leave a detached cell with no box.
+  let pressed: { price: ElementHandle; box: { x: number; y: number; width: number; height: number } } | undefined;
+  await expect
+    .poll(async () => {
+      const price = await row.locator('.watch-price').first().elementHandle();
+      const box = await price?.boundingBox();
+      pressed = price && box ? { price, box } : undefined;
+      return pressed !== undefined;
+    })
+    .toBe(true);
+  const { price, box } = pressed!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await expect.poll(() => price!.evaluate((cell) => cell.isConnected), { timeout: 20_000 }).toBe(false);
+  await expect.poll(() => price.evaluate((cell) => cell.isConnected), { timeout: 20_000 }).toBe(false);
   await page.mouse.up();
   await expect(activeTab(page)).toHaveText('GBP/USD, M1');
 });
