@@ -64,5 +64,10 @@ export const pageStateSchema = z.object({
   data: z.optional(pageDataSchema),
   /** When the server rendered the page (its clock, ms): the age of the last known prices it showed is measured from it. */
   renderedAt: z.optional(z.number()),
+  /**
+   * When the page's request arrived (the server's clock, ms), before any of its data was read: a channel with no event
+   * since has nothing to catch up on at the page's first subscription (docs/realtime.md#catching-up).
+   */
+  readsFrom: z.optional(z.number()),
 });
 export type PageState = z.infer<typeof pageStateSchema>;

@@ -1,5 +1,7 @@
 import type Echo from 'laravel-echo';
+import { nothingSentSince } from '../../shared/realtime';
 import type { PayloadOf, RealtimeEvent } from '../../shared/realtime-events/event';
+import { pageReadsFrom } from '../state/session';
 
 /** Echo names private channels without their `private-` prefix. */
 const echoName = (channel: string) => channel.replace(/^private-/, '');
@@ -20,8 +22,19 @@ export function listen<E extends RealtimeEvent>(echo: Echo<'pusher'>, e: E, id: 
   return () => void channel.stopListening(`.${e.event}`, listener);
 }
 
-/** Runs `fn` after every (re)subscription to the event's channel for `id`. */
-export const whenSubscribed = (echo: Echo<'pusher'>, e: RealtimeEvent, id: number, fn: () => void) => void echo.private(echoName(e.channel(id))).subscribed(fn);
+/**
+ * Runs `fn` (a catch-up read) after every (re)subscription to the event's channel for `id`: what changed while no
+ * event could arrive. Not after the first one when the server says nothing was sent on the channel since the page's
+ * data was read (docs/realtime.md#catching-up): the page is current, and the read would only repeat it.
+ */
+export function whenSubscribed(echo: Echo<'pusher'>, e: RealtimeEvent, id: number, fn: () => void): void {
+  let first = true;
+  echo.private(echoName(e.channel(id))).on('pusher:subscription_succeeded', (history: unknown) => {
+    const current = first && nothingSentSince(history, pageReadsFrom.peek());
+    first = false;
+    if (!current) fn();
+  });
+}
 
 /** Leaves a channel of the contract (a conversation staff moved away from). */
 export const leave = (echo: Echo<'pusher'>, e: RealtimeEvent, id: number) => echo.leave(echoName(e.channel(id)));

@@ -1,14 +1,15 @@
 import type { PageState } from '../../shared/page-state.schema';
 import { holdPageData, seedRender } from './page-data';
-import { csrfToken, currentUser, realtimeKey, siteName } from './session';
+import { csrfToken, currentUser, pageReadsFrom, realtimeKey, siteName } from './session';
 
 let seeded = false;
 
-function applySession(state: Pick<PageState, 'user' | 'csrfToken' | 'siteName' | 'realtimeKey'>): void {
+function applySession(state: Pick<PageState, 'user' | 'csrfToken' | 'siteName' | 'realtimeKey' | 'readsFrom'>): void {
   currentUser.value = state.user;
   csrfToken.value = state.csrfToken;
   siteName.value = state.siteName;
   realtimeKey.value = state.realtimeKey;
+  pageReadsFrom.value = state.readsFrom ?? null;
 }
 
 /** The browser's side: seeds the shared signals once per page from the server's `page-state` JSON, before any island loads. */

@@ -10,3 +10,5 @@ export const csrfToken = pageSignal('');
 export const siteName = pageSignal('');
 /** The realtime app key (signed-in pages only). */
 export const realtimeKey = pageSignal<string | null>(null);
+/** When the server began to read this page's data (its clock; `PageState.readsFrom`), if it said. */
+export const pageReadsFrom = pageSignal<number | null>(null);

@@ -9,7 +9,7 @@ import type { WebDeps } from './deps';
 import { callContext } from './gate';
 import { pageRoutes } from './pages.routes';
 import { webhookProxy, apiProxy, socketProxy } from './proxy';
-import { sendPage } from './render';
+import { noteArrival, sendPage } from './render';
 import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
 import { cameOverPlainHttp, createTokenSealer, sessionMiddleware, sessionMisconfigured, sessionSetupProblem } from './session';
 import type { CallContext } from './trading-client';
@@ -37,6 +37,7 @@ export function createWebApp(deps: WebDeps): WebApp {
     next();
   });
   app.use(measureRequests('web'));
+  app.use(noteArrival);
   app.use(cspNonce);
   const https = deps.publicOrigin?.startsWith('https:') ?? false;
   const setupProblem = sessionSetupProblem({ httpsOrigin: https, trustProxy: deps.trustProxy });

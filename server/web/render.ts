@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { ReactElement } from 'react';
 import { themeOf, type EntryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import type { User } from '../../shared/api/user.schema';
@@ -43,6 +43,12 @@ export interface PageOptions {
 }
 
 /** Renders a page to HTML with its CSRF token, page state and CSP nonce, and sends it. Pages are never cached. */
+/** Notes when a request arrived, before anything is read for it: the page's `readsFrom` (docs/realtime.md#catching-up). */
+export const noteArrival: RequestHandler = (_req, res, next) => {
+  res.locals.arrivedAt = Date.now();
+  next();
+};
+
 export function sendPage(req: Request, res: Response, assets: PageAssets, options: PageOptions): void {
   const csrfToken = csrf.generateToken(req);
   const siteName = options.settings?.name ?? 'Trading Platform';
@@ -57,6 +63,7 @@ export function sendPage(req: Request, res: Response, assets: PageAssets, option
       siteName,
       user: pageUserOf(options.user ?? null),
       realtimeKey: options.user ? ((res.locals.realtimeKey as string | undefined) ?? null) : null,
+      ...(typeof res.locals.arrivedAt === 'number' ? { readsFrom: res.locals.arrivedAt } : {}),
       ...(options.data ? { data: options.data } : {}),
     },
     body: options.body(csrfToken),

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { tierClockSkewMs } from '../../shared/realtime';
 import { freshCustomer, openSignedIn, test } from './support';
 
 /** Crypto trades around the clock, so these tests do not depend on the day they run. */
@@ -140,18 +141,50 @@ test('when an order needs more margin than is free, then the margin shows red an
   await expect(page.locator('.toast-error')).toHaveCount(0);
 });
 
-test('when the trade room loads, then the catalogue, the accounts and the site data come with the page rather than by fetches, and the lists are read only once its channel is live', async ({
+test('when the trade room loads, then the catalogue, the accounts, the site data and the lists come with the page rather than by fetches, and nothing is read again when nothing changed', async ({
   page,
 }) => {
+  await openTradeRoom(page);
+  // The customer's approval sent them a notice just now: a page read within the clocks' margin of it would (rightly) catch up.
+  await page.waitForTimeout(tierClockSkewMs + 500);
   const fetched: string[] = [];
   page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
-  await openTradeRoom(page);
+  await page.reload();
   await expect(page.locator('[data-figure="BALANCE"]')).not.toHaveText('');
   for (const path of ['/api/v1/assets', '/api/v1/accounts', '/api/v1/data']) expect(fetched).not.toContain(path);
-  // The page came with the lists; the channel's subscription reads them again once (a change before it sent no event).
-  await expect.poll(() => fetched.filter((path) => path === '/api/v1/open/trades').length).toBe(1);
+  // Nothing happened on the account since the page's data was read: the live channels' subscriptions read nothing again.
+  await expect.poll(() => fetched.filter((p) => p === '/broadcasting/auth').length).toBeGreaterThanOrEqual(3);
   await page.waitForLoadState('networkidle');
-  for (const path of ['/api/v1/open/trades', '/api/v1/closed/trades', '/api/v1/orders/pending']) expect(fetched.filter((p) => p === path)).toHaveLength(1);
+  await page.waitForTimeout(500);
+  for (const path of ['/api/v1/open/trades', '/api/v1/closed/trades', '/api/v1/orders/pending', '/api/v1/user']) expect(fetched, path).not.toContain(path);
+  // The unread count is the one list the page does not come with: read once.
+  expect(fetched.filter((p) => p === '/api/v1/chat/unread-count')).toHaveLength(1);
+});
+
+test('when a trade is opened elsewhere between the page’s render and its live subscription, then the page catches up and shows it', async ({ page, context }) => {
+  await openTradeRoom(page);
+  await chooseDemo(page);
+  // The page's subscriptions wait (a slow network) while another tab of the same customer buys.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/broadcasting/auth', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByText('No active positions found')).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/mt4');
+  await expect(other.locator('.trade-splash')).toHaveCount(0, { timeout: 15_000 });
+  await other.locator('.trade-buy').click();
+  await other
+    .getByRole('dialog', { name: /Order ticket/ })
+    .getByRole('button', { name: /^Buy 0.01 at/ })
+    .click();
+  await expect(other.locator('.toast-success')).toContainText('Buy order placed');
+  await expect(page.getByText('No active positions found')).toBeVisible();
+  release();
+  await expect(page.locator('.positions-table tbody tr').first()).toContainText('BUY', { timeout: 15_000 });
 });
 
 test('when a trader opens the trade room on a phone, then it fits the screen', async ({ page }) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Echo from 'laravel-echo';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { realtimeEvents, socketIdPattern } from '../../shared/realtime';
+import { nothingSentSince, realtimeEvents, socketIdPattern, tierClockSkewMs, type ChannelHistory } from '../../shared/realtime';
 import { makeUser, type TestPerson } from '../support/factories';
 import { deposit, liveAccount } from '../support/money';
 import { browserSession, echoFor, nextEvent, startRealtimeStack, type RealtimeStack } from '../support/realtime';
@@ -80,6 +80,28 @@ describe('pusher-js and laravel-echo against our realtime server, through the we
     expect((await closed).trade).toMatchObject({ id: data.id, status: 'closed' });
     expect(await notice).toMatchObject({ title: 'Take profit hit', color: 'success', id: expect.stringMatching(/^\d+$/) });
     stack.prices.set({ [idOf('EURUSD')]: '1.10000' });
+  });
+
+  it('tells each subscription when the channel last carried an event, so a page current since then reads nothing again (docs/realtime.md#catching-up)', async () => {
+    const historyOf = (client: Echo<'pusher'>, channel: string) => nextEvent<ChannelHistory>((deliver) => void client.private(channel).on('pusher:subscription_succeeded', deliver));
+    const pageRead = Date.now() + tierClockSkewMs;
+    const quiet = await historyOf(echo(bob), `trade.${bob.user.id}`);
+    expect(quiet.last_event_at).toBeNull();
+    expect(nothingSentSince(quiet, pageRead)).toBe(true);
+
+    // An event on the channel after the page's data was read (before it subscribed): the first subscription catches up.
+    const order = await call(bob, 'POST', '/api/v1/trades/store', { type: 'buy', id: idOf('EURUSD'), volume: '1000', leverage: 20, order_id: randomUUID() });
+    expect(order.status).toBe(201);
+    await sleep(200);
+    const busy = await historyOf(echo(bob), `trade.${bob.user.id}`);
+    expect(busy.last_event_at).toBeGreaterThan(pageRead - tierClockSkewMs - 1);
+    expect(nothingSentSince(busy, pageRead)).toBe(false);
+    // A page whose data was read after that event (the clocks' disagreement past) has nothing to catch up on.
+    expect(nothingSentSince(busy, busy.last_event_at! + tierClockSkewMs + 1)).toBe(true);
+    // Nor can the server vouch for a page older than it remembers, or unknown.
+    expect(nothingSentSince(busy, busy.known_since - 1)).toBe(false);
+    expect(nothingSentSince(busy, null)).toBe(false);
+    expect(nothingSentSince({}, pageRead)).toBe(false);
   });
 
   it('refuses another customer’s channels: the subscription fails with 403 and nothing of theirs arrives', async () => {

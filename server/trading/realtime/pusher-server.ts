@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import * as wsModule from 'ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { channelNamePattern, pusherProtocol, realtimePathPrefix, realtimeTiming } from '../../../shared/realtime';
+import { channelHistoryMs, channelNamePattern, pusherProtocol, realtimePathPrefix, realtimeTiming, type ChannelHistory } from '../../../shared/realtime';
 import type { Logger } from '../../logger';
 import { tooManySocketsResponse, type Admit } from './connection-cap';
 import { LocalPresenceDirectory, type Members, type PresenceDirectory } from './presence-directory';
@@ -103,6 +103,9 @@ export class PusherServer {
   private readonly activityMs: number;
   private readonly pongMs: number;
   private readonly rate: number;
+  /** Each channel's last event here, oldest first (docs/realtime.md#catching-up); forgotten after `channelHistoryMs`. */
+  private readonly lastEventAt = new Map<string, number>();
+  private readonly startedAt = Date.now();
 
   constructor(private readonly options: PusherServerOptions) {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 10 * 1024, perMessageDeflate: false, clientTracking: false });
@@ -170,11 +173,30 @@ export class PusherServer {
    * framed once, then written to each socket as it is.
    */
   publish(channel: string, event: string, data: unknown, exceptSocketId?: string): void {
+    this.noteEvent(channel);
     const subscribers = this.channels.get(channel);
     if (!subscribers || subscribers.size === 0) return;
     const payload = Buffer.from(frame(event, channel, data));
     const framed = Sender.frame(payload, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: true });
     for (const connection of subscribers) if (connection.socketId !== exceptSocketId) this.sendFramed(connection, framed, payload);
+  }
+
+  /** Kept in time order (a channel's entry moves to the end), so what is past the window is at the start. */
+  private noteEvent(channel: string): void {
+    const now = Date.now();
+    this.lastEventAt.delete(channel);
+    this.lastEventAt.set(channel, now);
+    for (const [old, at] of this.lastEventAt) {
+      if (at >= now - channelHistoryMs) break;
+      this.lastEventAt.delete(old);
+    }
+  }
+
+  /** What a subscription is told about the channel's past (`ChannelHistory`). */
+  private historyOf(channel: string): ChannelHistory {
+    const now = Date.now();
+    const last = this.lastEventAt.get(channel);
+    return { last_event_at: last ?? null, known_since: Math.max(this.startedAt, now - channelHistoryMs) };
   }
 
   /** Asks every client to reconnect at once (4200): they subscribe again and fetch what they may have missed. */
@@ -309,7 +331,7 @@ export class PusherServer {
       return this.refuseSubscription(connection, channel, 'LimitReached', 'Too many channels on one connection', 429);
     }
     if (connection.channels.has(channel)) {
-      if (!isPresence(channel)) return this.send(connection, frame('pusher_internal:subscription_succeeded', channel, {}));
+      if (!isPresence(channel)) return this.send(connection, frame('pusher_internal:subscription_succeeded', channel, this.historyOf(channel)));
       void this.presence.members(channel).then((members) => this.send(connection, frame('pusher_internal:subscription_succeeded', channel, presenceData(members))));
       return;
     }
@@ -336,7 +358,7 @@ export class PusherServer {
       return;
     }
     this.join(connection, channel);
-    this.send(connection, frame('pusher_internal:subscription_succeeded', channel, {}));
+    this.send(connection, frame('pusher_internal:subscription_succeeded', channel, this.historyOf(channel)));
   }
 
   private refuseSubscription(connection: Connection, channel: string, type: string, error: string, status: number): void {
