@@ -57,8 +57,9 @@ export function renderDocument({ title, siteName, favicon, nonce, assets, pageSt
       {links.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
+      {/* The islands' code after the sheets: on a slow link it took the bandwidth the first paint was waiting for (docs/front-end.md#chunks). */}
       {links.preloads.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
+        <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
       ))}
     </>,
   );
