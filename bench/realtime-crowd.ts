@@ -2,7 +2,8 @@
  * The subscribers of the fan-out benchmark, in a process of their own: COUNT raw websockets speaking the
  * Pusher protocol to ws://127.0.0.1:PORT/app/KEY, all on the public channel `bench`. The first MEASURE
  * of them decode every event and time it (receive time − the publisher's send time in the payload); the
- * others only count. Commands on stdin: `reset` starts a new measurement, `report` prints it as JSON.
+ * others only count. Commands on stdin: `reset` starts a new measurement, `report` prints it as JSON, `grow N` opens N
+ * more (the memory is measured between two crowd sizes).
  */
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
@@ -40,8 +41,14 @@ function open(index: number): Promise<void> {
   });
 }
 
-for (let i = 0; i < count; i += 200) await Promise.all(Array.from({ length: Math.min(200, count - i) }, (_, k) => open(i + k)));
-console.log(`ready ${subscribed}`);
+let opened = 0;
+/** Opens `more` sockets, 200 at a time, then says how many are subscribed in all. */
+async function grow(more: number): Promise<void> {
+  const until = opened + more;
+  for (; opened < until; opened += Math.min(200, until - opened)) await Promise.all(Array.from({ length: Math.min(200, until - opened) }, (_, k) => open(opened + k)));
+  console.log(`ready ${subscribed}`);
+}
+await grow(count);
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN;
@@ -52,6 +59,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (line === 'reset') {
     latencies = [];
     received = 0;
+  } else if (line.startsWith('grow ')) {
+    void grow(Number(line.slice(5)));
   } else if (line === 'report') {
     console.log(`report ${JSON.stringify({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), timed: latencies.length, received })}`);
   }

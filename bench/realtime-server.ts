@@ -32,7 +32,7 @@ server.listen(0, '127.0.0.1', () => console.log(`port ${(server.address() as Add
 // The benchmark asks for a collection before it reads the memory, so it sees what connections keep, not garbage.
 process.on('SIGUSR2', () => {
   (globalThis as { gc?: () => void }).gc?.();
-  console.log('collected');
+  console.log(`collected ${process.memoryUsage().heapUsed}`);
 });
 process.on('SIGTERM', () => {
   const { user, system } = process.cpuUsage();

@@ -2,7 +2,9 @@
  * Realtime fan-out: N = 1,000 and 5,000 subscribers on one public channel (raw Pusher-protocol sockets in
  * a process of their own), events at rising rates from a separate publisher process. For each N, the
  * highest rate whose delivery p99 stays under 100 ms, the server's CPU there, and its memory per
- * connection. The peer: soketi, measured in the same run on loopback, installed at benchmark time into a
+ * connection: the RSS (and for ours the JS heap) added between half the subscribers and all of them, each settled
+ * (collections where the server allows them, the median of several readings) with every socket held open, so what
+ * starting up allocated or freed is in both readings and cancels. The peer: soketi, measured in the same run on loopback, installed at benchmark time into a
  * temporary folder (it is AGPL: never into the project), with the uWebSockets.js override it needs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -55,8 +57,8 @@ function ensureSoketi(): string | undefined {
 interface Server {
   pid: number;
   port: number;
-  /** Runs a garbage collection where the server can be asked to (ours); soketi keeps its sockets outside the JS heap. */
-  collect?(): Promise<void>;
+  /** Runs a garbage collection where the server can be asked to (ours), answering the heap used after it; soketi keeps its sockets outside the JS heap. */
+  collect?(): Promise<number>;
   stop(): void;
 }
 
@@ -64,9 +66,9 @@ async function startOurs(): Promise<Server> {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/realtime-server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = Number((await waitFor(child, /port (\d+)/))[1]);
   const collect = async () => {
-    const done = waitFor(child, /collected/);
+    const done = waitFor(child, /collected (\d+)/);
     child.kill('SIGUSR2');
-    await done;
+    return Number((await done)[1]);
   };
   return { pid: child.pid!, port, collect, stop: () => child.kill('SIGTERM') };
 }
@@ -91,6 +93,27 @@ async function startSoketi(bin: string): Promise<Server> {
   return { pid: child.pid!, port, stop: () => child.kill('SIGTERM') };
 }
 
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * The server's memory with its sockets held open, settled: three collections where it can be asked (ours) a moment
+ * apart, then the median of five RSS readings (and the heap after the last collection).
+ */
+async function settledMemory(server: Server): Promise<{ rssKiB: number; heapKiB: number | null }> {
+  let heap: number | null = null;
+  for (let i = 0; i < 3; i += 1) {
+    heap = (await server.collect?.()) ?? null;
+    await pause(200);
+  }
+  const readings: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    readings.push(rssKiB(server.pid));
+    await pause(100);
+  }
+  return { rssKiB: median(readings), heapKiB: heap === null ? null : heap / 1024 };
+}
+
 async function startCrowd(port: number, count: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/realtime-crowd.ts'], {
     cwd: root,
@@ -98,8 +121,18 @@ async function startCrowd(port: number, count: number) {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const ready = Number((await waitFor(child, /ready (\d+)/))[1]);
+  let total = ready;
   return {
-    ready,
+    get ready() {
+      return total;
+    },
+    /** Opens `more` sockets; resolves with how many are subscribed in all. */
+    grow: async (more: number) => {
+      const next = waitFor(child, /ready (\d+)/);
+      child.stdin!.write(`grow ${more}\n`);
+      total = Number((await next)[1]);
+      return total;
+    },
     reset: () => child.stdin!.write('reset\n'),
     report: async () => {
       const next = waitFor(child, /report (\{.*\})\n/);
@@ -122,19 +155,26 @@ async function publish(target: 'ours' | 'soketi', port: number, rate: number): P
 interface Result {
   size: number;
   connected: number;
+  /** RSS added per connection between half the crowd and all of it (what starting up left is the same in both). */
   kibPerConnection: number;
+  /** The same for the JS heap after collections (ours only). */
+  heapKibPerConnection: number | null;
   best: { rate: number; p99: number; cpu: number; delivered: number } | undefined;
   levels: string[];
 }
 
 async function measure(target: 'ours' | 'soketi', start: () => Promise<Server>, size: number): Promise<Result> {
   const server = await start();
-  await server.collect?.();
-  const before = rssKiB(server.pid);
-  const crowd = await startCrowd(server.port, size);
-  await new Promise((r) => setTimeout(r, 500));
-  await server.collect?.();
-  const kibPerConnection = (rssKiB(server.pid) - before) / Math.max(1, crowd.ready);
+  const crowd = await startCrowd(server.port, size / 2);
+  await pause(500);
+  const half = await settledMemory(server);
+  const halfCount = crowd.ready;
+  await crowd.grow(size / 2);
+  await pause(500);
+  const all = await settledMemory(server);
+  const added = Math.max(1, crowd.ready - halfCount);
+  const kibPerConnection = (all.rssKiB - half.rssKiB) / added;
+  const heapKibPerConnection = all.heapKiB === null || half.heapKiB === null ? null : (all.heapKiB - half.heapKiB) / added;
   let best: Result['best'];
   const levels: string[] = [];
   try {
@@ -156,7 +196,7 @@ async function measure(target: 'ours' | 'soketi', start: () => Promise<Server>, 
     crowd.stop();
     server.stop();
   }
-  return { size, connected: crowd.ready, kibPerConnection, best, levels };
+  return { size, connected: crowd.ready, kibPerConnection, heapKibPerConnection, best, levels };
 }
 
 export async function realtimeBench(): Promise<void> {
@@ -172,7 +212,8 @@ export async function realtimeBench(): Promise<void> {
       const best = r.best
         ? `${r.best.rate} events/s (${Math.round(r.best.delivered).toLocaleString()} messages/s) p99 ${r.best.p99} ms, CPU ${fmt(r.best.cpu * 100, 0)} % of a core`
         : 'none under 100 ms';
-      console.log(`  ${name.padEnd(7)} ${String(r.connected).padStart(5)} subscribers  ${best};  memory ${fmt(r.kibPerConnection, 1)} KiB per connection`);
+      const heap = r.heapKibPerConnection === null ? '' : ` (JS heap ${fmt(r.heapKibPerConnection, 1)} KiB)`;
+      console.log(`  ${name.padEnd(7)} ${String(r.connected).padStart(5)} subscribers  ${best};  memory ${fmt(r.kibPerConnection, 1)} KiB RSS per connection${heap}`);
       console.log(`          levels: ${r.levels.join('; ')}`);
     }
   }
