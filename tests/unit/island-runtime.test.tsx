@@ -155,7 +155,8 @@ describe('server rendering of islands', () => {
   it('when a page has islands, then it gets the runtime, page state and preloads of exactly those islands', () => {
     const html = renderDocument({ title: 'x', siteName: 'S', favicon: null, nonce: 'abc', assets, pageState, body: <Island island={counter} client="load" props={{ start: 1 }} /> });
     expect(html).toContain('<script type="module" src="/runtime.js" nonce="abc">');
-    expect(html).toContain('<link rel="modulepreload" href="/counter.js"/>');
+    // At low priority: the sheets the first paint waits for go first (docs/front-end.md#chunks).
+    expect(html).toContain('<link rel="modulepreload" href="/counter.js" fetchPriority="low"/>');
     expect(html).toContain('id="page-state"');
   });
 
