@@ -289,9 +289,24 @@ export function feedTransports(client: typeof SocketClient): ManagerOptions['tra
 }
 
 /** The price feed (docs/realtime.md#price-feed): socket.io over websocket only, through our own origin. */
+/**
+ * The feed's client loads and connects while the islands still hydrate (on a slow link its chunk and handshake took
+ * seconds after them), but what it says reaches the signals only once none is hydrating, in the order it came: the
+ * islands hydrate against the page's prices and status, as their HTML was rendered.
+ */
+const afterIslands = (() => {
+  let waiting: (() => void)[] | null = [];
+  void afterHydration().then(() => {
+    const queued = waiting ?? [];
+    waiting = null;
+    for (const run of queued) run();
+  });
+  return (run: () => void) => (waiting ? waiting.push(run) : run());
+})();
+
 export function connectFeed(): Promise<void> {
   feed ??= import('socket.io-client').then((client) => {
-    feedStatus.value = 'connecting';
+    afterIslands(() => (feedStatus.value = 'connecting'));
     const socket = client.io({
       path: '/socket.io',
       transports: feedTransports(client),
@@ -300,34 +315,40 @@ export function connectFeed(): Promise<void> {
       timeout: feedTiming.connectTimeoutMs,
     });
     socket.on('connect', () => {
-      feedStatus.value = 'connected';
+      afterIslands(() => (feedStatus.value = 'connected'));
       socket.emit(feedEvents.subscribeAll);
     });
-    socket.on('disconnect', () => (feedStatus.value = socket.active ? 'reconnecting' : 'disconnected'));
-    socket.on('connect_error', () => {
-      if (!socket.active) feedStatus.value = 'failed';
-      else if (feedStatus.peek() !== 'connecting') feedStatus.value = 'reconnecting';
-    });
+    socket.on('disconnect', () => afterIslands(() => (feedStatus.value = socket.active ? 'reconnecting' : 'disconnected')));
+    socket.on('connect_error', () =>
+      afterIslands(() => {
+        if (!socket.active) feedStatus.value = 'failed';
+        else if (feedStatus.peek() !== 'connecting') feedStatus.value = 'reconnecting';
+      }),
+    );
     // The manager gives up once its attempts are spent; the socket has no event of its own for that. (A test's stand-in socket may have no manager.)
-    socket.io?.on('reconnect_failed', () => (feedStatus.value = 'failed'));
+    socket.io?.on('reconnect_failed', () => afterIslands(() => (feedStatus.value = 'failed')));
     socket.on(feedEvents.all, (payload: unknown) => {
       const parsed = feedAllSchema.safeParse(payload);
       if (!parsed.success || !parsed.data.success) return;
-      const now = Date.now();
-      const ids = idsByAssetId.value;
-      batch(() => {
-        for (const item of parsed.data.data) applyFeed(item, ids, now);
-        pricesReady.value = true;
+      afterIslands(() => {
+        const now = Date.now();
+        const ids = idsByAssetId.value;
+        batch(() => {
+          for (const item of parsed.data.data) applyFeed(item, ids, now);
+          pricesReady.value = true;
+        });
       });
     });
     socket.on(feedEvents.update, (payload: unknown) => {
       const items = feedUpdateOf(payload);
       if (!items) return;
-      const now = Date.now();
-      const ids = idsByAssetId.value;
-      // One notification round for the whole message, however many instruments it moves.
-      batch(() => {
-        for (const item of items) applyFeed(item, ids, now);
+      afterIslands(() => {
+        const now = Date.now();
+        const ids = idsByAssetId.value;
+        // One notification round for the whole message, however many instruments it moves.
+        batch(() => {
+          for (const item of items) applyFeed(item, ids, now);
+        });
       });
     });
   });
@@ -341,10 +362,12 @@ export function connectFeed(): Promise<void> {
  */
 let started: Promise<void> | undefined;
 export function startMarket(): Promise<void> {
+  // The feed at once (its news waits for the islands: afterIslands); the pairs and the catalogue once they hydrated.
+  const feedReady = connectFeed();
   started ??= afterHydration()
     .then(adoptLegacyPairs)
     .then(loadAssets)
-    .then(() => connectFeed());
+    .then(() => feedReady);
   return started;
 }
 export function retryAssets(): Promise<void> {
