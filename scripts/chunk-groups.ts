@@ -31,22 +31,27 @@ type Reach = ReadonlySet<string>;
 
 const islandOf = (id: string) => /[\\/]client[\\/]islands[\\/]([^/\\]+)\.island\.tsx$/.exec(id)?.[1];
 
-function reachOf(id: string, graph: ModuleGraph, known: Map<string, Reach>): Reach {
-  const cached = known.get(id);
-  if (cached) return cached;
-  const island = islandOf(id);
-  if (island) {
-    const reach = new Set([island]);
-    known.set(id, reach);
-    return reach;
-  }
+/** Every importer up from `id` (a search of its own, so an import cycle cannot leave a partial answer behind). */
+function reachOf(id: string, graph: ModuleGraph): Reach {
   const reach = new Set<string>();
-  // An import cycle adds nothing more than its other paths do.
-  known.set(id, reach);
-  const info = graph.getModuleInfo(id);
-  if (!info || info.isEntry) reach.add('entry');
-  if (info && info.dynamicImporters.length > 0) reach.add('lazy');
-  for (const importer of info?.importers ?? []) for (const from of reachOf(importer, graph, known)) reach.add(from);
+  const seen = new Set([id]);
+  const pending = [id];
+  while (pending.length > 0) {
+    const at = pending.pop()!;
+    const island = islandOf(at);
+    if (island) {
+      reach.add(island);
+      continue;
+    }
+    const info = graph.getModuleInfo(at);
+    if (!info || info.isEntry) reach.add('entry');
+    if (info && info.dynamicImporters.length > 0) reach.add('lazy');
+    for (const importer of info?.importers ?? []) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      pending.push(importer);
+    }
+  }
   return reach;
 }
 
@@ -63,20 +68,11 @@ function groupOf(reach: Reach): string | null {
 }
 
 export function islandChunkGroups(): CodeSplittingGroup[] {
-  // One build's graph: the reach of each module is worked out once.
-  let known = new Map<string, Reach>();
-  let graphSeen: ModuleGraph | null = null;
   return [
     {
       // Only what the rule captures: a captured module's imports shared with other pages stay where they are.
       includeDependenciesRecursively: false,
-      name: (id, graph) => {
-        if (graph !== graphSeen) {
-          graphSeen = graph;
-          known = new Map();
-        }
-        return groupOf(reachOf(id, graph, known));
-      },
+      name: (id, graph) => groupOf(reachOf(id, graph)),
     },
   ];
 }

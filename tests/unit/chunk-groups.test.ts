@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { islandChunkGroups } from '../../scripts/chunk-groups';
+
+/** Which file a module is built into (docs/front-end.md#chunks), over a made-up module graph. */
+type Node = { importers?: string[]; dynamicImporters?: string[]; isEntry?: boolean };
+function groupsOf(nodes: Record<string, Node>): Record<string, string | null | undefined> {
+  const graph = {
+    getModuleInfo: (id: string) => (nodes[id] ? { importers: nodes[id].importers ?? [], dynamicImporters: nodes[id].dynamicImporters ?? [], isEntry: nodes[id].isEntry ?? false } : null),
+  };
+  const [group] = islandChunkGroups();
+  const name = group!.name as (id: string, ctx: typeof graph) => string | null | undefined;
+  return Object.fromEntries(Object.keys(nodes).map((id) => [id, name(id, graph)]));
+}
+const island = (name: string) => `/p/client/islands/${name}.island.tsx`;
+
+describe('island chunk groups', () => {
+  it('puts the trade rooms’ islands and what only they use together, each layout’s own apart, and the shell’s together', () => {
+    const groups = groupsOf({
+      [island('positions')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('trade-header')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('light-toolbar')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('toaster')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('marketplace')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      '/p/client/state/trading.ts': { importers: [island('positions'), island('light-toolbar')] },
+      '/p/client/classic-only.ts': { importers: [island('trade-header')] },
+      '/p/client/light-only.ts': { importers: [island('light-toolbar')] },
+      '/p/client/state/toasts.ts': { importers: [island('toaster'), island('positions')] },
+      '/p/client/market-and-shop.ts': { importers: [island('marketplace'), island('positions')] },
+    });
+    expect(groups['/p/client/state/trading.ts']).toBe('trade-room');
+    expect(groups['/p/client/classic-only.ts']).toBe('classic-room');
+    expect(groups['/p/client/light-only.ts']).toBe('light-room');
+    expect(groups['/p/client/state/toasts.ts']).toBe('app-shell');
+    expect(groups['/p/client/market-and-shop.ts']).toBeNull();
+    expect(groups[island('marketplace')]).toBeNull();
+  });
+
+  it('leaves alone what the runtime or a script imports, even through an import cycle, and what is loaded lazily', () => {
+    const groups = groupsOf({
+      '/p/client/runtime/main.ts': { isEntry: true },
+      [island('positions')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      // a and b import each other; a is the runtime's; b is also the positions island's.
+      '/p/client/a.ts': { importers: ['/p/client/b.ts', '/p/client/runtime/main.ts'] },
+      '/p/client/b.ts': { importers: ['/p/client/a.ts', island('positions')] },
+      '/p/node_modules/chart/index.js': { dynamicImporters: [island('positions')] },
+    });
+    expect(groups['/p/client/a.ts']).toBeNull();
+    expect(groups['/p/client/b.ts']).toBeNull();
+    expect(groups['/p/node_modules/chart/index.js']).toBeNull();
+    expect(groups[island('positions')]).toBe('trade-room');
+  });
+});
