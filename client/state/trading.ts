@@ -14,7 +14,7 @@ import { connection } from './realtime';
 import { accountShown, deviceChoices, takeLegacyChoice, writeDeviceChoice } from '../lib/device-choices';
 import { afterHydration } from '../runtime/hydration';
 import { assetsById, forexMid, quoteOf } from './market';
-import { deviceChoiceOf, pageAnswer, seedFromPage } from './page-data';
+import { deviceChoiceOf, pageAnswer, seedFromPage, type PageSeed } from './page-data';
 import { pageComputed, pageLocal, pageSignal } from './page-scope';
 
 export const accounts = pageSignal<readonly AccountSummaryView[]>([]);
@@ -80,7 +80,7 @@ seedFromPage((page) => {
 });
 
 /** The selected account's lists as the page came with them; answers the account, or null when it came without (or for another). */
-function seedLists(page: Parameters<Parameters<typeof seedFromPage>[0]>[0]): number | null {
+function seedLists(page: PageSeed): number | null {
   const open = pageAnswer(page, 'openTrades', tradingApi.openTrades);
   const closed = pageAnswer(page, 'closedTrades', tradingApi.closedTrades);
   const pending = pageAnswer(page, 'pendingOrders', tradingApi.pendingOrders);
