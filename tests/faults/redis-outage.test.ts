@@ -143,8 +143,10 @@ describe('Redis outage: two trading processes degrade as documented and recover 
         }
       })(),
     ];
-    await until(() => load.acknowledged.length >= 40 && prices.length >= 5, 30_000, 'the load to run');
-    const pricesMovedBefore = new Set(prices.map((p) => p.rate)).size > 1;
+    // Waited for, not sampled: on a quick machine forty orders took less than a second, in which BTCUSD may not move.
+    const pricesMoved = () => new Set(prices.map((p) => p.rate)).size > 1;
+    await until(() => load.acknowledged.length >= 40 && prices.length >= 5 && pricesMoved(), 30_000, 'the load to run and the follower’s prices to move');
+    const pricesMovedBefore = pricesMoved();
 
     // Redis goes away.
     const downAt = Date.now();
