@@ -38,11 +38,12 @@ export default defineConfig(({ isSsrBuild }) =>
       }
     : {
         publicDir: false,
-        // Every script and sheet also as brotli (quality 11) and gzip (level 9) files beside it, served as the browser
-        // accepts (server/web/assets.ts): smaller than compressing on each request (login's JavaScript 34.9 KiB gzip-6
-        // -> 24.9 KiB brotli), and no CPU spent per request on it.
         plugins: [
+          // Which built file holds each island (scripts/chunk-groups.ts).
           islandChunksManifest(),
+          // Every script and sheet also as brotli (quality 11) and gzip (level 9) files beside it, served as the browser
+          // accepts (server/web/assets.ts): smaller than compressing on each request (login's JavaScript 34.9 KiB gzip-6
+          // -> 24.9 KiB brotli), and no CPU spent per request on it.
           compression({
             include: /\.(js|css|svg)$/,
             // Every file in both encodings, however small: the server then never falls back to compressing on the fly.

@@ -42,12 +42,11 @@ for (const seed of instrumentSeeds) {
     )
     .join('');
   const image = instrumentImage(seed.symbol);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs>${gradient('g', colours[seed.assetClass] ?? fallback)}</defs><circle cx="32" cy="32" r="32" fill="url(#g)"/>${text}</svg>\n`;
+  const colourKey = seed.assetClass in colours ? seed.assetClass : 'other';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs>${gradient('g', colours[colourKey] ?? fallback)}</defs><circle cx="32" cy="32" r="32" fill="url(#g)"/>${text}</svg>\n`;
   writeFileSync(join(dir, image.replace('/instruments/', '')), svg);
   // In the sprite each class's gradient is defined once, beside the symbols.
-  symbols.push(
-    `<symbol id="${instrumentSpriteName(image)}" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="url(#g-${colours[seed.assetClass] ? seed.assetClass : 'other'})"/>${text}</symbol>`,
-  );
+  symbols.push(`<symbol id="${instrumentSpriteName(image)}" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="url(#g-${colourKey})"/>${text}</symbol>`);
 }
 const gradients = [...Object.entries(colours), ['other', fallback] as const].map(([name, pair]) => gradient(`g-${name}`, pair as [string, string])).join('');
 const sprite = `<svg xmlns="http://www.w3.org/2000/svg"><defs>${gradients}</defs>${symbols.join('')}</svg>\n`;

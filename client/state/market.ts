@@ -288,7 +288,6 @@ export function feedTransports(client: typeof SocketClient): ManagerOptions['tra
   }
 }
 
-/** The price feed (docs/realtime.md#price-feed): socket.io over websocket only, through our own origin. */
 /**
  * The feed's client loads and connects while the islands still hydrate (on a slow link its chunk and handshake took
  * seconds after them), but what it says reaches the signals only once none is hydrating, in the order it came: the
@@ -304,6 +303,7 @@ const afterIslands = (() => {
   return (run: () => void) => (waiting ? waiting.push(run) : run());
 })();
 
+/** The price feed (docs/realtime.md#price-feed): socket.io over websocket only, through our own origin. */
 export function connectFeed(): Promise<void> {
   feed ??= import('socket.io-client').then((client) => {
     afterIslands(() => (feedStatus.value = 'connecting'));
