@@ -102,6 +102,16 @@ async function signInAll(web: string, api: string, emails: string[]) {
  * the API, then through the web proxy with each tier its own process (ROLE=web / ROLE=trading, as a
  * deployment on more than one core runs them).
  */
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** The run's orders, and the CPU each named process spent on them, in ms per order. */
+async function withCpu(processes: Record<string, Server>, run: () => Promise<LoadResult>): Promise<LoadResult & { cpuMsPerOrder: string }> {
+  const before = Object.values(processes).map((p) => p.cpuSeconds());
+  const result = await run();
+  const spent = Object.entries(processes).map(([name, p], i) => `${name} ${fmt(((p.cpuSeconds() - before[i]!) * 1000) / result.total, 2)}`);
+  return { ...result, cpuMsPerOrder: spent.join(', ') };
+}
+
 async function ordersEveryWay(env: Record<string, string>, emails: string[], label: string): Promise<[string, LoadResult][]> {
   const rows: [string, LoadResult][] = [];
   // On its own database the one process is a deployment too: it must know its origin.
@@ -110,8 +120,8 @@ async function ordersEveryWay(env: Record<string, string>, emails: string[], lab
     const { sessions, tokens } = await signInAll(server.url, server.api, emails);
     // Crypto trades around the clock, so the benchmark runs on any day.
     const btc = await assetId(server.url, sessions[0]!, 'BTCUSD');
-    rows.push([`orders via web proxy, one process, ${label}`, await orders(server.url, sessions, btc)]);
-    rows.push([`orders straight to the API, ${label}`, await orders(server.api, tokens, btc)]);
+    rows.push([`orders via web proxy, one process, ${label}`, await withCpu({ process: server }, () => orders(server.url, sessions, btc))]);
+    rows.push([`orders straight to the API, ${label}`, await withCpu({ process: server }, () => orders(server.api, tokens, btc))]);
   } finally {
     await server.stop();
   }
@@ -122,7 +132,7 @@ async function ordersEveryWay(env: Record<string, string>, emails: string[], lab
   try {
     const { sessions } = await signInAll(web.url, trading.api, emails);
     const btc = await assetId(web.url, sessions[0]!, 'BTCUSD');
-    rows.push([`orders via web proxy, tiers apart, ${label}`, await orders(web.url, sessions, btc)]);
+    rows.push([`orders via web proxy, tiers apart, ${label}`, await withCpu({ web, API: trading }, () => orders(web.url, sessions, btc))]);
   } finally {
     await web.stop();
     await trading.stop();
@@ -219,7 +229,7 @@ export async function ordersBench(): Promise<void> {
 
   const local = await inProcess();
   console.log(`\nOrders (POST /api/v1/trades/store, ${traders} customers, one connection each, one order in flight per customer)`);
-  for (const [name, result] of rows) console.log(row(name, result));
+  for (const [name, result] of rows) console.log(row(name, result) + ('cpuMsPerOrder' in result ? `  CPU ms per order: ${String(result.cpuMsPerOrder)}` : ''));
   const peer = rows[0]![1].rps;
   for (const [name, result] of rows.slice(1)) console.log(`  ${name} / stub: ${fmt(result.rps / peer, 3)}x`);
   const ms = (values: number[], p: number) => fmt(percentile(values, p), 3);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -45,7 +45,7 @@ export async function publicSite(): Promise<{ PORT: string; PUBLIC_ORIGIN: strin
 }
 
 /** The built server as a child process (its own core, like in production); resolves with its URLs (`url` is empty for ROLE=trading, `api` for ROLE=web). */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; api: string; stop: () => Promise<void> }> {
+export async function startServer(env: Record<string, string>): Promise<{ url: string; api: string; cpuSeconds: () => number; stop: () => Promise<void> }> {
   // BENCH_PROFILE_DIR=… writes a CPU profile of the server under load (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
@@ -66,6 +66,7 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   return {
     url,
     api,
+    cpuSeconds: () => cpuSecondsOf(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -74,8 +75,19 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   };
 }
 
+/** CPU time a process has used so far (user + system), from /proc: a figure the machine's noise does not bend the way it bends rates. */
+export function cpuSecondsOf(pid: number): number {
+  // Fields 14 and 15 of /proc/{pid}/stat, after the command name (which may hold spaces) in parentheses.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
+}
+/** Linux's USER_HZ, 100 on every architecture Node runs on here. */
+const clockTicksPerSecond = 100;
+
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the run. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -84,7 +96,7 @@ export interface LoadResult {
 export async function load(options: autocannon.Options): Promise<LoadResult> {
   const result = await autocannon({ connections: 10, duration: seconds, ...options });
   if (result.errors > 0) throw new Error(`${options.url}: ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
 export function row(name: string, r: LoadResult): string {

@@ -1,6 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import compression from 'compression';
-import { timing } from '../../shared/constants';
 import { ErrorPage } from '../../views/pages/not-found';
 import { requestLogger } from '../logger';
 import { measureRequests, metricsEndpoint } from '../metrics';
@@ -8,9 +7,10 @@ import { publicDir } from '../paths';
 import type { WebDeps } from './deps';
 import { callContext } from './gate';
 import { pageRoutes } from './pages.routes';
-import { webhookProxy, apiProxy, socketProxy } from './proxy';
+import { socketProxy } from './proxy';
+import { apiLane } from './api-lane';
 import { noteArrival, sendPage } from './render';
-import { csrf, cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
+import { cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
 import { cameOverPlainHttp, createTokenSealer, sessionMiddleware, sessionMisconfigured, sessionSetupProblem } from './session';
 import type { CallContext } from './trading-client';
 import { sessionRoutes } from './session.routes';
@@ -31,17 +31,21 @@ export function createWebApp(deps: WebDeps): WebApp {
   const settings = createTtlCache((ctx: CallContext) => deps.api.settings(ctx), deps.settingsCacheMs);
   const gateDeps = { api: deps.api, settings, sealer, assets: deps.assets.assets };
 
+  const https = deps.publicOrigin?.startsWith('https:') ?? false;
+  const setupProblem = sessionSetupProblem({ httpsOrigin: https, trustProxy: deps.trustProxy });
+  if (setupProblem) deps.logger.warn(setupProblem);
+  const session = sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https, logger: deps.logger });
+
   app.use(requestLogger(deps.logger));
+  app.use(measureRequests('web'));
+  app.use(apiLane({ target: deps.api.baseUrl, sealer, session, publicOrigin: deps.publicOrigin, https }));
+
   app.use((_req, res, next) => {
     res.locals.realtimeKey = deps.realtimeKey;
     next();
   });
-  app.use(measureRequests('web'));
   app.use(noteArrival);
   app.use(cspNonce);
-  const https = deps.publicOrigin?.startsWith('https:') ?? false;
-  const setupProblem = sessionSetupProblem({ httpsOrigin: https, trustProxy: deps.trustProxy });
-  if (setupProblem) deps.logger.warn(setupProblem);
   app.use(securityHeaders({ dev: deps.dev, https }));
 
   app.get('/healthz', (_req, res) => {
@@ -54,20 +58,8 @@ export function createWebApp(deps: WebDeps): WebApp {
   });
 
   app.use(compression());
-  // Before the session and CSRF checks: a provider's webhook has neither, only its signature.
-  app.use(webhookProxy({ target: deps.api.baseUrl, timeoutMs: timing.requestTimeoutMs }));
-  app.use(sessionMiddleware({ secret: deps.sessionSecret, maxAgeHours: deps.sessionMaxAgeHours, httpsOrigin: https, logger: deps.logger }));
+  app.use(session);
   app.use(sameOriginWrites({ publicOrigin: deps.publicOrigin }));
-  app.use(['/api/v1', '/broadcasting/auth'], csrf.csrfSynchronisedProtection);
-  // Signing in, out or up through the proxy would hand page scripts a raw API token: /session and /signup do it instead.
-  // Only the calls that answer without a token pass (the e-mail check and password recovery).
-  const tokenFree = new Set(['/check-email', '/forgot-password', '/reset-password']);
-  app.use('/api/v1/auth', (req, res, next) => {
-    if (req.method === 'POST' && tokenFree.has(req.path)) return next();
-    res.status(404).json({ message: 'Not Found.' });
-  });
-  // API calls go straight to the proxy, before the static folders (which would stat the disk for each).
-  app.use(apiProxy({ target: deps.api.baseUrl, sealer, timeoutMs: timing.requestTimeoutMs }));
 
   const publicFiles = express.static(publicDir, { index: false, maxAge: '1h' });
   const files: RequestHandler = (req, res, next) => deps.assets.middleware(req, res, (error?: unknown) => (error ? next(error) : publicFiles(req, res, next)));

@@ -60,7 +60,7 @@ export async function decidePage(
       const result = await api.request(endpoints.user, { token }, ctx);
       if (result.ok) user = result.data.data;
       else if (result.status === 401) {
-        signOut(req);
+        signOut(req, sealer);
         token = undefined;
       } else throw new UpstreamUnavailable(`GET /user answered ${result.status}`);
     }

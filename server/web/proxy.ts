@@ -38,7 +38,7 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
         proxyReq.setHeader('x-request-id', String(req.id));
       },
       proxyRes(proxyRes, req) {
-        if (proxyRes.statusCode === 401) signOut(req);
+        if (proxyRes.statusCode === 401) signOut(req, sealer);
       },
       error(error, req, res) {
         const response = res as ServerResponse;

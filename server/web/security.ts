@@ -19,8 +19,19 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
 /** Both layouts of the trade room (docs/trade-room.md#terminals): `/mt4` and `/mt4-light`. */
 const isTradeRoom = (req: IncomingMessage) => /^\/mt4(-light)?(\/|$|\?)/.test(req.url ?? '');
 
+/** What every answer of the web tier carries, pages and API calls alike. */
+const sharedHeaders = (https: boolean) =>
+  ({
+    crossOriginEmbedderPolicy: false,
+    // No page of ours is framed, by us or anyone (the card provider's pages are visited, not embedded): the same word as frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  }) as const;
+
 export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }): RequestHandler {
   const headers = helmet({
+    ...sharedHeaders(https),
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -43,13 +54,16 @@ export function securityHeaders({ dev, https }: { dev: boolean; https: boolean }
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    crossOriginEmbedderPolicy: false,
-    // No page of ours is framed, by us or anyone (the card provider's pages are visited, not embedded): the same word as frame-ancestors 'none'.
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   return (req, res, next) => headers(req, res, () => permissionsPolicyHeader(req, res, next));
+}
+
+/**
+ * The API's answers through our proxy are data, never a document to run: a policy that allows nothing, with no nonce to
+ * make. An answer that sets its own policy (a stored file's sandbox) keeps it.
+ */
+export function apiSecurityHeaders({ https }: { https: boolean }): RequestHandler {
+  return helmet({ ...sharedHeaders(https), contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
 }
 
 export class CrossSiteRequest extends Error {

@@ -237,7 +237,7 @@ async function revokeSessionToken({ api, sealer }: PageDeps, req: Request) {
 
 async function logout(deps: PageDeps, req: Request) {
   await revokeSessionToken(deps, req);
-  signOut(req);
+  signOut(req, deps.sealer);
 }
 
 /** Step 1 of a two-factor sign-in passed: the sealed challenge, the address (to show), where to go after, and when (ms). */

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
 import cookieSession from 'cookie-session';
+import { LRUCache } from 'lru-cache';
 import type { ToastInput } from '../../shared/page-state.schema';
 
 /**
@@ -85,6 +86,20 @@ export function sessionSetupProblem({ httpsOrigin, trustProxy }: { httpsOrigin: 
 /** Seals secrets kept in the session cookie; each purpose gets its own key, so one kind cannot pass for another. */
 export function createTokenSealer(secret: string, purpose: 'api-token' | 'signup-password' = 'api-token') {
   const key = Buffer.from(hkdfSync('sha256', secret, 'session-token-seal', purpose, 32));
+  // Every call our pages make opens the session's token: remembered per sealed value, it is deciphered once per session
+  // and process. The API checks the token on every call, so one remembered after its revocation opens nothing; a
+  // sign-out here forgets it at once. Sealed passwords are never remembered.
+  const opened = purpose === 'api-token' ? new LRUCache<string, string>({ max: rememberedTokens }) : undefined;
+  const decipher = (sealed: string): string | undefined => {
+    try {
+      const raw = Buffer.from(sealed, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  };
   return {
     seal(token: string): string {
       const iv = randomBytes(12);
@@ -93,17 +108,20 @@ export function createTokenSealer(secret: string, purpose: 'api-token' | 'signup
       return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
     },
     open(sealed: string): string | undefined {
-      try {
-        const raw = Buffer.from(sealed, 'base64url');
-        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-        decipher.setAuthTag(raw.subarray(12, 28));
-        return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-      } catch {
-        return undefined;
-      }
+      const known = opened?.get(sealed);
+      if (known !== undefined) return known;
+      const token = decipher(sealed);
+      if (token !== undefined) opened?.set(sealed, token);
+      return token;
+    },
+    forget(sealed: string): void {
+      opened?.delete(sealed);
     },
   };
 }
+
+/** Sessions whose token a web process keeps opened (a few MB at most). */
+const rememberedTokens = 10_000;
 export type TokenSealer = ReturnType<typeof createTokenSealer>;
 
 export function sessionOf(req: Request): SessionData {
@@ -138,6 +156,8 @@ export function takeFlash(req: Request): ToastInput[] {
 }
 
 /** Forgets the token and the CSRF token: the next page starts a new anonymous session. */
-export function signOut(req: Request): void {
+export function signOut(req: Request, sealer: TokenSealer): void {
+  const sealed = sessionOf(req).t;
+  if (sealed) sealer.forget(sealed);
   req.session = null;
 }
