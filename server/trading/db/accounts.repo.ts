@@ -1,6 +1,7 @@
 import { demoOpeningBalance } from '../../../shared/constants';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from './database';
+import { builtOnce } from './built-once';
 import { insertLedgerEntry } from './ledger.repo';
 import { plans, trades, tradingAccounts, users } from './schema';
 
@@ -61,8 +62,12 @@ export async function accountsHoldingOpenTrades(db: Executor): Promise<AccountRo
   return db.select().from(tradingAccounts).where(inArray(tradingAccounts.id, holding));
 }
 
+const accountsOfUserQuery = builtOnce('accounts_of_user', (db) =>
+  db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, sql.placeholder('userId'))).orderBy(tradingAccounts.id),
+);
+
 export async function accountsOfUser(db: Executor, userId: number): Promise<AccountRow[]> {
-  return db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, userId)).orderBy(tradingAccounts.id);
+  return accountsOfUserQuery(db).execute({ userId });
 }
 
 /** Which account of a customer an order names: its id, or their Live account when absent. */

@@ -7,6 +7,7 @@ import type { NotificationRow } from './notifications.repo';
 import { plans, siteSettings, tradingAccounts, users } from './schema';
 import { tradeRecordOf, tradeRecordSql, type TradeRecord, type TradeRecordJson } from './trade-record.repo';
 import { verificationStatusSql } from './verification.repo';
+import { builtOnce } from './built-once';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -155,8 +156,8 @@ interface UnreadJson {
   created_at: string;
 }
 
-export async function loadProfile(db: Executor, userId: number): Promise<UserProfile | undefined> {
-  const rows = await db
+const profileQuery = builtOnce('load_profile', (db) =>
+  db
     .select({
       user: users,
       account: tradingAccounts,
@@ -175,8 +176,12 @@ export async function loadProfile(db: Executor, userId: number): Promise<UserPro
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))
     .leftJoin(plans, eq(plans.id, users.planId))
-    .where(eq(users.id, userId))
-    .orderBy(asc(tradingAccounts.id));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .orderBy(asc(tradingAccounts.id)),
+);
+
+export async function loadProfile(db: Executor, userId: number): Promise<UserProfile | undefined> {
+  const rows = await profileQuery(db).execute({ userId });
   const first = rows[0];
   if (!first) return undefined;
   return {
