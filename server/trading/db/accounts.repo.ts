@@ -63,7 +63,11 @@ export async function accountsHoldingOpenTrades(db: Executor): Promise<AccountRo
 }
 
 const accountsOfUserQuery = builtOnce('accounts_of_user', (db) =>
-  db.select().from(tradingAccounts).where(eq(tradingAccounts.userId, sql.placeholder('userId'))).orderBy(tradingAccounts.id),
+  db
+    .select()
+    .from(tradingAccounts)
+    .where(eq(tradingAccounts.userId, sql.placeholder('userId')))
+    .orderBy(tradingAccounts.id),
 );
 
 export async function accountsOfUser(db: Executor, userId: number): Promise<AccountRow[]> {
