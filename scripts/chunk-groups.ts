@@ -9,7 +9,9 @@ import type { Plugin } from 'vite';
  *
  * - the trade rooms' islands, and what only they use, in one file (with their sheets), plus one file each for what
  *   only the classic room or only the light terminal uses, so neither layout ships the other's;
- * - what the app shell's islands use (on every signed-in page anyway) in one file.
+ * - what the app shell's islands use (on every signed-in page anyway) in one file;
+ * - what both trade rooms share with other pages' islands in one more: the rooms fetch it in one request rather than a
+ *   dozen; another page that needs one of its modules fetches it all (a few KiB more there).
  *
  * A module the runtime or a plain script imports stays where the bundler puts it (the login page's JavaScript has a
  * budget), and so does one loaded lazily (the chart library, the socket clients). Everything else is split as before.
@@ -55,6 +57,8 @@ function reachOf(id: string, graph: ModuleGraph): Reach {
   return reach;
 }
 
+/** Whether both layouts of the trade room use it (so neither ships what only the other uses). */
+const bothLayouts = (reach: Reach) => [...reach].some((name) => bothRooms.has(name)) || ([...reach].some((name) => classicOnly.has(name)) && [...reach].some((name) => lightOnly.has(name)));
 const within = (reach: Reach, ...families: ReadonlySet<string>[]) => [...reach].every((name) => families.some((family) => family.has(name)));
 
 /** The group a module belongs to, or null to leave it to the bundler. */
@@ -64,6 +68,7 @@ function groupOf(reach: Reach): string | null {
   if (within(reach, lightOnly)) return 'light-room';
   if (within(reach, bothRooms, classicOnly, lightOnly)) return 'trade-room';
   if ([...reach].some((name) => shellIslands.has(name))) return 'app-shell';
+  if (bothLayouts(reach)) return 'room-shared';
   return null;
 }
 

@@ -31,8 +31,24 @@ describe('island chunk groups', () => {
     expect(groups['/p/client/classic-only.ts']).toBe('classic-room');
     expect(groups['/p/client/light-only.ts']).toBe('light-room');
     expect(groups['/p/client/state/toasts.ts']).toBe('app-shell');
-    expect(groups['/p/client/market-and-shop.ts']).toBeNull();
+    expect(groups['/p/client/market-and-shop.ts']).toBe('room-shared');
     expect(groups[island('marketplace')]).toBeNull();
+  });
+
+  it('puts what both trade rooms share with other pages in one file, and leaves the rest other pages share to the bundler', () => {
+    const groups = groupsOf({
+      [island('price-chart')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('light-toolbar')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('savings')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('accounts')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      '/p/client/components/modal.tsx': { importers: [island('price-chart'), island('savings')] },
+      '/p/client/light-and-accounts.ts': { importers: [island('light-toolbar'), island('accounts')] },
+      '/p/client/savings-and-accounts.ts': { importers: [island('savings'), island('accounts')] },
+    });
+    expect(groups['/p/client/components/modal.tsx']).toBe('room-shared');
+    // Only the light terminal and another page: the classic room would ship it for nothing.
+    expect(groups['/p/client/light-and-accounts.ts']).toBeNull();
+    expect(groups['/p/client/savings-and-accounts.ts']).toBeNull();
   });
 
   it('leaves alone what the runtime or a script imports, even through an import cycle, and what is loaded lazily', () => {
