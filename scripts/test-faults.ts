@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { down, missingTools, up } from './cluster/cluster';
 import { rootDir } from './cluster/paths';
-import { apiOrigin, publicOrigin } from './cluster/topology';
+import { apiOrigin, publicOrigin, tlsFiles } from './cluster/topology';
 import { faultTopology } from '../tests/faults/support/cluster';
 
 const started = Date.now();
@@ -33,8 +33,10 @@ if (missing.length > 0) {
   try {
     down(t);
     await up(t, { quietBuild: true });
-    step('Signing in and trading through HAProxy (Playwright)', 'npx', ['playwright', 'test', '--config', 'tests/faults/cluster/playwright.config.ts'], { CLUSTER_URL: publicOrigin(t) });
-    step('The cluster under faults', 'npx', [...vitest, 'tests/faults/cluster']);
+    // The site is served over TLS with a certificate made for this machine: the tests' clients trust it.
+    const trustSite = { NODE_EXTRA_CA_CERTS: tlsFiles(t).cert };
+    step('Signing in and trading through HAProxy (Playwright)', 'npx', ['playwright', 'test', '--config', 'tests/faults/cluster/playwright.config.ts'], { CLUSTER_URL: publicOrigin(t), ...trustSite });
+    step('The cluster under faults', 'npx', [...vitest, 'tests/faults/cluster'], trustSite);
     step('The endpoint fuzz suite through HAProxy', 'npx', ['vitest', 'run', '--project', 'integration', '--outputFile.json=test-results/vitest-fuzz-cluster.json', 'tests/integration/fuzz.test.ts'], {
       FUZZ_BASE_URL: apiOrigin(t),
       FUZZ_DATABASE_URL: t.databaseUrl,

@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { containerExists, hasCommand, imageExists, podman, podmanStreaming } from './podman';
 import { rootDir } from './paths';
-import { names, publicOrigin, secretsFile, tradingEnv, webEnv, type Topology } from './topology';
+import { names, publicOrigin, secretsFile, tlsFiles, tradingEnv, webEnv, type Topology } from './topology';
 
 type Log = (line: string) => void;
 
@@ -60,7 +62,18 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
   throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
 }
 
-export const answers = async (url: string, timeoutMs = 2_000): Promise<boolean> => {
+/** Whether `url` answers 2xx; over https trusting `ca` (the cluster's own certificate) as well as the usual authorities. */
+export const answers = async (url: string, { timeoutMs = 2_000, ca }: { timeoutMs?: number; ca?: string } = {}): Promise<boolean> => {
+  if (ca && url.startsWith('https:')) {
+    return new Promise((resolve) => {
+      const req = httpsGet(url, { ca: [...rootCertificates, ca], timeout: timeoutMs }, (res) => {
+        res.resume();
+        resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300);
+      });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => resolve(false));
+    });
+  }
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })).ok;
   } catch {
@@ -153,6 +166,7 @@ function writeHaproxyConfig(t: Topology): string {
   const config = template
     .replaceAll('{{BIND}}', t.bind)
     .replaceAll('{{PUBLIC_PORT}}', String(t.ports.public))
+    .replaceAll('{{TLS_PEM}}', tlsFiles(t).pem)
     .replaceAll('{{API_PORT}}', String(t.ports.api))
     .replaceAll('{{STATS_PORT}}', String(t.ports.stats))
     .replaceAll('{{PID_FILE}}', haproxyPidFile(t))
@@ -215,6 +229,7 @@ export async function up(t: Topology, { log = console.log, seedDemo = true, quie
   const missing = missingTools();
   if (missing.length > 0) throw new Error(`The cluster needs ${missing.join(' and ')} (apt-get install -y ${missing.join(' ')} runc debootstrap).`);
   secretsFile(t);
+  tlsFiles(t);
   await buildImages(t, log, { quiet: quietBuild });
   await startServices(t, log);
   log('Migrating the database (a one-off container)…');
@@ -226,7 +241,7 @@ export async function up(t: Topology, { log = console.log, seedDemo = true, quie
   startHaproxy(t);
   await waitForHaproxy(t);
   await Promise.all(t.ports.web.map((port) => waitFor(`web on ${port}`, () => answers(`http://${t.bind}:${port}/readyz`), 90_000)));
-  await waitFor('the site through HAProxy', () => answers(`${publicOrigin(t)}/readyz`), 30_000);
+  await waitFor('the site through HAProxy', () => answers(`${publicOrigin(t)}/readyz`, { ca: readFileSync(tlsFiles(t).cert, 'utf8') }), 30_000);
 }
 
 /** Removes every container, HAProxy, and (with `volumes`) the database's and uploads' volumes. */
@@ -240,7 +255,7 @@ export function down(t: Topology, { volumes = true }: { volumes?: boolean } = {}
 
 export function demoBanner(t: Topology): string {
   return [
-    `Open ${publicOrigin(t)}/ in your browser (HAProxy; its stats at http://${t.bind}:${t.ports.stats}/).`,
+    `Open ${publicOrigin(t)}/ in your browser (HAProxy, HTTP/2 over TLS with a certificate made for this machine: ${tlsFiles(t).cert}; its stats at http://${t.bind}:${t.ports.stats}/).`,
     `Containers: ${[...t.ports.web.map((_, i) => names.web(i)), ...t.ports.trading.map((_, i) => names.trading(i))].join(', ')}${t.ownsDatabase ? `, ${names.postgres}` : ''}${t.ownsRedis ? `, ${names.redis}` : ''}.`,
     `Metrics: each container's /metrics with the bearer token METRICS_TOKEN from ${join(t.dir, 'secrets.env')}.`,
     'Demo logins: trader@demo.test / trader-demo-1, staff@demo.test / staff-demo-1, admin@demo.test / admin-demo-1.',

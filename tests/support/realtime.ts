@@ -67,7 +67,8 @@ function echoAt(baseUrl: string, port: number, authPath: string, headers: Record
     cluster: 'mt1',
     wsHost: '127.0.0.1',
     wsPort: port,
-    forceTLS: false,
+    wssPort: port,
+    forceTLS: baseUrl.startsWith('https:'),
     enabledTransports: ['ws'],
     Pusher,
     channelAuthorization: {

@@ -11,5 +11,6 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   outputDir: '../../../test-results/cluster',
-  use: { baseURL: process.env.CLUSTER_URL ?? 'http://127.0.0.1:4000', browserName: 'chromium', launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
+  // The cluster's certificate is made for this machine, not signed by an authority the browser knows.
+  use: { baseURL: process.env.CLUSTER_URL ?? 'https://127.0.0.1:4000', ignoreHTTPSErrors: true, browserName: 'chromium', launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:http2';
 import { expect, it } from 'vitest';
 import { answers } from '../../../scripts/cluster/cluster';
 import { apiOrigin, publicOrigin, readSecrets } from '../../../scripts/cluster/topology';
@@ -18,6 +19,26 @@ it('when pages come through HAProxy, then framing is refused one way (DENY and f
   expect(page.headers.get('x-frame-options')).toBe('DENY');
   expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   expect(page.headers.get('permissions-policy')).toMatch(/geolocation=\(\)/);
+});
+
+it('when a browser offers HTTP/2, then HAProxy serves the site over it (TLS with ALPN h2), and HTTP/1.1 still works', async () => {
+  // The certificate is the cluster's own: trusted through NODE_EXTRA_CA_CERTS (scripts/test-faults.ts).
+  expect(site.startsWith('https:')).toBe(true);
+  const session = connect(site);
+  try {
+    const { status, protocol } = await new Promise<{ status: number; protocol: string | false | undefined }>((resolve, reject) => {
+      const req = session.request({ ':path': '/', ':method': 'GET' });
+      req.on('response', (headers) => resolve({ status: Number(headers[':status']), protocol: session.alpnProtocol }));
+      req.on('error', reject);
+      req.resume();
+      req.end();
+    });
+    expect(protocol).toBe('h2');
+    expect(status).toBe(200);
+  } finally {
+    session.close();
+  }
+  expect((await fetch(`${site}/`)).status).toBe(200);
 });
 
 it('when /metrics is asked through HAProxy, then HAProxy itself refuses it; a process serves it only with the token', async () => {
