@@ -1,17 +1,19 @@
 import type Echo from 'laravel-echo';
 import { realtimeTiming } from '../../shared/realtime';
 import { realtimeTexts, realtimeToastMs } from '../../shared/texts';
-import { csrfToken } from '../state/session';
 import { connection, socketId } from '../state/realtime';
 import { showToast } from '../state/toasts';
 import { countMessagesOf } from './traffic';
+import { batchedChannelSignIn } from './channel-sign-in';
+import { pathOf } from '../../shared/api/endpoint';
+import { siteApi } from '../../shared/api/endpoints/site';
 
 let shared: Promise<Echo<'pusher'>> | undefined;
 
 /**
  * The page's one realtime connection (pusher-js with laravel-echo), made on
  * first use and shared by every island. It connects to our own origin (the web tier proxies `/app/…`
- * and `/broadcasting/auth`), and reports its state in the `connection` signal and the connection toasts (docs/realtime.md#connection-toasts).
+ * and the channel sign-ins under `/api/v1`), and reports its state in the `connection` signal and the connection toasts (docs/realtime.md#connection-toasts).
  */
 export function realtime(key: string): Promise<Echo<'pusher'>> {
   shared ??= connect(key).catch((error: unknown) => {
@@ -43,7 +45,8 @@ async function connect(key: string): Promise<Echo<'pusher'>> {
     activityTimeout: realtimeTiming.activityTimeoutS * 1000,
     pongTimeout: realtimeTiming.pongTimeoutS * 1000,
     unavailableTimeout: realtimeTiming.unavailableTimeoutS * 1000,
-    channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headers: { 'X-CSRF-Token': csrfToken.value } },
+    // pusher-js wants an address; the handler sends every sign-in of a moment there in one request.
+    channelAuthorization: { endpoint: pathOf(siteApi.broadcastingAuthBatch), transport: 'ajax', customHandler: batchedChannelSignIn() },
   });
   const pusher = echo.connector.pusher.connection;
   let outage = false;

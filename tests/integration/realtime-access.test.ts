@@ -169,6 +169,38 @@ describe('POST /broadcasting/auth for every channel family and every kind of cal
   });
 });
 
+describe('POST /api/v1/broadcasting/auth/batch: a page’s channels signed in one request', () => {
+  it('when each caller asks for every channel at once, then each channel’s answer is the one it gets alone', async () => {
+    const differences: string[] = [];
+    for (const kind of identityKinds.filter((k) => k !== 'anonymous')) {
+      const channels = cases()
+        .filter((c) => c.kind === kind)
+        .map(({ family, target }) => `${family}.${targetId(kind, target)}`);
+      const batch = await request(stack.app).post('/api/v1/broadcasting/auth/batch').set(headersOf(who[kind])).send({ socket_id: socketId, channel_names: channels });
+      expect(batch.status, kind).toBe(200);
+      const answers = (batch.body as { channels: Record<string, { auth?: string; channel_data?: string; refused?: string }> }).channels;
+      expect(Object.keys(answers).sort(), kind).toEqual([...new Set(channels)].sort());
+      for (const channel of new Set(channels)) {
+        const alone = await authorise(who[kind], channel);
+        const answer = answers[channel]!;
+        const same = alone.status === 200 ? answer.auth === alone.body.auth && answer.channel_data === alone.body.channel_data : answer.refused === alone.body.message && answer.auth === undefined;
+        if (!same) differences.push(`${kind} ${channel}: alone ${alone.status} ${JSON.stringify(alone.body)}, in the batch ${JSON.stringify(answer)}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('when nobody is signed in, or the batch is empty, too long or names a malformed channel, then it is refused whole', async () => {
+    const channel = `private-user.${subject.user!.id}`;
+    const batch = (identity: Identity, body: object) => request(stack.app).post('/api/v1/broadcasting/auth/batch').set(headersOf(identity)).send(body);
+    expect((await batch(who.anonymous, { socket_id: socketId, channel_names: [channel] })).status).toBe(401);
+    expect((await batch(subject, { socket_id: socketId, channel_names: [] })).status).toBe(422);
+    expect((await batch(subject, { socket_id: socketId, channel_names: Array.from({ length: 21 }, (_, i) => `private-user.${i + 1}`) })).status).toBe(422);
+    expect((await batch(subject, { socket_id: socketId, channel_names: [channel, 'private user'] })).status).toBe(422);
+    expect((await batch(subject, { socket_id: 'not-a-socket', channel_names: [channel] })).status).toBe(422);
+  });
+});
+
 describe('the customer access kind', () => {
   it('when staff or an admin call a customer-only endpoint, then 403 says it is for customers', async () => {
     for (const kind of ['staff', 'admin'] as const) {

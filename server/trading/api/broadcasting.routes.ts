@@ -1,7 +1,8 @@
 import express from 'express';
 import { api } from '../../../shared/api/endpoints';
 import type { ApiDeps } from '../deps';
-import { fail } from '../errors';
+import { fail, type Refusal } from '../errors';
+import type { UserRow } from '../db/users.repo';
 import { channelRefusal, presenceMember, privateMember } from '../realtime/channel-rules';
 import { channelAuth } from '../realtime/signature';
 import { authOf } from './auth.middleware';
@@ -15,12 +16,24 @@ import { endpointRouter } from './endpoint-router';
  */
 export function broadcastingRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
+  /** The channel's signature for this socket, or the refusal. */
+  async function signed(user: UserRow, socketId: string, channel: string): Promise<{ auth: string; channel_data: string } | Refusal> {
+    const refused = await channelRefusal(deps, user, channel);
+    if (refused) return refused;
+    const channelData = JSON.stringify(channel.startsWith('presence-') ? presenceMember(user) : privateMember(user));
+    return { auth: channelAuth(deps.realtime, socketId, channel, channelData), channel_data: channelData };
+  }
+
   on(api.broadcastingAuth, express.urlencoded({ extended: false, limit: '4kb' }), express.json({ limit: '4kb' }), async ({ body: { socket_id, channel_name } }, _req, res) => {
+    const answer = await signed(authOf(res).user, socket_id, channel_name);
+    return 'auth' in answer ? answer : fail(answer);
+  });
+
+  // Our pages join their channels at once when the socket connects: one request signs them all, each by the same rules.
+  on(api.broadcastingAuthBatch, express.json({ limit: '8kb' }), async ({ body: { socket_id, channel_names } }, _req, res) => {
     const { user } = authOf(res);
-    const refused = await channelRefusal(deps, user, channel_name);
-    if (refused) fail(refused);
-    const channelData = JSON.stringify(channel_name.startsWith('presence-') ? presenceMember(user) : privateMember(user));
-    return { auth: channelAuth(deps.realtime, socket_id, channel_name, channelData), channel_data: channelData };
+    const answers = await Promise.all([...new Set(channel_names)].map(async (channel) => [channel, await signed(user, socket_id, channel)] as const));
+    return { channels: Object.fromEntries(answers.map(([channel, answer]) => [channel, 'auth' in answer ? answer : { refused: answer.message }])) };
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { broadcastingAuthRequest } from '../broadcasting.schema';
+import { broadcastingAuthBatchRequest, broadcastingAuthBatchResponse, broadcastingAuthRequest } from '../broadcasting.schema';
 import { messageBody } from '../common.schema';
 import { siteDataResponse } from '../data.schema';
 import { settingsResponse } from '../settings.schema';
@@ -22,4 +22,5 @@ export const siteApi = {
     body: broadcastingAuthRequest,
     response: z.object({ auth: z.string(), channel_data: z.optional(z.string()) }),
   }),
+  broadcastingAuthBatch: endpoint({ method: 'POST', path: '/broadcasting/auth/batch', access: 'signed-in', body: broadcastingAuthBatchRequest, response: broadcastingAuthBatchResponse }),
 } as const;
