@@ -25,7 +25,11 @@ function handler() {
 describe('channel sign-ins in one request', () => {
   it('sends the channels asked for in the same moment together, and answers each its own signature or refusal', async () => {
     calls.mockReset();
-    calls.mockResolvedValue({ ok: true, status: 200, data: { channels: { 'private-user.7': { auth: 'k:sig-user', channel_data: '{"user_id":7}' }, 'private-trade.8': { refused: 'This channel is not yours.' } } } } as never);
+    calls.mockResolvedValue({
+      ok: true,
+      status: 200,
+      data: { channels: { 'private-user.7': { auth: 'k:sig-user', channel_data: '{"user_id":7}' }, 'private-trade.8': { refused: 'This channel is not yours.' } } },
+    } as never);
     const { ask, sendDue, replies } = handler();
     ask('1.2', 'private-user.7');
     ask('1.2', 'private-trade.8');
