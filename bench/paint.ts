@@ -8,6 +8,9 @@
  * The peer, in the same run and over the same networks: /mt4's islands as one client-rendered SPA (./spa), whose
  * first paint can come no sooner than its scripts and sheets have arrived (its load event), and which then still has
  * its data to fetch. BENCH_PAINT_PAGES=dashboard,mt4 limits the pages (by the names below).
+ *
+ * Where HAProxy is installed, each page also cold through it as a deployment serves it (./tls-front): TLS over
+ * HTTP/1.1, and TLS over HTTP/2.
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -19,6 +22,7 @@ import { chromiumLaunch } from '../playwright.config';
 import { paths } from '../shared/routes';
 import { buildSpa, type SpaBuild } from './spa';
 import { kb, signedInCookie, startServer } from './support';
+import { tlsFront } from './tls-front';
 
 /** Network profiles: the issue's slow 3G, and Lighthouse's mobile slow 4G (its `mobileSlow4G` throttling). */
 const networks = [
@@ -163,11 +167,15 @@ export async function paintBench(): Promise<void> {
   const spa = await buildSpa();
   const spaServer = await serveSpa(spa);
   const browser = await chromium.launch(chromiumLaunch);
+  const front = await tlsFront(server.url);
   try {
     const cookie = await signedInCookie(server.url);
-    const cookies = cookie.split('; ').map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1), url: server.url }));
+    // Chromium binds a cookie to the scheme and port it was set for: the session goes to each address the pages load from.
+    const origins = [server.url, ...(front ? [front.h1, front.h2] : [])];
+    const cookies = origins.flatMap((url) => cookie.split('; ').map((c) => ({ name: c.slice(0, c.indexOf('=')), value: c.slice(c.indexOf('=') + 1), url })));
     const contextFor = (signedIn: boolean) => async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      // The TLS front's certificate is made for this run.
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true });
       if (signedIn) await context.addCookies(cookies);
       return context;
     };
@@ -184,11 +192,24 @@ export async function paintBench(): Promise<void> {
       const [cold, warm] = await coldAndWarm(contextFor(false), spaServer.origin, { name: 'spa', path: '/', signedIn: false }, network);
       console.log(line('SPA of /mt4 cold (peer)', cold));
       console.log(line('SPA of /mt4 warm (peer)', warm));
+      if (!front) continue;
+      // As a deployment serves them: TLS at HAProxy, over HTTP/1.1 (six connections) and over HTTP/2 (one).
+      for (const spec of chosen) {
+        for (const [protocol, origin] of [
+          ['TLS HTTP/1.1', front.h1],
+          ['TLS HTTP/2', front.h2],
+        ] as const) {
+          const [cold] = await coldAndWarm(contextFor(spec.signedIn), origin, spec, network);
+          console.log(line(`${spec.name} cold, ${protocol}`, cold));
+        }
+      }
     }
+    if (!front) console.log('\n  (HAProxy not installed: no rows over TLS and HTTP/2)');
     console.log('\n  goals (slow 3G, cold): /mt4 first paint (with the last known prices) ≤ 2.5 s, ≤ 30 requests, load ≤ 6 s; dashboard first paint ≤ 1.5 s, ≤ 15 requests');
     console.log('  (the SPA peer paints nothing of the data before its load event and the API calls after it)');
   } finally {
     await browser.close();
+    front?.stop();
     spaServer.server.close();
     spa.remove();
     await server.stop();

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rootDir } from './paths';
+import { selfSignedCertificate } from './tls';
 
 /**
  * The one-machine cluster (README.md#operate-it): HAProxy in front of two web and two trading
@@ -88,40 +87,7 @@ export const apiOrigin = (t: Topology) => `http://${t.bind}:${t.ports.api}`;
  * into the cluster's folder. A client trusts `cert` (Node: NODE_EXTRA_CA_CERTS; a browser: accept it once).
  */
 export function tlsFiles(t: Topology): { cert: string; pem: string } {
-  const dir = join(t.dir, 'tls');
-  const files = { cert: join(dir, 'site.crt'), pem: join(dir, 'site.pem') };
-  if (existsSync(files.pem)) return files;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const key = join(dir, 'site.key');
-  const name = isIP(t.bind) ? `IP:${t.bind}` : `DNS:${t.bind}`;
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '825',
-      '-subj',
-      `/CN=${t.bind}`,
-      '-addext',
-      `subjectAltName=${name},DNS:localhost`,
-      '-keyout',
-      key,
-      '-out',
-      files.cert,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (made.status !== 0) throw new Error(`openssl could not make the site's certificate: ${made.stderr}`);
-  // HAProxy takes the certificate and its key in one file.
-  writeFileSync(files.pem, readFileSync(files.cert, 'utf8') + readFileSync(key, 'utf8'), { mode: 0o600 });
-  rmSync(key);
-  return files;
+  return selfSignedCertificate(join(t.dir, 'tls'), t.bind);
 }
 
 /** The cluster's shared secrets, made once into its folder (mode 600) so restarts and new containers agree. */
