@@ -152,8 +152,9 @@ test('when the trade room loads, then the catalogue, the accounts, the site data
   await page.reload();
   await expect(page.locator('[data-figure="BALANCE"]')).not.toHaveText('');
   for (const path of ['/api/v1/assets', '/api/v1/accounts', '/api/v1/data']) expect(fetched).not.toContain(path);
-  // Nothing happened on the account since the page's data was read: the live channels' subscriptions read nothing again.
-  await expect.poll(() => fetched.filter((p) => p === '/broadcasting/auth').length).toBeGreaterThanOrEqual(3);
+  // Nothing happened on the account since the page's data was read: the live channels' subscriptions (signed in together,
+  // a request for the channels of each moment) read nothing again.
+  await expect.poll(() => fetched.filter((p) => p === '/api/v1/broadcasting/auth/batch').length).toBeGreaterThanOrEqual(1);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   for (const path of ['/api/v1/open/trades', '/api/v1/closed/trades', '/api/v1/orders/pending', '/api/v1/user']) expect(fetched, path).not.toContain(path);
@@ -167,7 +168,7 @@ test('when a trade is opened elsewhere between the page’s render and its live 
   // The page's subscriptions wait (a slow network) while another tab of the same customer buys.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/broadcasting/auth', async (route) => {
+  await page.route('**/broadcasting/auth/batch', async (route) => {
     await held;
     await route.continue();
   });
