@@ -56,10 +56,11 @@ export async function foundationBench(): Promise<void> {
     }
 
     const cookie = await signedInCookie(server.url);
-    /** Every style sheet a page links (all in its <head>). */
+    /** Every style sheet a page has (all in its <head>), linked or inside it. */
     const cssOf = async (path: string, headers: Record<string, string> = {}) => {
       const html = await (await fetch(`${server.url}${path}`, { headers })).text();
-      const urls = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+      // Linked, and the small ones sent inside the page (their built files, for their sizes).
+      const urls = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"|<style data-sheet="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
       return { files: urls.length, ...sizes(await Promise.all(urls.map(async (u) => Buffer.from(await (await fetch(`${server.url}${u}`)).arrayBuffer())))) };
     };
     const cssRow = (name: string, c: { raw: number; gzip: number; brotli: number }, files?: number) =>

@@ -60,6 +60,8 @@ export interface PageNeeds {
 /** The URLs a page references: style sheets for `<head>`, modules to preload there, and module scripts for the end of `<body>`. */
 export interface PageLinks {
   styles: readonly string[];
+  /** Sheets small enough to be sent inside the page (by URL): a request of their own cost a round trip before the first paint. */
+  inlined?: ReadonlyMap<string, string>;
   preloads: readonly string[];
   scripts: readonly string[];
 }

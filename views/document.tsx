@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { pageStateElementId } from '../shared/islands';
 import type { PageState, ToastInput } from '../shared/page-state.schema';
@@ -21,6 +21,9 @@ export interface DocumentInput {
 }
 
 /** JSON for a `<script>` element: `<` escaped so no string in it can close the element. */
+/** HTML's `disabled` on a style sheet link (not fetched while present), which React's types leave out for `<link>`. */
+const disabledLink: Record<string, unknown> = { disabled: true };
+
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
@@ -54,9 +57,17 @@ export function renderDocument({ title, siteName, favicon, nonce, assets, pageSt
       <meta name="color-scheme" content={theme} />
       <title>{title ? `${title} · ${siteName}` : siteName}</title>
       {favicon ? <link rel="icon" href={favicon} /> : null}
-      {links.styles.map((href) => (
-        <link key={href} rel="stylesheet" href={href} />
-      ))}
+      {links.styles.map((href) => {
+        const text = links.inlined?.get(href);
+        if (text === undefined) return <link key={href} rel="stylesheet" href={href} />;
+        // The sheet inside the page, and its link disabled (never fetched): the islands' loader, seeing it linked, does not fetch it either.
+        return (
+          <Fragment key={href}>
+            <style data-sheet={href} dangerouslySetInnerHTML={{ __html: text }} />
+            <link rel="stylesheet" href={href} {...disabledLink} />
+          </Fragment>
+        );
+      })}
       {/* The islands' code after the sheets: on a slow link it took the bandwidth the first paint was waiting for (docs/front-end.md#chunks). */}
       {links.preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} fetchPriority="low" />

@@ -31,6 +31,23 @@ export interface AssetPipeline {
  * the light one), its views' sheets, then the sheets of every chunk its islands and scripts load (an
  * imported chunk's before its importer's), all in `<head>`: nothing waits for a script to style the page.
  */
+/**
+ * Sheets at most this size (raw) are sent inside the page rather than linked (docs/front-end.md#chunks): on a slow
+ * network each linked sheet is a request the first paint waits for, and past six at a time a round trip more.
+ */
+const inlineSheetBytes = 4096;
+
+/** The built sheets small enough to inline, by URL. A sheet that could close its own `<style>` element is never inlined. */
+function smallSheets(manifest: Manifest): Map<string, string> {
+  const files = new Set(Object.values(manifest).flatMap((entry) => [...(entry.css ?? []), ...(entry.file.endsWith('.css') ? [entry.file] : [])]));
+  const small = new Map<string, string>();
+  for (const file of files) {
+    const text = readFileSync(join(clientDistDir, file), 'utf8');
+    if (Buffer.byteLength(text) <= inlineSheetBytes && !text.includes('</')) small.set(`/${file}`, text);
+  }
+  return small;
+}
+
 export async function builtAssets(): Promise<AssetPipeline> {
   const manifestPath = join(clientDistDir, '.vite/manifest.json');
   if (!existsSync(manifestPath)) {
@@ -60,6 +77,7 @@ export async function builtAssets(): Promise<AssetPipeline> {
   }
 
   const runtime = url(chunk(runtimeEntry).file);
+  const inlined = smallSheets(manifest);
   return {
     assets: {
       links({ islands, scripts, sheets, theme }: PageNeeds) {
@@ -69,7 +87,7 @@ export async function builtAssets(): Promise<AssetPipeline> {
         for (const key of entries) walk(key, modules, styles);
         const executed = [...(islands.length > 0 ? [runtime] : []), ...scripts.map((name) => url(chunk(scriptSource(name)).file))];
         // Islands' chunks are preloaded (the runtime imports them on demand); the scripts themselves load from their tags.
-        return { styles: [...styles], preloads: [...modules].filter((file) => !executed.includes(file)), scripts: executed };
+        return { styles: [...styles], inlined, preloads: [...modules].filter((file) => !executed.includes(file)), scripts: executed };
       },
     },
     // The build's brotli and gzip files (vite.config.ts) as the browser accepts, else the file itself; names carry their content's hash.

@@ -87,6 +87,27 @@ test('when a browser fetches the built scripts and sheets, then each comes preco
   }
 });
 
+test('when a signed-in page loads, then its sheets of at most 4 KiB come inside it, each the built file as it is, never fetched, and only the larger ones are linked', async ({ page, baseURL }) => {
+  const fetched: string[] = [];
+  page.on('request', (req) => req.resourceType() === 'stylesheet' && fetched.push(new URL(req.url()).pathname));
+  await openSignedIn(page, demo.trader, '/main/dashboard');
+  await page.waitForLoadState('networkidle');
+  const inlined = await page.evaluate(() => [...document.querySelectorAll('head style[data-sheet]')].map((el) => ({ href: el.getAttribute('data-sheet')!, text: el.textContent })));
+  const linked = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('head link[rel=stylesheet]:not([disabled])')].map((el) => new URL(el.href).pathname));
+  expect(inlined.length).toBeGreaterThan(0);
+  for (const { href, text } of inlined) {
+    const built = (await rawGet(`${baseURL}${href}`, 'identity')).body;
+    expect(built.toString('utf8'), href).toBe(text);
+    expect(built.length, href).toBeLessThanOrEqual(4096);
+    // Neither the page nor the islands' loader (which finds its disabled link) asked for it.
+    expect(fetched, href).not.toContain(href);
+  }
+  for (const href of linked) expect((await rawGet(`${baseURL}${href}`, 'identity')).body.length, href).toBeGreaterThan(4096);
+  // The browser applies them (a policy refusing inline styles would leave them without rules).
+  const applied = await page.evaluate(() => [...document.querySelectorAll<HTMLStyleElement>('head style[data-sheet]')].map((el) => el.sheet?.cssRules.length ?? 0));
+  for (const rules of applied) expect(rules).toBeGreaterThan(0);
+});
+
 /** A file's bytes as sent (no decoding), with its encoding and caching. */
 function rawGet(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding: string | undefined; cacheControl: string | undefined }> {
   return new Promise((resolve, reject) => {
