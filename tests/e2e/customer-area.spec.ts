@@ -54,6 +54,10 @@ test('when a new customer sends identity and address while awaiting approval and
   const approve = desk.getByRole('button', { name: new RegExp(`^Approve: .* of Noor ${lastName}$`) });
   await expect(approve).toHaveCount(2);
   for (let i = 0; i < 2; i++) {
+    // Each row's decision hydrates when it comes into view: a click before that opens nothing.
+    const decision = desk.locator('app-island[name="queue-decision"]').filter({ has: approve }).first();
+    await decision.scrollIntoViewIfNeeded();
+    await expect(decision).toHaveAttribute('hydrated', /.*/);
     await approve.first().click();
     await desk.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await expect(desk.getByRole('dialog')).toHaveCount(0);
