@@ -39,15 +39,18 @@ export async function tlsFront(target: string): Promise<{ h2: string; h1: string
   );
   const haproxy = spawn('haproxy', ['-db', '-f', config], { stdio: 'ignore' });
   const listening = (port: number) =>
-    new Promise<boolean>((resolve) =>
-      connect(port, '127.0.0.1')
-        .once('connect', function (this: { destroy(): void }) {
-          this.destroy();
-          resolve(true);
-        })
-        .once('error', () => resolve(false)),
-    );
-  for (let i = 0; i < 40 && !(await listening(h2Port)); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  for (let i = 0; !(await listening(h2Port)); i += 1) {
+    if (i === 40) throw new Error(`HAProxy did not listen on ${h2Port} within 4 s (its config: ${config})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     h2: `https://127.0.0.1:${h2Port}`,
     h1: `https://127.0.0.1:${h1Port}`,

@@ -2,12 +2,11 @@ import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { apiPrefix } from '../../shared/api/endpoint';
 import { timing } from '../../shared/constants';
-import { apiProxy, webhookProxy } from './proxy';
+import { apiProxy, broadcastingAuthPath, webhookProxy } from './proxy';
 import { apiSecurityHeaders, csrf, sameOriginWrites } from './security';
 import type { TokenSealer } from './session';
 
-const broadcastingAuth = '/broadcasting/auth';
-const isApiCall = (path: string) => path === apiPrefix || path.startsWith(`${apiPrefix}/`) || path === broadcastingAuth;
+const isApiCall = (path: string) => path === apiPrefix || path.startsWith(`${apiPrefix}/`) || path === broadcastingAuthPath;
 
 // Signing in, out or up through the proxy would hand page scripts a raw API token: /session and /signup do it instead.
 // Only the calls that answer without a token pass (the e-mail check and password recovery).

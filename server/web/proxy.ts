@@ -15,10 +15,13 @@ import { signOut, tokenOf, type TokenSealer } from './session';
  * The browser's own cookie and Authorization headers are not passed on. A 401 from the API ends the
  * session (the client then goes to `/`: docs/access.md#api-proxy).
  */
+/** Where a page's calls to the trading API go: the API itself, and the realtime channels' sign-in as pusher-js sends it. */
+export const broadcastingAuthPath = '/broadcasting/auth';
+
 export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer: TokenSealer; timeoutMs: number }) {
   return createProxyMiddleware<Request, ServerResponse>({
     target,
-    pathFilter: ['/api/v1', '/broadcasting/auth'],
+    pathFilter: [apiPrefix, broadcastingAuthPath],
     changeOrigin: true,
     proxyTimeout: timeoutMs,
     // Without a keep-alive agent every proxied call opens a new connection to the API; in a bare
