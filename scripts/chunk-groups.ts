@@ -15,6 +15,8 @@ import type { Plugin } from 'vite';
  *
  * A module the runtime or a plain script imports stays where the bundler puts it (the login page's JavaScript has a
  * budget), and so does one loaded lazily (the chart library, the socket clients). Everything else is split as before.
+ * Except decimal arithmetic: the runtime and most islands need it and the login page's scripts do not, and left to
+ * itself the bundler cut it into two files by importers; it is one file.
  */
 
 /** Islands every signed-in page's shell renders (views/components/app-shell.tsx). */
@@ -30,6 +32,9 @@ interface ModuleGraph {
 
 /** What reaches a module: island names, or `entry` (the runtime or a script imports it) or `lazy` (behind a dynamic import). */
 type Reach = ReadonlySet<string>;
+
+/** decimal.js and our two modules over it (money and the wire's codecs): one file, `money`. */
+const decimalModule = /[\\/]node_modules[\\/]decimal\.js[\\/]|[\\/]shared[\\/]money\.ts$|[\\/]shared[\\/]api[\\/]wire\.ts$/;
 
 const islandOf = (id: string) => /[\\/]client[\\/]islands[\\/]([^/\\]+)\.island\.tsx$/.exec(id)?.[1];
 
@@ -77,7 +82,7 @@ export function islandChunkGroups(): CodeSplittingGroup[] {
     {
       // Only what the rule captures: a captured module's imports shared with other pages stay where they are.
       includeDependenciesRecursively: false,
-      name: (id, graph) => groupOf(reachOf(id, graph)),
+      name: (id, graph) => (decimalModule.test(id) ? 'money' : groupOf(reachOf(id, graph))),
     },
   ];
 }

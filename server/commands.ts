@@ -6,7 +6,7 @@ import type { Database } from './trading/db/database';
 import { chooseDrivers, openFileStore } from './compose/drivers';
 import { prepareDatabase } from './trading/setup/prepare';
 import { createUser, findUserByEmail } from './trading/db/users.repo';
-import { emailField } from '../shared/api/auth.schema';
+import { emailField } from '../shared/api/credentials.schema';
 
 /** A mistake in how a command was called: shown as its message alone. */
 export class UsageError extends Error {}

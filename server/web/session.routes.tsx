@@ -1,6 +1,6 @@
 import { entryLook, type SiteSettings } from '../../shared/api/settings.schema';
 import express, { Router, type Request, type Response } from 'express';
-import { loginRequest } from '../../shared/api/auth.schema';
+import { loginRequest } from '../../shared/api/credentials.schema';
 import { fieldErrors, firstError, messageOf, type FieldErrors } from '../../shared/api/common.schema';
 import { paths, safeNextPath } from '../../shared/routes';
 import { authTexts } from '../../shared/texts';

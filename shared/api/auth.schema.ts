@@ -1,16 +1,9 @@
 import * as z from 'zod/mini';
-import { authTexts, validationTexts } from '../texts';
+import { authTexts } from '../texts';
 import { resource } from './common.schema';
 import { userSchema } from './user.schema';
 import { secondFactorCode } from './two-factor.schema';
-
-export const emailField = z.string(validationTexts.email).check(z.trim(), z.toLowerCase(), z.maxLength(254, validationTexts.email), z.email(validationTexts.email));
-
-const passwordField = z.string(validationTexts.passwordRequired).check(z.minLength(1, validationTexts.passwordRequired), z.maxLength(1024, validationTexts.passwordRequired));
-
-/** The web tier's login form: e-mail and password. */
-export const loginRequest = z.object({ email: emailField, password: passwordField });
-export type LoginRequest = z.infer<typeof loginRequest>;
+import { emailField, passwordField } from './credentials.schema';
 
 /**
  * `POST /auth/login`: e-mail and password; the original client's second step sends them again with

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { canonicalCountry, countries, countrySlugs } from '../countries';
 import { registrationTexts, validationTexts } from '../texts';
-import { emailField } from './auth.schema';
+import { emailField } from './credentials.schema';
 import { isoDateTime, plainText, resource, unstorableCharacter } from './common.schema';
 
 /** Personal information, its photo, the e-mail change and the password change (docs/customer-area.md#personal-information). */

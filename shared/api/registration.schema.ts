@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { recoveryTexts, registrationTexts, validationTexts } from '../texts';
-import { emailField } from './auth.schema';
+import { emailField } from './credentials.schema';
 import { plainText, unstorableCharacter } from './common.schema';
 
 // Capped so a sealed draft always fits in the session cookie (4 KB).

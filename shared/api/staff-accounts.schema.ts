@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField } from './auth.schema';
+import { emailField } from './credentials.schema';
 import { isoDateTime, plainText } from './common.schema';
 import { userStatuses } from './user.schema';
 

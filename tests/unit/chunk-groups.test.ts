@@ -51,6 +51,19 @@ describe('island chunk groups', () => {
     expect(groups['/p/client/savings-and-accounts.ts']).toBeNull();
   });
 
+  it('puts decimal arithmetic in one file of its own, whoever imports it', () => {
+    const groups = groupsOf({
+      '/p/client/runtime/main.ts': { isEntry: true },
+      [island('positions')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      '/p/node_modules/decimal.js/decimal.mjs': { importers: ['/p/shared/money.ts'] },
+      '/p/shared/money.ts': { importers: ['/p/shared/api/wire.ts', island('positions')] },
+      '/p/shared/api/wire.ts': { importers: ['/p/client/runtime/main.ts'] },
+    });
+    expect(groups['/p/node_modules/decimal.js/decimal.mjs']).toBe('money');
+    expect(groups['/p/shared/money.ts']).toBe('money');
+    expect(groups['/p/shared/api/wire.ts']).toBe('money');
+  });
+
   it('leaves alone what the runtime or a script imports, even through an import cycle, and what is loaded lazily', () => {
     const groups = groupsOf({
       '/p/client/runtime/main.ts': { isEntry: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequest } from '../../shared/api/auth.schema';
+import { loginRequest } from '../../shared/api/credentials.schema';
 import { fieldErrors, firstError } from '../../shared/api/common.schema';
 import { feedUpdateOf, feedUpdateSchema } from '../../shared/api/feed.schema';
 import { decimalOfNumber } from '../../shared/api/wire';

@@ -1,4 +1,4 @@
-import { loginRequest } from '../../../shared/api/auth.schema';
+import { loginRequest } from '../../../shared/api/credentials.schema';
 import { forgotPasswordRequest, registerRequest, resetPasswordRequest, startPageForm } from '../../../shared/api/registration.schema';
 
 /** The forms that check themselves in the browser (`<form data-check="…">`), each with the schema the server checks again. */
