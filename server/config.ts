@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { minuteOfDay, type RolloverClock } from '../shared/trading/financing';
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
@@ -101,6 +102,20 @@ export const envSchema = z.object({
   SOCKETS_PER_ADDRESS: positiveInt(100, 1_000_000),
   STAFF_TWO_FACTOR: choice(['required', 'off'], 'required'),
   EA_BAR_MS: positiveInt(60_000, 3_600_000),
+  ROLLOVER_TIME: z._default(z.string().check(z.regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM (24-hour) or off')), '17:00'),
+  ROLLOVER_TIME_ZONE: z._default(
+    z.string().check(
+      z.refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as America/New_York'),
+    ),
+    'America/New_York',
+  ),
   PAYMENTS_PROVIDER: choice(['sandbox', 'stripe'], 'sandbox'),
   PAYMENTS_SANDBOX_PORT: port(3002),
   PAYMENTS_SANDBOX_URL: url(/^https?:$/, "the sandbox provider's address as browsers reach it, such as http://localhost:3002"),
@@ -152,6 +167,11 @@ export interface Config {
   readonly staffTwoFactor: Env['STAFF_TWO_FACTOR'];
   /** How often expert advisors and AutoTrader decide: the length of their bars (60 s: M1). */
   readonly eaBarMs: number;
+  /**
+   * When the nightly rollover charges financing (docs/trading.md#overnight-financing); `scheduled` false (ROLLOVER_TIME=off):
+   * never by itself, and staff run each day (at 17:00 of the zone).
+   */
+  readonly rollover: { readonly clock: RolloverClock; readonly scheduled: boolean };
   /**
    * Card payments (docs/funding.md#card-deposits): the sandbox provider (its port, the address browsers reach
    * it at, our API key there and its webhook signing secret, generated into the data folder when unset), or
@@ -232,6 +252,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     prices: Object.freeze({ source: env.PRICE_SOURCE, url: env.PRICE_FEED_URL, key: env.PRICE_FEED_KEY }),
     settingsCacheMs: env.SETTINGS_CACHE_MS,
     eaBarMs: env.EA_BAR_MS,
+    rollover: Object.freeze({
+      clock: Object.freeze({ minute: minuteOfDay(env.ROLLOVER_TIME === 'off' ? '17:00' : env.ROLLOVER_TIME)!, timeZone: env.ROLLOVER_TIME_ZONE }),
+      scheduled: env.ROLLOVER_TIME !== 'off',
+    }),
     uploads: Object.freeze({ dir: env.UPLOAD_DIR ?? join(env.DATA_DIR, 'uploads'), maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024 }),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,

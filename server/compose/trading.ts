@@ -22,6 +22,7 @@ import { OrphanFileSweeper } from '../trading/chat/orphan-sweeper';
 import type { Mailer } from '../trading/mail/mailer';
 import type { Market } from '../trading/market/market';
 import { CandleRecorder } from '../trading/market/recorder';
+import { RolloverJob } from '../trading/financing/job';
 import { SavingsJob } from '../trading/savings/job';
 import type { PusherServerOptions } from '../trading/realtime/pusher-server';
 import type { AppCredentials } from '../trading/realtime/signature';
@@ -40,7 +41,7 @@ import { cryptoKeys } from '../trading/funding/crypto/keys';
 import { databaseOutage } from '../trading/errors';
 
 /** The jobs only the leading process runs, in the order they start (they stop in reverse). */
-export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors', 'savings'] as const;
+export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors', 'savings', 'rollover'] as const;
 export type LeaderJobName = (typeof leaderJobNames)[number];
 
 /**
@@ -224,6 +225,8 @@ function leaderJobsOf({
   const advisors = new AdvisorRunner({ db, market, bus, logger, barMs: config.eaBarMs });
   // Savings interest by the cluster's clock (the market's: tests move it), once a day per saving whoever leads (docs/customer-area.md#savings).
   const savingsJob = new SavingsJob({ db, bus, logger, now: () => market.now() });
+  // Overnight financing by the same clock, each night once whoever leads (docs/trading.md#overnight-financing).
+  const rollover = config.rollover.scheduled ? new RolloverJob({ db, market, bus, logger, clock: config.rollover.clock }) : { name: 'rollover', start: () => undefined, stop: () => undefined };
   return {
     prices,
     engine: { name: 'engine', start: () => engine.start(), stop: () => engine.stop() },
@@ -231,6 +234,7 @@ function leaderJobsOf({
     'orphan files': { name: 'orphan files', start: () => sweeper.start(), stop: () => sweeper.stop() },
     'expert advisors': { name: 'expert advisors', start: () => advisors.start(), stop: () => advisors.stop() },
     savings: savingsJob,
+    rollover,
   };
 }
 

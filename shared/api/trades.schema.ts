@@ -134,11 +134,9 @@ export const tradeSchema = z.object({
   trailing_stop: z._default(z.nullable(z.number()), null),
   /** Realized P/L when closed, live P/L while open (account currency). */
   pnl: wireDecimal,
-  /**
-   * The commission and the overnight financing this trade carried, in the account currency: none is charged yet
-   * (docs/trading.md#costs), so both are 0. The original client's position table reads them.
-   */
+  /** The commission this trade carried, in the account currency: none is charged yet (docs/trading.md#costs), so 0. */
   paid_commission: wireDecimal,
+  /** Overnight financing booked on this trade so far, in the account currency (docs/trading.md#overnight-financing). The original client's position table reads both. */
   swap: wireDecimal,
   status: z.enum(['open', 'closed']),
   close_reason: z.nullable(z.string()),

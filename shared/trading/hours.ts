@@ -72,6 +72,21 @@ function offsetMinutes(at: Date, timeZone: string): number {
   return offset;
 }
 
+/** The instant a zone's clock shows `minute` (after midnight) on the local day `day` ('YYYY-MM-DD'). */
+export function zonedInstant(day: string, minute: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
+  // The offset at the wall time read as UTC is at most one clock change away from the one that applies.
+  let at = wall - offsetMinutes(new Date(wall), timeZone) * 60_000;
+  at = wall - offsetMinutes(new Date(at), timeZone) * 60_000;
+  return new Date(at);
+}
+
+/** The local date ('YYYY-MM-DD') at `at` in `timeZone`. */
+export function localDay(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + offsetMinutes(at, timeZone) * 60_000).toISOString().slice(0, 10);
+}
+
 /** The weekday and minute of the day at `at` in `timeZone`. */
 export function localTime(at: Date, timeZone: string): { day: number; minute: number } {
   const local = new Date(at.getTime() + offsetMinutes(at, timeZone) * 60_000);

@@ -16,6 +16,8 @@ import type { LedgerKind } from './schema';
  */
 export const historyKindOfEntry = {
   realized_pnl: 'trade',
+  // Overnight financing is a trading result, each line its own (its memo names the instrument and the night).
+  swap: 'trade',
   transfer: 'transfer',
   savings: 'savings',
   savings_interest: 'savings',

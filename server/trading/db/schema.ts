@@ -13,3 +13,4 @@ export * from './schema/advisors';
 export * from './schema/funding';
 export * from './schema/verification';
 export * from './schema/files';
+export * from './schema/financing';

@@ -49,7 +49,7 @@ export function presentTrade(market: Market, trade: TradeRow, accountCurrency: s
     trailing_stop: trade.trailingStop,
     pnl: open ? (instrument && quote ? bookedPnl(livePnl(market, trade, accountCurrency)).toFixed(2) : '0.00') : new Money(trade.realizedPnl ?? '0').toFixed(2),
     paid_commission: '0.00',
-    swap: '0.00',
+    swap: new Money(trade.swap).toFixed(2),
     status: trade.status,
     close_reason: trade.closeReason,
     open_time: trade.openedAt.toISOString(),

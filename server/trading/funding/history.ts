@@ -12,6 +12,7 @@ const depositMethodLabels: Record<string, string> = { card: 'Card', crypto: 'Cry
 /** What each ledger entry that is a row of its own is called (every kind historyKindOfEntry lists). */
 const entryLabels: Record<keyof typeof historyKindOfEntry, string> = {
   realized_pnl: 'Trade P/L',
+  swap: 'Overnight financing',
   transfer: 'Transfer',
   savings: 'Savings',
   savings_interest: 'Savings interest',

@@ -58,6 +58,8 @@ export const ledgerKinds = [
   'savings',
   'savings_interest',
   'plan_fee',
+  /** Overnight financing of one position at one rollover (docs/trading.md#overnight-financing). */
+  'swap',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

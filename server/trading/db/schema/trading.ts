@@ -41,6 +41,8 @@ export const trades = pgTable(
     closeReason: text('close_reason', { enum: closeReasons }),
     /** Realized P/L in the account currency, booked to the ledger at close. */
     realizedPnl: money('realized_pnl'),
+    /** Overnight financing booked on this position so far, in the account currency (docs/trading.md#overnight-financing). */
+    swap: money('swap').notNull().default('0'),
     /** For a partial close: the open trade this closed part came from. */
     parentId: bigint('parent_id', { mode: 'number' }),
     placedBy: text('placed_by', { enum: tradePlacers }).notNull().default('customer'),

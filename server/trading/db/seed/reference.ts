@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../database';
 import { instrumentImage, instrumentSeeds, maxDeviationByClass } from './instrument-seeds';
 import { advisorSeeds, planOrder } from './advisor-seeds';
-import { assetClasses, assets, currencies, expertAdvisors, planExpertAdvisors, planFeatures, planFeatureValues, plans } from '../schema';
+import { assetClasses, assets, benchmarkRates, currencies, expertAdvisors, planExpertAdvisors, planFeatures, planFeatureValues, planFinancing, plans, swapPoints } from '../schema';
+import { neutralSwapPoints, referenceBenchmarks, referencePlanMarkups } from './financing-seeds';
+import { assetClasses as assetClassIds } from '../../../../shared/constants';
 
 /**
  * Reference data a broker edits but cannot start without: asset classes with their default leverage,
@@ -77,7 +79,10 @@ export const referencePlans = [
   },
 ];
 
-async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | typeof assetClasses | typeof assets | typeof expertAdvisors): Promise<boolean> {
+async function isEmpty(
+  db: AppDb,
+  table: typeof plans | typeof currencies | typeof assetClasses | typeof assets | typeof expertAdvisors | typeof swapPoints | typeof benchmarkRates | typeof planFinancing,
+): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
 }
@@ -85,6 +90,32 @@ async function isEmpty(db: AppDb, table: typeof plans | typeof currencies | type
 export async function seedReferenceData(db: AppDb): Promise<void> {
   await seedMarketsAndPlans(db);
   await seedAdvisors(db);
+  await seedFinancing(db);
+}
+
+/** Seeded rates are in force from long ago, so any rollover (a missed one run late too) finds them. */
+const seededFrom = new Date('2000-01-01T00:00:00Z');
+
+/** Overnight financing's starting rates, each table when it is empty (docs/trading.md#overnight-financing). */
+async function seedFinancing(db: AppDb): Promise<void> {
+  if (await isEmpty(db, benchmarkRates)) {
+    await db.insert(benchmarkRates).values(Object.entries(referenceBenchmarks).map(([currency, ratePercent]) => ({ currency, ratePercent, effectiveFrom: seededFrom })));
+  }
+  if (await isEmpty(db, swapPoints)) {
+    const rows = await db
+      .select({ id: assets.id, assetClass: assets.assetClass, baseCurrency: assets.baseCurrency, quoteCurrency: assets.quoteCurrency, digits: assets.digits, price: assets.seedPrice })
+      .from(assets);
+    const pointed = rows.filter((row) => row.assetClass === 'forex' || row.assetClass === 'metals');
+    if (pointed.length > 0) await db.insert(swapPoints).values(pointed.map((row) => ({ assetId: row.id, ...neutralSwapPoints(row), effectiveFrom: seededFrom })));
+  }
+  if (await isEmpty(db, planFinancing)) {
+    const planRows = await db.select({ id: plans.id, slug: plans.slug }).from(plans);
+    const values = planRows.flatMap((plan) => {
+      const markups = referencePlanMarkups[plan.slug];
+      return markups ? assetClassIds.map((assetClass) => ({ planId: plan.id, assetClass, markup: markups[assetClass], effectiveFrom: seededFrom })) : [];
+    });
+    if (values.length > 0) await db.insert(planFinancing).values(values);
+  }
 }
 
 /** The instruments (with their classes and currencies) and the plans, each when its table is empty. */

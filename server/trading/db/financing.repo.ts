@@ -1,0 +1,139 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AssetClass } from '../../../shared/constants';
+import type { Executor, Tx } from './database';
+import { plans, benchmarkRates, candles, ledgerEntries, planFinancing, rollovers, swapPoints, tradingAccounts, trades, users, type rolloverTriggers } from './schema';
+
+/** Overnight financing's reads and writes (docs/trading.md#overnight-financing). */
+
+export type RolloverRow = typeof rollovers.$inferSelect;
+export type RolloverTrigger = (typeof rolloverTriggers)[number];
+
+/** The rates in force at `at`: each key's latest row that took effect by then. */
+export async function ratesAt(db: Executor, at: Date) {
+  const points = await db
+    .selectDistinctOn([swapPoints.assetId], { assetId: swapPoints.assetId, longPoints: swapPoints.longPoints, shortPoints: swapPoints.shortPoints })
+    .from(swapPoints)
+    .where(lte(swapPoints.effectiveFrom, at))
+    .orderBy(swapPoints.assetId, desc(swapPoints.effectiveFrom));
+  const benchmarks = await db
+    .selectDistinctOn([benchmarkRates.currency], { currency: benchmarkRates.currency, ratePercent: benchmarkRates.ratePercent })
+    .from(benchmarkRates)
+    .where(lte(benchmarkRates.effectiveFrom, at))
+    .orderBy(benchmarkRates.currency, desc(benchmarkRates.effectiveFrom));
+  const markups = await db
+    .selectDistinctOn([planFinancing.planId, planFinancing.assetClass], { planId: planFinancing.planId, assetClass: planFinancing.assetClass, markup: planFinancing.markup })
+    .from(planFinancing)
+    .where(lte(planFinancing.effectiveFrom, at))
+    .orderBy(planFinancing.planId, planFinancing.assetClass, desc(planFinancing.effectiveFrom));
+  return {
+    points: new Map(points.map((p) => [p.assetId, p])),
+    benchmarks: new Map(benchmarks.map((b) => [b.currency, b.ratePercent])),
+    markups: new Map(markups.map((m) => [markupKey(m.planId, m.assetClass), m.markup])),
+  };
+}
+export type RatesAt = Awaited<ReturnType<typeof ratesAt>>;
+export const markupKey = (planId: number | null, assetClass: AssetClass) => `${planId ?? 0}:${assetClass}`;
+
+/**
+ * Positions open at `at` (opened before it, not closed by it), after `afterId` in id order: closed ones too, when a
+ * missed night is run late. With what their charge needs: the account's currency and owner, the owner's plan.
+ */
+export async function positionsOpenAt(db: Executor, at: Date, { afterId, limit }: { afterId: number; limit: number }) {
+  return db
+    .select({
+      id: trades.id,
+      accountId: trades.accountId,
+      assetId: trades.assetId,
+      side: trades.side,
+      units: trades.units,
+      lots: trades.lots,
+      currency: tradingAccounts.currency,
+      userId: tradingAccounts.userId,
+      // A customer with no plan is on the default one (docs/customer-area.md#plans).
+      planId: sql<number | null>`coalesce(${users.planId}, (select ${plans.id} from ${plans} where ${plans.isDefault}))`,
+    })
+    .from(trades)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .where(and(gt(trades.id, afterId), sql`${trades.openedAt} < ${at}`, or(isNull(trades.closedAt), sql`${trades.closedAt} > ${at}`)))
+    .orderBy(asc(trades.id))
+    .limit(limit);
+}
+export type OpenAtRow = Awaited<ReturnType<typeof positionsOpenAt>>[number];
+
+/** Locks these accounts in id order (as every money path does, so none deadlocks another). */
+export async function lockAccounts(tx: Tx, accountIds: readonly number[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await tx
+    .select({ id: tradingAccounts.id })
+    .from(tradingAccounts)
+    .where(inArray(tradingAccounts.id, [...accountIds]))
+    .orderBy(asc(tradingAccounts.id))
+    .for('no key update');
+}
+
+/** Which of these swap references are booked already (under the accounts' locks: a concurrent run waits, then sees them). */
+export async function bookedSwapReferences(tx: Tx, references: readonly string[]): Promise<Set<string>> {
+  if (references.length === 0) return new Set();
+  const rows = await tx
+    .select({ reference: ledgerEntries.reference })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'swap'), inArray(ledgerEntries.reference, [...references])));
+  return new Set(rows.map((r) => r.reference!));
+}
+
+/** Adds each amount to its trade's swap so far. */
+export async function addToSwaps(tx: Tx, amounts: readonly { tradeId: number; amount: string }[]): Promise<void> {
+  if (amounts.length === 0) return;
+  const values = sql.join(
+    amounts.map((a) => sql`(${a.tradeId}::bigint, ${a.amount}::numeric)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${trades} set swap = ${trades.swap} + v.amount from (values ${values}) as v(id, amount) where ${trades.id} = v.id`);
+}
+
+/** Of these trades, the ones still open, as rows. */
+export async function openTradesAmong(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(trades)
+    .where(and(inArray(trades.id, [...ids]), eq(trades.status, 'open')));
+}
+
+/** The mid an instrument closed its minute (else its hour) at `at`, from stored candles, or undefined. */
+export async function candleCloseAt(db: Executor, assetId: number, at: Date): Promise<string | undefined> {
+  const dayBefore = new Date(at.getTime() - 86_400_000);
+  const [row] = await db
+    .select({ close: candles.close })
+    .from(candles)
+    .where(and(eq(candles.assetId, assetId), inArray(candles.timeframe, ['M1', 'H1']), lte(candles.openTime, at), gt(candles.openTime, dayBefore)))
+    .orderBy(sql`${candles.timeframe} = 'M1' desc`, desc(candles.openTime))
+    .limit(1);
+  return row?.close;
+}
+
+/** Claims a day's rollover: the row as it now stands, and whether this call made it. */
+export async function claimRollover(db: Executor, values: { day: string; at: Date; trigger: RolloverTrigger; actorId: number | null }): Promise<{ row: RolloverRow; created: boolean }> {
+  const [created] = await db.insert(rollovers).values(values).onConflictDoNothing().returning();
+  if (created) return { row: created, created: true };
+  const [row] = await db.select().from(rollovers).where(eq(rollovers.day, values.day));
+  return { row: row!, created: false };
+}
+
+export async function completeRollover(db: Executor, day: string, positions: number): Promise<void> {
+  await db
+    .update(rollovers)
+    .set({ completedAt: sql`now()`, positions: sql`${rollovers.positions} + ${positions}` })
+    .where(eq(rollovers.day, day));
+}
+
+/** The latest rollover that completed, if any. */
+export async function lastCompletedRollover(db: Executor): Promise<RolloverRow | undefined> {
+  const [row] = await db.select().from(rollovers).where(isNotNull(rollovers.completedAt)).orderBy(desc(rollovers.at)).limit(1);
+  return row;
+}
+
+export async function recentRollovers(db: Executor, limit: number): Promise<RolloverRow[]> {
+  return db.select().from(rollovers).orderBy(desc(rollovers.day)).limit(limit);
+}

@@ -1,0 +1,106 @@
+import Decimal from 'decimal.js';
+import type { AssetClass } from '../constants';
+import { Money } from '../money';
+import { localDay, zonedInstant } from './hours';
+
+/**
+ * Overnight financing (swap), docs/trading.md#overnight-financing. Pure: the caller passes the rates in force at the
+ * rollover and the time.
+ *
+ * Every position open at a rollover is charged or credited for the night:
+ * - forex and metals in swap points per lot (the instrument's long and short rates, less the plan's markup in points);
+ * - the other classes on their notional at the benchmark rate of the instrument's currency, plus the plan's markup
+ *   for a long, minus it for a short, over 365 days.
+ */
+export type FinancingMethod = 'points' | 'rate';
+export const financingMethodOf = (assetClass: AssetClass): FinancingMethod => (assetClass === 'forex' || assetClass === 'metals' ? 'points' : 'rate');
+
+/** When the rollover happens: a local time of day in a time zone (ROLLOVER_TIME, default 17:00 New York). */
+export interface RolloverClock {
+  /** Minutes after local midnight. */
+  minute: number;
+  timeZone: string;
+}
+export const defaultRolloverClock: RolloverClock = { minute: 17 * 60, timeZone: 'America/New_York' };
+
+/** The rollover of a local day ('YYYY-MM-DD'): the instant it happens. */
+export const rolloverInstant = (day: string, clock: RolloverClock): Date => zonedInstant(day, clock.minute, clock.timeZone);
+
+/** The local days whose rollover fell in (after, upTo], oldest first. */
+export function rolloversBetween(after: Date, upTo: Date, clock: RolloverClock): string[] {
+  const days: string[] = [];
+  // From the local day of `after` (its rollover may still be ahead of `after`) to that of `upTo`.
+  let day = localDay(after, clock.timeZone);
+  const last = localDay(upTo, clock.timeZone);
+  for (let guard = 0; guard < 4000 && day <= last; guard += 1) {
+    const at = rolloverInstant(day, clock).getTime();
+    if (at > after.getTime() && at <= upTo.getTime()) days.push(day);
+    day = nextDay(day);
+  }
+  return days;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** 0 = Sunday … 6 = Saturday, of a calendar day. */
+const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * How many nights a rollover of this local day charges for a class: crypto trades every day and is charged every night
+ * once; the others are charged on weekday rollovers only, three nights on their triple day (the weekend's two nights:
+ * Wednesday for forex and metals, which settle two days after the trade; Friday for the rest); none at weekends.
+ */
+export function nightsAt(day: string, assetClass: AssetClass): number {
+  const weekday = weekdayOf(day);
+  if (assetClass === 'crypto') return 1;
+  if (weekday === 0 || weekday === 6) return 0;
+  return weekday === tripleDayOf(assetClass) ? 3 : 1;
+}
+/** The weekday (0 = Sunday) a class is charged three nights, or null (crypto). */
+export const tripleDayOf = (assetClass: AssetClass): number | null => (assetClass === 'crypto' ? null : financingMethodOf(assetClass) === 'points' ? 3 : 5);
+
+export interface FinancedPosition {
+  assetClass: AssetClass;
+  side: 'buy' | 'sell';
+  units: Decimal.Value;
+  lots: Decimal.Value;
+  contractSize: Decimal.Value;
+  digits: number;
+  /** The instrument's mid at the rollover, for the notional. */
+  price: Decimal.Value;
+}
+
+/** The rates in force at a rollover for one position: the instrument's swap points (forex, metals), the benchmark of its currency (the rest), the plan's markup. */
+export interface FinancingRates {
+  /** Points per lot per night, signed: positive is credited. */
+  longPoints: Decimal.Value;
+  shortPoints: Decimal.Value;
+  /** Percent a year. */
+  benchmarkPercent: Decimal.Value;
+  /** The plan's markup for the class: points per lot (forex, metals) or percent a year (the rest). */
+  markup: Decimal.Value;
+}
+
+/**
+ * One rollover's financing of a position in its instrument's currency, unrounded: negative is a charge. Multiply by
+ * `nightsAt`; convert to the account's currency; then `bookedFinancing`.
+ */
+export function nightlyFinancing(position: FinancedPosition, rates: FinancingRates): Decimal {
+  const long = position.side === 'buy';
+  if (financingMethodOf(position.assetClass) === 'points') {
+    const points = new Money(long ? rates.longPoints : rates.shortPoints).minus(rates.markup);
+    const pointSize = new Money(10).pow(-position.digits);
+    return points.times(pointSize).times(position.contractSize).times(position.lots);
+  }
+  const notional = new Money(position.units).times(position.price);
+  const percent = long ? new Money(rates.benchmarkPercent).plus(rates.markup).negated() : new Money(rates.benchmarkPercent).minus(rates.markup);
+  return notional.times(percent).div(100).div(365);
+}
+
+/** A financing amount as booked: to the cent, toward the house (down), as P/L is (`bookedPnl`). */
+export const bookedFinancing = (value: Decimal.Value): Decimal => new Money(value).toDecimalPlaces(2, Decimal.ROUND_FLOOR);
+
+/** 'HH:MM' of ROLLOVER_TIME, or null if it is not a time of day. */
+export function minuteOfDay(text: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}

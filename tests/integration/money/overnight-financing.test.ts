@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tradePage } from '../../../shared/api/trades.schema';
+import { defaultRolloverClock } from '../../../shared/trading/financing';
+import { benchmarkRates, ledgerEntries, notifications, planFinancing, plans, swapPoints, trades } from '../../../server/trading/db/schema';
+import { RolloverJob } from '../../../server/trading/financing/job';
+import { runRollover, type RolloverDeps } from '../../../server/trading/financing/rollover';
+import { auditLedger, balanceOf } from '../../support/money';
+import { fundedTrader, silentLogger, startTrading, type TradingStack } from '../../support/trading';
+import { bearer } from '../../support/bearer';
+
+/**
+ * Overnight financing (docs/trading.md#overnight-financing), every figure worked out by hand: a long charged and a short
+ * credited, three nights on the triple day, each night once across re-runs, restarts and two leaders, a missed night
+ * caught up with the rates of its own day, the ledger audited after each test.
+ */
+
+const wednesday = new Date('2026-11-18T15:00:00Z');
+let clock = wednesday;
+let stack: TradingStack;
+let deps: RolloverDeps;
+const since = new Date('2026-01-01T00:00:00Z');
+
+const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol === symbol)!.id;
+async function tick(mids: Record<string, string>) {
+  stack.prices.set(Object.fromEntries(Object.entries(mids).map(([symbol, mid]) => [idOf(symbol), mid])));
+  await stack.engine.idle();
+}
+async function open(token: string, body: Record<string, unknown>) {
+  const res = await request(stack.app)
+    .post('/api/v1/trades/store')
+    .set(bearer(token))
+    .send({ leverage: 20, ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const id = Number((res.body.data as { id: string }).id);
+  // Trades are stamped by the wall clock; here they open at the story's time.
+  await stack.database.db.update(trades).set({ openedAt: clock }).where(eq(trades.id, id));
+  return id;
+}
+const swapEntries = (accountId: number) =>
+  stack.database.db
+    .select({ amount: ledgerEntries.amount, reference: ledgerEntries.reference })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerEntries.kind, 'swap')))
+    .orderBy(ledgerEntries.id);
+const swapOf = async (tradeId: number) => (await stack.database.db.select({ swap: trades.swap }).from(trades).where(eq(trades.id, tradeId)))[0]!.swap;
+
+beforeAll(async () => {
+  stack = await startTrading({ now: () => clock });
+  deps = { db: stack.database.db, market: stack.market, bus: stack.bus, logger: silentLogger, clock: defaultRolloverClock };
+  const db = stack.database.db;
+  const [basic] = await db.select().from(plans).where(eq(plans.isDefault, true));
+  // Rates of this story, newer than the seeded ones.
+  await db.insert(swapPoints).values({ assetId: idOf('EURUSD'), longPoints: '-6.5', shortPoints: '1.2', effectiveFrom: since });
+  await db.insert(benchmarkRates).values({ currency: 'USD', ratePercent: '4.33', effectiveFrom: since });
+  await db.insert(planFinancing).values([
+    { planId: basic!.id, assetClass: 'forex', markup: '0.5', effectiveFrom: since },
+    { planId: basic!.id, assetClass: 'stocks', markup: '2.5', effectiveFrom: since },
+  ]);
+});
+afterEach(() => auditLedger(stack.database.db));
+afterAll(async () => {
+  await stack.trading.close();
+  await stack.database.close();
+});
+
+describe('overnight financing', () => {
+  it('charges a long and credits a short at the rollover, three nights on forex’s Wednesday, once however often it runs', async () => {
+    clock = wednesday;
+    await tick({ EURUSD: '1.10000', AAPL: '200.00' });
+    const long = await fundedTrader(stack, '10000.00');
+    const short = await fundedTrader(stack, '10000.00');
+    const longFx = await open(long.token, { type: 'buy', id: idOf('EURUSD'), volume: '100000' });
+    const shortFx = await open(short.token, { type: 'sell', id: idOf('EURUSD'), volume: '100000' });
+    const longStock = await open(long.token, { type: 'buy', id: idOf('AAPL'), volume: '10', leverage: 5 });
+    const shortStock = await open(short.token, { type: 'sell', id: idOf('AAPL'), volume: '10', leverage: 5 });
+    const longBalance = await balanceOf(stack.database.db, long.account.id);
+    const shortBalance = await balanceOf(stack.database.db, short.account.id);
+    const job = new RolloverJob(deps);
+
+    // Before 17:00 New York (22:00 UTC in November) nothing is due.
+    clock = new Date('2026-11-18T21:59:00Z');
+    await job.runDue();
+    expect(await swapEntries(long.account.id)).toEqual([]);
+
+    clock = new Date('2026-11-18T22:00:30Z');
+    await Promise.all([job.runDue(), runRollover(deps, '2026-11-18', { trigger: 'staff' }), runRollover(deps, '2026-11-18', { trigger: 'command' })]);
+    // EURUSD: (−6.5 − 0.5) points × 0.00001 × 100,000 × 3 nights = −21.00; short (1.2 − 0.5) × 1 × 3 = +2.10.
+    // AAPL (Friday is its triple day): 10 × 200 × (4.33 + 2.5) % / 365 = 0.3742… → −0.38; short 2,000 × 1.83 % / 365 = 0.1002… → +0.10.
+    expect(await swapEntries(long.account.id)).toEqual([
+      { amount: '-21.00', reference: `swap:${longFx}:2026-11-18` },
+      { amount: '-0.38', reference: `swap:${longStock}:2026-11-18` },
+    ]);
+    expect(await swapEntries(short.account.id)).toEqual([
+      { amount: '2.10', reference: `swap:${shortFx}:2026-11-18` },
+      { amount: '0.10', reference: `swap:${shortStock}:2026-11-18` },
+    ]);
+    expect(await balanceOf(stack.database.db, long.account.id)).toBe((Number(longBalance) - 21.38).toFixed(2));
+    expect(await balanceOf(stack.database.db, short.account.id)).toBe((Number(shortBalance) + 2.2).toFixed(2));
+    expect(await swapOf(longFx)).toBe('-21.00');
+
+    // The position shows its swap so far; the customer is told.
+    const page = tradePage.parse((await request(stack.app).get('/api/v1/open/trades').set(bearer(long.token))).body);
+    expect(page.data.find((t) => Number(t.id) === longFx)).toMatchObject({ swap: '-21' });
+    const told = await stack.database.db.select().from(notifications).where(eq(notifications.userId, long.user.id));
+    expect(told.map((n) => [n.title, n.message])).toContainEqual(['Overnight financing', 'At the rollover of 2026-11-18: -21.38 USD on 2 open positions.']);
+
+    // Again, and after a restart (a new job on the same database): nothing more.
+    await job.runDue();
+    await new RolloverJob(deps).runDue();
+    expect(await runRollover(deps, '2026-11-18', { trigger: 'staff' })).toEqual({ day: '2026-11-18', booked: 0, alreadyDone: true });
+    expect(await swapEntries(long.account.id)).toHaveLength(2);
+  });
+
+  it('catches up a missed night with the rates of its own day', async () => {
+    clock = new Date('2026-11-19T12:00:00Z');
+    const trader = await fundedTrader(stack, '10000.00');
+    const tradeId = await open(trader.token, { type: 'buy', id: idOf('EURUSD'), volume: '100000' });
+    const job = new RolloverJob(deps);
+    // New points from after Thursday's rollover (22:00 UTC).
+    await stack.database.db.insert(swapPoints).values({ assetId: idOf('EURUSD'), longPoints: '-10', shortPoints: '2', effectiveFrom: new Date('2026-11-19T23:00:00Z') });
+
+    // Nothing ran on Thursday night; on Friday after its rollover both nights are booked, oldest first.
+    clock = new Date('2026-11-20T22:01:00Z');
+    await job.runDue();
+    // Thursday: (−6.5 − 0.5) × 1 night = −7.00; Friday: (−10 − 0.5) × 1 = −10.50 (forex's triple day is Wednesday).
+    expect(await swapEntries(trader.account.id)).toEqual([
+      { amount: '-7.00', reference: `swap:${tradeId}:2026-11-19` },
+      { amount: '-10.50', reference: `swap:${tradeId}:2026-11-20` },
+    ]);
+    expect(await swapOf(tradeId)).toBe('-17.50');
+
+    // The weekend's rollovers charge forex nothing; Monday's one night.
+    clock = new Date('2026-11-23T22:00:00Z');
+    await job.runDue();
+    expect((await swapEntries(trader.account.id)).map((e) => e.amount)).toEqual(['-7.00', '-10.50', '-10.50']);
+  });
+});
