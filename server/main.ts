@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     });
   }
   if (command === undefined) return serve(config, logger);
-  if (!isCommand(command)) throw new UsageError(`Unknown command "${command}". Run with no argument to serve, or: migrate, seed-demo, create-admin.`);
+  if (!isCommand(command)) throw new UsageError(`Unknown command "${command}". Run with no argument to serve, or: migrate, seed-demo, create-admin, rollover.`);
   const database = await openDatabase({ url: config.database.url, poolMax: config.database.poolMax, dataDir: config.dataDir });
   lifecycle.onClose(() => database.close());
   await runCommand(command, args, config, database);

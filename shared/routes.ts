@@ -32,6 +32,7 @@ export const paths = {
   adminStaff: '/admin/staff',
   adminCatalogue: '/admin/catalogue',
   adminInstruments: '/admin/instruments',
+  adminFinancing: '/admin/financing',
   adminQueues: '/admin/queues',
   adminSandboxChain: '/admin/sandbox-chain',
   adminSavings: '/admin/savings',

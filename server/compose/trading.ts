@@ -324,6 +324,7 @@ function appSettings(config: Config, overrides: TradingOverrides) {
     publicOriginFixed: overrides.publicOriginFixed ?? config.web.publicOrigin !== undefined,
     tokenTtlHours: overrides.tokenTtlHours ?? config.tokenTtlHours,
     loginRateLimit: overrides.loginRateLimit ?? config.loginRateLimit,
+    rollover: config.rollover,
     staffTwoFactor: overrides.staffTwoFactor ?? config.staffTwoFactor,
     trustProxy: config.trustProxy.api,
     metricsToken: overrides.metricsToken ?? config.metricsToken,

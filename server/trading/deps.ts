@@ -1,3 +1,4 @@
+import type { RolloverClock } from '../../shared/trading/financing';
 import type { FileStore } from './files/file-store';
 import type { UploadGate } from './files/upload-gate';
 import type { TrustProxy } from '../config';
@@ -42,6 +43,8 @@ export interface TradingDeps {
    */
   publicOriginFixed?: boolean;
   logger: Logger;
+  /** When the nightly rollover happens (ROLLOVER_TIME in its zone; staff's runs use it too) and whether it runs by itself (docs/trading.md#overnight-financing). */
+  rollover: { readonly clock: RolloverClock; readonly scheduled: boolean };
   tokenTtlHours: number;
   /** Failed logins one client (IP) may make for one e-mail address in 15 minutes; five times as many over all addresses. */
   loginRateLimit: number;

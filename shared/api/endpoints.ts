@@ -5,6 +5,7 @@ import { catalogueApi } from './endpoints/catalogue';
 import { fundingApi } from './endpoints/funding';
 import { customerFundingApi } from './endpoints/customer-funding';
 import { instrumentsAdminApi } from './endpoints/instruments-admin';
+import { financingApi } from './endpoints/financing';
 import { staffAccountsApi } from './endpoints/staff-accounts';
 import { authApi } from './endpoints/auth';
 import { automationApi } from './endpoints/automation';
@@ -41,6 +42,7 @@ export const api = {
   ...customerFundingApi,
   ...catalogueApi,
   ...instrumentsAdminApi,
+  ...financingApi,
   ...dashboardApi,
   ...profileApi,
   ...twoFactorApi,
@@ -62,6 +64,7 @@ export {
   catalogueApi,
   fundingApi,
   instrumentsAdminApi,
+  financingApi,
   staffAccountsApi,
   automationApi,
   chatApi,

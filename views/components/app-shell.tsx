@@ -38,7 +38,8 @@ export type ShellPage =
   | 'settings'
   | 'staff'
   | 'catalogue'
-  | 'instruments';
+  | 'instruments'
+  | 'financing';
 
 /** The back office's sections (docs/back-office.md): staff see all but Settings, which is the admins'. */
 const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
@@ -53,6 +54,7 @@ const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; 
   { page: 'catalogue', href: paths.adminCatalogue, label: 'Catalogue', adminOnly: true },
   { page: 'savings-admin', href: paths.adminSavings, label: 'Savings', adminOnly: true },
   { page: 'instruments', href: paths.adminInstruments, label: 'Instruments', adminOnly: true },
+  { page: 'financing', href: paths.adminFinancing, label: 'Financing', adminOnly: true },
   { page: 'staff', href: paths.adminStaff, label: 'Staff', adminOnly: true },
   { page: 'settings', href: paths.adminSettings, label: 'Settings', adminOnly: true },
 ];

@@ -11,6 +11,7 @@ import { sandboxChainRoutes } from './sandbox-chain.routes';
 import { largeJsonBody, usualJsonBytes } from './multipart';
 import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { instrumentsAdminRoutes } from './instruments-admin.routes';
+import { financingRoutes } from './financing.routes';
 import { staffAccountsRoutes } from './staff-accounts.routes';
 import { chatRoutes } from './chat.routes';
 import { autotraderRoutes } from './autotrader.routes';
@@ -92,6 +93,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(sandboxChainRoutes(apiDeps));
   api.use(catalogueRoutes(apiDeps));
   api.use(instrumentsAdminRoutes(apiDeps));
+  api.use(financingRoutes(apiDeps));
   api.use(plansRoutes(apiDeps));
   api.use(preferencesRoutes(apiDeps));
   api.use(savingsRoutes(apiDeps));

@@ -13,6 +13,7 @@ import {
   dashboardApi,
   fundingApi,
   instrumentsAdminApi,
+  financingApi,
   kycApi,
   notificationsApi,
   plansApi,
@@ -77,6 +78,7 @@ const areas: { tag: string; description: string; endpoints: Record<string, Endpo
   { tag: 'Back office: staff accounts', description: 'Staff accounts, managed by admins.', endpoints: staffAccountsApi },
   { tag: 'Back office: catalogue', description: 'Expert advisors and plans as admins edit them.', endpoints: catalogueApi },
   { tag: 'Back office: instruments', description: 'The instruments admins edit.', endpoints: instrumentsAdminApi },
+  { tag: 'Back office: financing', description: 'The nightly rollovers of overnight financing, and a day run by hand.', endpoints: financingApi },
 ];
 
 const accessTexts: Record<Access, string> = {

@@ -137,3 +137,8 @@ export async function lastCompletedRollover(db: Executor): Promise<RolloverRow |
 export async function recentRollovers(db: Executor, limit: number): Promise<RolloverRow[]> {
   return db.select().from(rollovers).orderBy(desc(rollovers.day)).limit(limit);
 }
+
+export async function findRollover(db: Executor, day: string): Promise<RolloverRow | undefined> {
+  const [row] = await db.select().from(rollovers).where(eq(rollovers.day, day));
+  return row;
+}

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { customerRoutes } from './customers.routes';
 import { instrumentRoutes } from './instruments.routes';
+import { financingRoutes } from './financing.routes';
 import { overviewRoutes } from './overview.routes';
 import { queueRoutes } from './queues.routes';
 import { sandboxChainRoutes } from './sandbox-chain.routes';
@@ -14,7 +15,7 @@ import { staffRoutes } from './staff.routes';
 /** The back office's pages under `/admin` (docs/back-office.md), each checked for its role here and again by the API. */
 export function backOfficeRoutes(deps: PageDeps): Router {
   const router = Router();
-  for (const routes of [overviewRoutes, customerRoutes, queueRoutes, sandboxChainRoutes, auditRoutes, settingsRoutes, staffRoutes, catalogueRoutes, instrumentRoutes, savingsRoutes])
+  for (const routes of [overviewRoutes, customerRoutes, queueRoutes, sandboxChainRoutes, auditRoutes, settingsRoutes, staffRoutes, catalogueRoutes, instrumentRoutes, financingRoutes, savingsRoutes])
     routes(router, deps);
   return router;
 }

@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tradePage } from '../../../shared/api/trades.schema';
 import { defaultRolloverClock } from '../../../shared/trading/financing';
-import { benchmarkRates, ledgerEntries, notifications, planFinancing, plans, swapPoints, trades } from '../../../server/trading/db/schema';
+import { financingTexts } from '../../../shared/api/financing.schema';
+import { auditLog, benchmarkRates, ledgerEntries, notifications, planFinancing, plans, rollovers, swapPoints, trades } from '../../../server/trading/db/schema';
 import { RolloverJob } from '../../../server/trading/financing/job';
 import { runRollover, type RolloverDeps } from '../../../server/trading/financing/rollover';
 import { auditLedger, balanceOf } from '../../support/money';
-import { fundedTrader, silentLogger, startTrading, type TradingStack } from '../../support/trading';
+import { runCommand } from '../../../server/commands';
+import { fundedTrader, silentLogger, startTrading, testConfig, tokenFor, type TradingStack } from '../../support/trading';
+import { makeUser } from '../../support/factories';
 import { bearer } from '../../support/bearer';
 
 /**
@@ -135,5 +138,45 @@ describe('overnight financing', () => {
     clock = new Date('2026-11-23T22:00:00Z');
     await job.runDue();
     expect((await swapEntries(trader.account.id)).map((e) => e.amount)).toEqual(['-7.00', '-10.50', '-10.50']);
+  });
+
+  it('lets an admin see the rollovers and run a day by hand, once, never one still to come', async () => {
+    clock = new Date('2026-11-24T12:00:00Z');
+    const admin = await tokenFor(stack.app, await makeUser(stack.database.db, { role: 'admin' }));
+    const customer = await fundedTrader(stack, '100.00');
+    const list = await request(stack.app).get('/api/v1/admin/rollovers').set(bearer(admin));
+    expect(list.status).toBe(200);
+    expect(list.body.clock).toEqual({ time: '17:00', time_zone: 'America/New_York', scheduled: true });
+    expect(list.body.data.map((r: { day: string }) => r.day)).toEqual(expect.arrayContaining(['2026-11-18', '2026-11-23']));
+    expect(list.body.data.find((r: { day: string }) => r.day === '2026-11-18')).toMatchObject({ trigger: expect.any(String), positions: 4 });
+
+    const run = (day: string, token = admin) => request(stack.app).post('/api/v1/admin/rollovers').set(bearer(token)).send({ day });
+    expect((await run('2026-11-18', customer.token)).status).toBe(403);
+    const notYet = await run('2026-11-24');
+    expect([notYet.status, notYet.body.errors?.day]).toEqual([422, [financingTexts.notYet('2026-11-24')]]);
+    expect((await run('24/11/2026')).body.errors?.day).toEqual([financingTexts.dayRequired]);
+    const again = await run('2026-11-18');
+    expect([again.status, again.body.message]).toEqual([409, financingTexts.alreadyBooked('2026-11-18')]);
+
+    // A night no job reached (before any position here was open): booked by hand, with nothing to charge.
+    const byHand = await run('2026-11-17');
+    expect(byHand.status).toBe(200);
+    expect(byHand.body).toMatchObject({ data: { rollover: { day: '2026-11-17', trigger: 'staff' }, booked: 0 }, message: financingTexts.booked('2026-11-17', 0) });
+    const audited = await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'financing.rollover_run'));
+    expect(audited.map((a) => a.details)).toEqual([{ day: '2026-11-17', booked: 0 }]);
+  });
+
+  it('books a day by the operator command too, once', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      await runCommand('rollover', ['2026-11-16'], testConfig(), stack.database);
+      await runCommand('rollover', ['2026-11-16'], testConfig(), stack.database);
+      expect(log.mock.calls.map((call) => call[0])).toEqual([financingTexts.booked('2026-11-16', 0), financingTexts.alreadyBooked('2026-11-16')]);
+      const [row] = await stack.database.db.select().from(rollovers).where(eq(rollovers.day, '2026-11-16'));
+      expect(row).toMatchObject({ trigger: 'command', positions: 0 });
+      await expect(runCommand('rollover', ['16/11/2026'], testConfig(), stack.database)).rejects.toThrow('Usage: rollover <YYYY-MM-DD>');
+    } finally {
+      log.mockRestore();
+    }
   });
 });
