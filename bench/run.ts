@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime, terminal, paint,
+ * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime, terminal, paint, rollover,
  * and soak, which runs only when named: ten minutes of the container cluster). Each prints its figures beside a peer
  * measured in the same run.
  */
@@ -13,6 +13,7 @@ import { ordersBench } from './orders';
 import { paintBench } from './paint';
 import { soakBench } from './soak';
 import { realtimeBench } from './realtime';
+import { rolloverBench } from './rollover';
 import { terminalBench } from './terminal';
 import { root } from './support';
 import { tlsFiles, topology } from '../scripts/cluster/topology';
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   realtime: realtimeBench,
   terminal: terminalBench,
   paint: paintBench,
+  rollover: rolloverBench,
   soak: soakBench,
 };
 /** Run only when named. */

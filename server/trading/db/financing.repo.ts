@@ -72,24 +72,31 @@ export async function lockAccounts(tx: Tx, accountIds: readonly number[]): Promi
     .for('no key update');
 }
 
-/** Which of these swap references are booked already (under the accounts' locks: a concurrent run waits, then sees them). */
-export async function bookedSwapReferences(tx: Tx, references: readonly string[]): Promise<Set<string>> {
-  if (references.length === 0) return new Set();
+/**
+ * Which of these swap references are booked already (under the accounts' locks: a concurrent run waits, then sees them),
+ * by the ledger's (account, kind, reference) index.
+ */
+export async function bookedSwapReferences(tx: Tx, entries: readonly { accountId: number; reference: string }[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set();
   const rows = await tx
     .select({ reference: ledgerEntries.reference })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, 'swap'), inArray(ledgerEntries.reference, [...references])));
+    .where(
+      and(
+        sql`${ledgerEntries.accountId} = any(${sql.param([...new Set(entries.map((e) => e.accountId))])}::integer[])`,
+        eq(ledgerEntries.kind, 'swap'),
+        sql`${ledgerEntries.reference} = any(${sql.param(entries.map((e) => e.reference))}::text[])`,
+      ),
+    );
   return new Set(rows.map((r) => r.reference!));
 }
 
-/** Adds each amount to its trade's swap so far. */
+/** Adds each amount to its trade's swap so far, in one statement over two arrays. */
 export async function addToSwaps(tx: Tx, amounts: readonly { tradeId: number; amount: string }[]): Promise<void> {
   if (amounts.length === 0) return;
-  const values = sql.join(
-    amounts.map((a) => sql`(${a.tradeId}::bigint, ${a.amount}::numeric)`),
-    sql`, `,
-  );
-  await tx.execute(sql`update ${trades} set swap = ${trades.swap} + v.amount from (values ${values}) as v(id, amount) where ${trades.id} = v.id`);
+  const ids = amounts.map((a) => a.tradeId);
+  const values = amounts.map((a) => a.amount);
+  await tx.execute(sql`update ${trades} set swap = ${trades.swap} + v.amount from unnest(${sql.param(ids)}::bigint[], ${sql.param(values)}::numeric[]) as v(id, amount) where ${trades.id} = v.id`);
 }
 
 /** Of these trades, the ones still open, as rows. */
@@ -98,7 +105,7 @@ export async function openTradesAmong(db: Executor, ids: readonly number[]) {
   return db
     .select()
     .from(trades)
-    .where(and(inArray(trades.id, [...ids]), eq(trades.status, 'open')));
+    .where(and(sql`${trades.id} = any(${sql.param([...ids])}::bigint[])`, eq(trades.status, 'open')));
 }
 
 /** The mid an instrument closed its minute (else its hour) at `at`, from stored candles, or undefined. */

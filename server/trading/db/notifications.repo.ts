@@ -25,6 +25,15 @@ export async function addNotification(db: Executor, values: { userId: number; ti
   return row!;
 }
 
+/** Several notifications in one statement, in the given order. */
+export async function addNotifications(db: Executor, values: readonly { userId: number; title: string; message: string; color: NotificationColor }[]): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values([...values])
+    .returning();
+}
+
 /** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
 export async function markNotificationRead(db: Executor, userId: number, id: number): Promise<boolean> {
   const rows = await db

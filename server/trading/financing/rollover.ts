@@ -18,8 +18,8 @@ import {
   type RatesAt,
   type RolloverTrigger,
 } from '../db/financing.repo';
-import { addNotification, presentNotification, type NotificationRow } from '../db/notifications.repo';
-import { postEntry } from '../ledger/ledger';
+import { addNotifications, presentNotification, type NotificationRow } from '../db/notifications.repo';
+import { postEntries } from '../ledger/ledger';
 import type { Market } from '../market/market';
 import { presentTrade } from '../engine/trade-view';
 
@@ -45,7 +45,7 @@ export interface RolloverResult {
   alreadyDone: boolean;
 }
 
-const pageSize = 500;
+const pageSize = 2_000;
 /** Within this long after the rollover the live quote is its price; later (a missed night) the stored candle's. */
 const liveWindowMs = 2 * 60_000;
 
@@ -109,24 +109,34 @@ async function bookPage(deps: RolloverDeps, day: string, page: readonly OpenAtRo
     await lockAccounts(tx, [...new Set(due.map((d) => d.position.accountId))]);
     const done = await bookedSwapReferences(
       tx,
-      due.map((d) => d.reference),
+      due.map((d) => ({ accountId: d.position.accountId, reference: d.reference })),
     );
     const fresh = due.filter((d) => !done.has(d.reference));
-    for (const { position, amount, reference } of fresh) {
-      const instrument = deps.market.instrument(position.assetId);
-      await postEntry(tx, { accountId: position.accountId, kind: 'swap', amount, reference, memo: `Overnight financing ${instrument?.symbol ?? ''} ${day}`.trim() });
-    }
+    await postEntries(
+      tx,
+      fresh.map(({ position, amount, reference }) => ({
+        accountId: position.accountId,
+        kind: 'swap',
+        amount,
+        reference,
+        memo: ['Overnight financing', deps.market.instrument(position.assetId)?.symbol, day].filter(Boolean).join(' '),
+      })),
+    );
     await addToSwaps(
       tx,
       fresh.map((d) => ({ tradeId: d.position.id, amount: d.amount })),
     );
-    const notices: { userId: number; accountId: number; notice: NotificationRow }[] = [];
-    for (const [accountId, entries] of byAccount(fresh)) {
+    const accounts = [...byAccount(fresh)].map(([accountId, entries]) => {
       const { userId, currency } = entries[0]!.position;
       const total = entries.reduce((sum, e) => sum.plus(e.amount), new Money(0));
       const message = `At the rollover of ${day}: ${formatMoney({ amount: total.toFixed(2), currency })} on ${entries.length} open position${entries.length === 1 ? '' : 's'}.`;
-      notices.push({ userId, accountId, notice: await addNotification(tx, { userId, title: 'Overnight financing', message, color: total.isNegative() ? 'warning' : 'info' }) });
-    }
+      return { accountId, userId, notice: { userId, title: 'Overnight financing', message, color: total.isNegative() ? ('warning' as const) : ('info' as const) } };
+    });
+    const rows = await addNotifications(
+      tx,
+      accounts.map((a) => a.notice),
+    );
+    const notices = accounts.map((a, i) => ({ userId: a.userId, accountId: a.accountId, notice: rows[i]! }));
     const open = await openTradesAmong(
       tx,
       fresh.map((d) => d.position.id),
