@@ -125,6 +125,9 @@ function InfoGrid({ rows }: { rows: readonly [string, string][] }) {
   );
 }
 
+/** The plan's overnight rates, signed as charged (negative) or credited (docs/trading.md#overnight-financing). */
+const swapText = (asset: Asset) => (asset.swap_type === 'points' ? `${asset.swap_long} / ${asset.swap_short} points per lot a night` : `${asset.swap_long}% / ${asset.swap_short}% a year`);
+
 /** Asset Information (docs/trade-room.md#asset-information): price figures, spread, trading schedule, contract specifications, Trade Now. */
 export function AssetInfoDialog({ assetId }: { assetId: number }) {
   useSignals();
@@ -146,6 +149,8 @@ export function AssetInfoDialog({ assetId }: { assetId: number }) {
     ['Digits', String(asset.digits)],
     ['Volume', `${sizing.minLots} to ${sizing.maxLots} lots, in steps of ${sizing.lotStep}`],
     ['Leverage', `up to 1:${leverageOf(asset)}`],
+    ['Swap long / short', swapText(asset)],
+    ['Triple swap', asset.swap_triple_day ?? 'None: charged every night'],
     ['Category', asset.category],
   ];
   return (

@@ -36,6 +36,7 @@ function CardBody({ trade, price, pnl, at, end }: { trade: TradeView; price: str
       <p className="card-levels">
         TP {level(trade.take_profit)} · SL {level(trade.stop_loss)}
         {trade.trailing_stop ? ` · ${positionLayoutTexts.trails(trade.trailing_stop)}` : null}
+        {Number(trade.swap) !== 0 ? ` · Swap ${displayMoney(trade.swap, accountCurrency())}` : null}
       </p>
     </>
   );

@@ -8,8 +8,8 @@ import { accountCurrency, digitsOf, PlacedBy, PositionButtons, TrailTag, timeOf,
 
 /**
  * The positions as a table (wide panels; docs/trade-room.md#positions). positions.css hides columns by the
- * panel's width: the time first, then the open price, then TP and SL share one cell (the SL cell stays in
- * the row, hidden, so the columns keep their places); P/L and the actions stay in view.
+ * panel's width: the time first, then the swap, then the open price, then TP and SL share one cell (the SL cell
+ * stays in the row, hidden, so the columns keep their places). P/L and the actions stay in view.
  */
 function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string | null; pnl: string; at: string | null }) {
   const digits = digitsOf(trade);
@@ -36,6 +36,7 @@ function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string
         {sl}
         <TrailTag points={trade.trailing_stop} />
       </td>
+      <td className={`col-swap ${signClass(trade.swap)}`}>{displayMoney(trade.swap, accountCurrency())}</td>
       <td className={`col-pnl ${signClass(pnl)}`}>{displayMoney(pnl, accountCurrency())}</td>
       <td className="col-time">{timeOf(at)}</td>
     </>
@@ -44,13 +45,13 @@ function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string
 
 const LineRow = ({ text, className }: { text: string; className: string }) => (
   <tr className={className}>
-    <td colSpan={10}>{text}</td>
+    <td colSpan={11}>{text}</td>
   </tr>
 );
 
 const MoreRow = ({ sentinel }: { sentinel: RefObject<HTMLTableRowElement | null> }) => (
   <tr ref={sentinel} className="more-row">
-    <td colSpan={10}>{positionLayoutTexts.loadingMore}</td>
+    <td colSpan={11}>{positionLayoutTexts.loadingMore}</td>
   </tr>
 );
 
@@ -108,6 +109,9 @@ export function PositionsTable({ tab, onAction }: { tab: 'active' | 'history'; o
               TP<span className="levels-merged"> / SL</span>
             </th>
             <th className="col-sl">SL</th>
+            <th className="col-swap">
+              <abbr title="Overnight financing so far">Swap</abbr>
+            </th>
             <th className="col-pnl">P/L</th>
             <th className="col-time">{active ? positionLayoutTexts.opened : positionLayoutTexts.closed}</th>
             {active ? (

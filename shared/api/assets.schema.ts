@@ -33,6 +33,15 @@ export const assetSchema = z.object({
   /** The most this customer may use here (the same figure: an order may ask for less, never more). */
   max_leverage: z.number(),
   digits: z.number(),
+  /**
+   * Overnight financing for this customer (docs/trading.md#overnight-financing), signed (positive is credited): swap
+   * points per lot a night (`points`: forex, metals) or percent a year of the notional (`percent`); three nights are
+   * charged on `swap_triple_day` (none: crypto, charged every night).
+   */
+  swap_type: z.enum(['points', 'percent']),
+  swap_long: wireDecimal,
+  swap_short: wireDecimal,
+  swap_triple_day: z.nullable(z.enum(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])),
   quote_currency: z.string(),
   trading_hours: z.object({ id: z.string(), label: z.string() }),
   market_open: z.boolean(),

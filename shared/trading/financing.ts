@@ -55,6 +55,8 @@ export function nightsAt(day: string, assetClass: AssetClass): number {
   if (weekday === 0 || weekday === 6) return 0;
   return weekday === tripleDayOf(assetClass) ? 3 : 1;
 }
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
 /** The weekday (0 = Sunday) a class is charged three nights, or null (crypto). */
 export const tripleDayOf = (assetClass: AssetClass): number | null => (assetClass === 'crypto' ? null : financingMethodOf(assetClass) === 'points' ? 3 : 5);
 
@@ -81,19 +83,26 @@ export interface FinancingRates {
 }
 
 /**
+ * The net rates a customer of a plan gets, signed (positive is credited): swap points per lot for forex and metals (the
+ * instrument's less the markup), percent a year for the rest (a long pays the benchmark plus the markup, a short earns
+ * the benchmark less it). What Asset Information shows and what the rollover charges.
+ */
+export function netSwapRates(assetClass: AssetClass, rates: FinancingRates): { type: FinancingMethod; long: Decimal; short: Decimal } {
+  if (financingMethodOf(assetClass) === 'points') {
+    return { type: 'points', long: new Money(rates.longPoints).minus(rates.markup), short: new Money(rates.shortPoints).minus(rates.markup) };
+  }
+  return { type: 'rate', long: new Money(rates.benchmarkPercent).plus(rates.markup).negated(), short: new Money(rates.benchmarkPercent).minus(rates.markup) };
+}
+
+/**
  * One rollover's financing of a position in its instrument's currency, unrounded: negative is a charge. Multiply by
  * `nightsAt`; convert to the account's currency; then `bookedFinancing`.
  */
 export function nightlyFinancing(position: FinancedPosition, rates: FinancingRates): Decimal {
-  const long = position.side === 'buy';
-  if (financingMethodOf(position.assetClass) === 'points') {
-    const points = new Money(long ? rates.longPoints : rates.shortPoints).minus(rates.markup);
-    const pointSize = new Money(10).pow(-position.digits);
-    return points.times(pointSize).times(position.contractSize).times(position.lots);
-  }
-  const notional = new Money(position.units).times(position.price);
-  const percent = long ? new Money(rates.benchmarkPercent).plus(rates.markup).negated() : new Money(rates.benchmarkPercent).minus(rates.markup);
-  return notional.times(percent).div(100).div(365);
+  const net = netSwapRates(position.assetClass, rates);
+  const rate = position.side === 'buy' ? net.long : net.short;
+  if (net.type === 'points') return rate.times(new Money(10).pow(-position.digits)).times(position.contractSize).times(position.lots);
+  return new Money(position.units).times(position.price).times(rate).div(100).div(365);
 }
 
 /** A financing amount as booked: to the cent, toward the house (down), as P/L is (`bookedPnl`). */

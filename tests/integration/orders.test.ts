@@ -1,3 +1,5 @@
+import { ratesAt } from '../../server/trading/db/financing.repo';
+import { financingRatesFor } from '../../server/trading/financing/rates';
 import request from 'supertest';
 import * as z from 'zod/mini';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +51,11 @@ describe('GET /api/v1/assets', () => {
   it('answers each asset as its schema encodes it now, also after a tick (encoded assets are kept only while their quote is)', async () => {
     const { token } = await fundedTrader(stack, '10000.00');
     const list = async () => (await request(stack.app).get('/api/v1/assets').set(bearer(token))).body as unknown;
-    const fresh = () => z.encode(assetListResponse, { data: stack.market.instruments.filter((i) => i.enabled).map((i) => presentAsset(stack.market, i, { leverage: 20 })) });
+    const rates = await ratesAt(stack.database.db, stack.market.now());
+    const fresh = () =>
+      z.encode(assetListResponse, {
+        data: stack.market.instruments.filter((i) => i.enabled).map((i) => presentAsset(stack.market, i, { leverage: 20, financing: financingRatesFor(rates, i, null) })),
+      });
     const eurusd = (body: unknown) => (body as { data: { symbol: string; rate: number; leverage: number }[] }).data.find((a) => a.symbol === 'EURUSD')!;
 
     const first = await list();

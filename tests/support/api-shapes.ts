@@ -29,7 +29,22 @@ export function wireAsset({
   return {
     ...{ id, asset_id: symbol.replace('/', ''), name: `${symbol} name`, symbol, symbol_display: symbol, sy: symbol, image: `/${id}.svg`, tv_symbol: symbol },
     ...{ type: hours === 'crypto' ? 'crypto' : 'stocks', category: hours, rate: (bid + ask) / 2, change: 0, change_percent: 0, price_low: bid, price_high: ask, volume: null },
-    ...{ spread: 0, buy_spread: 0, sell_spread: 0, buy_price: ask, sell_price: bid, contract_size: contractSize, position: contractSize / 100, leverage: 10, max_leverage: 5, digits },
+    ...{
+      spread: 0,
+      buy_spread: 0,
+      sell_spread: 0,
+      buy_price: ask,
+      sell_price: bid,
+      contract_size: contractSize,
+      position: contractSize / 100,
+      leverage: 10,
+      max_leverage: 5,
+      swap_type: 'points' as const,
+      swap_long: 0,
+      swap_short: 0,
+      swap_triple_day: null,
+      digits,
+    },
     ...{ quote_currency: 'USD', trading_hours: { id: hours, label: hours }, market_open: hours === 'crypto', seq: 1, updated_at: new Date(updatedAt).toISOString() },
   };
 }

@@ -18,7 +18,20 @@ vi.mock('../../client/lib/call', () => ({ call: vi.fn(async () => ({ ok: false, 
 const asset = {
   ...{ id: 1, asset_id: 'BTCUSD', name: 'Bitcoin', symbol: 'BTCUSD', symbol_display: 'BTC/USD', sy: 'BTC', type: 'crypto', category: 'crypto', image: '/1.svg', tv_symbol: 'BTCUSD' },
   ...{ rate: 100, change: 0, change_percent: 0, price_low: 99, price_high: 101, volume: null, spread: 1, buy_spread: 0, sell_spread: 0 },
-  ...{ buy_price: 101, sell_price: 99, contract_size: 1, position: 0.01, leverage: 10, max_leverage: 10, digits: 2, quote_currency: 'USD' },
+  ...{
+    buy_price: 101,
+    sell_price: 99,
+    contract_size: 1,
+    position: 0.01,
+    leverage: 10,
+    max_leverage: 10,
+    swap_type: 'points' as const,
+    swap_long: 0,
+    swap_short: 0,
+    swap_triple_day: null,
+    digits: 2,
+    quote_currency: 'USD',
+  },
   ...{ trading_hours: { id: 'crypto', label: '24/7' }, market_open: true, seq: 1, updated_at: new Date().toISOString() },
 };
 const tick = {

@@ -49,6 +49,10 @@ function wireAsset(id: number, symbol: string, bid: number, ask: number, updated
     position: 0.01,
     leverage: 10,
     max_leverage: 10,
+    swap_type: 'points' as const,
+    swap_long: 0,
+    swap_short: 0,
+    swap_triple_day: null,
     digits: 2,
     quote_currency: 'USD',
     // Open around the clock, so staleness applies whatever day the test runs.

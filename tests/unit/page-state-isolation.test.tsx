@@ -23,7 +23,20 @@ const account = (id: number, title: string, balance: number) => ({
 const asset = (id: number, symbol: string, bid: number) => ({
   ...{ id, asset_id: symbol, name: symbol, symbol, symbol_display: symbol, sy: symbol, type: 'crypto', category: 'crypto', image: `/${id}.svg`, tv_symbol: symbol },
   ...{ rate: bid + 1, change: 0, change_percent: 0, price_low: bid, price_high: bid + 2, volume: null, spread: 2, buy_spread: 0, sell_spread: 0 },
-  ...{ buy_price: bid + 2, sell_price: bid, contract_size: 1, position: 0.01, leverage: 10, max_leverage: 10, digits: 2, quote_currency: 'USD' },
+  ...{
+    buy_price: bid + 2,
+    sell_price: bid,
+    contract_size: 1,
+    position: 0.01,
+    leverage: 10,
+    max_leverage: 10,
+    swap_type: 'points' as const,
+    swap_long: 0,
+    swap_short: 0,
+    swap_triple_day: null,
+    digits: 2,
+    quote_currency: 'USD',
+  },
   ...{ trading_hours: { id: 'crypto', label: '24/7' }, market_open: true, seq: 1, updated_at: new Date().toISOString() },
 });
 const currency = (code: string, rate: number) => ({ code, name: code, symbol: code, icon: null, display: true, rate, decimals: 2 });

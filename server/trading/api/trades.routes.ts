@@ -20,6 +20,8 @@ import { changeProtection } from '../engine/protection';
 import { presentTrade } from '../engine/trade-view';
 import { DomainError, refusal, refused, valueOf } from '../errors';
 import { assetWireCache } from '../market/asset-wire';
+import { ratesAt } from '../db/financing.repo';
+import { createTtlCache } from '../../ttl-cache';
 import { chartCandles } from '../market/history';
 import { authOf } from './auth.middleware';
 import { endpointRouter, WireBody, type Handler } from './endpoint-router';
@@ -95,6 +97,8 @@ export function tradingRoutes(deps: ApiDeps) {
   const onOrder = <E extends Endpoint>(e: E, kind: OrderKind, handler: Handler<E>) => on(e, timedOrder(kind, handler));
   const { database, market, referenceData } = deps;
   const wireAsset = assetWireCache(market);
+  // Financing rates change by new rows taking effect; a minute late is soon enough for what /assets shows.
+  const financing = createTtlCache(() => ratesAt(db, market.now()), 60_000);
   const { db } = database;
   // PGlite runs one statement at a time, so one lane; PostgreSQL overlaps a few batches on its pool.
   const desk = new OrderDesk(
@@ -120,10 +124,12 @@ export function tradingRoutes(deps: ApiDeps) {
 
   on(api.assets, async (_input, _req, res) => {
     const { user } = authOf(res);
-    const [{ leverage }, planLeverage] = [await referenceData.get(), await planLeverageOf(db, user)];
+    const [{ leverage }, planLeverage, rates] = [await referenceData.get(), await planLeverageOf(db, user), await financing.get()];
     const data = market.instruments
       .filter((instrument) => instrument.enabled)
-      .map((instrument) => wireAsset(instrument, maxLeverageFor({ instrument, classLeverage: leverage[leverageKeyOf(instrument.assetClass)], planLeverage })));
+      .map((instrument) =>
+        wireAsset(instrument, { leverage: maxLeverageFor({ instrument, classLeverage: leverage[leverageKeyOf(instrument.assetClass)], planLeverage }), rates, planId: user.planId }),
+      );
     return new WireBody({ data });
   });
 

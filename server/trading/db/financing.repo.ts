@@ -25,7 +25,10 @@ export async function ratesAt(db: Executor, at: Date) {
     .from(planFinancing)
     .where(lte(planFinancing.effectiveFrom, at))
     .orderBy(planFinancing.planId, planFinancing.assetClass, desc(planFinancing.effectiveFrom));
+  const [fallback] = await db.select({ id: plans.id }).from(plans).where(eq(plans.isDefault, true));
   return {
+    /** The plan of a customer with none (docs/customer-area.md#plans). */
+    defaultPlanId: fallback?.id ?? null,
     points: new Map(points.map((p) => [p.assetId, p])),
     benchmarks: new Map(benchmarks.map((b) => [b.currency, b.ratePercent])),
     markups: new Map(markups.map((m) => [markupKey(m.planId, m.assetClass), m.markup])),
@@ -49,8 +52,7 @@ export async function positionsOpenAt(db: Executor, at: Date, { afterId, limit }
       lots: trades.lots,
       currency: tradingAccounts.currency,
       userId: tradingAccounts.userId,
-      // A customer with no plan is on the default one (docs/customer-area.md#plans).
-      planId: sql<number | null>`coalesce(${users.planId}, (select ${plans.id} from ${plans} where ${plans.isDefault}))`,
+      planId: users.planId,
     })
     .from(trades)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))

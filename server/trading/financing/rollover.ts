@@ -11,7 +11,6 @@ import {
   completeRollover,
   lockAccounts,
   openTradesAmong,
-  markupKey,
   positionsOpenAt,
   ratesAt,
   type OpenAtRow,
@@ -22,6 +21,7 @@ import { addNotifications, presentNotification, type NotificationRow } from '../
 import { postEntries } from '../ledger/ledger';
 import type { Market } from '../market/market';
 import { presentTrade } from '../engine/trade-view';
+import { financingRatesFor } from './rates';
 
 /**
  * A day's rollover (docs/trading.md#overnight-financing): every position open at its instant is charged or credited
@@ -84,15 +84,9 @@ function chargeOf(market: Market, day: string, position: OpenAtRow, rates: Rates
   if (!instrument || !price) return null;
   const nights = nightsAt(day, instrument.assetClass);
   if (nights === 0) return null;
-  const points = rates.points.get(position.assetId);
   const nightly = nightlyFinancing(
     { assetClass: instrument.assetClass, side: position.side, units: position.units, lots: position.lots, contractSize: instrument.contractSize, digits: instrument.digits, price },
-    {
-      longPoints: points?.longPoints ?? '0',
-      shortPoints: points?.shortPoints ?? '0',
-      benchmarkPercent: rates.benchmarks.get(instrument.quoteCurrency) ?? '0',
-      markup: rates.markups.get(markupKey(position.planId, instrument.assetClass)) ?? '0',
-    },
+    financingRatesFor(rates, instrument, position.planId),
   );
   const amount = bookedFinancing(nightly.times(nights).times(market.conversion(instrument.quoteCurrency, position.currency)));
   return amount.isZero() ? null : amount.toFixed(2);

@@ -1,6 +1,7 @@
 import { Money } from '../../../shared/money';
 import type { Asset } from '../../../shared/api/assets.schema';
 import { changeOf, spreadOf } from '../../../shared/trading/prices';
+import { netSwapRates, tripleDayOf, weekdayNames, type FinancingRates } from '../../../shared/trading/financing';
 import type { Instrument } from './instruments';
 import type { Market } from './market';
 
@@ -11,8 +12,13 @@ export function displaySymbol(instrument: Instrument): string {
   return `${instrument.baseCurrency}/${instrument.quoteCurrency}`;
 }
 
-/** An instrument with its live quote, in the contract's shape; `leverage` is what the engine applies for this customer there. */
-export function presentAsset(market: Market, instrument: Instrument, { leverage }: { leverage: number }): Asset {
+/**
+ * An instrument with its live quote, in the contract's shape; `leverage` is what the engine applies for this customer
+ * there, `financing` the overnight rates their plan gets.
+ */
+export function presentAsset(market: Market, instrument: Instrument, { leverage, financing }: { leverage: number; financing: FinancingRates }): Asset {
+  const swap = netSwapRates(instrument.assetClass, financing);
+  const tripleDay = tripleDayOf(instrument.assetClass);
   const quote = market.quotes.get(instrument.id)!;
   const { change, percent } = changeOf({ price: quote.mid, open: quote.open24h, digits: instrument.digits });
   return {
@@ -42,6 +48,10 @@ export function presentAsset(market: Market, instrument: Instrument, { leverage 
     leverage,
     max_leverage: leverage,
     digits: instrument.digits,
+    swap_type: swap.type === 'points' ? 'points' : 'percent',
+    swap_long: swap.long.toFixed(),
+    swap_short: swap.short.toFixed(),
+    swap_triple_day: tripleDay === null ? null : weekdayNames[tripleDay]!,
     quote_currency: instrument.quoteCurrency,
     trading_hours: { id: instrument.schedule.id, label: instrument.schedule.label },
     market_open: market.isOpen(instrument),

@@ -82,6 +82,12 @@ describe('overnight financing', () => {
     const shortBalance = await balanceOf(stack.database.db, short.account.id);
     const job = new RolloverJob(deps);
 
+    // What the customer is shown before: the plan's net rates, signed, and the triple day.
+    const assets = (await request(stack.app).get('/api/v1/assets').set(bearer(long.token))).body.data as { symbol: string }[];
+    expect(assets.find((a) => a.symbol === 'EURUSD')).toMatchObject({ swap_type: 'points', swap_long: -7, swap_short: 0.7, swap_triple_day: 'Wednesday' });
+    expect(assets.find((a) => a.symbol === 'AAPL')).toMatchObject({ swap_type: 'percent', swap_long: -6.83, swap_short: 1.83, swap_triple_day: 'Friday' });
+    expect(assets.find((a) => a.symbol === 'BTCUSD')).toMatchObject({ swap_type: 'percent', swap_triple_day: null });
+
     // Before 17:00 New York (22:00 UTC in November) nothing is due.
     clock = new Date('2026-11-18T21:59:00Z');
     await job.runDue();
