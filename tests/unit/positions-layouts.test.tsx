@@ -102,7 +102,19 @@ describe('positions as a table (wide panels)', () => {
     openTrades.value = list([trade({ swap: '-21.00' })]);
     const host = mount(<PositionsTable tab="active" onAction={() => {}} />);
     const cells = [...host.querySelectorAll('tbody tr:first-child td')];
-    expect(cells.map((c) => c.className.split(' ')[0])).toEqual(['col-symbol', 'col-side', 'col-lots', 'col-open', 'col-current', 'col-tp', 'col-sl', 'col-swap', 'col-pnl', 'col-time', 'col-actions']);
+    expect(cells.map((c) => c.className.split(' ')[0])).toEqual([
+      'col-symbol',
+      'col-side',
+      'col-lots',
+      'col-open',
+      'col-current',
+      'col-tp',
+      'col-sl',
+      'col-swap',
+      'col-pnl',
+      'col-time',
+      'col-actions',
+    ]);
     expect(cells[7]!.textContent).toContain('-21.00');
     expect(cells[8]!.textContent).toContain('11.80');
     expect(cells[6]!.querySelector('abbr.trail-tag')!.getAttribute('title')).toContain('150 points');
