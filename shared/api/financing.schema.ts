@@ -32,3 +32,51 @@ const calendarDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new 
 export const runRolloverRequest = z.object({
   day: z.string(financingTexts.dayRequired).check(z.trim(), z.refine(calendarDay, financingTexts.dayRequired)),
 });
+
+/** The rates in force now, and what admins set (each a new row taking effect at once; docs/trading.md#overnight-financing). */
+export const rateTexts = {
+  currency: 'Choose a currency of three capital letters, such as USD.',
+  benchmark: 'A benchmark is a yearly percentage from -10 to 100, with at most 4 decimals.',
+  points: 'Swap points are a number from -100,000 to 100,000, with at most 4 decimals (positive is credited).',
+  markup: 'A markup is from 0 to 100, with at most 4 decimals: points per lot for forex and metals, percent a year for the rest.',
+  instrument: 'Choose a forex pair or a metal: the other classes are financed at their currency’s benchmark.',
+  plan: 'Choose a plan.',
+  assetClass: 'Choose an asset class.',
+  set: (what: string) => `${what} set, in force from now.`,
+};
+
+const decimalIn = (message: string, min: number, max: number) =>
+  z.string(message).check(
+    z.trim(),
+    z.regex(/^-?\d{1,6}(\.\d{1,4})?$/, message),
+    z.refine((v) => Number(v) >= min && Number(v) <= max, message),
+  );
+
+export const setBenchmarkRequest = z.object({
+  currency: z.string(rateTexts.currency).check(z.trim(), z.regex(/^[A-Z]{3}$/, rateTexts.currency)),
+  rate_percent: decimalIn(rateTexts.benchmark, -10, 100),
+});
+export const setSwapPointsRequest = z.object({
+  asset_id: z.coerce.number(rateTexts.instrument).check(z.int(rateTexts.instrument), z.minimum(1, rateTexts.instrument)),
+  long_points: decimalIn(rateTexts.points, -100_000, 100_000),
+  short_points: decimalIn(rateTexts.points, -100_000, 100_000),
+});
+export const setMarkupRequest = z.object({
+  plan_id: z.coerce.number(rateTexts.plan).check(z.int(rateTexts.plan), z.minimum(1, rateTexts.plan)),
+  asset_class: z.enum(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals'], rateTexts.assetClass),
+  markup: decimalIn(rateTexts.markup, 0, 100),
+});
+
+export const ratesInForce = z.object({
+  data: z.object({
+    benchmarks: z.array(z.object({ currency: z.string(), rate_percent: z.string(), effective_from: z.string() })),
+    swap_points: z.array(z.object({ asset_id: z.number(), symbol: z.string(), long_points: z.string(), short_points: z.string(), effective_from: z.string() })),
+    markups: z.array(
+      z.object({ plan_id: z.number(), plan: z.string(), asset_class: z.enum(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals']), markup: z.string(), effective_from: z.string() }),
+    ),
+    /** What the forms choose from: every plan, and the instruments financed in swap points. */
+    plans: z.array(z.object({ id: z.number(), title: z.string() })),
+    pointed: z.array(z.object({ id: z.number(), symbol: z.string() })),
+  }),
+});
+export type RatesInForce = z.infer<typeof ratesInForce>['data'];

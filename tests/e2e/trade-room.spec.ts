@@ -97,7 +97,7 @@ test('when a trader buys with TP and SL on the Demo account, then it shows live,
   await expect(row).toContainText('0.02');
   await expect(row).toContainText((ask * 1.5).toFixed(2));
   await expect(page.locator('[data-figure="MARGIN"]')).not.toHaveText('0.00 USD');
-  const pnl = row.locator('td').nth(7);
+  const pnl = row.locator('td.col-pnl');
   const firstPnl = await pnl.textContent();
   await expect.poll(() => pnl.textContent(), { timeout: 20_000 }).not.toBe(firstPnl);
 
@@ -113,7 +113,7 @@ test('when a trader buys with TP and SL on the Demo account, then it shows live,
   await partial.getByLabel(/Lots to close/).fill('0.01');
   await partial.getByRole('button', { name: 'Close part' }).click();
   await expect(page.getByText('Part of the position closed')).toBeVisible();
-  await expect(row.locator('td').nth(2)).toHaveText('0.01');
+  await expect(row.locator('td.col-lots')).toHaveText('0.01');
 
   await row.getByRole('button', { name: /^Close / }).click();
   const confirm = page.getByRole('dialog', { name: 'Close position' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financingTexts } from '../../shared/api/financing.schema';
+import { financingTexts, rateTexts } from '../../shared/api/financing.schema';
 import { makeUser } from '../support/factories';
 import { csrfFrom, signedInAgent, startWebStack, textOf, type WebStack } from '../support/web';
 
@@ -53,5 +53,25 @@ describe('the overnight financing page', () => {
       .type('form')
       .send({ _csrf: csrfFrom(listed.text), day: '2026-11-17' });
     expect([twice.status, textOf(twice.text).includes(financingTexts.alreadyBooked('2026-11-17'))]).toEqual([409, true]);
+  });
+
+  it('when an admin sets a benchmark, then a refused one comes back beside its field and a good one is in the table', async () => {
+    const page = await admin.agent.get('/admin/financing');
+    expect(textOf(page.text)).toContain('Rates in force');
+    const refused = await admin.agent
+      .post('/admin/financing/benchmarks')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), currency: 'USD', rate_percent: '250' });
+    expect(refused.status).toBe(422);
+    expect(textOf(refused.text)).toContain(rateTexts.benchmark);
+    expect(refused.text).toMatch(/<input[^>]*name="rate_percent"[^>]*value="250"/);
+    const set = await admin.agent
+      .post('/admin/financing/benchmarks')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), currency: 'USD', rate_percent: '4.75' });
+    expect([set.status, set.headers.location]).toEqual([303, '/admin/financing#rates']);
+    const after = textOf((await admin.agent.get('/admin/financing')).text);
+    expect(after).toContain(rateTexts.set('The USD benchmark'));
+    expect(after).toMatch(/USD\s*4\.75%/);
   });
 });

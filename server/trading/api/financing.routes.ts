@@ -1,8 +1,12 @@
-import { financingTexts, type RolloverView } from '../../../shared/api/financing.schema';
+import type { Request, Response } from 'express';
+import { financingTexts, rateTexts, type RolloverView } from '../../../shared/api/financing.schema';
+import { Money } from '../../../shared/money';
 import { api } from '../../../shared/api/endpoints';
-import { rolloverInstant } from '../../../shared/trading/financing';
+import { financingMethodOf, rolloverInstant } from '../../../shared/trading/financing';
 import { recordAudit } from '../db/audit.repo';
-import { findRollover, recentRollovers, type RolloverRow } from '../db/financing.repo';
+import type { Tx } from '../db/database';
+import { findRollover, ratesInForceAt, recentRollovers, setBenchmarkRate, setInstrumentSwapPoints, setPlanMarkup, type RolloverRow } from '../db/financing.repo';
+import { allPlans, findPlanById } from '../db/plans.repo';
 import type { ApiDeps } from '../deps';
 import { fail, refusal } from '../errors';
 import { runRollover, type RolloverDeps } from '../financing/rollover';
@@ -46,6 +50,58 @@ export function financingRoutes(deps: ApiDeps) {
     await recordAudit(db, { actorId: actor.id, action: 'financing.rollover_run', subjectType: 'rollover', subjectId: null, details: { day, booked: result.booked }, ip: actor.ip });
     const row = (await findRollover(db, day))!;
     return { data: { rollover: presentRollover(row), booked: result.booked }, message: financingTexts.booked(day, result.booked) };
+  });
+
+  on(api.financingRates, async () => {
+    const rates = await ratesInForceAt(db, deps.market.now());
+    const iso = (d: Date) => d.toISOString();
+    return {
+      data: {
+        benchmarks: rates.benchmarks.map((b) => ({ currency: b.currency, rate_percent: new Money(b.ratePercent).toString(), effective_from: iso(b.effectiveFrom) })),
+        swap_points: rates.points.map((p) => ({
+          asset_id: p.assetId,
+          symbol: p.symbol,
+          long_points: new Money(p.longPoints).toString(),
+          short_points: new Money(p.shortPoints).toString(),
+          effective_from: iso(p.effectiveFrom),
+        })),
+        markups: rates.markups.map((m) => ({ plan_id: m.planId, plan: m.plan, asset_class: m.assetClass, markup: new Money(m.markup).toString(), effective_from: iso(m.effectiveFrom) })),
+        plans: (await allPlans(db)).map((plan) => ({ id: plan.id, title: plan.title })),
+        pointed: deps.market.instruments.filter((i) => financingMethodOf(i.assetClass) === 'points').map((i) => ({ id: i.id, symbol: i.symbol })),
+      },
+    };
+  });
+
+  /** A rate set by an admin: a new row in force from now, audited with it. */
+  async function setRate(req: Request, res: Response, action: string, details: Record<string, unknown>, write: (tx: Tx, at: Date, actorId: number) => Promise<void>) {
+    const actor = staffActorOf(req, res);
+    await db.transaction(async (tx) => {
+      await write(tx, deps.market.now(), actor.id);
+      await recordAudit(tx, { actorId: actor.id, action, subjectType: 'financing', subjectId: null, details, ip: actor.ip });
+    });
+  }
+
+  on(api.setBenchmark, async ({ body }, req, res) => {
+    await setRate(req, res, 'financing.benchmark_set', body, (tx, at, by) => setBenchmarkRate(tx, { currency: body.currency, ratePercent: body.rate_percent, effectiveFrom: at, setBy: by }));
+    return { data: {}, message: rateTexts.set(`The ${body.currency} benchmark`) };
+  });
+
+  on(api.setSwapPoints, async ({ body }, req, res) => {
+    const instrument = deps.market.instrument(body.asset_id);
+    if (!instrument || financingMethodOf(instrument.assetClass) !== 'points') fail(refusal.invalid(rateTexts.instrument, 'asset_id'));
+    await setRate(req, res, 'financing.swap_points_set', { symbol: instrument.symbol, ...body }, (tx, at, by) =>
+      setInstrumentSwapPoints(tx, { assetId: instrument.id, longPoints: body.long_points, shortPoints: body.short_points, effectiveFrom: at, setBy: by }),
+    );
+    return { data: {}, message: rateTexts.set(`${instrument.symbol}'s swap points`) };
+  });
+
+  on(api.setMarkup, async ({ body }, req, res) => {
+    const plan = await findPlanById(db, body.plan_id);
+    if (!plan) fail(refusal.invalid(rateTexts.plan, 'plan_id'));
+    await setRate(req, res, 'financing.markup_set', { plan: plan.title, ...body }, (tx, at, by) =>
+      setPlanMarkup(tx, { planId: plan.id, assetClass: body.asset_class, markup: body.markup, effectiveFrom: at, setBy: by }),
+    );
+    return { data: {}, message: rateTexts.set(`${plan.title}'s ${body.asset_class} markup`) };
   });
 
   return router;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AssetClass } from '../../../shared/constants';
 import type { Executor, Tx } from './database';
-import { plans, benchmarkRates, candles, ledgerEntries, planFinancing, rollovers, swapPoints, tradingAccounts, trades, users, type rolloverTriggers } from './schema';
+import { assets, plans, benchmarkRates, candles, ledgerEntries, planFinancing, rollovers, swapPoints, tradingAccounts, trades, users, type rolloverTriggers } from './schema';
 
 /** Overnight financing's reads and writes (docs/trading.md#overnight-financing). */
 
@@ -150,4 +150,62 @@ export async function recentRollovers(db: Executor, limit: number): Promise<Roll
 export async function findRollover(db: Executor, day: string): Promise<RolloverRow | undefined> {
   const [row] = await db.select().from(rollovers).where(eq(rollovers.day, day));
   return row;
+}
+
+/** What admins see: each rate in force at `at`, with when it took effect, by currency, instrument and plan. */
+export async function ratesInForceAt(db: Executor, at: Date) {
+  const benchmarks = await db
+    .selectDistinctOn([benchmarkRates.currency], { currency: benchmarkRates.currency, ratePercent: benchmarkRates.ratePercent, effectiveFrom: benchmarkRates.effectiveFrom })
+    .from(benchmarkRates)
+    .where(lte(benchmarkRates.effectiveFrom, at))
+    .orderBy(benchmarkRates.currency, desc(benchmarkRates.effectiveFrom));
+  const points = await db
+    .selectDistinctOn([swapPoints.assetId], {
+      assetId: swapPoints.assetId,
+      symbol: assets.symbol,
+      sortOrder: assets.sortOrder,
+      longPoints: swapPoints.longPoints,
+      shortPoints: swapPoints.shortPoints,
+      effectiveFrom: swapPoints.effectiveFrom,
+    })
+    .from(swapPoints)
+    .innerJoin(assets, eq(assets.id, swapPoints.assetId))
+    .where(lte(swapPoints.effectiveFrom, at))
+    .orderBy(swapPoints.assetId, desc(swapPoints.effectiveFrom));
+  const markups = await db
+    .selectDistinctOn([planFinancing.planId, planFinancing.assetClass], {
+      planId: planFinancing.planId,
+      plan: plans.title,
+      sortOrder: plans.sortOrder,
+      assetClass: planFinancing.assetClass,
+      markup: planFinancing.markup,
+      effectiveFrom: planFinancing.effectiveFrom,
+    })
+    .from(planFinancing)
+    .innerJoin(plans, eq(plans.id, planFinancing.planId))
+    .where(lte(planFinancing.effectiveFrom, at))
+    .orderBy(planFinancing.planId, planFinancing.assetClass, desc(planFinancing.effectiveFrom));
+  return { benchmarks, points: points.sort((a, b) => a.sortOrder - b.sortOrder), markups: markups.sort((a, b) => a.sortOrder - b.sortOrder) };
+}
+
+/** A new rate in force from `at` (the same instant twice: the later wins). */
+export async function setBenchmarkRate(db: Executor, values: { currency: string; ratePercent: string; effectiveFrom: Date; setBy: number }): Promise<void> {
+  await db
+    .insert(benchmarkRates)
+    .values(values)
+    .onConflictDoUpdate({ target: [benchmarkRates.currency, benchmarkRates.effectiveFrom], set: { ratePercent: values.ratePercent, setBy: values.setBy } });
+}
+
+export async function setInstrumentSwapPoints(db: Executor, values: { assetId: number; longPoints: string; shortPoints: string; effectiveFrom: Date; setBy: number }): Promise<void> {
+  await db
+    .insert(swapPoints)
+    .values(values)
+    .onConflictDoUpdate({ target: [swapPoints.assetId, swapPoints.effectiveFrom], set: { longPoints: values.longPoints, shortPoints: values.shortPoints, setBy: values.setBy } });
+}
+
+export async function setPlanMarkup(db: Executor, values: { planId: number; assetClass: AssetClass; markup: string; effectiveFrom: Date; setBy: number }): Promise<void> {
+  await db
+    .insert(planFinancing)
+    .values(values)
+    .onConflictDoUpdate({ target: [planFinancing.planId, planFinancing.assetClass, planFinancing.effectiveFrom], set: { markup: values.markup, setBy: values.setBy } });
 }

@@ -1,11 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { fieldErrors, messageOf, type FieldErrors } from '../../../shared/api/common.schema';
 import { api as endpoints } from '../../../shared/api/endpoints';
-import { runRolloverRequest } from '../../../shared/api/financing.schema';
-import type { ToastInput } from '../../../shared/page-state.schema';
+import { runRolloverRequest, setBenchmarkRequest, setMarkupRequest, setSwapPointsRequest } from '../../../shared/api/financing.schema';
+import type { Endpoint } from '../../../shared/api/endpoint';
 import { paths } from '../../../shared/routes';
-import { FinancingPage, type FinancingView } from '../../../views/pages/admin/financing';
-import { bodyOf } from '../forms';
+import { FinancingPage, type FinancingView, type PostedForm } from '../../../views/pages/admin/financing';
+import { bodyOf, keptValues } from '../forms';
 import { callContext } from '../gate';
 import { sendNotFound, staffPage, type PageDeps, type StaffPage } from '../gated';
 import { sendPage } from '../render';
@@ -13,33 +13,37 @@ import { csrf } from '../security';
 import { flashNext } from '../session';
 import { UpstreamUnavailable } from '../trading-client';
 
-const unreachable = 'The rollovers could not be loaded. Reload the page to try again.';
-const notRun = 'The rollover could not be run. Please try again.';
+const unreachable = 'The rollovers and rates could not be loaded. Reload the page to try again.';
+const notDone = 'That could not be done. Please try again.';
 
-/** `/admin/financing`, admins only (docs/trading.md#overnight-financing): the rollovers, and a day run by hand. */
+/**
+ * `/admin/financing`, admins only (docs/back-office.md#financing): the rollovers and a day run by hand, and the rates in
+ * force with a form each to set them anew; every form a plain post, checked with the API's own schema first.
+ */
 export function financingRoutes(router: Router, deps: PageDeps): void {
   async function read(req: Request, page: StaffPage): Promise<{ view: FinancingView | null; problem: string | null } | 'not-found'> {
     try {
-      const answer = await deps.api.request(endpoints.rollovers, { token: page.token }, callContext(req));
-      if (!answer.ok && answer.status === 403) return 'not-found';
-      if (answer.ok) return { view: { rollovers: answer.data.data, clock: answer.data.clock }, problem: null };
-      return { view: null, problem: messageOf(answer.body, unreachable) };
+      const ctx = callContext(req);
+      const [rollovers, rates] = await Promise.all([deps.api.request(endpoints.rollovers, { token: page.token }, ctx), deps.api.request(endpoints.financingRates, { token: page.token }, ctx)]);
+      if ((!rollovers.ok && rollovers.status === 403) || (!rates.ok && rates.status === 403)) return 'not-found';
+      if (rollovers.ok && rates.ok) return { view: { rollovers: rollovers.data.data, clock: rollovers.data.clock, rates: rates.data.data }, problem: null };
+      return { view: null, problem: messageOf(rollovers.ok ? rates.body : rollovers.body, unreachable) };
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
       return { view: null, problem: unreachable };
     }
   }
 
-  async function render(req: Request, res: Response, page: StaffPage, form: { day: string; errors: FieldErrors; status: number; flash?: ToastInput[] } = { day: '', errors: {}, status: 200 }) {
+  async function render(req: Request, res: Response, page: StaffPage, posted: PostedForm | null = null, status = 200, message?: string) {
     const found = await read(req, page);
     if (found === 'not-found') return sendNotFound(req, res, deps.assets, page.settings);
     sendPage(req, res, deps.assets, {
-      status: found.view ? form.status : 503,
+      status: found.view ? status : 503,
       title: 'Overnight financing',
       settings: page.settings,
       user: page.user,
-      ...(form.flash ? { flash: form.flash } : {}),
-      body: (csrfToken) => <FinancingPage settings={page.settings} user={page.user} csrfToken={csrfToken} view={found.view} problem={found.problem} day={form.day} errors={form.errors} />,
+      ...(message ? { flash: [{ kind: 'error' as const, title: message }] } : {}),
+      body: (csrfToken) => <FinancingPage settings={page.settings} user={page.user} csrfToken={csrfToken} view={found.view} problem={found.problem} posted={posted} />,
     });
   }
 
@@ -48,32 +52,47 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
     staffPage(deps, (req, res, page) => render(req, res, page), { adminOnly: true }),
   );
 
-  router.post(
-    paths.adminFinancing,
-    express.urlencoded({ extended: false, limit: '2kb' }),
-    csrf.csrfSynchronisedProtection,
-    staffPage(
-      deps,
-      async (req, res, page) => {
-        const day = String(bodyOf(req).day ?? '').trim();
-        const again = (errors: FieldErrors, status: number, message: string) => render(req, res, page, { day, errors, status, flash: [{ kind: 'error', title: message }] });
-        const parsed = runRolloverRequest.safeParse({ day });
-        if (!parsed.success) {
-          const errors = fieldErrors(parsed.error.issues);
-          return again(errors, 422, errors.day?.[0] ?? notRun);
-        }
-        let answer;
-        try {
-          answer = await deps.api.request(endpoints.runRollover, { token: page.token, body: parsed.data }, callContext(req));
-        } catch (error) {
-          if (!(error instanceof UpstreamUnavailable)) throw error;
-          return again({}, 503, notRun);
-        }
-        if (!answer.ok) return again((answer.body as { errors?: FieldErrors } | null)?.errors ?? {}, answer.status, messageOf(answer.body, notRun));
-        flashNext(req, { kind: 'success', title: answer.data.message });
-        res.redirect(303, paths.adminFinancing);
-      },
-      { adminOnly: true },
-    ),
-  );
+  /** One form's post: checked with the endpoint's own schema, sent, and on success back to the page with the API's message. */
+  function formPost<E extends Endpoint>(
+    path: string,
+    form: PostedForm['form'],
+    endpoint: E,
+    schema: { safeParse(input: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly unknown[] } } },
+    fields: readonly string[],
+    anchor: string,
+  ) {
+    router.post(
+      path,
+      express.urlencoded({ extended: false, limit: '2kb' }),
+      csrf.csrfSynchronisedProtection,
+      staffPage(
+        deps,
+        async (req, res, page) => {
+          const values = keptValues(req, fields);
+          const again = (errors: FieldErrors, status: number, message: string) => render(req, res, page, { form, values, errors }, status, message);
+          const parsed = schema.safeParse(Object.fromEntries(fields.map((name) => [name, String(bodyOf(req)[name] ?? '')])));
+          if (!parsed.success) {
+            const errors = fieldErrors(parsed.error.issues as Parameters<typeof fieldErrors>[0]);
+            return again(errors, 422, Object.values(errors)[0]?.[0] ?? notDone);
+          }
+          let answer;
+          try {
+            answer = await deps.api.request(endpoint, { token: page.token, body: parsed.data } as never, callContext(req));
+          } catch (error) {
+            if (!(error instanceof UpstreamUnavailable)) throw error;
+            return again({}, 503, notDone);
+          }
+          if (!answer.ok) return again((answer.body as { errors?: FieldErrors } | null)?.errors ?? {}, answer.status, messageOf(answer.body, notDone));
+          flashNext(req, { kind: 'success', title: (answer.data as { message: string }).message });
+          res.redirect(303, `${paths.adminFinancing}${anchor}`);
+        },
+        { adminOnly: true },
+      ),
+    );
+  }
+
+  formPost(paths.adminFinancing, 'rollover', endpoints.runRollover, runRolloverRequest, ['day'], '');
+  formPost(`${paths.adminFinancing}/benchmarks`, 'benchmark', endpoints.setBenchmark, setBenchmarkRequest, ['currency', 'rate_percent'], '#rates');
+  formPost(`${paths.adminFinancing}/swap-points`, 'points', endpoints.setSwapPoints, setSwapPointsRequest, ['asset_id', 'long_points', 'short_points'], '#rates');
+  formPost(`${paths.adminFinancing}/markups`, 'markup', endpoints.setMarkup, setMarkupRequest, ['plan_id', 'asset_class', 'markup'], '#rates');
 }

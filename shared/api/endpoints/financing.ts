@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { rolloverList, rolloverSchema, runRolloverRequest } from '../financing.schema';
+import { ratesInForce, rolloverList, rolloverSchema, runRolloverRequest, setBenchmarkRequest, setMarkupRequest, setSwapPointsRequest } from '../financing.schema';
 import { endpoint } from '../endpoint';
 import { withMessage } from './parts';
 
@@ -13,4 +13,8 @@ export const financingApi = {
     body: runRolloverRequest,
     response: withMessage(z.object({ rollover: rolloverSchema, booked: z.number() })),
   }),
+  financingRates: endpoint({ method: 'GET', path: '/admin/financing/rates', access: 'admin', response: ratesInForce }),
+  setBenchmark: endpoint({ method: 'POST', path: '/admin/financing/benchmarks', access: 'admin', body: setBenchmarkRequest, response: withMessage(z.object({})) }),
+  setSwapPoints: endpoint({ method: 'POST', path: '/admin/financing/swap-points', access: 'admin', body: setSwapPointsRequest, response: withMessage(z.object({})) }),
+  setMarkup: endpoint({ method: 'POST', path: '/admin/financing/markups', access: 'admin', body: setMarkupRequest, response: withMessage(z.object({})) }),
 } as const;

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tradePage } from '../../../shared/api/trades.schema';
 import { defaultRolloverClock } from '../../../shared/trading/financing';
-import { financingTexts } from '../../../shared/api/financing.schema';
+import { financingTexts, rateTexts } from '../../../shared/api/financing.schema';
 import { auditLog, benchmarkRates, ledgerEntries, notifications, planFinancing, plans, rollovers, swapPoints, trades } from '../../../server/trading/db/schema';
 import { RolloverJob } from '../../../server/trading/financing/job';
 import { runRollover, type RolloverDeps } from '../../../server/trading/financing/rollover';
@@ -184,5 +184,34 @@ describe('overnight financing', () => {
     } finally {
       log.mockRestore();
     }
+  });
+
+  it('lets an admin set a benchmark, an instrument’s swap points and a plan’s markup, each in force from now and audited', async () => {
+    clock = new Date('2026-11-25T12:00:00Z');
+    const admin = await tokenFor(stack.app, await makeUser(stack.database.db, { role: 'admin' }));
+    const customer = await fundedTrader(stack, '100.00');
+    const post = (path: string, body: object, token = admin) => request(stack.app).post(`/api/v1/admin/financing/${path}`).set(bearer(token)).send(body);
+    const [basic] = await stack.database.db.select().from(plans).where(eq(plans.isDefault, true));
+
+    expect((await post('benchmarks', { currency: 'USD', rate_percent: '4.5' }, customer.token)).status).toBe(403);
+    const refused = [
+      [await post('benchmarks', { currency: 'usd', rate_percent: '4.5' }), 'currency', rateTexts.currency],
+      [await post('benchmarks', { currency: 'USD', rate_percent: '101' }), 'rate_percent', rateTexts.benchmark],
+      [await post('swap-points', { asset_id: idOf('AAPL'), long_points: '-1', short_points: '1' }), 'asset_id', rateTexts.instrument],
+      [await post('swap-points', { asset_id: idOf('EURUSD'), long_points: '-1.23456', short_points: '1' }), 'long_points', rateTexts.points],
+      [await post('markups', { plan_id: basic!.id, asset_class: 'forex', markup: '-1' }), 'markup', rateTexts.markup],
+      [await post('markups', { plan_id: 999_999, asset_class: 'forex', markup: '1' }), 'plan_id', rateTexts.plan],
+    ] as const;
+    for (const [res, field, message] of refused) expect([res.status, res.body.errors?.[field]], message).toEqual([422, [message]]);
+
+    expect((await post('benchmarks', { currency: 'USD', rate_percent: '4.5' })).body.message).toBe(rateTexts.set('The USD benchmark'));
+    expect((await post('swap-points', { asset_id: idOf('EURUSD'), long_points: '-8', short_points: '2.5' })).status).toBe(200);
+    expect((await post('markups', { plan_id: basic!.id, asset_class: 'forex', markup: '0.75' })).status).toBe(200);
+    const rates = (await request(stack.app).get('/api/v1/admin/financing/rates').set(bearer(admin))).body.data;
+    expect(rates.benchmarks.find((b: { currency: string }) => b.currency === 'USD')).toMatchObject({ rate_percent: '4.5', effective_from: clock.toISOString() });
+    expect(rates.swap_points.find((p: { symbol: string }) => p.symbol === 'EURUSD')).toMatchObject({ long_points: '-8', short_points: '2.5' });
+    expect(rates.markups.find((m: { plan_id: number; asset_class: string }) => m.plan_id === basic!.id && m.asset_class === 'forex')).toMatchObject({ markup: '0.75' });
+    const audited = await stack.database.db.select().from(auditLog).where(like(auditLog.action, 'financing.%_set'));
+    expect(audited.map((a) => a.action).sort()).toEqual(['financing.benchmark_set', 'financing.markup_set', 'financing.swap_points_set']);
   });
 });

@@ -1,5 +1,7 @@
 import type { FieldErrors } from '../../../shared/api/common.schema';
-import { rolloverTriggerLabels, type RolloverView } from '../../../shared/api/financing.schema';
+import { assetClasses, type AssetClass } from '../../../shared/constants';
+import { financingMethodOf } from '../../../shared/trading/financing';
+import { rolloverTriggerLabels, type RatesInForce, type RolloverView } from '../../../shared/api/financing.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
@@ -10,6 +12,14 @@ import { Stylesheet } from '../../page-needs';
 export interface FinancingView {
   rollovers: RolloverView[];
   clock: { time: string; time_zone: string; scheduled: boolean };
+  rates: RatesInForce;
+}
+
+/** Which form a refused post came from, with what was typed and the messages by field. */
+export interface PostedForm {
+  form: 'rollover' | 'benchmark' | 'points' | 'markup';
+  values: Record<string, string>;
+  errors: FieldErrors;
 }
 
 interface FinancingProps {
@@ -19,15 +29,15 @@ interface FinancingProps {
   /** The rollovers, or null when they could not be read (`problem` says why). */
   view: FinancingView | null;
   problem: string | null;
-  /** The day typed into the run form, and its message, after a refused post. */
-  day?: string;
-  errors?: FieldErrors;
+  posted?: PostedForm | null;
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : 'Not finished');
 
 /** `/admin/financing`, admins only (docs/trading.md#overnight-financing): each night's rollover, and a day run by hand. */
-export function FinancingPage({ settings, user, csrfToken, view, problem, day = '', errors = {} }: FinancingProps) {
+export function FinancingPage({ settings, user, csrfToken, view, problem, posted = null }: FinancingProps) {
+  const of = (form: PostedForm['form']) => (posted?.form === form ? posted : { values: {} as Record<string, string>, errors: {} as FieldErrors });
+  const run = of('rollover');
   return (
     <AppShell settings={settings} user={user} csrfToken={csrfToken} current="financing">
       <Stylesheet src="client/styles/staff-tables.css" />
@@ -49,7 +59,7 @@ export function FinancingPage({ settings, user, csrfToken, view, problem, day = 
         </p>
       ) : null}
       <CheckedFormTag check="" className="rollover-form" label="Run a rollover" action={paths.adminFinancing} csrfToken={csrfToken}>
-        <FormField id="rollover-day" name="day" type="date" label="Rollover day" value={day} error={errors.day?.[0]} required />
+        <FormField id="rollover-day" name="day" type="date" label="Rollover day" value={run.values.day ?? ''} error={run.errors.day?.[0]} required />
         <SubmitButton busyLabel="Running…">Run rollover</SubmitButton>
       </CheckedFormTag>
       {view ? (
@@ -85,6 +95,167 @@ export function FinancingPage({ settings, user, csrfToken, view, problem, day = 
           </table>
         </>
       ) : null}
+      {view ? <Rates rates={view.rates} csrfToken={csrfToken} of={of} /> : null}
     </AppShell>
+  );
+}
+
+const classLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stocks', indices: 'Indices', crypto: 'Crypto', commodities: 'Commodities', metals: 'Metals' };
+const markupUnit = (assetClass: AssetClass) => (financingMethodOf(assetClass) === 'points' ? 'points per lot' : '% a year');
+const since = (iso: string) => (iso.startsWith('2000-01-01') ? 'From the start' : when(iso));
+
+function Choice({
+  id,
+  name,
+  label,
+  value,
+  options,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  error: string | undefined;
+}) {
+  return (
+    <FormField id={id} name={name} label={label} error={error}>
+      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+/** The rates in force, each set anew by a form: a new rate takes effect at once and never changes a night already booked. */
+function Rates({ rates, csrfToken, of }: { rates: RatesInForce; csrfToken: string; of: (form: PostedForm['form']) => Omit<PostedForm, 'form'> }) {
+  const benchmark = of('benchmark');
+  const points = of('points');
+  const markup = of('markup');
+  const markupOf = (planId: number, assetClass: AssetClass) => rates.markups.find((m) => m.plan_id === planId && m.asset_class === assetClass);
+  return (
+    <section id="rates" className="financing-rates">
+      <h2>Rates in force</h2>
+      <p>A rate set here takes effect at once, for the next rollover; a night already booked keeps the rates of its own day.</p>
+
+      <h3 id="markups-heading">Plan markups</h3>
+      <table className="staff-table" aria-labelledby="markups-heading">
+        <thead>
+          <tr>
+            <th scope="col">Plan</th>
+            {assetClasses.map((c) => (
+              <th key={c} scope="col">
+                {classLabels[c]} <small>({markupUnit(c)})</small>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rates.plans.map((plan) => (
+            <tr key={plan.id}>
+              <td data-label="Plan">{plan.title}</td>
+              {assetClasses.map((c) => (
+                <td key={c} data-label={`${classLabels[c]} (${markupUnit(c)})`}>
+                  {markupOf(plan.id, c)?.markup ?? 'None'}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <CheckedFormTag check="" className="rate-form" label="Set a plan markup" action={`${paths.adminFinancing}/markups`} csrfToken={csrfToken}>
+        <Choice
+          id="markup-plan"
+          name="plan_id"
+          label="Plan"
+          value={markup.values.plan_id ?? ''}
+          options={rates.plans.map((p) => ({ value: String(p.id), label: p.title }))}
+          error={markup.errors.plan_id?.[0]}
+        />
+        <Choice
+          id="markup-class"
+          name="asset_class"
+          label="Class"
+          value={markup.values.asset_class ?? 'forex'}
+          options={assetClasses.map((c) => ({ value: c, label: classLabels[c] }))}
+          error={markup.errors.asset_class?.[0]}
+        />
+        <FormField id="markup-value" name="markup" label="Markup" value={markup.values.markup ?? ''} error={markup.errors.markup?.[0]} required />
+        <SubmitButton busyLabel="Setting…">Set markup</SubmitButton>
+      </CheckedFormTag>
+
+      <h3 id="benchmarks-heading">Benchmarks (% a year)</h3>
+      <p>The overnight rate of each currency, on which stocks, indices, commodities and crypto are financed.</p>
+      <details>
+        <summary>The {rates.benchmarks.length} benchmarks in force</summary>
+        <table className="staff-table" aria-labelledby="benchmarks-heading">
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Rate</th>
+              <th scope="col">In force since</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rates.benchmarks.map((b) => (
+              <tr key={b.currency}>
+                <td data-label="Currency">{b.currency}</td>
+                <td data-label="Rate">{b.rate_percent}%</td>
+                <td data-label="In force since">{since(b.effective_from)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <CheckedFormTag check="" className="rate-form" label="Set a benchmark" action={`${paths.adminFinancing}/benchmarks`} csrfToken={csrfToken}>
+        <FormField id="benchmark-currency" name="currency" label="Currency" value={benchmark.values.currency ?? ''} error={benchmark.errors.currency?.[0]} required />
+        <FormField id="benchmark-rate" name="rate_percent" label="Rate (% a year)" value={benchmark.values.rate_percent ?? ''} error={benchmark.errors.rate_percent?.[0]} required />
+        <SubmitButton busyLabel="Setting…">Set benchmark</SubmitButton>
+      </CheckedFormTag>
+
+      <h3 id="points-heading">Swap points (forex and metals, per lot a night)</h3>
+      <p>Positive is credited. The plan’s markup is taken from both sides.</p>
+      <details>
+        <summary>The swap points of {rates.swap_points.length} instruments</summary>
+        <table className="staff-table" aria-labelledby="points-heading">
+          <thead>
+            <tr>
+              <th scope="col">Symbol</th>
+              <th scope="col">Long</th>
+              <th scope="col">Short</th>
+              <th scope="col">In force since</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rates.swap_points.map((p) => (
+              <tr key={p.asset_id}>
+                <td data-label="Symbol">{p.symbol}</td>
+                <td data-label="Long">{p.long_points}</td>
+                <td data-label="Short">{p.short_points}</td>
+                <td data-label="In force since">{since(p.effective_from)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <CheckedFormTag check="" className="rate-form" label="Set swap points" action={`${paths.adminFinancing}/swap-points`} csrfToken={csrfToken}>
+        <Choice
+          id="points-instrument"
+          name="asset_id"
+          label="Instrument"
+          value={points.values.asset_id ?? ''}
+          options={rates.pointed.map((i) => ({ value: String(i.id), label: i.symbol }))}
+          error={points.errors.asset_id?.[0]}
+        />
+        <FormField id="points-long" name="long_points" label="Long" value={points.values.long_points ?? ''} error={points.errors.long_points?.[0]} required />
+        <FormField id="points-short" name="short_points" label="Short" value={points.values.short_points ?? ''} error={points.errors.short_points?.[0]} required />
+        <SubmitButton busyLabel="Setting…">Set swap points</SubmitButton>
+      </CheckedFormTag>
+    </section>
   );
 }
