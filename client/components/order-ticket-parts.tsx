@@ -6,7 +6,7 @@ import { conversionRate } from '../../shared/trading/conversion';
 import { lotsProblem } from '../../shared/trading/sizing';
 import { priceDecimals } from '../../shared/trading/terminal';
 import { orderLots, orderTypes, orderTypeTexts, stepVolume, unitsOf, volumeInputOf, volumeUnits, type OrderType, type VolumeUnit } from '../../shared/trading/ticket';
-import { formatPrice } from '../lib/format';
+import { formatPrice, signClass } from '../lib/format';
 import { forexMid, type Quote } from '../state/market';
 import { formatUnits, leverageOf } from '../state/orders';
 import { displayMoney } from '../state/site-data';
@@ -135,6 +135,8 @@ export function TicketFigures({
   margin,
   overMargin,
   freeMargin,
+  overnight,
+  tripleDay,
   currency,
 }: {
   lots: Money | null;
@@ -143,6 +145,10 @@ export function TicketFigures({
   margin: Money | null;
   overMargin: boolean;
   freeMargin: string | null;
+  /** The overnight financing of one night held, signed (negative is a charge), in the account's currency. */
+  overnight: Money | null;
+  /** The weekday three nights are charged, or null (crypto: every night). */
+  tripleDay: string | null;
   currency: string;
 }) {
   return (
@@ -164,6 +170,15 @@ export function TicketFigures({
       <div>
         <dt>Free margin</dt>
         <dd>{freeMargin !== null ? displayMoney(freeMargin, currency) : '—'}</dd>
+      </div>
+      <div>
+        <dt>
+          <abbr title="Overnight financing for each night the position is held at the daily rollover">Swap a night</abbr>
+        </dt>
+        <dd className={overnight ? signClass(overnight.toFixed(2)) : undefined}>
+          {overnight ? displayMoney(overnight.toFixed(2), currency) : '—'}
+          {overnight && tripleDay ? <small> · ×3 on {tripleDay}s</small> : null}
+        </dd>
       </div>
     </dl>
   );

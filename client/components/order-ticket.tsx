@@ -1,3 +1,4 @@
+import { bookedFinancing, nightlyAtNetRates } from '../../shared/trading/financing';
 import './order-ticket.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
@@ -77,6 +78,16 @@ export function OrderTicket({
     price: sizingPrice,
     freeMargin: summary?.freeMargin ?? null,
   });
+  // What a night held costs (or earns) at the customer's plan's rates, in the account's currency (docs/trading.md#overnight-financing).
+  const overnight =
+    orderUnits && lots && sizingPrice && rate
+      ? bookedFinancing(
+          nightlyAtNetRates(
+            { side, units: orderUnits, lots, contractSize: asset.contract_size, digits: asset.digits, price: sizingPrice },
+            { type: asset.swap_type === 'points' ? 'points' : 'rate', long: asset.swap_long, short: asset.swap_short },
+          ).times(rate),
+        )
+      : null;
   // TP and SL against the price the position would close at now (a buy at the sell price), or a pending order's price: the server's rule, live.
   const reference = pending ? price : quote ? closingPrice({ side, quote }) : null;
   const levelErrors = protect ? levelProblems({ side, digits: asset.digits, price: reference, against: pending ? 'order' : 'current', takeProfit, stopLoss }) : {};
@@ -164,7 +175,17 @@ export function OrderTicket({
       ) : closedForMarket ? (
         <p className="ticket-kind">{checkTexts.pendingWhileClosed}</p>
       ) : null}
-      <TicketFigures lots={lots} units={orderUnits} leverage={leverage} margin={margin} overMargin={overMargin} freeMargin={summary?.freeMargin ?? null} currency={currency} />
+      <TicketFigures
+        lots={lots}
+        units={orderUnits}
+        leverage={leverage}
+        margin={margin}
+        overMargin={overMargin}
+        freeMargin={summary?.freeMargin ?? null}
+        overnight={overnight}
+        tripleDay={asset.swap_triple_day}
+        currency={currency}
+      />
       {!rate ? <p className="ticket-problem">{checkTexts.noConversion(asset.quote_currency, currency)}</p> : null}
       <label className="ticket-protect">
         <input type="checkbox" checked={protect} onChange={(e) => setProtect(e.target.checked)} />

@@ -99,8 +99,12 @@ export function netSwapRates(assetClass: AssetClass, rates: FinancingRates): { t
  * `nightsAt`; convert to the account's currency; then `bookedFinancing`.
  */
 export function nightlyFinancing(position: FinancedPosition, rates: FinancingRates): Decimal {
-  const net = netSwapRates(position.assetClass, rates);
-  const rate = position.side === 'buy' ? net.long : net.short;
+  return nightlyAtNetRates(position, netSwapRates(position.assetClass, rates));
+}
+
+/** The same, from the net rates a customer is shown (`/assets`' swap_long and swap_short): what the order ticket previews. */
+export function nightlyAtNetRates(position: Omit<FinancedPosition, 'assetClass'>, net: { type: FinancingMethod; long: Decimal.Value; short: Decimal.Value }): Decimal {
+  const rate = new Money(position.side === 'buy' ? net.long : net.short);
   if (net.type === 'points') return rate.times(new Money(10).pow(-position.digits)).times(position.contractSize).times(position.lots);
   return new Money(position.units).times(position.price).times(rate).div(100).div(365);
 }

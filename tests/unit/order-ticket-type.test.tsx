@@ -27,6 +27,10 @@ const btc = {
   quote_currency: 'USD',
   leverage: 2,
   max_leverage: 2,
+  swap_type: 'percent',
+  swap_long: '-16.3',
+  swap_short: '-7.7',
+  swap_triple_day: null,
   trading_hours: { id: 'crypto', label: '24/7' },
   type: 'crypto',
 } as Asset;
@@ -139,5 +143,19 @@ describe('order ticket: the order type is chosen, not derived', () => {
     expect(priceMessage()).toBe(pendingTexts.priceSide('buy', 'limit'));
     expect(document.activeElement).toBe(price());
     expect(done).not.toHaveBeenCalled();
+  });
+});
+
+describe('the ticket’s overnight figure', () => {
+  const swapFigure = () => [...element.querySelectorAll('.ticket-figures div')].find((d) => d.querySelector('dt')?.textContent === 'Swap a night')?.querySelector('dd')?.textContent;
+
+  it('shows what one night held costs at the plan’s rates, for the side chosen (docs/trading.md#overnight-financing)', async () => {
+    render('buy');
+    await type($<HTMLInputElement>('#ticket-volume')!, '1');
+    // A buy of 1 BTC at the ask 67,550.12 at -16.3 % a year: 67,550.12 × 0.163 / 365 = 30.166… → a charge of 30.17 USD.
+    expect(swapFigure()).toContain('-30.17');
+    render('sell');
+    // A sell at the bid 67,540.00 at -7.7 % a year: 67,540 × 0.077 / 365 = 14.248… → 14.25.
+    expect(swapFigure()).toContain('-14.25');
   });
 });
