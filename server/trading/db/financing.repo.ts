@@ -8,23 +8,9 @@ import { assets, plans, benchmarkRates, candles, ledgerEntries, planFinancing, r
 export type RolloverRow = typeof rollovers.$inferSelect;
 export type RolloverTrigger = (typeof rolloverTriggers)[number];
 
-/** The rates in force at `at`: each key's latest row that took effect by then. */
+/** The rates in force at `at`, keyed as the rollover and `/assets` look them up. */
 export async function ratesAt(db: Executor, at: Date) {
-  const points = await db
-    .selectDistinctOn([swapPoints.assetId], { assetId: swapPoints.assetId, longPoints: swapPoints.longPoints, shortPoints: swapPoints.shortPoints })
-    .from(swapPoints)
-    .where(lte(swapPoints.effectiveFrom, at))
-    .orderBy(swapPoints.assetId, desc(swapPoints.effectiveFrom));
-  const benchmarks = await db
-    .selectDistinctOn([benchmarkRates.currency], { currency: benchmarkRates.currency, ratePercent: benchmarkRates.ratePercent })
-    .from(benchmarkRates)
-    .where(lte(benchmarkRates.effectiveFrom, at))
-    .orderBy(benchmarkRates.currency, desc(benchmarkRates.effectiveFrom));
-  const markups = await db
-    .selectDistinctOn([planFinancing.planId, planFinancing.assetClass], { planId: planFinancing.planId, assetClass: planFinancing.assetClass, markup: planFinancing.markup })
-    .from(planFinancing)
-    .where(lte(planFinancing.effectiveFrom, at))
-    .orderBy(planFinancing.planId, planFinancing.assetClass, desc(planFinancing.effectiveFrom));
+  const { benchmarks, points, markups } = await ratesInForceAt(db, at);
   const [fallback] = await db.select({ id: plans.id }).from(plans).where(eq(plans.isDefault, true));
   return {
     /** The plan of a customer with none (docs/customer-area.md#plans). */
@@ -152,7 +138,7 @@ export async function findRollover(db: Executor, day: string): Promise<RolloverR
   return row;
 }
 
-/** What admins see: each rate in force at `at`, with when it took effect, by currency, instrument and plan. */
+/** Each rate in force at `at` (each key's latest row that took effect by then), with when it took effect: what admins see. */
 export async function ratesInForceAt(db: Executor, at: Date) {
   const benchmarks = await db
     .selectDistinctOn([benchmarkRates.currency], { currency: benchmarkRates.currency, ratePercent: benchmarkRates.ratePercent, effectiveFrom: benchmarkRates.effectiveFrom })

@@ -6,6 +6,7 @@ import { activeSavingsPage, lockSaving } from '../db/savings.repo';
 import { accrueLocked, dueDays, matured } from './accrual';
 import { settle } from './savings';
 import { logJobFailure } from '../errors';
+import { PeriodicJob } from '../periodic-job';
 
 /** How often the leader runs the pass: days are idempotent, so this only bounds how late a day's interest or a maturity is booked. */
 export const savingsPassMs = 10 * 60_000;
@@ -63,43 +64,15 @@ export async function runSavingsPass({ db, bus, logger, now }: { db: AppDb; bus:
 }
 
 /** The leader's savings job: a pass at start, then every `savingsPassMs` (never two at once). */
-export class SavingsJob {
-  readonly name = 'savings';
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
-  private busy = false;
-
-  constructor(private readonly deps: { db: AppDb; bus: Bus; logger: Logger; now: () => Date; intervalMs?: number }) {}
-
-  /** Runs a pass now unless one is running; resolves when it is done. */
-  runNow(): Promise<void> {
-    if (this.busy) return this.running;
-    this.busy = true;
-    this.running = runSavingsPass({ ...this.deps, now: this.deps.now() })
-      .then((result) => {
-        if (result.days > 0 || result.matured > 0 || result.failed > 0) this.deps.logger.info(result, 'savings pass');
-      })
-      .catch((error: unknown) => logJobFailure(this.deps.logger, error, 'the savings pass failed'))
-      .finally(() => {
-        this.busy = false;
-      });
-    return this.running;
-  }
-
-  /** Resolves once the pass under way (if any) is done. */
-  idle(): Promise<void> {
-    return this.running;
-  }
-
-  start(): void {
-    this.timer = setInterval(() => void this.runNow(), this.deps.intervalMs ?? savingsPassMs);
-    this.timer.unref();
-    void this.runNow();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+export class SavingsJob extends PeriodicJob<'savings'> {
+  constructor(deps: { db: AppDb; bus: Bus; logger: Logger; now: () => Date; intervalMs?: number }) {
+    super(
+      'savings',
+      async () => {
+        const result = await runSavingsPass({ ...deps, now: deps.now() });
+        if (result.days > 0 || result.matured > 0 || result.failed > 0) deps.logger.info(result, 'savings pass');
+      },
+      { intervalMs: deps.intervalMs ?? savingsPassMs, logger: deps.logger, failure: 'the savings pass failed' },
+    );
   }
 }

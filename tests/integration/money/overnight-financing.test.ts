@@ -90,11 +90,11 @@ describe('overnight financing', () => {
 
     // Before 17:00 New York (22:00 UTC in November) nothing is due.
     clock = new Date('2026-11-18T21:59:00Z');
-    await job.runDue();
+    await job.runNow();
     expect(await swapEntries(long.account.id)).toEqual([]);
 
     clock = new Date('2026-11-18T22:00:30Z');
-    await Promise.all([job.runDue(), runRollover(deps, '2026-11-18', { trigger: 'staff' }), runRollover(deps, '2026-11-18', { trigger: 'command' })]);
+    await Promise.all([job.runNow(), runRollover(deps, '2026-11-18', { trigger: 'staff' }), runRollover(deps, '2026-11-18', { trigger: 'command' })]);
     // EURUSD: (−6.5 − 0.5) points × 0.00001 × 100,000 × 3 nights = −21.00; short (1.2 − 0.5) × 1 × 3 = +2.10.
     // AAPL (Friday is its triple day): 10 × 200 × (4.33 + 2.5) % / 365 = 0.3742… → −0.38; short 2,000 × 1.83 % / 365 = 0.1002… → +0.10.
     expect(await swapEntries(long.account.id)).toEqual([
@@ -116,8 +116,8 @@ describe('overnight financing', () => {
     expect(told.map((n) => [n.title, n.message])).toContainEqual(['Overnight financing', 'At the rollover of 2026-11-18: -21.38 USD on 2 open positions.']);
 
     // Again, and after a restart (a new job on the same database): nothing more.
-    await job.runDue();
-    await new RolloverJob(deps).runDue();
+    await job.runNow();
+    await new RolloverJob(deps).runNow();
     expect(await runRollover(deps, '2026-11-18', { trigger: 'staff' })).toEqual({ day: '2026-11-18', booked: 0, alreadyDone: true });
     expect(await swapEntries(long.account.id)).toHaveLength(2);
   });
@@ -132,7 +132,7 @@ describe('overnight financing', () => {
 
     // Nothing ran on Thursday night; on Friday after its rollover both nights are booked, oldest first.
     clock = new Date('2026-11-20T22:01:00Z');
-    await job.runDue();
+    await job.runNow();
     // Thursday: (−6.5 − 0.5) × 1 night = −7.00; Friday: (−10 − 0.5) × 1 = −10.50 (forex's triple day is Wednesday).
     expect(await swapEntries(trader.account.id)).toEqual([
       { amount: '-7.00', reference: `swap:${tradeId}:2026-11-19` },
@@ -142,7 +142,7 @@ describe('overnight financing', () => {
 
     // The weekend's rollovers charge forex nothing; Monday's one night.
     clock = new Date('2026-11-23T22:00:00Z');
-    await job.runDue();
+    await job.runNow();
     expect((await swapEntries(trader.account.id)).map((e) => e.amount)).toEqual(['-7.00', '-10.50', '-10.50']);
   });
 
