@@ -133,7 +133,7 @@ test('when an order needs more margin than is free, then the margin shows red an
   await page.locator('.trade-buy').click();
   const ticket = page.getByRole('dialog', { name: /Order ticket/ });
   await ticket.getByLabel('Volume', { exact: true }).fill('50');
-  await expect(ticket.locator('.ticket-figures .loss')).toBeVisible();
+  await expect(ticket.locator('.ticket-figures div', { has: page.locator('dt', { hasText: /^Margin$/ }) }).locator('dd.loss')).toBeVisible();
   await ticket.getByRole('button', { name: /^Buy 50.00 at/ }).click();
   // The server's reason shows at the field it is about, inside the ticket, not in a toast behind it.
   await expect(ticket.locator('#ticket-volume-message')).toHaveText('Insufficient free margin');
