@@ -132,17 +132,28 @@ function Choice({
   );
 }
 
+type FormOf = (form: PostedForm['form']) => Omit<PostedForm, 'form'>;
+
 /** The rates in force, each set anew by a form: a new rate takes effect at once and never changes a night already booked. */
-function Rates({ rates, csrfToken, of }: { rates: RatesInForce; csrfToken: string; of: (form: PostedForm['form']) => Omit<PostedForm, 'form'> }) {
-  const benchmark = of('benchmark');
-  const points = of('points');
-  const markup = of('markup');
-  const markupOf = (planId: number, assetClass: AssetClass) => rates.markups.find((m) => m.plan_id === planId && m.asset_class === assetClass);
+function Rates({ rates, csrfToken, of }: { rates: RatesInForce; csrfToken: string; of: FormOf }) {
   return (
     <section id="rates" className="financing-rates">
       <h2>Rates in force</h2>
       <p>A rate set here takes effect at once, for the next rollover; a night already booked keeps the rates of its own day.</p>
+      <Markups rates={rates} csrfToken={csrfToken} markup={of('markup')} />
+      <Benchmarks rates={rates} csrfToken={csrfToken} benchmark={of('benchmark')} />
+      <SwapPoints rates={rates} csrfToken={csrfToken} points={of('points')} />
+    </section>
+  );
+}
 
+type RatePart<K extends string> = { rates: RatesInForce; csrfToken: string } & Record<K, Omit<PostedForm, 'form'>>;
+
+/** The plans' markups as a plan-by-class grid, and its form. */
+function Markups({ rates, csrfToken, markup }: RatePart<'markup'>) {
+  const markupOf = (planId: number, assetClass: AssetClass) => rates.markups.find((m) => m.plan_id === planId && m.asset_class === assetClass);
+  return (
+    <>
       <h3 id="markups-heading">Plan markups</h3>
       <table className="staff-table" aria-labelledby="markups-heading">
         <thead>
@@ -188,7 +199,14 @@ function Rates({ rates, csrfToken, of }: { rates: RatesInForce; csrfToken: strin
         <FormField id="markup-value" name="markup" label="Markup" value={markup.values.markup ?? ''} error={markup.errors.markup?.[0]} required />
         <SubmitButton busyLabel="Setting…">Set markup</SubmitButton>
       </CheckedFormTag>
+    </>
+  );
+}
 
+/** The currencies' benchmarks (folded), and their form. */
+function Benchmarks({ rates, csrfToken, benchmark }: RatePart<'benchmark'>) {
+  return (
+    <>
       <h3 id="benchmarks-heading">Benchmarks (% a year)</h3>
       <p>The overnight rate of each currency, on which stocks, indices, commodities and crypto are financed.</p>
       <details>
@@ -217,7 +235,14 @@ function Rates({ rates, csrfToken, of }: { rates: RatesInForce; csrfToken: strin
         <FormField id="benchmark-rate" name="rate_percent" label="Rate (% a year)" value={benchmark.values.rate_percent ?? ''} error={benchmark.errors.rate_percent?.[0]} required />
         <SubmitButton busyLabel="Setting…">Set benchmark</SubmitButton>
       </CheckedFormTag>
+    </>
+  );
+}
 
+/** The forex pairs' and metals' swap points (folded), and their form. */
+function SwapPoints({ rates, csrfToken, points }: RatePart<'points'>) {
+  return (
+    <>
       <h3 id="points-heading">Swap points (forex and metals, per lot a night)</h3>
       <p>Positive is credited. The plan’s markup is taken from both sides.</p>
       <details>
@@ -256,6 +281,6 @@ function Rates({ rates, csrfToken, of }: { rates: RatesInForce; csrfToken: strin
         <FormField id="points-short" name="short_points" label="Short" value={points.values.short_points ?? ''} error={points.errors.short_points?.[0]} required />
         <SubmitButton busyLabel="Setting…">Set swap points</SubmitButton>
       </CheckedFormTag>
-    </section>
+    </>
   );
 }
