@@ -119,8 +119,11 @@ describe('demo keys', () => {
     const file = join(folder, 'crypto-demo-xpubs.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const text = readFileSync(file, 'utf8');
-    expect(text).not.toMatch(/prv|abandon|mnemonic|seed/i);
+    // Only the three public keys: no private key (…prv…), no words of a mnemonic. A key is base58, so "prv" may occur
+    // inside one by chance (a random demo key held "…HPRvdB…"): each value is checked whole instead.
     expect(JSON.parse(text)).toEqual(keys);
+    for (const key of Object.values(keys)) expect(key).toMatch(/^[xtvyzu]pub[1-9A-HJ-NP-Za-km-z]{100,}$/);
+    expect(text).not.toMatch(/\b(abandon|mnemonic|seed)\b/i);
     expect(Object.keys(keys).sort()).toEqual(['btc', 'eth', 'trx']);
     expect(keys.btc).toMatch(/^vpub/);
     expect(keys.eth).toMatch(/^xpub/);
