@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { wireDecimal } from './wire';
 
 /** Overnight financing's back office (docs/trading.md#overnight-financing): the rollovers run, and a day run by hand. */
 
@@ -69,10 +70,10 @@ export const setMarkupRequest = z.object({
 
 export const ratesInForce = z.object({
   data: z.object({
-    benchmarks: z.array(z.object({ currency: z.string(), rate_percent: z.string(), effective_from: z.string() })),
-    swap_points: z.array(z.object({ asset_id: z.number(), symbol: z.string(), long_points: z.string(), short_points: z.string(), effective_from: z.string() })),
+    benchmarks: z.array(z.object({ currency: z.string(), rate_percent: wireDecimal, effective_from: z.string() })),
+    swap_points: z.array(z.object({ asset_id: z.number(), symbol: z.string(), long_points: wireDecimal, short_points: wireDecimal, effective_from: z.string() })),
     markups: z.array(
-      z.object({ plan_id: z.number(), plan: z.string(), asset_class: z.enum(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals']), markup: z.string(), effective_from: z.string() }),
+      z.object({ plan_id: z.number(), plan: z.string(), asset_class: z.enum(['forex', 'stocks', 'indices', 'crypto', 'commodities', 'metals']), markup: wireDecimal, effective_from: z.string() }),
     ),
     /** What the forms choose from: every plan, and the instruments financed in swap points. */
     plans: z.array(z.object({ id: z.number(), title: z.string() })),
@@ -80,3 +81,18 @@ export const ratesInForce = z.object({
   }),
 });
 export type RatesInForce = z.infer<typeof ratesInForce>['data'];
+
+/** What the rollovers booked, from the ledger: per night and account currency, and per instrument and plan for one night. */
+const bookedFigures = { charged: wireDecimal, credited: wireDecimal, positions: z.number() };
+export const financingReport = z.object({
+  data: z.object({
+    nights: z.array(z.object({ day: z.string(), currency: z.string(), ...bookedFigures })),
+    /** The night the instruments are for (the latest booked unless one was asked for), or null when none is booked. */
+    day: z.nullable(z.string()),
+    instruments: z.array(z.object({ symbol: z.string(), plan: z.string(), currency: z.string(), ...bookedFigures })),
+  }),
+});
+export type FinancingReport = z.infer<typeof financingReport>['data'];
+export const financingReportQuery = z.object({
+  day: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, financingTexts.dayRequired))),
+});

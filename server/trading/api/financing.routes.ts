@@ -5,7 +5,18 @@ import { api } from '../../../shared/api/endpoints';
 import { financingMethodOf, rolloverInstant } from '../../../shared/trading/financing';
 import { recordAudit } from '../db/audit.repo';
 import type { Tx } from '../db/database';
-import { findRollover, ratesInForceAt, recentRollovers, setBenchmarkRate, setInstrumentSwapPoints, setPlanMarkup, type RolloverRow } from '../db/financing.repo';
+import {
+  financingByInstrument,
+  financingByNight,
+  findRollover,
+  latestBookedNight,
+  ratesInForceAt,
+  recentRollovers,
+  setBenchmarkRate,
+  setInstrumentSwapPoints,
+  setPlanMarkup,
+  type RolloverRow,
+} from '../db/financing.repo';
 import { allPlans, findPlanById } from '../db/plans.repo';
 import type { ApiDeps } from '../deps';
 import { fail, refusal } from '../errors';
@@ -14,6 +25,8 @@ import { staffActorOf } from './auth.middleware';
 import { endpointRouter } from './endpoint-router';
 
 const shown = 30;
+/** How many nights back the report sums. */
+const reportNights = 31;
 const yearMs = 366 * 86_400_000;
 
 const presentRollover = (row: RolloverRow): RolloverView => ({
@@ -50,6 +63,24 @@ export function financingRoutes(deps: ApiDeps) {
     await recordAudit(db, { actorId: actor.id, action: 'financing.rollover_run', subjectType: 'rollover', subjectId: null, details: { day, booked: result.booked }, ip: actor.ip });
     const row = (await findRollover(db, day))!;
     return { data: { rollover: presentRollover(row), booked: result.booked }, message: financingTexts.booked(day, result.booked) };
+  });
+
+  on(api.financingReport, async ({ query }) => {
+    const now = deps.market.now();
+    const since = new Date(now.getTime() - reportNights * 86_400_000).toISOString().slice(0, 10);
+    const day = query.day ?? (await latestBookedNight(db)) ?? null;
+    const figures = (r: { charged: string | null; credited: string | null; positions: number }) => ({
+      charged: new Money(r.charged ?? 0).toFixed(2),
+      credited: new Money(r.credited ?? 0).toFixed(2),
+      positions: r.positions,
+    });
+    return {
+      data: {
+        nights: (await financingByNight(db, since)).map((r) => ({ day: r.day, currency: r.currency, ...figures(r) })),
+        day,
+        instruments: day ? (await financingByInstrument(db, day)).map((r) => ({ symbol: r.symbol, plan: r.plan, currency: r.currency, ...figures(r) })) : [],
+      },
+    };
   });
 
   on(api.financingRates, async () => {

@@ -195,3 +195,46 @@ export async function setPlanMarkup(db: Executor, values: { planId: number; asse
     .values(values)
     .onConflictDoUpdate({ target: [planFinancing.planId, planFinancing.assetClass, planFinancing.effectiveFrom], set: { markup: values.markup, setBy: values.setBy } });
 }
+
+/** A swap entry's night and trade, from its reference (`swap:{trade}:{day}`). */
+const entryDay = sql<string>`split_part(${ledgerEntries.reference}, ':', 3)`;
+const entryTrade = sql`split_part(${ledgerEntries.reference}, ':', 2)::bigint`;
+const charged = sql<string>`-sum(least(${ledgerEntries.amount}, 0))`;
+const credited = sql<string>`sum(greatest(${ledgerEntries.amount}, 0))`;
+const positionsBooked = sql<number>`count(*)::int`;
+
+/** What the rollovers booked per night and account currency, for the nights from `since` (a day, 'YYYY-MM-DD'). */
+export async function financingByNight(db: Executor, since: string) {
+  return db
+    .select({ day: entryDay, currency: tradingAccounts.currency, charged, credited, positions: positionsBooked })
+    .from(ledgerEntries)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerEntries.kind, 'swap'), sql`${entryDay} >= ${since}`))
+    .groupBy(entryDay, tradingAccounts.currency)
+    .orderBy(desc(entryDay), tradingAccounts.currency);
+}
+
+/** One night's bookings per instrument, the customer's plan now (none: the default plan) and account currency. */
+export async function financingByInstrument(db: Executor, day: string) {
+  const plan = sql<string>`coalesce(${plans.title}, (select title from plans where is_default))`;
+  return db
+    .select({ symbol: assets.symbol, plan, currency: tradingAccounts.currency, charged, credited, positions: positionsBooked })
+    .from(ledgerEntries)
+    .innerJoin(trades, sql`${trades.id} = ${entryTrade}`)
+    .innerJoin(assets, eq(assets.id, trades.assetId))
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .leftJoin(plans, eq(plans.id, users.planId))
+    .where(and(eq(ledgerEntries.kind, 'swap'), sql`${entryDay} = ${day}`))
+    .groupBy(assets.symbol, plan, tradingAccounts.currency)
+    .orderBy(assets.symbol, plan, tradingAccounts.currency);
+}
+
+/** The latest night a swap was booked for, if any. */
+export async function latestBookedNight(db: Executor): Promise<string | undefined> {
+  const [row] = await db
+    .select({ day: sql<string | null>`max(${entryDay})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.kind, 'swap'));
+  return row?.day ?? undefined;
+}

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { fieldErrors, messageOf, type FieldErrors } from '../../../shared/api/common.schema';
 import { api as endpoints } from '../../../shared/api/endpoints';
-import { runRolloverRequest, setBenchmarkRequest, setMarkupRequest, setSwapPointsRequest } from '../../../shared/api/financing.schema';
+import { financingReportQuery, runRolloverRequest, setBenchmarkRequest, setMarkupRequest, setSwapPointsRequest } from '../../../shared/api/financing.schema';
 import type { Endpoint } from '../../../shared/api/endpoint';
 import { paths } from '../../../shared/routes';
 import { FinancingPage, type FinancingView, type PostedForm } from '../../../views/pages/admin/financing';
@@ -24,10 +24,16 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
   async function read(req: Request, page: StaffPage): Promise<{ view: FinancingView | null; problem: string | null } | 'not-found'> {
     try {
       const ctx = callContext(req);
-      const [rollovers, rates] = await Promise.all([deps.api.request(endpoints.rollovers, { token: page.token }, ctx), deps.api.request(endpoints.financingRates, { token: page.token }, ctx)]);
-      if ((!rollovers.ok && rollovers.status === 403) || (!rates.ok && rates.status === 403)) return 'not-found';
-      if (rollovers.ok && rates.ok) return { view: { rollovers: rollovers.data.data, clock: rollovers.data.clock, rates: rates.data.data }, problem: null };
-      return { view: null, problem: messageOf(rollovers.ok ? rates.body : rollovers.body, unreachable) };
+      const asked = financingReportQuery.safeParse({ day: typeof req.query.day === 'string' && req.query.day !== '' ? req.query.day : undefined });
+      const [rollovers, rates, report] = await Promise.all([
+        deps.api.request(endpoints.rollovers, { token: page.token }, ctx),
+        deps.api.request(endpoints.financingRates, { token: page.token }, ctx),
+        deps.api.request(endpoints.financingReport, { token: page.token, query: asked.success ? asked.data : {} }, ctx),
+      ]);
+      const answers = [rollovers, rates, report];
+      if (answers.some((a) => !a.ok && a.status === 403)) return 'not-found';
+      if (rollovers.ok && rates.ok && report.ok) return { view: { rollovers: rollovers.data.data, clock: rollovers.data.clock, rates: rates.data.data, report: report.data.data }, problem: null };
+      return { view: null, problem: messageOf(answers.find((a) => !a.ok)?.body, unreachable) };
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
       return { view: null, problem: unreachable };

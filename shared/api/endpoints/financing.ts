@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
-import { ratesInForce, rolloverList, rolloverSchema, runRolloverRequest, setBenchmarkRequest, setMarkupRequest, setSwapPointsRequest } from '../financing.schema';
+import {
+  financingReport,
+  financingReportQuery,
+  ratesInForce,
+  rolloverList,
+  rolloverSchema,
+  runRolloverRequest,
+  setBenchmarkRequest,
+  setMarkupRequest,
+  setSwapPointsRequest,
+} from '../financing.schema';
 import { endpoint } from '../endpoint';
 import { withMessage } from './parts';
 
@@ -13,6 +23,7 @@ export const financingApi = {
     body: runRolloverRequest,
     response: withMessage(z.object({ rollover: rolloverSchema, booked: z.number() })),
   }),
+  financingReport: endpoint({ method: 'GET', path: '/admin/financing/report', access: 'admin', query: financingReportQuery, response: financingReport }),
   financingRates: endpoint({ method: 'GET', path: '/admin/financing/rates', access: 'admin', response: ratesInForce }),
   setBenchmark: endpoint({ method: 'POST', path: '/admin/financing/benchmarks', access: 'admin', body: setBenchmarkRequest, response: withMessage(z.object({})) }),
   setSwapPoints: endpoint({ method: 'POST', path: '/admin/financing/swap-points', access: 'admin', body: setSwapPointsRequest, response: withMessage(z.object({})) }),

@@ -168,6 +168,16 @@ describe('overnight financing', () => {
     const byHand = await run('2026-11-17');
     expect(byHand.status).toBe(200);
     expect(byHand.body).toMatchObject({ data: { rollover: { day: '2026-11-17', trigger: 'staff' }, booked: 0 }, message: financingTexts.booked('2026-11-17', 0) });
+    // What the nights booked, from the ledger: the story's Wednesday per instrument and plan, and per night.
+    const report = (await request(stack.app).get('/api/v1/admin/financing/report?day=2026-11-18').set(bearer(admin))).body.data;
+    expect(report.day).toBe('2026-11-18');
+    expect(report.instruments).toEqual([
+      { symbol: 'AAPL', plan: 'Basic', currency: 'USD', charged: 0.38, credited: 0.1, positions: 2 },
+      { symbol: 'EURUSD', plan: 'Basic', currency: 'USD', charged: 21, credited: 2.1, positions: 2 },
+    ]);
+    expect(report.nights.find((n: { day: string }) => n.day === '2026-11-18')).toEqual({ day: '2026-11-18', currency: 'USD', charged: 21.38, credited: 2.2, positions: 4 });
+    expect(report.nights.map((n: { day: string }) => n.day)).toEqual(['2026-11-23', '2026-11-20', '2026-11-19', '2026-11-18']);
+
     const audited = await stack.database.db.select().from(auditLog).where(eq(auditLog.action, 'financing.rollover_run'));
     expect(audited.map((a) => a.details)).toEqual([{ day: '2026-11-17', booked: 0 }]);
   });
@@ -208,9 +218,9 @@ describe('overnight financing', () => {
     expect((await post('swap-points', { asset_id: idOf('EURUSD'), long_points: '-8', short_points: '2.5' })).status).toBe(200);
     expect((await post('markups', { plan_id: basic!.id, asset_class: 'forex', markup: '0.75' })).status).toBe(200);
     const rates = (await request(stack.app).get('/api/v1/admin/financing/rates').set(bearer(admin))).body.data;
-    expect(rates.benchmarks.find((b: { currency: string }) => b.currency === 'USD')).toMatchObject({ rate_percent: '4.5', effective_from: clock.toISOString() });
-    expect(rates.swap_points.find((p: { symbol: string }) => p.symbol === 'EURUSD')).toMatchObject({ long_points: '-8', short_points: '2.5' });
-    expect(rates.markups.find((m: { plan_id: number; asset_class: string }) => m.plan_id === basic!.id && m.asset_class === 'forex')).toMatchObject({ markup: '0.75' });
+    expect(rates.benchmarks.find((b: { currency: string }) => b.currency === 'USD')).toMatchObject({ rate_percent: 4.5, effective_from: clock.toISOString() });
+    expect(rates.swap_points.find((p: { symbol: string }) => p.symbol === 'EURUSD')).toMatchObject({ long_points: -8, short_points: 2.5 });
+    expect(rates.markups.find((m: { plan_id: number; asset_class: string }) => m.plan_id === basic!.id && m.asset_class === 'forex')).toMatchObject({ markup: 0.75 });
     const audited = await stack.database.db.select().from(auditLog).where(like(auditLog.action, 'financing.%_set'));
     expect(audited.map((a) => a.action).sort()).toEqual(['financing.benchmark_set', 'financing.markup_set', 'financing.swap_points_set']);
   });

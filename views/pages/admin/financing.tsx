@@ -1,7 +1,9 @@
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import { assetClasses, type AssetClass } from '../../../shared/constants';
 import { financingMethodOf } from '../../../shared/trading/financing';
-import { rolloverTriggerLabels, type RatesInForce, type RolloverView } from '../../../shared/api/financing.schema';
+import { rolloverTriggerLabels, type FinancingReport, type RatesInForce, type RolloverView } from '../../../shared/api/financing.schema';
+import { Money } from '../../../shared/money';
+import { formatMoney, formatWhen } from '../../../client/lib/format';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
@@ -13,6 +15,7 @@ export interface FinancingView {
   rollovers: RolloverView[];
   clock: { time: string; time_zone: string; scheduled: boolean };
   rates: RatesInForce;
+  report: FinancingReport;
 }
 
 /** Which form a refused post came from, with what was typed and the messages by field. */
@@ -32,7 +35,7 @@ interface FinancingProps {
   posted?: PostedForm | null;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : 'Not finished');
+const when = (iso: string | null) => (iso ? formatWhen(iso) : 'Not finished');
 
 /** `/admin/financing`, admins only (docs/trading.md#overnight-financing): each night's rollover, and a day run by hand. */
 export function FinancingPage({ settings, user, csrfToken, view, problem, posted = null }: FinancingProps) {
@@ -95,6 +98,7 @@ export function FinancingPage({ settings, user, csrfToken, view, problem, posted
           </table>
         </>
       ) : null}
+      {view ? <Booked report={view.report} /> : null}
       {view ? <Rates rates={view.rates} csrfToken={csrfToken} of={of} /> : null}
     </AppShell>
   );
@@ -282,5 +286,79 @@ function SwapPoints({ rates, csrfToken, points }: RatePart<'points'>) {
         <SubmitButton busyLabel="Setting…">Set swap points</SubmitButton>
       </CheckedFormTag>
     </>
+  );
+}
+
+const money = (amount: string, currency: string) => formatMoney({ amount, currency });
+const net = (row: { charged: string; credited: string }) => new Money(row.charged).minus(row.credited).toFixed(2);
+
+/** What the rollovers booked, from the ledger: charged to customers and credited to them, per night and per instrument. */
+function Booked({ report }: { report: FinancingReport }) {
+  return (
+    <section id="booked" className="financing-booked">
+      <h2 id="nights-heading">Booked, night by night</h2>
+      <p>Charged is what customers paid, credited what they were paid; net is the broker’s. In each account’s currency.</p>
+      {report.nights.length === 0 ? (
+        <p>No overnight financing has been booked in the last month.</p>
+      ) : (
+        <table className="staff-table" aria-labelledby="nights-heading">
+          <thead>
+            <tr>
+              <th scope="col">Night</th>
+              <th scope="col">Charged</th>
+              <th scope="col">Credited</th>
+              <th scope="col">Net</th>
+              <th scope="col">Positions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.nights.map((n) => (
+              <tr key={`${n.day}-${n.currency}`}>
+                <td data-label="Night">
+                  <a href={`${paths.adminFinancing}?day=${n.day}#instruments-heading`}>{n.day}</a>
+                </td>
+                <td data-label="Charged">{money(n.charged, n.currency)}</td>
+                <td data-label="Credited">{money(n.credited, n.currency)}</td>
+                <td data-label="Net">{money(net(n), n.currency)}</td>
+                <td data-label="Positions">{n.positions}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {report.day ? (
+        <>
+          <h3 id="instruments-heading">The night of {report.day}, by instrument and plan</h3>
+          <table className="staff-table" aria-labelledby="instruments-heading">
+            <thead>
+              <tr>
+                <th scope="col">Instrument</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Charged</th>
+                <th scope="col">Credited</th>
+                <th scope="col">Positions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.instruments.length === 0 ? (
+                <tr>
+                  <td colSpan={5}>Nothing was booked that night.</td>
+                </tr>
+              ) : (
+                report.instruments.map((r) => (
+                  <tr key={`${r.symbol}-${r.plan}-${r.currency}`}>
+                    <td data-label="Instrument">{r.symbol}</td>
+                    <td data-label="Plan">{r.plan}</td>
+                    <td data-label="Charged">{money(r.charged, r.currency)}</td>
+                    <td data-label="Credited">{money(r.credited, r.currency)}</td>
+                    <td data-label="Positions">{r.positions}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
   );
 }
