@@ -117,3 +117,21 @@ export function minuteOfDay(text: string): number | null {
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
+
+/** The plan comparison's two financing rows (docs/customer-area.md#plans), made from a plan's markups by class. */
+export const financingRowLabels = ['Swap markup (points per lot)', 'Financing markup (% a year)'] as const;
+const classNames: Readonly<Record<AssetClass, string>> = { forex: 'forex', metals: 'metals', stocks: 'stocks', indices: 'indices', commodities: 'commodities', crypto: 'crypto' };
+
+export function financingRowValues(markups: Readonly<Partial<Record<AssetClass, string>>>): [string, string] {
+  const row = (classes: readonly AssetClass[]) => {
+    const groups = new Map<string, AssetClass[]>();
+    for (const assetClass of classes) {
+      const value = new Money(markups[assetClass] ?? '0').toString();
+      groups.set(value, [...(groups.get(value) ?? []), assetClass]);
+    }
+    const parts = [...groups].map(([value, members]) => `${members.map((c) => classNames[c]).join(', ')} ${value}`);
+    const text = parts.join(' · ');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  };
+  return [row(['forex', 'metals']), row(['stocks', 'indices', 'commodities', 'crypto'])];
+}

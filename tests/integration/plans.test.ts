@@ -55,6 +55,10 @@ describe('GET /plans', () => {
       ['premium', 200, 30],
     ]);
     expect(data.latest_request).toBeNull();
+    // The financing rows are the markups in force (docs/trading.md#overnight-financing), not typed values.
+    expect(data.features.slice(-2)).toEqual(['Swap markup (points per lot)', 'Financing markup (% a year)']);
+    expect(bySlug.basic!.features.slice(-2)).toEqual(['Forex 1.5 · metals 15', 'Stocks, indices, commodities 3 · crypto 12']);
+    expect(bySlug.premium!.features.slice(-2)).toEqual(['Forex 0.5 · metals 5', 'Stocks, indices, commodities 2 · crypto 8']);
     // /data carries the price the original client reads; a numeric one as a JSON number.
     const site = (await request(stack.app).get('/api/v1/data').set(bearer(trader.token))).body.data as { plans: { slug: string; price: number | null }[] };
     expect(Object.fromEntries(site.plans.map((p) => [p.slug, p.price]))).toMatchObject({ basic: 0, pro: 49, premium: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookedFinancing, defaultRolloverClock, minuteOfDay, nightlyFinancing, nightsAt, rolloverInstant, rolloversBetween } from '../../shared/trading/financing';
+import { financingRowValues, bookedFinancing, defaultRolloverClock, minuteOfDay, nightlyFinancing, nightsAt, rolloverInstant, rolloversBetween } from '../../shared/trading/financing';
 
 /** Overnight financing's sums, each worked out by hand (docs/trading.md#overnight-financing). */
 describe('overnight financing', () => {
@@ -51,5 +51,13 @@ describe('overnight financing', () => {
     expect(minuteOfDay('00:05')).toBe(5);
     expect(minuteOfDay('24:00')).toBeNull();
     expect(minuteOfDay('5pm')).toBeNull();
+  });
+
+  it('makes the plan comparison’s financing rows from the markups, classes of one markup together', () => {
+    expect(financingRowValues({ forex: '1.5', metals: '15.0000', stocks: '3', indices: '3', commodities: '3', crypto: '12' })).toEqual([
+      'Forex 1.5 · metals 15',
+      'Stocks, indices, commodities 3 · crypto 12',
+    ]);
+    expect(financingRowValues({ forex: '0.5', metals: '0.5' })).toEqual(['Forex, metals 0.5', 'Stocks, indices, commodities, crypto 0']);
   });
 });

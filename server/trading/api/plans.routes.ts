@@ -6,6 +6,8 @@ import { findCustomerAccount } from '../db/accounts.repo';
 import { latestRequestOf, planRequestQueue, type PlanRequestJoin } from '../db/plans.repo';
 import { listPlans } from '../db/reference-data.repo';
 import { highestLeverage } from '../engine/orders';
+import { ratesInForceAt } from '../db/financing.repo';
+import { financingRowLabels, financingRowValues } from '../../../shared/trading/financing';
 import type { ApiDeps } from '../deps';
 import { decidePlanRequest, moveTo, planOf, priceIn, subscribeToPlan } from '../users/plan-change';
 import { authOf, staffActorOf } from './auth.middleware';
@@ -63,6 +65,9 @@ export function plansRoutes(deps: ApiDeps) {
           decided_at: latest.row.decidedAt?.toISOString() ?? null,
         }
       : null;
+    // The financing rows are made from the markups in force, never typed (docs/customer-area.md#plans).
+    const rates = await ratesInForceAt(db, market.now());
+    const markupsOf = (planId: number) => Object.fromEntries(rates.markups.filter((m) => m.planId === planId).map((m) => [m.assetClass, m.markup]));
     const data: PlansOverview = {
       plans: plans.map((plan) => ({
         id: plan.id,
@@ -76,9 +81,9 @@ export function plansRoutes(deps: ApiDeps) {
         is_recommended: plan.is_recommended,
         price: plan.price === null ? null : priceIn(market, plan.price, currency).toFixed(2),
         move: moveTo(current, { id: plan.id, leverage: plan.leverage, price: plan.price }),
-        features: plan.features,
+        features: [...plan.features, ...financingRowValues(markupsOf(plan.id))],
       })),
-      features: featureLabels,
+      features: [...featureLabels, ...financingRowLabels],
       current_plan_id: current?.id ?? null,
       regulatory_cap: caps.length > 0 ? Math.max(...caps) : 1,
       currency,
