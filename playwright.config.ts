@@ -57,6 +57,9 @@ function server(worker: number) {
       LOG_LEVEL: 'warn',
       // Quarter-second bars (one simulator step each): expert advisors and AutoTrader decide within seconds, not minutes.
       EA_BAR_MS: '250',
+      // No rollover by the wall clock mid-run: a suite crossing 17:00 New York would charge its open positions
+      // financing that no test expects (the rollover is tested with its own clock: tests/integration/money/).
+      ROLLOVER_TIME: 'off',
     },
   };
 }

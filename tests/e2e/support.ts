@@ -200,7 +200,7 @@ export interface StartedServer {
 export async function startServer(env: Record<string, string>): Promise<StartedServer> {
   const child = spawn(process.execPath, ['tests/e2e/serve.mjs'], {
     // Staff sign in without a second factor here, as on the suite's own server (playwright.config.ts).
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', STAFF_TWO_FACTOR: 'off', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', API_PORT: '0', PAYMENTS_SANDBOX_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', STAFF_TWO_FACTOR: 'off', ROLLOVER_TIME: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise<StartedServer>((resolve, reject) => {
