@@ -114,6 +114,8 @@ test('when a customer moves money to savings, then the saving is listed and the 
 test('when a customer opens a second Live account and moves money to it, then both balances show the transfer', async ({ page }) => {
   const person = await fundedCustomer('300');
   await openSignedIn(page, person, '/main/accounts');
+  // A press before the island has hydrated does nothing (the last whole run pressed it too early once).
+  await expect(page.locator('app-island[name="accounts-wallets"][hydrated]')).toBeAttached();
   await page.getByRole('button', { name: 'Open Live account' }).click();
   await expect(page.getByText(/Live Account #\d+ is open\./)).toBeVisible();
   await page.getByLabel('Amount', { exact: true }).fill('75.50');
