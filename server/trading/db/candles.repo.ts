@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Timeframe } from '../../../shared/trading/timeframes';
 import type { Executor } from './database';
 import { candles } from './schema';
@@ -121,4 +121,16 @@ export async function latestCandlesSince(db: Executor, { timeframe, since, perAs
     .where(and(eq(candles.timeframe, timeframe), gte(candles.openTime, since)))
     .as('ranked');
   return db.select().from(ranked).where(lte(ranked.rank, perAsset)).orderBy(asc(ranked.openTime));
+}
+
+/** The mid an instrument closed its minute (else its hour) at `at`, from stored candles, or undefined. */
+export async function candleCloseAt(db: Executor, assetId: number, at: Date): Promise<string | undefined> {
+  const dayBefore = new Date(at.getTime() - 86_400_000);
+  const [row] = await db
+    .select({ close: candles.close })
+    .from(candles)
+    .where(and(eq(candles.assetId, assetId), inArray(candles.timeframe, ['M1', 'H1']), lte(candles.openTime, at), gt(candles.openTime, dayBefore)))
+    .orderBy(sql`${candles.timeframe} = 'M1' desc`, desc(candles.openTime))
+    .limit(1);
+  return row?.close;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AssetClass } from '../../../shared/constants';
 import type { Executor, Tx } from './database';
-import { assets, plans, benchmarkRates, candles, ledgerEntries, planFinancing, rollovers, swapPoints, tradingAccounts, trades, users, type rolloverTriggers } from './schema';
+import { assets, plans, benchmarkRates, ledgerEntries, planFinancing, rollovers, swapPoints, tradingAccounts, trades, users, type rolloverTriggers } from './schema';
 
 /** Overnight financing's reads and writes (docs/trading.md#overnight-financing). */
 
@@ -94,18 +94,6 @@ export async function openTradesAmong(db: Executor, ids: readonly number[]) {
     .select()
     .from(trades)
     .where(and(sql`${trades.id} = any(${sql.param([...ids])}::bigint[])`, eq(trades.status, 'open')));
-}
-
-/** The mid an instrument closed its minute (else its hour) at `at`, from stored candles, or undefined. */
-export async function candleCloseAt(db: Executor, assetId: number, at: Date): Promise<string | undefined> {
-  const dayBefore = new Date(at.getTime() - 86_400_000);
-  const [row] = await db
-    .select({ close: candles.close })
-    .from(candles)
-    .where(and(eq(candles.assetId, assetId), inArray(candles.timeframe, ['M1', 'H1']), lte(candles.openTime, at), gt(candles.openTime, dayBefore)))
-    .orderBy(sql`${candles.timeframe} = 'M1' desc`, desc(candles.openTime))
-    .limit(1);
-  return row?.close;
 }
 
 /** Claims a day's rollover: the row as it now stands, and whether this call made it. */

@@ -6,7 +6,6 @@ import type { AppDb } from '../db/database';
 import {
   addToSwaps,
   bookedSwapReferences,
-  candleCloseAt,
   claimRollover,
   completeRollover,
   lockAccounts,
@@ -17,6 +16,7 @@ import {
   type RatesAt,
   type RolloverTrigger,
 } from '../db/financing.repo';
+import { candleCloseAt } from '../db/candles.repo';
 import { addNotifications, presentNotification, type NotificationRow } from '../db/notifications.repo';
 import { postEntries } from '../ledger/ledger';
 import type { Market } from '../market/market';

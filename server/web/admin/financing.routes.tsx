@@ -1,7 +1,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { fieldErrors, messageOf, type FieldErrors } from '../../../shared/api/common.schema';
 import { api as endpoints } from '../../../shared/api/endpoints';
-import { financingReportQuery, runRolloverRequest, setBenchmarkRequest, setMarkupRequest, setSwapPointsRequest } from '../../../shared/api/financing.schema';
+import { financingReportQuery } from '../../../shared/api/financing.schema';
+import type * as z from 'zod/mini';
 import type { Endpoint } from '../../../shared/api/endpoint';
 import { paths } from '../../../shared/routes';
 import { FinancingPage, type FinancingView, type PostedForm } from '../../../views/pages/admin/financing';
@@ -58,15 +59,8 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
     staffPage(deps, (req, res, page) => render(req, res, page), { adminOnly: true }),
   );
 
-  /** One form's post: checked with the endpoint's own schema, sent, and on success back to the page with the API's message. */
-  function formPost<E extends Endpoint>(
-    path: string,
-    form: PostedForm['form'],
-    endpoint: E,
-    schema: { safeParse(input: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly unknown[] } } },
-    fields: readonly string[],
-    anchor: string,
-  ) {
+  /** One form's post: checked with the endpoint's own body schema, sent, and on success back to the page with the API's message. */
+  function formPost<E extends Endpoint & { body: z.ZodMiniType }>(path: string, form: PostedForm['form'], endpoint: E, fields: readonly string[], anchor: string) {
     router.post(
       path,
       express.urlencoded({ extended: false, limit: '2kb' }),
@@ -76,9 +70,9 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
         async (req, res, page) => {
           const values = keptValues(req, fields);
           const again = (errors: FieldErrors, status: number, message: string) => render(req, res, page, { form, values, errors }, status, message);
-          const parsed = schema.safeParse(Object.fromEntries(fields.map((name) => [name, String(bodyOf(req)[name] ?? '')])));
+          const parsed = endpoint.body.safeParse(Object.fromEntries(fields.map((name) => [name, String(bodyOf(req)[name] ?? '')])));
           if (!parsed.success) {
-            const errors = fieldErrors(parsed.error.issues as Parameters<typeof fieldErrors>[0]);
+            const errors = fieldErrors(parsed.error.issues);
             return again(errors, 422, Object.values(errors)[0]?.[0] ?? notDone);
           }
           let answer;
@@ -97,8 +91,8 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
     );
   }
 
-  formPost(paths.adminFinancing, 'rollover', endpoints.runRollover, runRolloverRequest, ['day'], '');
-  formPost(`${paths.adminFinancing}/benchmarks`, 'benchmark', endpoints.setBenchmark, setBenchmarkRequest, ['currency', 'rate_percent'], '#rates');
-  formPost(`${paths.adminFinancing}/swap-points`, 'points', endpoints.setSwapPoints, setSwapPointsRequest, ['asset_id', 'long_points', 'short_points'], '#rates');
-  formPost(`${paths.adminFinancing}/markups`, 'markup', endpoints.setMarkup, setMarkupRequest, ['plan_id', 'asset_class', 'markup'], '#rates');
+  formPost(paths.adminFinancing, 'rollover', endpoints.runRollover, ['day'], '');
+  formPost(`${paths.adminFinancing}/benchmarks`, 'benchmark', endpoints.setBenchmark, ['currency', 'rate_percent'], '#rates');
+  formPost(`${paths.adminFinancing}/swap-points`, 'points', endpoints.setSwapPoints, ['asset_id', 'long_points', 'short_points'], '#rates');
+  formPost(`${paths.adminFinancing}/markups`, 'markup', endpoints.setMarkup, ['plan_id', 'asset_class', 'markup'], '#rates');
 }

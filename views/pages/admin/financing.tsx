@@ -8,6 +8,7 @@ import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
 import { AppShell } from '../../components/app-shell';
+import { StaffTable, type Column } from '../../../client/components/staff-table';
 import { CheckedFormTag, FormField, SubmitButton } from '../../components/form-fields';
 import { Stylesheet } from '../../page-needs';
 
@@ -36,6 +37,14 @@ interface FinancingProps {
 }
 
 const when = (iso: string | null) => (iso ? formatWhen(iso) : 'Not finished');
+
+const rolloverColumns: Column<RolloverView>[] = [
+  { label: 'Day', cell: (r) => r.day },
+  { label: 'Rollover', cell: (r) => when(r.at) },
+  { label: 'Run', cell: (r) => rolloverTriggerLabels[r.trigger] },
+  { label: 'Finished', cell: (r) => when(r.completed_at) },
+  { label: 'Positions', cell: (r) => r.positions },
+];
 
 /** `/admin/financing`, admins only (docs/trading.md#overnight-financing): each night's rollover, and a day run by hand. */
 export function FinancingPage({ settings, user, csrfToken, view, problem, posted = null }: FinancingProps) {
@@ -68,34 +77,7 @@ export function FinancingPage({ settings, user, csrfToken, view, problem, posted
       {view ? (
         <>
           <h2 id="rollovers-heading">Rollovers, newest first</h2>
-          <table className="staff-table" aria-labelledby="rollovers-heading">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Rollover</th>
-                <th scope="col">Run</th>
-                <th scope="col">Finished</th>
-                <th scope="col">Positions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.rollovers.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No rollover has run yet.</td>
-                </tr>
-              ) : (
-                view.rollovers.map((r) => (
-                  <tr key={r.day}>
-                    <td data-label="Day">{r.day}</td>
-                    <td data-label="Rollover">{when(r.at)}</td>
-                    <td data-label="Run">{rolloverTriggerLabels[r.trigger]}</td>
-                    <td data-label="Finished">{when(r.completed_at)}</td>
-                    <td data-label="Positions">{r.positions}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <StaffTable rows={view.rollovers} rowKey={(r) => r.day} empty="No rollover has run yet." columns={rolloverColumns} />
         </>
       ) : null}
       {view ? <Booked report={view.report} /> : null}
@@ -159,30 +141,14 @@ function Markups({ rates, csrfToken, markup }: RatePart<'markup'>) {
   return (
     <>
       <h3 id="markups-heading">Plan markups</h3>
-      <table className="staff-table" aria-labelledby="markups-heading">
-        <thead>
-          <tr>
-            <th scope="col">Plan</th>
-            {assetClasses.map((c) => (
-              <th key={c} scope="col">
-                {classLabels[c]} <small>({markupUnit(c)})</small>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rates.plans.map((plan) => (
-            <tr key={plan.id}>
-              <td data-label="Plan">{plan.title}</td>
-              {assetClasses.map((c) => (
-                <td key={c} data-label={`${classLabels[c]} (${markupUnit(c)})`}>
-                  {markupOf(plan.id, c)?.markup ?? 'None'}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StaffTable
+        rows={rates.plans}
+        rowKey={(plan) => plan.id}
+        columns={[
+          { label: 'Plan', cell: (plan) => plan.title },
+          ...assetClasses.map((c) => ({ label: `${classLabels[c]} (${markupUnit(c)})`, cell: (plan: { id: number }) => markupOf(plan.id, c)?.markup ?? 'None' })),
+        ]}
+      />
       <CheckedFormTag check="" className="rate-form" label="Set a plan markup" action={`${paths.adminFinancing}/markups`} csrfToken={csrfToken}>
         <Choice
           id="markup-plan"
@@ -215,24 +181,15 @@ function Benchmarks({ rates, csrfToken, benchmark }: RatePart<'benchmark'>) {
       <p>The overnight rate of each currency, on which stocks, indices, commodities and crypto are financed.</p>
       <details>
         <summary>The {rates.benchmarks.length} benchmarks in force</summary>
-        <table className="staff-table" aria-labelledby="benchmarks-heading">
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Rate</th>
-              <th scope="col">In force since</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rates.benchmarks.map((b) => (
-              <tr key={b.currency}>
-                <td data-label="Currency">{b.currency}</td>
-                <td data-label="Rate">{b.rate_percent}%</td>
-                <td data-label="In force since">{since(b.effective_from)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          rows={rates.benchmarks}
+          rowKey={(b) => b.currency}
+          columns={[
+            { label: 'Currency', cell: (b) => b.currency },
+            { label: 'Rate', cell: (b) => `${b.rate_percent}%` },
+            { label: 'In force since', cell: (b) => since(b.effective_from) },
+          ]}
+        />
       </details>
       <CheckedFormTag check="" className="rate-form" label="Set a benchmark" action={`${paths.adminFinancing}/benchmarks`} csrfToken={csrfToken}>
         <FormField id="benchmark-currency" name="currency" label="Currency" value={benchmark.values.currency ?? ''} error={benchmark.errors.currency?.[0]} required />
@@ -251,26 +208,16 @@ function SwapPoints({ rates, csrfToken, points }: RatePart<'points'>) {
       <p>Positive is credited. The plan’s markup is taken from both sides.</p>
       <details>
         <summary>The swap points of {rates.swap_points.length} instruments</summary>
-        <table className="staff-table" aria-labelledby="points-heading">
-          <thead>
-            <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col">Long</th>
-              <th scope="col">Short</th>
-              <th scope="col">In force since</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rates.swap_points.map((p) => (
-              <tr key={p.asset_id}>
-                <td data-label="Symbol">{p.symbol}</td>
-                <td data-label="Long">{p.long_points}</td>
-                <td data-label="Short">{p.short_points}</td>
-                <td data-label="In force since">{since(p.effective_from)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          rows={rates.swap_points}
+          rowKey={(p) => p.asset_id}
+          columns={[
+            { label: 'Symbol', cell: (p) => p.symbol },
+            { label: 'Long', cell: (p) => p.long_points },
+            { label: 'Short', cell: (p) => p.short_points },
+            { label: 'In force since', cell: (p) => since(p.effective_from) },
+          ]}
+        />
       </details>
       <CheckedFormTag check="" className="rate-form" label="Set swap points" action={`${paths.adminFinancing}/swap-points`} csrfToken={csrfToken}>
         <Choice
@@ -291,6 +238,11 @@ function SwapPoints({ rates, csrfToken, points }: RatePart<'points'>) {
 
 const money = (amount: string, currency: string) => formatMoney({ amount, currency });
 const net = (row: { charged: string; credited: string }) => new Money(row.charged).minus(row.credited).toFixed(2);
+/** Charged and credited, in the row's account currency: the report's two money columns. */
+const bookedColumns: Column<{ charged: string; credited: string; currency: string }>[] = [
+  { label: 'Charged', cell: (r) => money(r.charged, r.currency) },
+  { label: 'Credited', cell: (r) => money(r.credited, r.currency) },
+];
 
 /** What the rollovers booked, from the ledger: charged to customers and credited to them, per night and per instrument. */
 function Booked({ report }: { report: FinancingReport }) {
@@ -298,65 +250,26 @@ function Booked({ report }: { report: FinancingReport }) {
     <section id="booked" className="financing-booked">
       <h2 id="nights-heading">Booked, night by night</h2>
       <p>Charged is what customers paid, credited what they were paid; net is the broker’s. In each account’s currency.</p>
-      {report.nights.length === 0 ? (
-        <p>No overnight financing has been booked in the last month.</p>
-      ) : (
-        <table className="staff-table" aria-labelledby="nights-heading">
-          <thead>
-            <tr>
-              <th scope="col">Night</th>
-              <th scope="col">Charged</th>
-              <th scope="col">Credited</th>
-              <th scope="col">Net</th>
-              <th scope="col">Positions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.nights.map((n) => (
-              <tr key={`${n.day}-${n.currency}`}>
-                <td data-label="Night">
-                  <a href={`${paths.adminFinancing}?day=${n.day}#instruments-heading`}>{n.day}</a>
-                </td>
-                <td data-label="Charged">{money(n.charged, n.currency)}</td>
-                <td data-label="Credited">{money(n.credited, n.currency)}</td>
-                <td data-label="Net">{money(net(n), n.currency)}</td>
-                <td data-label="Positions">{n.positions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <StaffTable
+        rows={report.nights}
+        rowKey={(n) => `${n.day}-${n.currency}`}
+        empty="No overnight financing has been booked in the last month."
+        columns={[
+          { label: 'Night', cell: (n) => <a href={`${paths.adminFinancing}?day=${n.day}#instruments-heading`}>{n.day}</a> },
+          ...bookedColumns,
+          { label: 'Net', cell: (n) => money(net(n), n.currency) },
+          { label: 'Positions', cell: (n) => n.positions },
+        ]}
+      />
       {report.day ? (
         <>
           <h3 id="instruments-heading">The night of {report.day}, by instrument and plan</h3>
-          <table className="staff-table" aria-labelledby="instruments-heading">
-            <thead>
-              <tr>
-                <th scope="col">Instrument</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Charged</th>
-                <th scope="col">Credited</th>
-                <th scope="col">Positions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.instruments.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>Nothing was booked that night.</td>
-                </tr>
-              ) : (
-                report.instruments.map((r) => (
-                  <tr key={`${r.symbol}-${r.plan}-${r.currency}`}>
-                    <td data-label="Instrument">{r.symbol}</td>
-                    <td data-label="Plan">{r.plan}</td>
-                    <td data-label="Charged">{money(r.charged, r.currency)}</td>
-                    <td data-label="Credited">{money(r.credited, r.currency)}</td>
-                    <td data-label="Positions">{r.positions}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <StaffTable
+            rows={report.instruments}
+            rowKey={(r) => `${r.symbol}-${r.plan}-${r.currency}`}
+            empty="Nothing was booked that night."
+            columns={[{ label: 'Instrument', cell: (r) => r.symbol }, { label: 'Plan', cell: (r) => r.plan }, ...bookedColumns, { label: 'Positions', cell: (r) => r.positions }]}
+          />
         </>
       ) : null}
     </section>
