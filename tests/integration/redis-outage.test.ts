@@ -116,6 +116,9 @@ describe.runIf(process.env.TEST_REDIS_URL && PrivateRedis.available())('Redis ou
     await vi.waitUntil(() => onB.length === 2, recovery);
     expect(onB).toEqual([1, 2]);
     expect(ticksOnB).toEqual([]);
+    // B announces itself back once its own publishing connection has settled, which may be after A's held
+    // events reached it (each side waits out a reconnection attempt on its own clock).
+    await vi.waitUntil(() => reconnectsOfB > 0, recovery);
     expect(reconnectsOfB).toBe(1);
     a.publish('market.ticks', [{ assetId: 1, mid: '1.20000', time: 2 }]);
     await vi.waitUntil(() => ticksOnB.length === 1, recovery);
