@@ -61,11 +61,11 @@ async function run(database: Database, batchMs: number, peer: boolean) {
       const sl = side === 'buy' ? price * 0.97 : price * 1.03;
       const position = { id: tradeId++, assetId: instrument.id, side, tp: pointsOf(tp.toFixed(5), 5), sl: pointsOf(sl.toFixed(5), 5) } as const;
       positions.push(position);
-      engine.triggers.set({ instrumentId: instrument.id, ownerId: position.id, kind: 'take_profit', side, level: position.tp });
-      engine.triggers.set({ instrumentId: instrument.id, ownerId: position.id, kind: 'stop_loss', side, level: position.sl });
+      engine.triggers.set({ instrumentId: instrument.id, group: 0, ownerId: position.id, kind: 'take_profit', side, level: position.tp });
+      engine.triggers.set({ instrumentId: instrument.id, group: 0, ownerId: position.id, kind: 'stop_loss', side, level: position.sl });
       held.push({ tradeId: position.id, assetId: instrument.id, side, units: 100, openPrice: price, quoteCurrency: 'USD' });
     }
-    engine.risk.set({ accountId: account, userId: account, currency: 'USD', funds: 1_000_000, usedMargin: 5_000, positions: held });
+    engine.risk.set({ accountId: account, userId: account, currency: 'USD', group: 0, funds: 1_000_000, usedMargin: 5_000, positions: held });
   }
 
   const mids = list.map((i) => Number(i.seedPrice));

@@ -49,6 +49,7 @@ export async function followLeaderPrices({
         bus,
         now: options.now,
         dayFigures: options.dayFigures,
+        logger,
         source: (_instruments, closes) => {
           storedCloses = closes;
           return source;

@@ -15,7 +15,9 @@ import { prepareDatabase } from '../trading/setup/prepare';
 import type { TradingDeps } from '../trading/deps';
 import { AdvisorRunner } from '../trading/ea/runner';
 import { TradingEngine } from '../trading/engine/engine';
-import { attachPriceFeed, type PriceFeed } from '../trading/feed/feed-server';
+import { attachPriceFeed, type FeedSignIn, type PriceFeed } from '../trading/feed/feed-server';
+import { SignIns } from '../trading/auth/sign-ins';
+import { hashToken } from '../trading/db/opaque-tokens';
 import type { FileStore } from '../trading/files/file-store';
 import { UploadGate } from '../trading/files/upload-gate';
 import { OrphanFileSweeper } from '../trading/chat/orphan-sweeper';
@@ -385,7 +387,12 @@ function socketsOnServer({
       // One cap for both kinds of socket: SOCKETS_PER_ADDRESS per client address, over every process through Redis.
       const cap = openConnectionCap({ limit: config.socketsPerAddress, redis, node: randomUUID(), logger });
       const admit = admitBy(cap, clientAddressOf(config.trustProxy.api));
-      feed = attachPriceFeed({ server, market, bus, apiKey: overrides.feedApiKey ?? feedApiKey(config), logger, flushMs: overrides.feedFlushMs, admit });
+      const signIns = new SignIns(db, bus);
+      const signIn: FeedSignIn = async (token) => {
+        const found = await signIns.find(hashToken(token));
+        return found && { userId: found.user.id, planId: found.user.planId };
+      };
+      feed = attachPriceFeed({ server, market, bus, apiKey: overrides.feedApiKey ?? feedApiKey(config), logger, flushMs: overrides.feedFlushMs, admit, signIn });
       const opened = openRealtime({
         db,
         bus,
@@ -397,7 +404,10 @@ function socketsOnServer({
         admit,
         options: overrides.realtimeOptions,
       });
-      server.once('close', () => cap.close());
+      server.once('close', () => {
+        cap.close();
+        signIns.close();
+      });
       realtime = opened;
       server.on('upgrade', (req, socket, head) => opened.handleUpgrade(req, socket, head));
       overrides.lifecycle?.onFarewell(() => sockets.farewell());

@@ -14,8 +14,9 @@ import type { LiveQuote, Tick } from './market/quote-book';
  */
 export interface BusEvents {
   'market.quotes': readonly LiveQuote[];
-  'trade.updated': { userId: number; accountId: number; trade: TradeView; origin?: string | undefined };
-  'order.updated': { userId: number; accountId: number; order: PendingOrderView; origin?: string | undefined };
+  /** `planId`: the account's plan, told where a trade or order is new (the engine watches it at that group's quotes). */
+  'trade.updated': { userId: number; accountId: number; trade: TradeView; origin?: string | undefined; planId?: number | null };
+  'order.updated': { userId: number; accountId: number; order: PendingOrderView; origin?: string | undefined; planId?: number | null };
   'user.updated': { userId: number; origin?: string | undefined };
   /** A balance or credit changed without a trade changing (deposits, withdrawals, purchases, resets): the engine reloads it. */
   'account.changed': { userId: number; accountId: number };
@@ -35,6 +36,8 @@ export interface BusEvents {
   'market.ticks': readonly Tick[];
   /** An admin changed an instrument: every trading process reloads it (docs/back-office.md#instruments). */
   'instrument.changed': { assetId: number };
+  /** An admin changed a plan's trading conditions: every trading process reads them again (docs/trading.md#trading-conditions). */
+  'conditions.changed': { planId: number };
 }
 export type Topic = keyof BusEvents;
 

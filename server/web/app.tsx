@@ -11,7 +11,7 @@ import { socketProxy } from './proxy';
 import { apiLane } from './api-lane';
 import { noteArrival, sendPage } from './render';
 import { cspNonce, CrossSiteRequest, sameOriginWrites, securityHeaders } from './security';
-import { cameOverPlainHttp, createTokenSealer, sessionMiddleware, sessionMisconfigured, sessionSetupProblem } from './session';
+import { cameOverPlainHttp, createTokenSealer, sessionMiddleware, sessionMisconfigured, sessionSetupProblem, upgradeToken } from './session';
 import type { CallContext } from './trading-client';
 import { sessionRoutes } from './session.routes';
 import { recoveryRoutes } from './recovery.routes';
@@ -90,7 +90,13 @@ export function createWebApp(deps: WebDeps): WebApp {
     sendPage(req, res, deps.assets.assets, { status: 500, title: 'Error', settings: null, body: () => <ErrorPage requestId={String(req.id)} /> });
   };
   app.use(onError);
-  const proxySockets = socketProxy({ target: deps.api.baseUrl, feedApiKey: deps.feedApiKey, publicOrigin: deps.publicOrigin, logger: deps.logger });
+  const proxySockets = socketProxy({
+    target: deps.api.baseUrl,
+    feedApiKey: deps.feedApiKey,
+    publicOrigin: deps.publicOrigin,
+    sessionToken: (req) => upgradeToken(req, deps.sessionSecret, sealer),
+    logger: deps.logger,
+  });
   // The API caps sockets per client address: it must see the browser's (as WEB_TRUST_PROXY believes it), never
   // this tier's own, nor a hop the browser made up (whatever X-Forwarded-For it sent is replaced).
   const clientAddress = clientAddressOf(deps.trustProxy);

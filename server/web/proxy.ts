@@ -79,18 +79,34 @@ export function webhookProxy({ target, timeoutMs }: { target: string; timeoutMs:
  * The sockets browsers open to the API, proxied: the price feed (`/socket.io`, websocket only, with the
  * feed's api key added here so browsers never hold it) and the realtime server (`/app/{key}`, Pusher
  * protocol: its channels are guarded by signatures from `/broadcasting/auth`). Cookies are not passed
- * on, and upgrades from another site's pages are refused.
+ * on, and upgrades from another site's pages are refused. The feed is told who is signed in (the session's token as a
+ * bearer token, as the page's API calls are), so it sends them their plan's quotes (docs/trading.md#trading-conditions).
  */
-export function socketProxy({ target, feedApiKey, publicOrigin, logger }: { target: string; feedApiKey: string; publicOrigin: string | undefined; logger?: Logger }) {
+export function socketProxy({
+  target,
+  feedApiKey,
+  publicOrigin,
+  sessionToken,
+  logger,
+}: {
+  target: string;
+  feedApiKey: string;
+  publicOrigin: string | undefined;
+  /** The API token of the session the upgrade's cookie holds. */
+  sessionToken?: (req: IncomingMessage) => string | undefined;
+  logger?: Logger;
+}) {
   const feed = createProxyMiddleware<Request, ServerResponse>({
     target,
     pathFilter: '/socket.io',
     ws: true,
     changeOrigin: true,
     on: {
-      proxyReqWs(proxyReq) {
+      proxyReqWs(proxyReq, req) {
+        const token = sessionToken?.(req);
         proxyReq.removeHeader('cookie');
         proxyReq.setHeader(feedKeyHeader, feedApiKey);
+        if (token) proxyReq.setHeader('authorization', `Bearer ${token}`);
       },
     },
   });

@@ -2,7 +2,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { Request, RequestHandler, Response } from 'express';
 import type { TrustProxy } from '../config';
 import type { Logger } from '../logger';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookieSession from 'cookie-session';
+import Cookies from 'cookies';
 import { LRUCache } from 'lru-cache';
 import type { ToastInput } from '../../shared/page-state.schema';
 
@@ -131,6 +133,23 @@ export function sessionOf(req: Request): SessionData {
 export function tokenOf(req: Request, sealer: TokenSealer): string | undefined {
   const sealed = sessionOf(req).t;
   return sealed ? sealer.open(sealed) : undefined;
+}
+
+/**
+ * The API token of the session an upgrade request carries (sockets pass no middleware), read from the signed cookie as
+ * cookie-session writes it, with the same library and key; undefined without a validly signed session holding one.
+ */
+export function upgradeToken(req: IncomingMessage, secret: string, sealer: TokenSealer): string | undefined {
+  // An upgrade has no response to write to: a bad signature's clearing cookie goes nowhere (the socket is not a page).
+  const nowhere = { getHeader: () => undefined, setHeader: () => nowhere } as unknown as ServerResponse;
+  const value = new Cookies(req, nowhere, { keys: [secret] }).get(sessionCookieName, { signed: true });
+  if (!value) return undefined;
+  try {
+    const sealed = (JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as SessionData).t;
+    return sealed ? sealer.open(sealed) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function signIn(req: Request, sealer: TokenSealer, token: string): void {

@@ -42,6 +42,15 @@ export const assetSchema = z.object({
   swap_long: wireDecimal,
   swap_short: wireDecimal,
   swap_triple_day: z.nullable(z.enum(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])),
+  /**
+   * This customer's plan's conditions here (docs/trading.md#trading-conditions): the points its quotes add to the raw
+   * spread (`buy_price`, `sell_price` and `spread` include them), and the commission per side: USD per lot (`per_lot`)
+   * or basis points of the notional (`notional`), at least `commission_min` USD.
+   */
+  spread_markup: z.number(),
+  commission_type: z.enum(['per_lot', 'notional']),
+  commission_rate: wireDecimal,
+  commission_min: wireDecimal,
   quote_currency: z.string(),
   trading_hours: z.object({ id: z.string(), label: z.string() }),
   market_open: z.boolean(),

@@ -6,6 +6,7 @@ import { fundingApi } from './endpoints/funding';
 import { customerFundingApi } from './endpoints/customer-funding';
 import { instrumentsAdminApi } from './endpoints/instruments-admin';
 import { financingApi } from './endpoints/financing';
+import { conditionsApi } from './endpoints/conditions';
 import { staffAccountsApi } from './endpoints/staff-accounts';
 import { authApi } from './endpoints/auth';
 import { automationApi } from './endpoints/automation';
@@ -43,6 +44,7 @@ export const api = {
   ...catalogueApi,
   ...instrumentsAdminApi,
   ...financingApi,
+  ...conditionsApi,
   ...dashboardApi,
   ...profileApi,
   ...twoFactorApi,
@@ -65,6 +67,7 @@ export {
   fundingApi,
   instrumentsAdminApi,
   financingApi,
+  conditionsApi,
   staffAccountsApi,
   automationApi,
   chatApi,

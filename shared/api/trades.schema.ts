@@ -134,7 +134,7 @@ export const tradeSchema = z.object({
   trailing_stop: z._default(z.nullable(z.number()), null),
   /** Realized P/L when closed, live P/L while open (account currency). */
   pnl: wireDecimal,
-  /** The commission this trade carried, in the account currency: none is charged yet (docs/trading.md#costs), so 0. */
+  /** The commission charged on this trade at its open and close, in the account currency (docs/trading.md#trading-conditions). */
   paid_commission: wireDecimal,
   /** Overnight financing booked on this trade so far, in the account currency (docs/trading.md#overnight-financing). The original client's position table reads both. */
   swap: wireDecimal,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { tradingAccounts } from '../../server/trading/db/schema';
 import { exposureFromTotals, exposureOf, openTotalsOf, openTradesOf } from '../../server/trading/engine/accounts';
 import { auditLedger } from '../support/money';
-import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
+import { fundedTrader, startTrading, type TradingStack, withoutPlanConditions } from '../support/trading';
 import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
@@ -12,6 +12,7 @@ const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol =
 
 beforeAll(async () => {
   stack = await startTrading();
+  await withoutPlanConditions(stack);
   stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('BTCUSD')]: '60000.00' });
 });
 afterEach(() => auditLedger(stack.database.db));

@@ -6,7 +6,7 @@ import { adminInstrumentPage } from '../../shared/api/instruments-admin.schema';
 import { auditLog } from '../../server/trading/db/schema';
 import { makeUser } from '../support/factories';
 import { auditLedger } from '../support/money';
-import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { fundedTrader, startTrading, tokenFor, type TradingStack, withoutPlanConditions } from '../support/trading';
 import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
@@ -16,6 +16,7 @@ const patch = (id: number, body: object, token = adminToken) => request(stack.ap
 
 beforeAll(async () => {
   stack = await startTrading();
+  await withoutPlanConditions(stack);
   adminToken = await tokenFor(stack.app, await makeUser(stack.database.db, { role: 'admin' }));
   stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('GBPUSD')]: '1.25000' });
 });

@@ -9,7 +9,7 @@ import { assetListResponse } from '../../shared/api/assets.schema';
 import { presentAsset } from '../../server/trading/market/asset-view';
 import { makeUser } from '../support/factories';
 import { auditLedger, deposit, liveAccount } from '../support/money';
-import { fundedTrader, startTrading, tokenFor, type TradingStack } from '../support/trading';
+import { fundedTrader, startTrading, tokenFor, type TradingStack, withoutPlanConditions } from '../support/trading';
 import { bearer } from '../support/bearer';
 
 let stack: TradingStack;
@@ -17,6 +17,7 @@ const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol =
 
 beforeAll(async () => {
   stack = await startTrading();
+  await withoutPlanConditions(stack);
   stack.prices.set({ [idOf('EURUSD')]: '1.10000', [idOf('USDJPY')]: '150.000', [idOf('AAPL')]: '190.00' });
 });
 afterEach(() => auditLedger(stack.database.db));
@@ -54,7 +55,9 @@ describe('GET /api/v1/assets', () => {
     const rates = await ratesAt(stack.database.db, stack.market.now());
     const fresh = () =>
       z.encode(assetListResponse, {
-        data: stack.market.instruments.filter((i) => i.enabled).map((i) => presentAsset(stack.market, i, { leverage: 20, financing: financingRatesFor(rates, i, null) })),
+        data: stack.market.instruments
+          .filter((i) => i.enabled)
+          .map((i) => presentAsset(stack.market, i, { leverage: 20, financing: financingRatesFor(rates, i, null), group: stack.market.groupOf(null) })),
       });
     const eurusd = (body: unknown) => (body as { data: { symbol: string; rate: number; leverage: number }[] }).data.find((a) => a.symbol === 'EURUSD')!;
 

@@ -8,7 +8,7 @@ import { Money } from '../../shared/money';
 import { formatPoints, pointsOf } from '../../shared/trading/points';
 import { pendingTexts } from '../../shared/trading/texts';
 import { auditLedger } from '../support/money';
-import { fundedTrader, startTrading, type TradingStack } from '../support/trading';
+import { fundedTrader, startTrading, type TradingStack, withoutPlanConditions } from '../support/trading';
 import { bearer } from '../support/bearer';
 
 /**
@@ -33,6 +33,7 @@ const instruments = [
 
 beforeAll(async () => {
   stack = await startTrading();
+  await withoutPlanConditions(stack);
   trader = await fundedTrader(stack, '100000000');
 });
 afterAll(async () => {
@@ -206,7 +207,9 @@ describe('pending orders fill as their type says, never worse than a limit', () 
     const eurusd = stack.market.instruments.find((i) => i.symbol === 'EURUSD')!;
     stack.prices.set({ [eurusd.id]: '1.10000' });
     await stack.engine.idle();
-    const quote = stack.market.quotes.get(eurusd.id)!;
+    // The customer's client group: their plan's (none here: the default plan's).
+    const group = stack.market.groupOf(null);
+    const quote = stack.market.quoteFor(eurusd.id, group)!;
     const cases = [
       { type: 'buy', kind: 'limit', price: '1.09500', worse: '1.09501' },
       { type: 'sell', kind: 'limit', price: '1.10500', worse: '1.10499' },
@@ -220,7 +223,7 @@ describe('pending orders fill as their type says, never worse than a limit', () 
         .send({ id: eurusd.id, volume: '10000', leverage: 1, ...order });
       expect(placed.status).toBe(201);
       const filled = await stack.database.db.transaction((tx) =>
-        fillPending(tx, { market: stack.market, orderId: placed.body.data.id, level: pointsOf(order.price, eurusd.digits), price: worse, quote }),
+        fillPending(tx, { market: stack.market, orderId: placed.body.data.id, level: pointsOf(order.price, eurusd.digits), group, price: worse, quote }),
       );
       expect(filled, `${order.type} ${order.kind} at ${order.price} filled at ${worse}`).toBeNull();
       const [row] = await stack.database.db.select().from(pendingOrders).where(eq(pendingOrders.id, placed.body.data.id));

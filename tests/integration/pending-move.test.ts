@@ -139,8 +139,9 @@ describe('moving a pending order', () => {
     expect((await move(token, id, { price: '1.08000' })).status).toBe(200);
     // What the engine's job does for a trigger that fired at the old level before it heard of the move.
     await tick({ EURUSD: '1.08900' });
-    const quote = stack.market.quotes.get(idOf('EURUSD'))!;
-    const result = await stack.database.db.transaction((tx) => fillPending(tx, { market: stack.market, orderId: id, level: pointsOf('1.09000', 5), price: quote.ask, quote }));
+    const group = stack.market.groupOf(null);
+    const quote = stack.market.quoteFor(idOf('EURUSD'), group)!;
+    const result = await stack.database.db.transaction((tx) => fillPending(tx, { market: stack.market, orderId: id, level: pointsOf('1.09000', 5), group, price: quote.ask, quote }));
     expect(result).toBeNull();
     expect(await orderRow(id)).toMatchObject({ status: 'pending', price: '1.0800000000', tradeId: null });
     await request(stack.app).delete(`/api/v1/orders/pending/${id}`).set(bearer(token));

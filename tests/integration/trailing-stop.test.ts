@@ -8,7 +8,7 @@ import { pointsOf } from '../../shared/trading/points';
 import { tradeTexts } from '../../shared/trading/texts';
 import { ledgerEntries, notifications, trades } from '../../server/trading/db/schema';
 import { auditLedger } from '../support/money';
-import { fundedTrader, marketsOpenAt, startTrading, type TradingStack } from '../support/trading';
+import { fundedTrader, marketsOpenAt, startTrading, type TradingStack, withoutPlanConditions } from '../support/trading';
 import { bearer } from '../support/bearer';
 
 // AAPL trades 14:30–21:00 UTC in November; at 23:00 UTC the same day it is closed.
@@ -19,6 +19,7 @@ const idOf = (symbol: string) => stack.market.instruments.find((i) => i.symbol =
 
 beforeAll(async () => {
   stack = await startTrading({ now: () => now });
+  await withoutPlanConditions(stack);
 });
 afterEach(async () => {
   now = marketsOpenAt;

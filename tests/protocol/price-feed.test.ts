@@ -9,7 +9,7 @@ import { Money } from '../../shared/money';
 import { changeOf } from '../../shared/trading/prices';
 import { closeServer, listen } from '../../server/listen';
 import { attachPriceFeed, type PriceFeed } from '../../server/trading/feed/feed-server';
-import { silentLogger, startTrading, type TradingStack } from '../support/trading';
+import { silentLogger, startTrading, type TradingStack, withoutPlanConditions } from '../support/trading';
 import { webAppFor } from '../support/web';
 import { LocalBus } from '../../server/trading/bus';
 import { createMarket } from '../../server/trading/market/market';
@@ -24,6 +24,7 @@ const clients: Socket[] = [];
 
 beforeAll(async () => {
   stack = await startTrading();
+  await withoutPlanConditions(stack);
   const listening = await listen(stack.app, 0, '127.0.0.1');
   server = listening.server;
   url = `http://127.0.0.1:${listening.port}`;

@@ -1,17 +1,18 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { auditLedger } from './money';
-import { fundedTrader, startTrading, type TradingStack } from './trading';
+import { fundedTrader, startTrading, withoutPlanConditions, type TradingStack } from './trading';
 import { bearer } from './bearer';
 
 /**
- * One money story per file (tests/integration/money/): a trading stack with prices set by hand, a
- * funded customer, and the ledger audit after each test.
+ * One money story per file (tests/integration/money/): a trading stack with prices set by hand, every plan at the raw
+ * quote without commission (`withoutPlanConditions`), a funded customer, and the ledger audit after each test.
  */
 export function moneyStory() {
   const story = {} as { stack: TradingStack };
   beforeAll(async () => {
     story.stack = await startTrading();
+    await withoutPlanConditions(story.stack);
   });
   afterEach(() => auditLedger(story.stack.database.db));
   afterAll(() => story.stack.database.close());

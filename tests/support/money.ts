@@ -24,8 +24,9 @@ export async function balanceOf(db: AppDb, accountId: number): Promise<string> {
 
 /**
  * The ledger audit run after money tests: every balance equals the sum of its entries to the cent, no
- * balance is negative once nothing is open, every closed trade has exactly one realized-P/L entry, and
- * the open exposure the database keeps equals the open trades summed afresh.
+ * balance is negative once nothing is open, every closed trade has exactly one realized-P/L entry, every
+ * position's commission is what its entries booked, and the open exposure the database keeps equals the open
+ * trades summed afresh.
  */
 export async function auditLedger(db: AppDb): Promise<void> {
   const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
@@ -51,6 +52,16 @@ export async function auditLedger(db: AppDb): Promise<void> {
     .leftJoin(trades, sql`${ledgerEntries.reference} = 'trade:' || ${trades.id}`)
     .where(and(eq(ledgerEntries.kind, 'realized_pnl'), sql`${trades.id} is null`));
   expect(orphanPnl).toEqual([]);
+  // A position's commissions (its own and its closed parts' rows) are what its commission entries booked, to the cent.
+  const commissionDrift = await db.execute(sql`
+    with family as (select coalesce(parent_id, id) as root, id, paid_commission from trades),
+    paid as (select root, sum(paid_commission) as paid from family group by root),
+    booked as (
+      select f.root, -sum(e.amount) as booked from family f
+      join ledger_entries e on e.kind = 'commission' and e.reference in ('open:' || f.id, 'close:' || f.id)
+      group by f.root)
+    select root from paid left join booked using (root) where paid.paid <> coalesce(booked.booked, 0)`);
+  expect(rowsOf(commissionDrift)).toEqual([]);
   const exposureDrift = await db.execute(sql`
     with truth as (
       select account_id, asset_id, side, sum(units) as units, sum(units * open_price) as cost, sum(margin) as margin, count(*)::int as positions

@@ -12,6 +12,8 @@ import type { TradingEngine } from '../../server/trading/engine/engine';
 import type { FileStore } from '../../server/trading/files/file-store';
 import { UploadGate } from '../../server/trading/files/upload-gate';
 import type { Market } from '../../server/trading/market/market';
+import { TradingConditions } from '../../server/trading/market/conditions';
+import { planConditions } from '../../server/trading/db/schema';
 import { ManualPriceSource } from '../../server/trading/market/price-source';
 import { cryptoKeys, type CryptoKeys } from '../../server/trading/funding/crypto/keys';
 import { marketsOpenAt } from './clock';
@@ -120,6 +122,16 @@ export async function startTrading(overrides: TradingOverrides = {}): Promise<Tr
   });
   const { app, market, bus, engine, files } = trading;
   return { app, database, market, prices, bus, engine, files, trading };
+}
+
+/**
+ * Every plan trading at the raw quote without commission, in the database and the stack's market: for stories of P/L,
+ * margin, levels and fills worked out by hand from the instruments' own spreads. The plans' conditions have stories of
+ * their own (tests/integration/money/trading-conditions.test.ts).
+ */
+export async function withoutPlanConditions(stack: Pick<TradingStack, 'database' | 'market'>): Promise<void> {
+  await stack.database.db.delete(planConditions);
+  stack.market.replaceConditions(await TradingConditions.load(stack.database.db));
 }
 
 /** Keys marked as a sandbox chain's (docs/funding.md#the-sandbox-chain). */

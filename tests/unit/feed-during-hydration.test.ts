@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { feedEvents } from '../../shared/api/feed.schema';
 import type { PageData } from '../../shared/page-state.schema';
+import { wireAsset } from '../support/api-shapes';
 
 /**
  * The feed connects while the trade room's islands still hydrate (docs/trade-room.md#first-paint), but nothing it says
@@ -15,25 +16,8 @@ vi.mock('socket.io-client', () => ({
 }));
 vi.mock('../../client/lib/call', () => ({ call: vi.fn(async () => ({ ok: false, message: 'offline' })) }));
 
-const asset = {
-  ...{ id: 1, asset_id: 'BTCUSD', name: 'Bitcoin', symbol: 'BTCUSD', symbol_display: 'BTC/USD', sy: 'BTC', type: 'crypto', category: 'crypto', image: '/1.svg', tv_symbol: 'BTCUSD' },
-  ...{ rate: 100, change: 0, change_percent: 0, price_low: 99, price_high: 101, volume: null, spread: 1, buy_spread: 0, sell_spread: 0 },
-  ...{
-    buy_price: 101,
-    sell_price: 99,
-    contract_size: 1,
-    position: 0.01,
-    leverage: 10,
-    max_leverage: 10,
-    swap_type: 'points' as const,
-    swap_long: 0,
-    swap_short: 0,
-    swap_triple_day: null,
-    digits: 2,
-    quote_currency: 'USD',
-  },
-  ...{ trading_hours: { id: 'crypto', label: '24/7' }, market_open: true, seq: 1, updated_at: new Date().toISOString() },
-};
+/** BTC/USD (the feed's BTCUSD), priced 99 / 101 just now. */
+const asset = wireAsset({ id: 1, symbol: 'BTC/USD', updatedAt: Date.now() });
 const tick = {
   id: 'BTCUSD',
   symbol: 'BTCUSD',

@@ -18,50 +18,9 @@ import type { PageState } from '../../shared/page-state.schema';
 import type { PageAssets } from '../../views/assets';
 import { renderDocument } from '../../views/document';
 import { Island } from '../../views/island';
+import { wireAsset } from '../support/api-shapes';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-/** The wire's shape of an instrument (numbers for decimals), as the page state carries the API's answer. */
-function wireAsset(id: number, symbol: string, bid: number, ask: number, updatedAt: string) {
-  return {
-    id,
-    asset_id: symbol,
-    name: symbol,
-    symbol,
-    symbol_display: symbol,
-    sy: symbol,
-    type: 'crypto',
-    category: 'crypto',
-    image: `/${symbol}.svg`,
-    tv_symbol: symbol,
-    rate: (bid + ask) / 2,
-    change: 0,
-    change_percent: 0,
-    price_low: bid,
-    price_high: ask,
-    volume: null,
-    spread: ask - bid,
-    buy_spread: 0,
-    sell_spread: 0,
-    buy_price: ask,
-    sell_price: bid,
-    contract_size: 1,
-    position: 0.01,
-    leverage: 10,
-    max_leverage: 10,
-    swap_type: 'points' as const,
-    swap_long: 0,
-    swap_short: 0,
-    swap_triple_day: null,
-    digits: 2,
-    quote_currency: 'USD',
-    // Open around the clock, so staleness applies whatever day the test runs.
-    trading_hours: { id: 'crypto', label: '24/7' },
-    market_open: true,
-    seq: 1,
-    updated_at: updatedAt,
-  };
-}
 
 const account = (id: number, balance: number) => ({
   id,
@@ -81,7 +40,10 @@ const account = (id: number, balance: number) => ({
 });
 
 const renderedAt = Date.now();
-const ago = (ms: number) => new Date(renderedAt - ms).toISOString();
+const ago = (ms: number) => renderedAt - ms;
+/** BTC priced 5 s before the render, ETH 10 min before; both open around the clock (crypto), so staleness applies whatever day the test runs. */
+const btc = wireAsset({ id: 1, symbol: 'BTCUSD', bid: 67000.5, ask: 67010.25, updatedAt: ago(5_000) });
+const eth = wireAsset({ id: 2, symbol: 'ETHUSD', bid: 3000.1, ask: 3001.2, updatedAt: ago(10 * 60_000) });
 const pageState: PageState = {
   csrfToken: 't',
   siteName: 'Site',
@@ -89,7 +51,7 @@ const pageState: PageState = {
   realtimeKey: null,
   renderedAt,
   data: {
-    assets: { data: [wireAsset(1, 'BTCUSD', 67000.5, 67010.25, ago(5_000)), wireAsset(2, 'ETHUSD', 3000.1, 3001.2, ago(10 * 60_000))] },
+    assets: { data: [btc, eth] },
     accounts: { data: [account(10, 100), account(11, 2500)] },
     siteData: {
       data: {

@@ -5,6 +5,7 @@ import { holdPageData } from '../../client/state/page-data';
 import { activeAssetId, openPairs, retryAssets, startMarket } from '../../client/state/market';
 import { selectedAccountId, startTrading } from '../../client/state/trading';
 import type { PageData } from '../../shared/page-state.schema';
+import { wireAsset } from '../support/api-shapes';
 
 /**
  * Before the trade room's first paint, the open pairs and the selected account were kept in localStorage under the
@@ -17,32 +18,11 @@ vi.mock('../../client/lib/device-choices', async (original) => ({ ...(await orig
 vi.mock('../../client/lib/call', () => ({ call: vi.fn(async () => ({ ok: false, message: 'offline' })) }));
 vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, emit: () => undefined }) }));
 
-function wireAsset(id: number, symbol: string) {
-  return {
-    ...{ id, asset_id: symbol, name: symbol, symbol, symbol_display: symbol, sy: symbol, type: 'crypto', category: 'crypto', image: `/${id}.svg`, tv_symbol: symbol },
-    ...{ rate: 100, change: 0, change_percent: 0, price_low: 99, price_high: 101, volume: null, spread: 1, buy_spread: 0, sell_spread: 0 },
-    ...{
-      buy_price: 101,
-      sell_price: 99,
-      contract_size: 1,
-      position: 0.01,
-      leverage: 10,
-      max_leverage: 10,
-      swap_type: 'points' as const,
-      swap_long: 0,
-      swap_short: 0,
-      swap_triple_day: null,
-      digits: 2,
-      quote_currency: 'USD',
-    },
-    ...{ trading_hours: { id: 'crypto', label: '24/7' }, market_open: true, seq: 1, updated_at: new Date().toISOString() },
-  };
-}
 const account = (id: number) => ({
   ...{ id, number: `500000${id}`, type: 'live', title: `Account ${id}`, currency: 'USD', open_trades: 0, balance: 100, credit: 0 },
   ...{ equity: 100, margin: 0, freeMargin: 100, marginLevel: '∞', pnl: 0, lifetimePnl: 0 },
 });
-const catalogue = { data: [wireAsset(1, 'BTCUSD'), wireAsset(2, 'ETHUSD'), wireAsset(3, 'SOLUSD')] };
+const catalogue = { data: ['BTCUSD', 'ETHUSD', 'SOLUSD'].map((symbol, i) => wireAsset({ id: i + 1, symbol, updatedAt: Date.now() })) };
 const twoAccounts = { data: [account(10), account(11)] };
 const hold = (data: object) => holdPageData(data as PageData, Date.now());
 

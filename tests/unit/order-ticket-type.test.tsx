@@ -2,10 +2,11 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Asset } from '../../shared/api/assets.schema';
+import { assetSchema, type Asset } from '../../shared/api/assets.schema';
 import { pendingTexts } from '../../shared/trading/texts';
 import { OrderTicket } from '../../client/components/order-ticket';
 import { quoteOf, type Quote } from '../../client/state/market';
+import { wireAsset } from '../support/api-shapes';
 
 /**
  * The order ticket's type is the trader's choice (docs/trade-room.md#order-ticket): Market, Limit or Stop, never
@@ -18,22 +19,11 @@ const call = vi.hoisted(() => vi.fn(async (..._args: unknown[]): Promise<unknown
 vi.mock('../../client/lib/call', () => ({ call }));
 vi.mock('../../client/state/trading', async (original) => ({ ...(await original<object>()), refreshTrading: vi.fn(async () => undefined) }));
 
-const btc = {
-  id: 41,
-  symbol_display: 'BTC/USD',
-  digits: 2,
-  contract_size: '1',
-  rate: '67545.00',
-  quote_currency: 'USD',
-  leverage: 2,
-  max_leverage: 2,
-  swap_type: 'percent',
-  swap_long: '-16.3',
-  swap_short: '-7.7',
-  swap_triple_day: null,
-  trading_hours: { id: 'crypto', label: '24/7' },
-  type: 'crypto',
-} as Asset;
+/** BTC/USD as the client holds it (decimals as strings), at 1:2, financed at -16.3 % a year long and -7.7 % short. */
+const btc: Asset = assetSchema.parse({
+  ...wireAsset({ id: 41, symbol: 'BTC/USD', bid: 67540, ask: 67550.12, updatedAt: Date.now() }),
+  ...{ leverage: 2, max_leverage: 2, swap_type: 'percent', swap_long: -16.3, swap_short: -7.7 },
+});
 
 const quoted = (bid: string, ask: string) =>
   act(() => void (quoteOf(btc.id).value = { price: bid, bid, ask, low: bid, high: ask, change: '0', changePercent: '0', at: 0, receivedAt: Date.now(), direction: null, movedAt: 0 } satisfies Quote));

@@ -10,6 +10,7 @@ import { accounts, liveSummary, selectedAccount } from '../../client/state/tradi
 import { leverageKeys } from '../../shared/constants';
 import type { PageState } from '../../shared/page-state.schema';
 import { renderWithPageState } from '../../views/page-scope';
+import { wireAsset } from '../support/api-shapes';
 
 /**
  * Each page's render seeds its own state (docs/front-end.md#islands-only-for-interaction): two customers' renders that
@@ -20,25 +21,8 @@ const account = (id: number, title: string, balance: number) => ({
   ...{ id, number: `900000${id}`, type: 'live', title, currency: 'USD', open_trades: 0, balance, credit: 0 },
   ...{ equity: balance, margin: 0, freeMargin: balance, marginLevel: '∞', pnl: 0, lifetimePnl: 0 },
 });
-const asset = (id: number, symbol: string, bid: number) => ({
-  ...{ id, asset_id: symbol, name: symbol, symbol, symbol_display: symbol, sy: symbol, type: 'crypto', category: 'crypto', image: `/${id}.svg`, tv_symbol: symbol },
-  ...{ rate: bid + 1, change: 0, change_percent: 0, price_low: bid, price_high: bid + 2, volume: null, spread: 2, buy_spread: 0, sell_spread: 0 },
-  ...{
-    buy_price: bid + 2,
-    sell_price: bid,
-    contract_size: 1,
-    position: 0.01,
-    leverage: 10,
-    max_leverage: 10,
-    swap_type: 'points' as const,
-    swap_long: 0,
-    swap_short: 0,
-    swap_triple_day: null,
-    digits: 2,
-    quote_currency: 'USD',
-  },
-  ...{ trading_hours: { id: 'crypto', label: '24/7' }, market_open: true, seq: 1, updated_at: new Date().toISOString() },
-});
+/** An instrument open around the clock, priced `bid` / `bid` + 2 just now. */
+const asset = (id: number, symbol: string, bid: number) => wireAsset({ id, symbol, bid, ask: bid + 2, updatedAt: Date.now() });
 const currency = (code: string, rate: number) => ({ code, name: code, symbol: code, icon: null, display: true, rate, decimals: 2 });
 const siteData = (currencies: ReturnType<typeof currency>[]) => ({
   data: {

@@ -36,10 +36,10 @@ describe('pending order triggers', () => {
     fc.assert(
       fc.property(ordersArb, fc.array(quoteArb, { minLength: 1, maxLength: 30 }), (orders, path) => {
         const index = new TriggerIndex();
-        orders.forEach(({ kind, level }, ownerId) => index.set({ instrumentId: 1, ownerId, kind, side: kind.startsWith('buy') ? 'buy' : 'sell', level }));
+        orders.forEach(({ kind, level }, ownerId) => index.set({ instrumentId: 1, group: 0, ownerId, kind, side: kind.startsWith('buy') ? 'buy' : 'sell', level }));
         const open = new Set(orders.keys());
         for (const quote of path) {
-          const fired = index.reached(1, quote).map((t) => t.ownerId);
+          const fired = index.reached(1, () => quote).map((t) => t.ownerId);
           const due = [...open].filter((id) => reaches(orders[id]!.kind, orders[id]!.level, quote));
           expect(fired.sort((a, b) => a - b)).toEqual(due);
           for (const id of fired) {

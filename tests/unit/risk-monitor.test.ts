@@ -59,7 +59,7 @@ describe('the margin screen', () => {
   it('reports an account once its level is at or below the screen level, with that level', () => {
     const { risk, move } = setup();
     // Funds 1,100 and margin 1,000: 10 units bought at 100 reach 100 % when the price falls to 90.
-    risk.set({ accountId: 7, userId: 1, currency: 'USD', funds: 1100, usedMargin: 1000, positions: [position(1, 1, 'buy', 10, 100)] });
+    risk.set({ accountId: 7, userId: 1, currency: 'USD', group: 0, funds: 1100, usedMargin: 1000, positions: [position(1, 1, 'buy', 10, 100)] });
     expect(move({ 1: '95.00' })).toEqual([]);
     expect(risk.level(7)).toBeCloseTo(105, 9);
     const found = move({ 1: '90.00' });
@@ -71,7 +71,7 @@ describe('the margin screen', () => {
 
   it('does not report an account that a later tick of the same batch lifted back above the level', () => {
     const { risk, move } = setup();
-    risk.set({ accountId: 8, userId: 1, currency: 'USD', funds: 1100, usedMargin: 1000, positions: [position(1, 1, 'buy', 10, 100), position(2, 2, 'sell', 10, 50)] });
+    risk.set({ accountId: 8, userId: 1, currency: 'USD', group: 0, funds: 1100, usedMargin: 1000, positions: [position(1, 1, 'buy', 10, 100), position(2, 2, 'sell', 10, 50)] });
     // AAA down 15 (−150) and BBB down 10 (+100 on the sell): net −50, level 105 %.
     expect(move({ 1: '85.00', 2: '40.00' })).toEqual([]);
     expect(risk.level(8)).toBeCloseTo(105, 9);
@@ -80,7 +80,7 @@ describe('the margin screen', () => {
   it('values positions quoted in another currency at the live rate, and revalues them when the rate moves', () => {
     const { risk, move } = setup();
     // 1,000 USDJPY sold at 100.000 in a USD account: P/L in JPY is (100 − price) × 1,000, in USD divided by the price.
-    risk.set({ accountId: 9, userId: 1, currency: 'USD', funds: 1000, usedMargin: 900, positions: [position(1, 3, 'sell', 1000, 100, 'JPY')] });
+    risk.set({ accountId: 9, userId: 1, currency: 'USD', group: 0, funds: 1000, usedMargin: 900, positions: [position(1, 3, 'sell', 1000, 100, 'JPY')] });
     expect(move({ 3: '100.000' })).toEqual([]);
     // At 110: −10,000 JPY = −90.909… USD; level (1,000 − 90.909) / 900 = 101.01 %.
     expect(move({ 3: '110.000' })).toEqual([]);
@@ -93,9 +93,9 @@ describe('the margin screen', () => {
 
   it('reports nothing for an account without margin in use, and forgets an account set without positions', () => {
     const { risk, move } = setup();
-    risk.set({ accountId: 10, userId: 1, currency: 'USD', funds: 10, usedMargin: 0, positions: [position(1, 1, 'buy', 10, 100)] });
+    risk.set({ accountId: 10, userId: 1, currency: 'USD', group: 0, funds: 10, usedMargin: 0, positions: [position(1, 1, 'buy', 10, 100)] });
     expect(move({ 1: '1.00' })).toEqual([]);
-    risk.set({ accountId: 10, userId: 1, currency: 'USD', funds: 10, usedMargin: 0, positions: [] });
+    risk.set({ accountId: 10, userId: 1, currency: 'USD', group: 0, funds: 10, usedMargin: 0, positions: [] });
     expect(risk.size).toBe(0);
     expect(risk.level(10)).toBe(Infinity);
   });

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { trailedStop, trailingStopProblem } from '../../shared/trading/levels';
 import { TrailingStops, type Trail } from '../../server/trading/engine/trailing';
 
-const buy = { tradeId: 1, instrumentId: 7, side: 'buy' as const, distance: 100 };
-const sell = { tradeId: 2, instrumentId: 7, side: 'sell' as const, distance: 100 };
+const buy = { tradeId: 1, instrumentId: 7, group: 0, side: 'buy' as const, distance: 100 };
+const sell = { tradeId: 2, instrumentId: 7, group: 0, side: 'sell' as const, distance: 100 };
 
 /** Follows one quote and answers which trades moved, and to where. */
 function follow(stops: TrailingStops, instrumentId: number, bid: number, ask: number): Record<number, number | null> {
   const moved: Record<number, number | null> = {};
-  stops.follow(instrumentId, bid, ask, (trail: Trail) => (moved[trail.tradeId] = trail.stop));
+  stops.follow(
+    instrumentId,
+    () => ({ bid, ask }),
+    (trail: Trail) => (moved[trail.tradeId] = trail.stop),
+  );
   return moved;
 }
 
@@ -34,7 +38,7 @@ describe('trailing stops in the engine’s memory', () => {
     const stops = new TrailingStops();
     stops.start({ ...buy, stop: 800 });
     stops.start({ ...sell, stop: 1300 });
-    stops.start({ tradeId: 3, instrumentId: 8, side: 'buy', distance: 10, stop: 1 });
+    stops.start({ tradeId: 3, instrumentId: 8, group: 0, side: 'buy', distance: 10, stop: 1 });
     expect(follow(stops, 7, 1000, 1010)).toEqual({ 1: 900, 2: 1110 });
     expect(follow(stops, 7, 990, 1020)).toEqual({});
     expect(follow(stops, 7, 1050, 1060)).toEqual({ 1: 950 });

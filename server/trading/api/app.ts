@@ -12,6 +12,7 @@ import { largeJsonBody, usualJsonBytes } from './multipart';
 import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { instrumentsAdminRoutes } from './instruments-admin.routes';
 import { financingRoutes } from './financing.routes';
+import { conditionsRoutes } from './conditions.routes';
 import { staffAccountsRoutes } from './staff-accounts.routes';
 import { chatRoutes } from './chat.routes';
 import { autotraderRoutes } from './autotrader.routes';
@@ -94,6 +95,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(catalogueRoutes(apiDeps));
   api.use(instrumentsAdminRoutes(apiDeps));
   api.use(financingRoutes(apiDeps));
+  api.use(conditionsRoutes(apiDeps));
   api.use(plansRoutes(apiDeps));
   api.use(preferencesRoutes(apiDeps));
   api.use(savingsRoutes(apiDeps));

@@ -155,7 +155,7 @@ async function customerDetail(deps: ApiDeps, id: number): Promise<CustomerDetail
     await planChoices(db),
   ];
   const plan = plans.find((p) => p.id === user.planId) ?? null;
-  const trade = (row: Parameters<typeof presentTrade>[1]) => presentTrade(market, row, currencyOf.get(row.accountId) ?? 'USD');
+  const trade = (row: Parameters<typeof presentTrade>[1]) => presentTrade(market, row, { currency: currencyOf.get(row.accountId) ?? 'USD', planId: user.planId });
   const detail: CustomerDetail = {
     profile: {
       id: user.id,

@@ -14,6 +14,7 @@ import {
   fundingApi,
   instrumentsAdminApi,
   financingApi,
+  conditionsApi,
   kycApi,
   notificationsApi,
   plansApi,
@@ -79,6 +80,7 @@ const areas: { tag: string; description: string; endpoints: Record<string, Endpo
   { tag: 'Back office: catalogue', description: 'Expert advisors and plans as admins edit them.', endpoints: catalogueApi },
   { tag: 'Back office: instruments', description: 'The instruments admins edit.', endpoints: instrumentsAdminApi },
   { tag: 'Back office: financing', description: 'The nightly rollovers of overnight financing, and a day run by hand.', endpoints: financingApi },
+  { tag: 'Back office: trading conditions', description: 'Each plan’s spread markups and commissions, per asset class and instrument.', endpoints: conditionsApi },
 ];
 
 const accessTexts: Record<Access, string> = {

@@ -8,6 +8,7 @@ import { listPlans } from '../db/reference-data.repo';
 import { highestLeverage } from '../engine/orders';
 import { ratesInForceAt } from '../db/financing.repo';
 import { financingRowLabels, financingRowValues } from '../../../shared/trading/financing';
+import { conditionRowLabels, conditionRowValues } from '../../../shared/trading/conditions';
 import type { ApiDeps } from '../deps';
 import { decidePlanRequest, moveTo, planOf, priceIn, subscribeToPlan } from '../users/plan-change';
 import { authOf, staffActorOf } from './auth.middleware';
@@ -65,7 +66,7 @@ export function plansRoutes(deps: ApiDeps) {
           decided_at: latest.row.decidedAt?.toISOString() ?? null,
         }
       : null;
-    // The financing rows are made from the markups in force, never typed (docs/customer-area.md#plans).
+    // The conditions' and financing rows are made from what is in force, never typed (docs/customer-area.md#plans).
     const rates = await ratesInForceAt(db, market.now());
     const markupsOf = (planId: number) => Object.fromEntries(rates.markups.filter((m) => m.planId === planId).map((m) => [m.assetClass, m.markup]));
     const data: PlansOverview = {
@@ -81,9 +82,9 @@ export function plansRoutes(deps: ApiDeps) {
         is_recommended: plan.is_recommended,
         price: plan.price === null ? null : priceIn(market, plan.price, currency).toFixed(2),
         move: moveTo(current, { id: plan.id, leverage: plan.leverage, price: plan.price }),
-        features: [...plan.features, ...financingRowValues(markupsOf(plan.id))],
+        features: [...plan.features, ...conditionRowValues(market.conditions.classesOf(plan.id)), ...financingRowValues(markupsOf(plan.id))],
       })),
-      features: [...featureLabels, ...financingRowLabels],
+      features: [...featureLabels, ...conditionRowLabels, ...financingRowLabels],
       current_plan_id: current?.id ?? null,
       regulatory_cap: caps.length > 0 ? Math.max(...caps) : 1,
       currency,

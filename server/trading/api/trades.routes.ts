@@ -193,7 +193,7 @@ export function tradingRoutes(deps: ApiDeps) {
     on(e, async ({ query: { page, account_id } }, _req, res) => {
       const account = await accountOfUser(db, userId(res), account_id);
       const { rows, total } = await tradesPage(db, { accountId: account.id, status, limit: perPage, offset: (page - 1) * perPage });
-      return pageOf({ rows: rows.map((row) => presentTrade(market, row, account.currency)), page, perPage, total, path: e.path, filters: { account_id } });
+      return pageOf({ rows: rows.map((row) => presentTrade(market, row, account)), page, perPage, total, path: e.path, filters: { account_id } });
     });
   }
 

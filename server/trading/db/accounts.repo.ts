@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from './database';
 import { builtOnce } from './built-once';
 import { insertLedgerEntry } from './ledger.repo';
-import { plans, trades, tradingAccounts, users } from './schema';
+import { pendingOrders, plans, trades, tradingAccounts, users } from './schema';
 
 /** Every user gets a Live account (starts at 0) and a Demo account funded with the opening virtual balance. */
 export async function openStandardAccounts(tx: Tx, { userId, currency }: { userId: number; currency: string }) {
@@ -60,6 +60,13 @@ export async function findCustomerAccount(db: Executor, userId: number, accountI
 export async function accountsHoldingOpenTrades(db: Executor): Promise<AccountRow[]> {
   const holding = db.select({ id: trades.accountId }).from(trades).where(eq(trades.status, 'open'));
   return db.select().from(tradingAccounts).where(inArray(tradingAccounts.id, holding));
+}
+
+/** The plan (client group) of every account with an order waiting, keyed by account. */
+export async function plansOfAccountsWaiting(db: Executor): Promise<Map<number, number | null>> {
+  const waiting = db.select({ id: pendingOrders.accountId }).from(pendingOrders).where(eq(pendingOrders.status, 'pending'));
+  const rows = await db.select({ id: tradingAccounts.id, planId: tradingAccounts.planId }).from(tradingAccounts).where(inArray(tradingAccounts.id, waiting));
+  return new Map(rows.map((row) => [row.id, row.planId]));
 }
 
 const accountsOfUserQuery = builtOnce('accounts_of_user', (db) =>

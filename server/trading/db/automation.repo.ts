@@ -129,6 +129,7 @@ export async function advisorJobs(db: Executor) {
       planLeverage: plans.leverage,
       balance: tradingAccounts.balance,
       currency: tradingAccounts.currency,
+      planId: tradingAccounts.planId,
     })
     .from(advisorActivations)
     .innerJoin(expertAdvisors, eq(expertAdvisors.id, advisorActivations.expertAdvisorId))
@@ -150,6 +151,7 @@ export async function autotraderJobs(db: Executor) {
       planLeverage: plans.leverage,
       balance: tradingAccounts.balance,
       currency: tradingAccounts.currency,
+      planId: tradingAccounts.planId,
     })
     .from(users)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, users.autotraderAccountId))
@@ -160,10 +162,10 @@ export type AutotraderJob = Awaited<ReturnType<typeof autotraderJobs>>[number];
 
 // ── Trades placed by an automation ───────────────────────────────────────────────────────────────
 
-/** The account's currency, for an advisor's figures on it (undefined when there is no such account). */
-export async function accountCurrency(db: Executor, accountId: number): Promise<string | undefined> {
-  const [account] = await db.select({ currency: tradingAccounts.currency }).from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
-  return account?.currency;
+/** The account's currency and plan, for an advisor's figures on it (undefined when there is no such account). */
+export async function accountHolder(db: Executor, accountId: number): Promise<{ currency: string; planId: number | null } | undefined> {
+  const [account] = await db.select({ currency: tradingAccounts.currency, planId: tradingAccounts.planId }).from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+  return account;
 }
 
 const advisorOnAccount = ({ advisorId, accountId }: { advisorId: number; accountId: number }) => and(eq(trades.expertAdvisorId, advisorId), eq(trades.accountId, accountId));

@@ -18,6 +18,7 @@ export const historyKindOfEntry = {
   realized_pnl: 'trade',
   // Overnight financing is a trading result, each line its own (its memo names the instrument and the night).
   swap: 'trade',
+  commission: 'trade',
   transfer: 'transfer',
   savings: 'savings',
   savings_interest: 'savings',

@@ -31,6 +31,14 @@ export async function allWaitingOrders(db: Executor): Promise<PendingRow[]> {
   return db.select().from(pendingOrders).where(eq(pendingOrders.status, 'pending'));
 }
 
+/** One account's waiting orders. */
+export async function waitingOrdersOf(db: Executor, accountId: number): Promise<PendingRow[]> {
+  return db
+    .select()
+    .from(pendingOrders)
+    .where(and(eq(pendingOrders.accountId, accountId), eq(pendingOrders.status, 'pending')));
+}
+
 export async function accountIdOfPendingOrder(db: Executor, id: number): Promise<number | undefined> {
   const [row] = await db.select({ accountId: pendingOrders.accountId }).from(pendingOrders).where(eq(pendingOrders.id, id));
   return row?.accountId;

@@ -14,3 +14,4 @@ export * from './schema/funding';
 export * from './schema/verification';
 export * from './schema/files';
 export * from './schema/financing';
+export * from './schema/conditions';

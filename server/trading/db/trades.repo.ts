@@ -6,7 +6,9 @@ import { openExposure, trades, tradingAccounts } from './schema';
 /** Trades: open positions, closed trades and the parts closed off them. */
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
-type TradeChange = Partial<Pick<TradeRow, 'units' | 'lots' | 'margin' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'status' | 'closePrice' | 'closeReason' | 'realizedPnl' | 'closedAt'>>;
+type TradeChange = Partial<
+  Pick<TradeRow, 'units' | 'lots' | 'margin' | 'takeProfit' | 'stopLoss' | 'trailingStop' | 'status' | 'closePrice' | 'closeReason' | 'realizedPnl' | 'paidCommission' | 'closedAt'>
+>;
 
 export async function findTrade(db: Executor, id: number): Promise<TradeRow | undefined> {
   const [row] = await db.select().from(trades).where(eq(trades.id, id));

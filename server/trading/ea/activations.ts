@@ -6,7 +6,7 @@ import { fail, refusal } from '../errors';
 import { recordAudit } from '../db/audit.repo';
 import { findAdvisor, type AdvisorRow } from '../db/advisors.repo';
 import {
-  accountCurrency,
+  accountHolder,
   advisorOpenTrades,
   advisorPositions,
   deleteActivation,
@@ -49,14 +49,14 @@ const audit = (db: Executor, actor: Actor, action: string, advisorId: number, de
 export async function advisorStats(db: Executor, market: Market, { advisorId, accountId }: { advisorId: number; accountId: number | null }): Promise<AdvisorStats> {
   const empty: AdvisorStats = { trades: 0, closed: 0, wins: 0, win_rate: '0.0', realized_pnl: '0.00', open_positions: 0, floating_pnl: '0.00' };
   if (accountId === null) return empty;
-  const currency = await accountCurrency(db, accountId);
-  if (currency === undefined) return empty;
+  const holder = await accountHolder(db, accountId);
+  if (holder === undefined) return empty;
   // A partly closed position is several rows (each closed part points at the open trade): count and judge positions.
   const positions = await advisorPositions(db, { advisorId, accountId });
   const realized = positions.reduce((sum, p) => sum.plus(p.realized), new Money(0));
   const done = positions.filter((p) => p.closed);
   const open = await advisorOpenTrades(db, { advisorId, accountId });
-  const floating = open.reduce((sum, t) => sum.plus(bookedPnl(livePnl(market, t, currency))), new Money(0));
+  const floating = open.reduce((sum, t) => sum.plus(bookedPnl(livePnl(market, t, holder))), new Money(0));
   const closed = done.length;
   const wins = done.filter((p) => new Money(p.realized).gt(0)).length;
   return {

@@ -49,6 +49,7 @@ interface Target {
   planLeverage: number | undefined;
   balance: string;
   currency: string;
+  planId: number | null;
 }
 
 /**
@@ -166,7 +167,7 @@ export class AdvisorRunner {
     // This run: a start on another instrument or account since the jobs were read is another run, which this one must not touch.
     const automation: Automation = { by: 'expert_advisor', advisorId: job.advisorId, assetId: job.assetId!, runStartedAt: job.startedAt! };
     const thisRun: AdvisorRun = { userId: job.userId, startedAt: job.startedAt! };
-    const target: Target = { userId: job.userId, accountId: job.accountId!, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
+    const target: Target = { userId: job.userId, accountId: job.accountId!, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency, planId: job.planId };
     const why = job.status !== 'active' ? eaTexts.accountClosed : !(await mayUseAdvisor(this.options.db, job.userId, job.advisorId)) ? eaTexts.planChanged : null;
     if (why) return this.haltAdvisor(job.userId, job.advisorId, thisRun, why);
     const instrument = market.instrument(job.assetId!);
@@ -188,7 +189,7 @@ export class AdvisorRunner {
       this.options.bus.publish('user.updated', { userId: job.userId });
       return;
     }
-    const target: Target = { userId: job.userId, accountId: job.accountId, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency };
+    const target: Target = { userId: job.userId, accountId: job.accountId, planLeverage: job.planLeverage ?? undefined, balance: job.balance, currency: job.currency, planId: job.planId };
     const limit = autotraderOpenLimit[job.level as AutotraderLevel];
     const automation: Automation = { by: 'autotrader' };
     let open = await openAutotraderTrades(this.options.db, target.accountId);
@@ -212,7 +213,7 @@ export class AdvisorRunner {
       placedBy: automation.by,
       ...(automation.by === 'expert_advisor' ? { advisorId: automation.advisorId } : {}),
     });
-    return rows.map((t) => ({ id: t.id, side: t.side, pnl: Number(bookedPnl(livePnl(this.options.market, t, target.currency))) }));
+    return rows.map((t) => ({ id: t.id, side: t.side, pnl: Number(bookedPnl(livePnl(this.options.market, t, target))) }));
   }
 
   /** Closes through the customer's own close path while the automation is still on; a trade already closed is skipped. Returns how many closed. */
@@ -235,7 +236,7 @@ export class AdvisorRunner {
     const { market } = this.options;
     const instrument = market.instrument(assetId)!;
     const classLeverage = o.leverage[leverageKeyOf(instrument.assetClass)]!;
-    const price = new Money(openingPrice({ side: order.side, quote: market.quotes.get(assetId)! }));
+    const price = new Money(openingPrice({ side: order.side, quote: market.quoteOf(assetId, target)! }));
     const level = (value: number | undefined, percent: number | undefined, towardProfit: boolean) => {
       if (value !== undefined) return new Money(value).toFixed(instrument.digits);
       if (percent === undefined) return null;

@@ -3,7 +3,6 @@ import type { TradeView } from '../../../shared/api/trades.schema';
 import { demoOpeningBalance } from '../../../shared/constants';
 import { Money } from '../../../shared/money';
 import { accountSummary, type AccountSummary } from '../../../shared/trading/account-maths';
-import { closingPrice } from '../../../shared/trading/prices';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import type { AppDb, Executor } from '../db/database';
@@ -16,7 +15,7 @@ import { accountOfUser, lifetimePnlOf, lockAccount, lockCustomerAccount, openTra
 import { bookClose } from './close';
 import { done, refusal, refused, type Outcome } from '../errors';
 import { presentPending } from './pending';
-import { livePnl, presentTrade } from './trade-view';
+import { closingPriceOf, livePnl, presentTrade } from './trade-view';
 
 interface Deps {
   database: { db: AppDb };
@@ -30,7 +29,7 @@ export async function summarise(db: Executor, market: Market, account: AccountRo
   const summary: AccountSummary = accountSummary({
     balance: account.balance,
     credit: account.credit,
-    positions: open.map((t) => ({ pnl: livePnl(market, t, account.currency), margin: t.margin })),
+    positions: open.map((t) => ({ pnl: livePnl(market, t, account), margin: t.margin })),
     lifetimePnl: await lifetimePnlOf(db, account.id),
   });
   return { id: account.id, number: account.number, type: account.type, title: accountTitles[account.type], currency: account.currency, open_trades: open.length, ...summary };
@@ -57,9 +56,9 @@ export async function closeAll(
         skipped.push({ id: trade.id, reason: tradeTexts.marketClosed });
         continue;
       }
-      const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+      const price = closingPriceOf(market, trade, current);
       const done = await bookClose(tx, { market, account: current, trade, price, reason: 'manual' });
-      closed.push(presentTrade(market, done.closed, current.currency));
+      closed.push(presentTrade(market, done.closed, current));
       current = (await findAccount(tx, account.id))!;
     }
     return { closed, skipped, accountId: account.id };
@@ -85,9 +84,9 @@ export async function resetDemo(
     const views: TradeView[] = [];
     for (const trade of await openTradesOf(tx, account.id)) {
       const current = await findAccount(tx, account.id);
-      const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+      const price = closingPriceOf(market, trade, account);
       const done = await bookClose(tx, { market, account: current!, trade, price, reason: 'manual' });
-      views.push(presentTrade(market, done.closed, account.currency));
+      views.push(presentTrade(market, done.closed, account));
     }
     const cancelled = await cancelWaitingOrdersOf(tx, account.id, 'Demo account reset');
     const after = await findAccount(tx, account.id);

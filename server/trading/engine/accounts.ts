@@ -67,7 +67,7 @@ export function exposureOf(market: Market, account: AccountRow, open: readonly T
   let pnl = new Money(0);
   let usedMargin = new Money(0);
   for (const trade of open) {
-    pnl = pnl.plus(livePnl(market, trade, account.currency));
+    pnl = pnl.plus(livePnl(market, trade, account));
     usedMargin = usedMargin.plus(trade.margin);
   }
   const equity = new Money(account.balance).plus(account.credit).plus(pnl);
@@ -83,7 +83,7 @@ export function exposureFromTotals(market: Market, account: AccountRow, totals: 
   let usedMargin = new Money(0);
   for (const row of totals) {
     const instrument = market.instrument(row.assetId);
-    const quote = market.quotes.get(row.assetId);
+    const quote = market.quoteOf(row.assetId, account);
     usedMargin = usedMargin.plus(row.margin);
     if (!instrument || !quote) continue;
     const close = closingPrice({ side: row.side, quote });

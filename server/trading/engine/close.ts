@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { Money } from '../../../shared/money';
 import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
-import { closingPrice } from '../../../shared/trading/prices';
 import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
@@ -13,7 +12,8 @@ import { lockOpenTradeOf, type AccountRow } from './accounts';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { done, refusal, refused, type Outcome } from '../errors';
 import { automationIsOn, type Automation } from './automation';
-import { presentTrade, type TradeRow } from './trade-view';
+import { commissionOf, commissionPosting } from './commission';
+import { closingPriceOf, presentTrade, type TradeRow } from './trade-view';
 
 export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'stop_out' | 'expert_advisor' | 'autotrader';
 
@@ -25,8 +25,9 @@ export interface CloseDeps {
 
 /**
  * Books a trade's P/L at `price` inside the caller's transaction (which holds the account lock): the
- * trade (or the closed part) and its one realized-P/L ledger entry, then negative-balance protection
- * once no position is left open.
+ * trade (or the closed part), its one realized-P/L ledger entry and its closing commission's, then
+ * negative-balance protection once no position is left open. A closed part takes its share of the opening
+ * commission, so each row's net P/L (P/L + swap − commission) is its own (docs/trading.md#trading-conditions).
  */
 export async function bookClose(
   tx: Tx,
@@ -36,18 +37,21 @@ export async function bookClose(
   const partial = units !== undefined && new Money(units).lt(trade.units);
   const closeUnits = partial ? units! : trade.units;
   const pnl = bookedPnl(pnlOf({ side: trade.side, units: closeUnits, opening: trade.openPrice, closing: price, conversion: market.conversion(instrument.quoteCurrency, account.currency) }));
+  const closeLots = lotsFromUnits({ units: closeUnits, contractSize: instrument.contractSize });
+  const commission = commissionOf(market, { account, instrument, lots: closeLots, units: closeUnits, price });
   const now = new Date();
   let closed: TradeRow;
   let remaining: TradeRow | null = null;
   if (partial) {
     const share = new Money(closeUnits).dividedBy(trade.units);
     const partMargin = new Money(trade.margin).times(share).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    const partOpening = new Money(trade.paidCommission).times(share).toDecimalPlaces(2, Decimal.ROUND_DOWN);
     closed = await insertTrade(tx, {
       accountId: trade.accountId,
       assetId: trade.assetId,
       side: trade.side,
       units: closeUnits,
-      lots: lotsFromUnits({ units: closeUnits, contractSize: instrument.contractSize }).toFixed(2),
+      lots: closeLots.toFixed(2),
       leverage: trade.leverage,
       openPrice: trade.openPrice,
       closePrice: price,
@@ -57,6 +61,7 @@ export async function bookClose(
       status: 'closed',
       closeReason: reason,
       realizedPnl: pnl.toFixed(2),
+      paidCommission: partOpening.plus(commission).toFixed(2),
       parentId: trade.id,
       placedBy: trade.placedBy,
       expertAdvisorId: trade.expertAdvisorId,
@@ -68,11 +73,20 @@ export async function bookClose(
       units: left.toString(),
       lots: lotsFromUnits({ units: left, contractSize: instrument.contractSize }).toFixed(2),
       margin: new Money(trade.margin).minus(partMargin).toFixed(2),
+      paidCommission: new Money(trade.paidCommission).minus(partOpening).toFixed(2),
     });
   } else {
-    closed = await updateTrade(tx, trade.id, { status: 'closed', closePrice: price, closeReason: reason, realizedPnl: pnl.toFixed(2), closedAt: now });
+    closed = await updateTrade(tx, trade.id, {
+      status: 'closed',
+      closePrice: price,
+      closeReason: reason,
+      realizedPnl: pnl.toFixed(2),
+      paidCommission: new Money(trade.paidCommission).plus(commission).toFixed(2),
+      closedAt: now,
+    });
   }
-  const { balanceAfter } = await postEntry(tx, { accountId: account.id, kind: 'realized_pnl', amount: pnl.toFixed(2), reference: `trade:${closed.id}`, memo: `${reason} ${instrument.symbol}` });
+  let { balanceAfter } = await postEntry(tx, { accountId: account.id, kind: 'realized_pnl', amount: pnl.toFixed(2), reference: `trade:${closed.id}`, memo: `${reason} ${instrument.symbol}` });
+  if (!commission.isZero()) ({ balanceAfter } = await postEntry(tx, commissionPosting({ accountId: account.id, amount: commission, side: 'close', tradeId: closed.id, symbol: instrument.symbol })));
   await protectNegativeBalance(tx, account.id, balanceAfter, `trade:${closed.id}`);
   return { closed, remaining };
 }
@@ -119,9 +133,9 @@ export async function closeTradeForCustomer(
       }
     }
     if (!market.isOpen(instrument)) return refused(refusal.invalid(tradeTexts.marketClosed));
-    const price = closingPrice({ side: trade.side, quote: market.quotes.get(trade.assetId)! });
+    const price = closingPriceOf(market, trade, account);
     const { closed, remaining } = await bookClose(tx, { market, account, trade, price, reason, ...(units !== undefined ? { units } : {}) });
-    return done({ closed: presentTrade(market, closed, account.currency), remaining: remaining && presentTrade(market, remaining, account.currency), accountId: account.id });
+    return done({ closed: presentTrade(market, closed, account), remaining: remaining && presentTrade(market, remaining, account), accountId: account.id });
   });
   if (!result.ok) return result;
   const { closed, remaining, accountId } = result.value;

@@ -9,18 +9,21 @@ import type { AppDb, Tx } from '../db/database';
 import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
 import { findAccount, type AccountRow } from '../db/accounts.repo';
 import { findTrade, updateTrade } from '../db/trades.repo';
-import { findPendingOrder, type PendingRow } from '../db/pending-orders.repo';
+import { findPendingOrder, waitingOrdersOf, type PendingRow } from '../db/pending-orders.repo';
 import { fillPending, triggerKindOf } from './pending';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
 import { exposureOf, lockAccount, lockOpenTrade, openTradesOf } from './accounts';
 import { bookClose, type CloseReason } from './close';
-import { livePnl, presentTrade, type TradeRow } from './trade-view';
+import { closingPriceOf, livePnl, presentTrade, type TradeRow } from './trade-view';
 import { RiskMonitor } from './risk-monitor';
 import { databaseOutage, isDatabaseUnavailable, logJobFailure } from '../errors';
 import { readOpenBook } from './open-book';
 import { formatPoints, pointsOf } from '../../../shared/trading/points';
-import { TriggerIndex, type Trigger } from './trigger-index';
+import { TriggerIndex, type GroupPoints, type Trigger } from './trigger-index';
+import type { Group } from '../market/conditions';
+import type { Instrument } from '../market/instruments';
+import { widenedPoints } from '../../../shared/trading/conditions';
 import { better, TrailingStops, type Trail } from './trailing';
 
 interface Notice {
@@ -35,6 +38,8 @@ interface Watched {
   triggers: TriggerIndex;
   trailing: TrailingStops;
   risk: RiskMonitor;
+  /** The plan of each account something is watched for: its client group's quotes are the ones it watches. */
+  plans: Map<number, number | null>;
 }
 
 /**
@@ -80,7 +85,7 @@ export class TradingEngine {
   }
 
   private nothingWatched(): Watched {
-    return { triggers: new TriggerIndex(), trailing: new TrailingStops(), risk: new RiskMonitor(this.deps.market, marginCallLevel) };
+    return { triggers: new TriggerIndex(), trailing: new TrailingStops(), risk: new RiskMonitor(this.deps.market, marginCallLevel), plans: new Map() };
   }
 
   /**
@@ -138,6 +143,7 @@ export class TradingEngine {
       if (term !== this.term) return;
       // From here to the end, nothing awaits: no quote or event comes between the old book and the new one.
       this.watched = this.nothingWatched();
+      this.watched.plans = book.plans;
       for (const trade of book.trades) this.indexTrade(trade);
       for (const order of book.orders) this.indexPending(waitingOf(order));
       const byAccount = new Map<number, TradeRow[]>();
@@ -179,11 +185,16 @@ export class TradingEngine {
         }
       }),
       // Indexed at once from the event (no tick may pass a new level unseen); the account's risk is reloaded in turn.
-      bus.subscribe('trade.updated', ({ trade, accountId }) => this.hear(() => this.tradeHeard(trade, accountId))),
+      bus.subscribe('trade.updated', ({ trade, accountId, planId }) => this.hear(() => this.tradeHeard(trade, accountId, planId))),
       bus.subscribe('account.changed', ({ accountId }) => this.hear(() => this.enqueue('reload_account', () => this.reloadAccount(accountId)))),
-      bus.subscribe('order.updated', ({ order }) =>
-        this.hear(() => this.indexPending({ id: order.id, assetId: order.instrument_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' })),
+      bus.subscribe('order.updated', ({ order, accountId, planId }) =>
+        this.hear(() => {
+          this.learnPlan(accountId, planId);
+          this.indexPending({ id: order.id, accountId, assetId: order.instrument_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' });
+        }),
       ),
+      // A customer moved to another plan: their accounts watch another group's quotes (read again with the book).
+      bus.subscribe('plan.changed', () => void this.resync('plan changed')),
     ];
   }
 
@@ -192,7 +203,34 @@ export class TradingEngine {
     this.unsubscribe = [];
   }
 
-  private tradeHeard(trade: TradeView, accountId: number): void {
+  /** An account's plan, as an event told it (news of a new trade or order); kept until the book is read again. */
+  private learnPlan(accountId: number, planId: number | null | undefined): void {
+    if (planId !== undefined) this.watched.plans.set(accountId, planId);
+  }
+
+  /**
+   * The client group an account's levels wait in. One the engine has not heard of (an event that did not say) waits in
+   * the default group until its plan is read: a level fired there is checked against the account's own group by the
+   * job, and indexed again from the database if it was not its group's.
+   */
+  private groupOf(accountId: number): Group {
+    const { market } = this.deps;
+    const plan = this.watched.plans.get(accountId);
+    if (plan === undefined) this.enqueue('reload_account', () => this.readPlan(accountId));
+    return market.groupOf(plan ?? null);
+  }
+
+  private async readPlan(accountId: number): Promise<void> {
+    if (this.watched.plans.has(accountId)) return;
+    const account = await findAccount(this.deps.db, accountId);
+    if (!account) return;
+    this.watched.plans.set(accountId, account.planId);
+    for (const trade of await openTradesOf(this.deps.db, accountId)) this.indexTrade(trade);
+    for (const order of await waitingOrdersOf(this.deps.db, accountId)) this.indexPending(waitingOf(order));
+  }
+
+  private tradeHeard(trade: TradeView, accountId: number, planId: number | null | undefined): void {
+    this.learnPlan(accountId, planId);
     this.indexView(trade);
     // A new position joins a watched account in memory; any other change reloads the account.
     const instrument = this.deps.market.instrument(trade.instrument_id);
@@ -243,7 +281,16 @@ export class TradingEngine {
   /** From the database (at start, or again after a job that did not close it): a trailing stop continues from the stored stop loss. */
   private indexTrade(trade: TradeRow): void {
     this.index(
-      { id: trade.id, assetId: trade.assetId, side: trade.side, open: trade.status === 'open', takeProfit: trade.takeProfit, stopLoss: trade.stopLoss, trailingStop: trade.trailingStop },
+      {
+        id: trade.id,
+        accountId: trade.accountId,
+        assetId: trade.assetId,
+        side: trade.side,
+        open: trade.status === 'open',
+        takeProfit: trade.takeProfit,
+        stopLoss: trade.stopLoss,
+        trailingStop: trade.trailingStop,
+      },
       'stored',
     );
   }
@@ -253,6 +300,7 @@ export class TradingEngine {
     this.index(
       {
         id: trade.id,
+        accountId: trade.account_id,
         assetId: trade.instrument_id,
         side: trade.trade_type,
         open: trade.status === 'open',
@@ -264,7 +312,10 @@ export class TradingEngine {
     );
   }
 
-  private index(t: { id: number; assetId: number; side: Side; open: boolean; takeProfit: string | null; stopLoss: string | null; trailingStop: number | null }, from: 'stored' | 'event'): void {
+  private index(
+    t: { id: number; accountId: number; assetId: number; side: Side; open: boolean; takeProfit: string | null; stopLoss: string | null; trailingStop: number | null },
+    from: 'stored' | 'event',
+  ): void {
     const instrument = this.deps.market.instrument(t.assetId);
     if (!t.open || !instrument) {
       this.triggers.remove(t.id, ['take_profit', 'stop_loss']);
@@ -272,21 +323,22 @@ export class TradingEngine {
       return;
     }
     const level = (value: string | null) => (value === null ? null : pointsOf(value, instrument.digits));
+    const group = this.groupOf(t.accountId);
     let stopLoss = level(t.stopLoss);
     if (t.trailingStop === null) this.trailing.remove(t.id);
     else {
-      const trail = { tradeId: t.id, instrumentId: t.assetId, side: t.side, distance: t.trailingStop, stop: stopLoss };
+      const trail = { tradeId: t.id, instrumentId: t.assetId, group, side: t.side, distance: t.trailingStop, stop: stopLoss };
       stopLoss = (from === 'stored' ? this.trailing.start(trail) : this.trailing.adopt(trail)).stop;
     }
-    this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'take_profit', side: t.side, level: level(t.takeProfit) });
-    this.triggers.set({ instrumentId: t.assetId, ownerId: t.id, kind: 'stop_loss', side: t.side, level: stopLoss });
+    this.triggers.set({ instrumentId: t.assetId, group, ownerId: t.id, kind: 'take_profit', side: t.side, level: level(t.takeProfit) });
+    this.triggers.set({ instrumentId: t.assetId, group, ownerId: t.id, kind: 'stop_loss', side: t.side, level: stopLoss });
   }
 
-  private indexPending(o: { id: number; assetId: number; side: Side; kind: 'limit' | 'stop'; price: string; pending: boolean }): void {
+  private indexPending(o: { id: number; accountId: number; assetId: number; side: Side; kind: 'limit' | 'stop'; price: string; pending: boolean }): void {
     const instrument = this.deps.market.instrument(o.assetId);
     const kind = triggerKindOf(o.side, o.kind);
     if (!o.pending || !instrument) this.triggers.remove(o.id, [kind]);
-    else this.triggers.set({ instrumentId: o.assetId, ownerId: o.id, kind, side: o.side, level: pointsOf(o.price, instrument.digits) });
+    else this.triggers.set({ instrumentId: o.assetId, group: this.groupOf(o.accountId), ownerId: o.id, kind, side: o.side, level: pointsOf(o.price, instrument.digits) });
   }
 
   private async reloadAccount(accountId: number): Promise<void> {
@@ -300,9 +352,11 @@ export class TradingEngine {
   private watchAccount(account: AccountRow, open: readonly TradeRow[]): void {
     const { market } = this.deps;
     const accountId = account.id;
+    this.watched.plans.set(accountId, account.planId);
     this.risk.set({
       accountId,
       userId: account.userId,
+      group: market.groupOf(account.planId),
       currency: account.currency,
       funds: Number(account.balance) + Number(account.credit),
       usedMargin: open.reduce((sum, t) => sum + Number(t.margin), 0),
@@ -325,9 +379,10 @@ export class TradingEngine {
       const instrument = market.instrument(quote.assetId);
       // A price that arrives while its market is closed fires nothing: the levels wait for the open.
       if (!instrument || !market.isOpen(instrument, now)) continue;
+      const at = groupPoints(market, instrument, quote);
       // Trailing stops first (only this instrument's trailing trades): the index fires at the newest level at once.
-      this.trailing.follow(quote.assetId, quote.bidPoints, quote.askPoints, (trail) => this.trailMoved(trail));
-      const fired = this.triggers.reached(quote.assetId, { bid: quote.bidPoints, ask: quote.askPoints });
+      this.trailing.follow(quote.assetId, at, (trail) => this.trailMoved(trail));
+      const fired = this.triggers.reached(quote.assetId, at);
       for (const trigger of fired) {
         const pending = trigger.kind !== 'take_profit' && trigger.kind !== 'stop_loss';
         if (!pending) {
@@ -366,7 +421,7 @@ export class TradingEngine {
    * later tick queues, and that close finds the level it fired at.
    */
   private trailMoved(trail: Trail): void {
-    this.triggers.set({ instrumentId: trail.instrumentId, ownerId: trail.tradeId, kind: 'stop_loss', side: trail.side, level: trail.stop });
+    this.triggers.set({ instrumentId: trail.instrumentId, group: trail.group, ownerId: trail.tradeId, kind: 'stop_loss', side: trail.side, level: trail.stop });
     this.queueTrailWrite(trail);
   }
 
@@ -389,7 +444,7 @@ export class TradingEngine {
       const stored = trade.stopLoss === null ? null : pointsOf(trade.stopLoss, instrument.digits);
       if (!better(trade.side, level, stored)) return null;
       const moved = await updateTrade(tx, trade.id, { stopLoss: formatPoints(level, instrument.digits) });
-      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, moved, account.currency) };
+      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, moved, account) };
     });
     if (!done) return;
     // Known to be stored before it is announced: the event (heard here too) then carries no news to this trail.
@@ -415,16 +470,29 @@ export class TradingEngine {
 
   private async reindexTrade(id: number): Promise<void> {
     const trade = await findTrade(this.deps.db, id);
-    if (trade) this.indexTrade(trade);
+    if (!trade) return;
+    await this.readPlanOf(trade.accountId);
+    this.indexTrade(trade);
   }
 
   private async reindexPending(id: number): Promise<void> {
     const order = await findPendingOrder(this.deps.db, id);
-    if (order) this.indexPending(waitingOf(order));
+    if (!order) return;
+    await this.readPlanOf(order.accountId);
+    this.indexPending(waitingOf(order));
   }
 
-  /** TP/SL: close at the triggering tick's price, if the trade is still open with that level. True when closed. */
-  private async closeOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<boolean> {
+  /** The account's plan as stored now (a level fired in another group's book is indexed again in its own). */
+  private async readPlanOf(accountId: number): Promise<void> {
+    const account = await findAccount(this.deps.db, accountId);
+    if (account) this.watched.plans.set(accountId, account.planId);
+  }
+
+  /**
+   * TP/SL: close at the triggering tick's price in the account's group, if the trade is still open with that level and
+   * the level waited in that group's book. True when closed.
+   */
+  private async closeOnTrigger(trigger: Trigger, tick: LiveQuote): Promise<boolean> {
     const { db, market } = this.deps;
     const reason = trigger.kind as CloseReason;
     const done = await db.transaction(async (tx) => {
@@ -433,7 +501,8 @@ export class TradingEngine {
       const { account, trade, instrument } = locked;
       const levelNow = reason === 'take_profit' ? trade.takeProfit : trade.stopLoss;
       if (levelNow === null || pointsOf(levelNow, instrument.digits) !== trigger.level) return null;
-      const price = closingPrice({ side: trade.side, quote });
+      if (market.groupOf(account.planId) !== trigger.group) return null;
+      const price = closingPrice({ side: trade.side, quote: market.widen(tick, trigger.group) });
       const { closed } = await bookClose(tx, { market, account, trade, price, reason });
       const label = reason === 'take_profit' ? 'Take profit' : 'Stop loss';
       const stored = await this.store(tx, [
@@ -444,17 +513,18 @@ export class TradingEngine {
           color: new Money(closed.realizedPnl ?? 0).gte(0) ? 'success' : 'warning',
         },
       ]);
-      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, closed, account.currency), stored };
+      return { userId: account.userId, accountId: account.id, trade: presentTrade(market, closed, account), stored };
     });
     if (done) this.announce(done);
     return done !== null;
   }
 
-  /** A pending order's price was reached: fill it at this tick's price (the ask for a buy, the bid for a sell). True when resolved. */
-  private async fillOnTrigger(trigger: Trigger, quote: LiveQuote): Promise<boolean> {
+  /** A pending order's price was reached: fill it at this tick's price in its group (the ask for a buy, the bid for a sell). True when resolved. */
+  private async fillOnTrigger(trigger: Trigger, tick: LiveQuote): Promise<boolean> {
     const { db, market, bus } = this.deps;
+    const quote = market.widen(tick, trigger.group);
     const price = trigger.kind.startsWith('buy') ? quote.ask : quote.bid;
-    const result = await db.transaction((tx) => fillPending(tx, { market, orderId: trigger.ownerId, level: trigger.level, price, quote }));
+    const result = await db.transaction((tx) => fillPending(tx, { market, orderId: trigger.ownerId, level: trigger.level, group: trigger.group, price, quote }));
     if (!result) return false;
     bus.publish('order.updated', { userId: result.userId, accountId: result.accountId, order: result.order });
     if (result.trade) bus.publish('trade.updated', { userId: result.userId, accountId: result.accountId, trade: result.trade });
@@ -474,7 +544,7 @@ export class TradingEngine {
     const closedTrades: TradeView[] = [];
     const outcome = await db.transaction(async (tx) => {
       const account = await lockAccount(tx, accountId);
-      const all = (await openTradesOf(tx, accountId)).filter((t) => market.instrument(t.assetId) && market.quotes.get(t.assetId));
+      const all = (await openTradesOf(tx, accountId)).filter((t) => market.instrument(t.assetId) && market.quoteOf(t.assetId, account));
       let { equity, usedMargin } = exposureOf(market, account, all);
       let level = marginLevelOf({ equity, margin: usedMargin });
       if (level.gt(marginCallLevel)) return { userId: account.userId, marginCall: false, stored: [] };
@@ -493,10 +563,10 @@ export class TradingEngine {
         // Only positions whose market trades now can be closed; the others wait for their market.
         const closable = open.filter((t) => market.isOpen(market.instrument(t.assetId)!));
         if (closable.length === 0) break;
-        const worst = closable.reduce((a, b) => (livePnl(market, a, current.currency).lte(livePnl(market, b, current.currency)) ? a : b));
-        const price = closingPrice({ side: worst.side, quote: market.quotes.get(worst.assetId)! });
+        const worst = closable.reduce((a, b) => (livePnl(market, a, current).lte(livePnl(market, b, current)) ? a : b));
+        const price = closingPriceOf(market, worst, current);
         const { closed } = await bookClose(tx, { market, account: current, trade: worst, price, reason: 'stop_out' });
-        closedTrades.push(presentTrade(market, closed, current.currency));
+        closedTrades.push(presentTrade(market, closed, current));
         const instrument = market.instrument(worst.assetId)!;
         notices.push({
           userId: account.userId,
@@ -538,5 +608,30 @@ export class TradingEngine {
   }
 }
 
+/**
+ * Each client group's quote at one tick in points, for the groups something waits in: worked out once per group per
+ * tick (one group, the usual case, needs no map).
+ */
+function groupPoints(market: Market, instrument: Instrument, quote: LiveQuote): GroupPoints {
+  const raw = { bid: quote.bidPoints, ask: quote.askPoints };
+  const { conditions } = market;
+  let known: Map<Group, { bid: number; ask: number }> | undefined;
+  return (group) => {
+    const markup = conditions.of(group, instrument).spreadMarkup;
+    if (markup === 0) return raw;
+    let points = known?.get(group);
+    if (!points) (known ??= new Map()).set(group, (points = widenedPoints(raw, markup)));
+    return points;
+  };
+}
+
 /** A pending order as the index takes it (waiting while its status is `pending`). */
-const waitingOf = (order: PendingRow) => ({ id: order.id, assetId: order.assetId, side: order.side, kind: order.kind, price: order.price, pending: order.status === 'pending' });
+const waitingOf = (order: PendingRow) => ({
+  id: order.id,
+  accountId: order.accountId,
+  assetId: order.assetId,
+  side: order.side,
+  kind: order.kind,
+  price: order.price,
+  pending: order.status === 'pending',
+});

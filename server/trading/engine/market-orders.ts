@@ -1,3 +1,4 @@
+import type Decimal from 'decimal.js';
 import type { TradeView } from '../../../shared/api/trades.schema';
 import { Money } from '../../../shared/money';
 import { closingPrice, openingPrice, type Side } from '../../../shared/trading/prices';
@@ -13,6 +14,7 @@ import { firstOutcomes, orderFingerprint, orderIdReused, orderKeyOf, replayOf, t
 import { normaliseLevel, protectionProblems } from '../../../shared/trading/levels';
 import { checkTerms, positionFits, type MarketOrder, type NewTrade, type OrderDeps } from './orders';
 import { presentTrade, storedTradeView } from './trade-view';
+import { bookCommissions, commissionPosting } from './commission';
 
 /** The batch's commit failed in a way that may have left it committed: running its orders again is safe only for those with an order id. */
 export class CommitUncertain extends Error {
@@ -63,18 +65,18 @@ function storedTrade(market: Market, first: FirstOutcome<TradeView>): FirstOutco
 }
 
 /** An order's fate before the trades are written: decided now, a trade to insert, or the same as an earlier order in the batch. */
-type Decision = { outcome: OrderOutcome } | { fill: NewTrade; account: AccountRow } | { sameAs: number };
+type Decision = { outcome: OrderOutcome } | { fill: NewTrade; account: AccountRow; commission: Decimal } | { sameAs: number };
 const refuse = (r: Refusal): Decision => ({ outcome: refused(r) });
 
 /** The checks of docs/trading.md#market-orders for one order on its locked account: the trade to open, or why not. `totals` are the account's open positions. */
-function decide(market: Market, { account, planLeverage }: LockedAccount, ticket: MarketOrderTicket, totals: OpenTotal[]): Decision {
+function decide(market: Market, { account, planLeverage }: LockedAccount, ticket: MarketOrderTicket, totals: OpenTotal[], charged: Map<number, Decimal>): Decision {
   const { order, classLeverage } = ticket;
   const instrument = market.instrument(order.assetId)!;
   const terms = checkTerms({ instrument, units: order.units, leverage: order.leverage, classLeverage, planLeverage });
   if ('refusal' in terms) return refuse(terms.refusal);
   if (!market.isOpen(instrument)) return refuse(refusal.invalid(tradeTexts.marketClosed));
 
-  const quote = market.quotes.get(instrument.id)!;
+  const quote = market.quoteOf(instrument.id, account)!;
   const price = openingPrice({ side: order.side, quote });
   if (order.seenPrice !== undefined && requoteNeeded(order.side, order.seenPrice, price, instrument.maxDeviation)) {
     return refuse(refusal.requote(tradeTexts.requote, price));
@@ -84,10 +86,12 @@ function decide(market: Market, { account, planLeverage }: LockedAccount, ticket
   const sideErrors = protectionProblems({ side: order.side, price: closingPrice({ side: order.side, quote }), takeProfit, stopLoss });
   if (Object.keys(sideErrors).length > 0) return refuse(refusal.fields(sideErrors));
 
-  const fits = positionFits(market, { account, instrument, side: order.side, units: order.units, lots: terms.lots, leverage: terms.leverage, price, takeProfit, stopLoss }, totals);
+  const before = charged.get(account.id) ?? new Money(0);
+  const fits = positionFits(market, { account, instrument, side: order.side, units: order.units, lots: terms.lots, leverage: terms.leverage, price, takeProfit, stopLoss }, totals, before);
   if ('refusal' in fits) return refuse(fits.refusal);
   totals.push(fits.total);
-  return { fill: { ...fits.values, ...placedBy(ticket.automation) }, account };
+  charged.set(account.id, before.plus(fits.commission));
+  return { fill: { ...fits.values, ...placedBy(ticket.automation) }, account, commission: fits.commission };
 }
 
 /**
@@ -121,6 +125,8 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
     const switchedOff = await automationsOff(tx, tickets, locked);
 
     const firstInBatch = new Map<string, number>();
+    /** Opening commissions decided so far in this batch, by account (booked with the trades). */
+    const charged = new Map<number, Decimal>();
     const decisions: Decision[] = tickets.map((ticket, i) => {
       const lock = locked[i];
       if (!market.instrument(ticket.order.assetId)?.enabled) return refuse(refusal.notFound(tradeTexts.assetNotFound));
@@ -134,7 +140,7 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
       if (key !== undefined) firstInBatch.set(key, i);
       let accountTotals = totals.get(lock.account.id);
       if (!accountTotals) totals.set(lock.account.id, (accountTotals = []));
-      return decide(market, lock, ticket, accountTotals);
+      return decide(market, lock, ticket, accountTotals, charged);
     });
 
     const fills = decisions.flatMap((d, i) => ('fill' in d ? [{ i, ...d }] : []));
@@ -145,15 +151,21 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
             tx,
             fills.map((f) => f.fill),
           );
+    await bookCommissions(
+      tx,
+      fills.map(({ account, commission, fill }, n) =>
+        commissionPosting({ accountId: account.id, amount: commission, side: 'open', tradeId: written[n]!.id, symbol: market.instrument(fill.assetId)!.symbol }),
+      ),
+    );
     const outcomes: (OrderOutcome | undefined)[] = decisions.map((d) => ('outcome' in d ? d.outcome : undefined));
-    const fresh: { userId: number; accountId: number; trade: TradeView; origin: string | undefined }[] = [];
+    const fresh: { userId: number; accountId: number; planId: number | null; trade: TradeView; origin: string | undefined }[] = [];
     fills.forEach(({ i, fill, account }, n) => {
       const row = written[n];
       // PostgreSQL returns inserted rows in the order of the VALUES list; checked, as everything here hangs on it.
       if (!row || row.accountId !== fill.accountId || row.assetId !== fill.assetId || row.side !== fill.side) throw new Error('inserted trades came back out of order');
-      const trade = presentTrade(market, row, account.currency);
+      const trade = presentTrade(market, row, account);
       outcomes[i] = done(trade);
-      fresh.push({ userId: account.userId, accountId: account.id, trade, origin: tickets[i]!.origin });
+      fresh.push({ userId: account.userId, accountId: account.id, planId: account.planId, trade, origin: tickets[i]!.origin });
     });
     decisions.forEach((d, i) => {
       if ('sameAs' in d) outcomes[i] = outcomes[d.sameAs];
@@ -171,7 +183,7 @@ export async function executeMarketOrders({ database, market, bus }: OrderDeps, 
     throw decided ? new CommitUncertain(error) : error;
   });
 
-  for (const { userId, accountId, trade, origin } of fresh) bus.publish('trade.updated', { userId, accountId, trade, origin });
+  for (const { userId, accountId, planId, trade, origin } of fresh) bus.publish('trade.updated', { userId, accountId, planId, trade, origin });
   const users = new Map(fresh.map((f) => [`${f.userId}:${f.origin ?? ''}`, f]));
   for (const { userId, origin } of users.values()) bus.publish('user.updated', { userId, origin });
   return outcomes;

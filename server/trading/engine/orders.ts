@@ -15,6 +15,7 @@ import type { UserRow } from '../db/users.repo';
 import type { Instrument } from '../market/instruments';
 import type { Market } from '../market/market';
 import { exposureFromTotals, openTotalsOf, type AccountRow, type OpenTotal } from './accounts';
+import { bookCommissions, commissionOf, commissionPosting } from './commission';
 
 /** What every order states, market or pending, in the domain's words (the API maps the wire's fields to it). */
 export interface OrderTerms {
@@ -140,26 +141,45 @@ export interface PositionTerms {
 export type { NewTrade };
 
 /**
- * The new trade's row if its margin fits in the free margin the account's open `totals` leave, else the
- * refusal; with the row, the total it adds (for the next order on the account in the same transaction).
+ * The new trade's row if its margin and its opening commission fit in the free margin the account's open `totals`
+ * leave (less `charged`: commissions this transaction took that the account row does not show yet), else the refusal;
+ * with the row, the total it adds and the commission it pays (for the next order on the account in the same transaction).
  */
-export function positionFits(market: Market, p: PositionTerms, totals: readonly OpenTotal[]): { values: NewTrade; total: OpenTotal } | { refusal: Refusal } {
+export function positionFits(
+  market: Market,
+  p: PositionTerms,
+  totals: readonly OpenTotal[],
+  charged: Decimal.Value = 0,
+): { values: NewTrade; total: OpenTotal; commission: Decimal } | { refusal: Refusal } {
   const conversion = market.conversion(p.instrument.quoteCurrency, p.account.currency);
   const margin = marginFor({ units: p.units, price: p.price, leverage: p.leverage, conversion });
+  const commission = commissionOf(market, { account: p.account, instrument: p.instrument, lots: p.lots, units: p.units, price: p.price });
   const { freeMargin } = exposureFromTotals(market, p.account, totals);
-  if (margin.gt(freeMargin)) return { refusal: refusal.invalid(tradeTexts.insufficientMargin, 'volume') };
+  if (margin.plus(commission).gt(freeMargin.minus(charged))) return { refusal: refusal.invalid(tradeTexts.insufficientMargin, 'volume') };
   const units = new Money(p.units).toString();
   const base = { assetId: p.instrument.id, side: p.side, units, margin: margin.toFixed(2) };
   return {
-    values: { ...base, accountId: p.account.id, lots: p.lots.toFixed(2), leverage: p.leverage, openPrice: p.price, takeProfit: p.takeProfit, stopLoss: p.stopLoss },
+    values: {
+      ...base,
+      accountId: p.account.id,
+      lots: p.lots.toFixed(2),
+      leverage: p.leverage,
+      openPrice: p.price,
+      takeProfit: p.takeProfit,
+      stopLoss: p.stopLoss,
+      paidCommission: commission.toFixed(2),
+    },
     total: { ...base, cost: new Money(units).times(p.price).toString() },
+    commission,
   };
 }
 
-/** Opens a position if its margin fits (the caller holds the account lock): how a filled pending order becomes a trade. */
+/** Opens a position if its margin fits (the caller holds the account lock), booking its opening commission: how a filled pending order becomes a trade. */
 export async function openPosition(tx: Tx, p: PositionTerms & { market: Market }): Promise<{ trade: TradeRow } | { refusal: Refusal }> {
   const totals = (await openTotalsOf(tx, [p.account.id])).get(p.account.id) ?? [];
   const fits = positionFits(p.market, p, totals);
   if ('refusal' in fits) return fits;
-  return { trade: await insertTrade(tx, fits.values) };
+  const trade = await insertTrade(tx, fits.values);
+  await bookCommissions(tx, [commissionPosting({ accountId: p.account.id, amount: fits.commission, side: 'open', tradeId: trade.id, symbol: p.instrument.symbol })]);
+  return { trade };
 }

@@ -8,13 +8,14 @@ import { accountIdOfCustomerOrder, accountIdOfPendingOrder, findWaitingOrder, in
 import { done, refusal, refused, type Outcome } from '../errors';
 import type { Market } from '../market/market';
 import type { Instrument } from '../market/instruments';
-import { lockAccount, lockCustomerAccount } from './accounts';
+import { lockAccount, lockCustomerAccount, type AccountRow } from './accounts';
 import { normaliseLevel, pendingFillAllowed, pendingPriceWaits, protectionProblems } from '../../../shared/trading/levels';
 import { checkTerms, openPosition, type PendingOrder } from './orders';
 import { closingPrice, type Side } from '../../../shared/trading/prices';
 import { pointsOf } from '../../../shared/trading/points';
 import { oncePerOrderId, orderFingerprint } from './idempotency';
 import type { LiveQuote } from '../market/quote-book';
+import type { Group } from '../market/conditions';
 import { presentTrade, storedPendingView } from './trade-view';
 import type { TriggerKind } from './trigger-index';
 
@@ -54,9 +55,9 @@ export const triggerKindOf = (side: 'buy' | 'sell', kind: 'limit' | 'stop'): Tri
  * An enabled instrument with its current quote, or the refusal: an order (placed or moved) is checked against the
  * quote, so without either it is as unknown to the customer as a disabled one.
  */
-function pricedInstrument(market: Market, assetId: number): Outcome<{ instrument: Instrument; quote: LiveQuote }> {
+function pricedInstrument(market: Market, assetId: number, account: Pick<AccountRow, 'planId'>): Outcome<{ instrument: Instrument; quote: LiveQuote }> {
   const instrument = market.instrument(assetId);
-  const quote = market.quotes.get(assetId);
+  const quote = market.quoteOf(assetId, account);
   if (!instrument?.enabled || !quote) return refused(refusal.notFound(tradeTexts.assetNotFound));
   return done({ instrument, quote });
 }
@@ -75,11 +76,9 @@ export async function placePending(
   { database, market, bus }: Deps,
   { userId, order, orderId, classLeverage, origin }: { userId: number; order: PendingOrder; orderId: string | undefined; classLeverage: number; origin?: string | undefined },
 ): Promise<Outcome<PendingOrderView>> {
-  const priced = pricedInstrument(market, order.assetId);
-  if (!priced.ok) return priced;
-  const { instrument, quote } = priced.value;
+  const instrument = market.instrument(order.assetId);
+  if (!instrument?.enabled) return refused(refusal.notFound(tradeTexts.assetNotFound));
   const price = new Money(order.price).toDecimalPlaces(instrument.digits).toFixed(instrument.digits);
-  if (!waitsAt(quote, { side: order.side, kind: order.kind, price })) return refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price'));
   const takeProfit = normaliseLevel(order.takeProfit, instrument.digits);
   const stopLoss = normaliseLevel(order.stopLoss, instrument.digits);
   const sideErrors = protectionProblems({ side: order.side, price, takeProfit, stopLoss, against: 'order' });
@@ -88,6 +87,12 @@ export async function placePending(
   const hash = orderFingerprint('pending', order);
   const result = await database.db.transaction(async (tx) => {
     const { account, planLeverage } = await lockCustomerAccount(tx, userId, order.accountId);
+    // Checked against the quote of the account's own group (docs/trading.md#trading-conditions).
+    const priced = pricedInstrument(market, instrument.id, account);
+    if (!priced.ok) return { outcome: priced, replay: false, accountId: account.id, planId: account.planId };
+    if (!waitsAt(priced.value.quote, { side: order.side, kind: order.kind, price })) {
+      return { outcome: refused(refusal.invalid(pendingTexts.priceSide(order.side, order.kind), 'price')), replay: false, accountId: account.id, planId: account.planId };
+    }
     const once = await oncePerOrderId(tx, { accountId: account.id, orderId, hash }, async (): Promise<Outcome<PendingOrderView>> => {
       const terms = checkTerms({ instrument, units: order.units, leverage: order.leverage, classLeverage, planLeverage });
       if ('refusal' in terms) return refused(terms.refusal);
@@ -105,9 +110,9 @@ export async function placePending(
       });
       return done(presentPending(market, row));
     });
-    return { ...once, accountId: account.id };
+    return { ...once, accountId: account.id, planId: account.planId };
   });
-  if (result.outcome.ok && !result.replay) bus.publish('order.updated', { userId, accountId: result.accountId, order: result.outcome.value, origin });
+  if (result.outcome.ok && !result.replay) bus.publish('order.updated', { userId, accountId: result.accountId, planId: result.planId, order: result.outcome.value, origin });
   return result.replay && result.outcome.ok ? done(storedPendingView(market, result.outcome.value)) : result.outcome;
 }
 
@@ -118,13 +123,13 @@ export async function placePending(
 async function changeOwnOrder(
   { database, market, bus }: Deps,
   { userId, orderId, origin }: { userId: number; orderId: number; origin?: string | undefined },
-  change: (tx: Tx) => Promise<Outcome<PendingRow>>,
+  change: (tx: Tx, account: AccountRow) => Promise<Outcome<PendingRow>>,
 ): Promise<Outcome<PendingOrderView>> {
   const result = await database.db.transaction(async (tx): Promise<Outcome<{ order: PendingOrderView; accountId: number }>> => {
     const accountId = await accountIdOfCustomerOrder(tx, userId, orderId);
     if (accountId === undefined) return refused(refusal.notFound(pendingTexts.notFound));
-    await lockAccount(tx, accountId);
-    const changed = await change(tx);
+    const account = await lockAccount(tx, accountId);
+    const changed = await change(tx, account);
     return changed.ok ? done({ order: presentPending(market, changed.value), accountId }) : changed;
   });
   if (!result.ok) return result;
@@ -153,10 +158,10 @@ export interface PendingChange {
  * engine's fill takes, so a fill either happens first (and the move answers 409) or sees the moved order.
  */
 export function movePending(deps: Deps, { change, ...request }: { userId: number; orderId: number; change: PendingChange; origin?: string | undefined }): Promise<Outcome<PendingOrderView>> {
-  return changeOwnOrder(deps, request, async (tx) => {
+  return changeOwnOrder(deps, request, async (tx, account) => {
     const order = await findWaitingOrder(tx, request.orderId);
     if (!order) return refused(refusal.conflict(pendingTexts.notPending));
-    const priced = pricedInstrument(deps.market, order.assetId);
+    const priced = pricedInstrument(deps.market, order.assetId, account);
     if (!priced.ok) return priced;
     const { digits } = priced.value.instrument;
     const price = change.price === undefined ? order.price : new Money(change.price).toDecimalPlaces(digits).toFixed(digits);
@@ -174,15 +179,17 @@ export function movePending(deps: Deps, { change, ...request }: { userId: number
 }
 
 /**
- * The engine fills an order whose price (`level`, in points, as its trigger had it) was reached, at that
- * tick's price, if it is still pending at that price, its market open and its margin fits; otherwise it is
+ * The engine fills an order whose price (`level`, in points, as its trigger had it) was reached in its client
+ * group (`group`), at that tick's price in that group, if it is still pending at that price, its market open and its margin fits; otherwise it is
  * rejected with the reason. Either way a notice. A price the order's type does not allow (a limit's worse
  * than its price, a stop's short of its level) fills nothing, whatever fired: the order waits.
  */
-export async function fillPending(tx: Tx, { market, orderId, level, price, quote }: { market: Market; orderId: number; level: number; price: string; quote: LiveQuote }) {
+export async function fillPending(tx: Tx, { market, orderId, level, group, price, quote }: { market: Market; orderId: number; level: number; group: Group; price: string; quote: LiveQuote }) {
   const accountId = await accountIdOfPendingOrder(tx, orderId);
   if (accountId === undefined) return null;
   const account = await lockAccount(tx, accountId);
+  // Fired in another group's book (its plan changed, or was not known yet): indexed again in its own.
+  if (market.groupOf(account.planId) !== group) return null;
   const order = await findWaitingOrder(tx, orderId);
   const instrument = order && market.instrument(order.assetId);
   if (!order || !instrument || !market.isOpen(instrument)) return null;
@@ -215,5 +222,5 @@ export async function fillPending(tx: Tx, { market, orderId, level, price, quote
   }
   const row = await resolvePendingOrder(tx, orderId, { status: 'filled', reason: null, tradeId: opened.trade.id });
   const notice = await addNotification(tx, { userId: account.userId, title: 'Order filled', message: `${label} filled at ${price}.`, color: 'success' });
-  return { userId: account.userId, accountId: account.id, order: presentPending(market, row!), trade: presentTrade(market, opened.trade, account.currency), notice };
+  return { userId: account.userId, accountId: account.id, order: presentPending(market, row!), trade: presentTrade(market, opened.trade, account), notice };
 }

@@ -36,7 +36,7 @@ export async function changeProtection(
     if (!locked.ok) return locked;
     const { account, trade } = locked.value;
     const digits = market.instrument(trade.assetId)?.digits ?? 5;
-    const quote = market.quotes.get(trade.assetId);
+    const quote = market.quoteOf(trade.assetId, account);
     // Levels are checked against the price now: without one (an instrument not yet priced) nothing is changed.
     if (!quote) return refused(refusal.busy(tradeTexts.noPrice));
     const price = closingPrice({ side: trade.side, quote });
@@ -62,7 +62,7 @@ export async function changeProtection(
     }
     if (Object.keys(errors).length > 0) return refused(refusal.fields(errors));
     const updated = await updateTrade(tx, tradeId, { takeProfit, stopLoss, trailingStop });
-    return done({ accountId: account.id, trade: presentTrade(market, updated, account.currency) });
+    return done({ accountId: account.id, trade: presentTrade(market, updated, account) });
   });
   if (!result.ok) return result;
   const { accountId, trade } = result.value;

@@ -1,6 +1,8 @@
 import type { Side } from '../../../shared/trading/prices';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
+import type { Group } from '../market/conditions';
+import { widenedPoints } from '../../../shared/trading/conditions';
 
 /**
  * Screens accounts for margin call (100 %) and stop-out (50 %) as prices move. Floats are used only to
@@ -8,7 +10,8 @@ import type { LiveQuote } from '../market/quote-book';
  * transaction. Each account's open P/L is kept current by the price change of the instrument that
  * ticked, so a tick costs one update per position in that instrument, whatever else is open; each
  * account also keeps the P/L at which it reaches the screen level, so that update is also the whole
- * check. The numbers live in typed arrays (one slot per account; per instrument, parallel arrays of its
+ * check. Positions are valued at the closing side of their account's client group's quote (docs/trading.md#trading-conditions),
+ * worked out once per group per tick. The numbers live in typed arrays (one slot per account; per instrument, parallel arrays of its
  * positions), which keep that loop tight (see `npm run bench -- engine`).
  */
 export interface Position {
@@ -24,6 +27,8 @@ export interface AccountRisk {
   accountId: number;
   userId: number;
   currency: string;
+  /** The client group whose quotes the account's positions close at. */
+  group: Group;
   /** Balance + credit. */
   funds: number;
   usedMargin: number;
@@ -87,6 +92,7 @@ class Holdings {
 interface AccountMeta {
   slot: number;
   currency: string;
+  group: Group;
   assets: Set<number>;
   currencies: Set<string>;
   tradeIds: Set<number>;
@@ -94,7 +100,8 @@ interface AccountMeta {
 
 export class RiskMonitor {
   private readonly meta = new Map<number, AccountMeta>();
-  private readonly holdings = new Map<number, Holdings>();
+  /** By instrument, then client group. */
+  private readonly holdings = new Map<number, Map<Group, Holdings>>();
   /** Accounts holding something quoted in a currency, revalued whole when that currency's rate moves. */
   private readonly byCurrency = new Map<string, Set<number>>();
   /** Conversions in use, as `FROMTO` pairs; a holding refers to one by index. */
@@ -126,7 +133,7 @@ export class RiskMonitor {
     this.forget(risk.accountId);
     if (risk.positions.length === 0) return;
     const slot = this.freeSlots.pop() ?? this.claimSlot();
-    const meta: AccountMeta = { slot, currency: risk.currency, assets: new Set(), currencies: new Set(), tradeIds: new Set() };
+    const meta: AccountMeta = { slot, currency: risk.currency, group: risk.group, assets: new Set(), currencies: new Set(), tradeIds: new Set() };
     this.meta.set(risk.accountId, meta);
     this.accountIds[slot] = risk.accountId;
     this.funds[slot] = risk.funds;
@@ -153,12 +160,14 @@ export class RiskMonitor {
   }
 
   private hold(accountId: number, meta: AccountMeta, p: Position, rates: Map<number, number>): void {
-    const quote = this.market.quotes.get(p.assetId);
+    const quote = this.market.quoteFor(p.assetId, meta.group);
     const mark = quote ? Number(p.side === 'buy' ? quote.bid : quote.ask) : p.openPrice;
     const signed = p.side === 'buy' ? p.units : -p.units;
     const conversion = p.quoteCurrency === meta.currency ? 0 : 1 + this.pairOf(`${p.quoteCurrency}${meta.currency}`);
-    let list = this.holdings.get(p.assetId);
-    if (!list) this.holdings.set(p.assetId, (list = new Holdings()));
+    let groups = this.holdings.get(p.assetId);
+    if (!groups) this.holdings.set(p.assetId, (groups = new Map()));
+    let list = groups.get(meta.group);
+    if (!list) groups.set(meta.group, (list = new Holdings()));
     list.push(meta.slot, signed, p.openPrice, mark, conversion);
     meta.assets.add(p.assetId);
     meta.tradeIds.add(p.tradeId);
@@ -175,7 +184,7 @@ export class RiskMonitor {
     const meta = this.meta.get(accountId);
     if (!meta) return;
     this.meta.delete(accountId);
-    for (const assetId of meta.assets) this.holdings.get(assetId)?.removeSlot(meta.slot);
+    for (const assetId of meta.assets) this.holdings.get(assetId)?.get(meta.group)?.removeSlot(meta.slot);
     for (const currency of meta.currencies) this.byCurrency.get(currency)?.delete(accountId);
     this.freeSlots.push(meta.slot);
   }
@@ -241,8 +250,8 @@ export class RiskMonitor {
     const meta = this.meta.get(accountId)!;
     let pnl = 0;
     for (const assetId of meta.assets) {
-      const list = this.holdings.get(assetId)!;
-      const quote = this.market.quotes.get(assetId);
+      const list = this.holdings.get(assetId)!.get(meta.group)!;
+      const quote = this.market.quoteFor(assetId, meta.group);
       for (let i = 0; i < list.length; i += 1) {
         if (list.slots[i] !== meta.slot) continue;
         if (quote) list.marks[i] = Number(list.signedUnits[i]! > 0 ? quote.bid : quote.ask);
@@ -272,11 +281,12 @@ export class RiskMonitor {
     for (const quote of quotes) {
       const instrument = this.market.instrument(quote.assetId);
       if (!instrument) continue;
-      const list = this.holdings.get(quote.assetId);
-      if (list && list.length > 0) {
-        const scale = pow10[instrument.digits] ?? 10 ** instrument.digits;
-        const bid = quote.bidPoints / scale;
-        const ask = quote.askPoints / scale;
+      const scale = pow10[instrument.digits] ?? 10 ** instrument.digits;
+      for (const [group, list] of this.holdings.get(quote.assetId) ?? noHoldings) {
+        if (list.length === 0) continue;
+        const points = widenedPoints({ bid: quote.bidPoints, ask: quote.askPoints }, this.market.conditions.of(group, instrument).spreadMarkup);
+        const bid = points.bid / scale;
+        const ask = points.ask / scale;
         const { slots, signedUnits, marks, conversions } = list;
         for (let i = 0; i < list.length; i += 1) {
           const units = signedUnits[i]!;
@@ -307,4 +317,5 @@ export class RiskMonitor {
   }
 }
 
+const noHoldings: ReadonlyMap<Group, Holdings> = new Map();
 const pow10 = Array.from({ length: 11 }, (_, n) => 10 ** n);

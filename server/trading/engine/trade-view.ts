@@ -3,6 +3,7 @@ import { Money } from '../../../shared/money';
 import type { PendingOrderView, TradeView } from '../../../shared/api/trades.schema';
 import { bookedPnl, pnlOf } from '../../../shared/trading/account-maths';
 import { closingPrice } from '../../../shared/trading/prices';
+import type { AccountRow } from '../db/accounts.repo';
 import type { TradeRow } from '../db/trades.repo';
 import type { Market } from '../market/market';
 
@@ -10,25 +11,33 @@ export type { TradeRow };
 
 const fixed = (value: string | null, digits: number) => (value === null ? null : new Money(value).toFixed(digits));
 
-/** Live P/L of an open trade at the current quote, in the account currency (unrounded). */
-export function livePnl(market: Market, trade: TradeRow, accountCurrency: string): Decimal {
+/** The account a trade is valued for: its currency, and its plan's client group whose quote it closes at. */
+export type Holder = Pick<AccountRow, 'currency' | 'planId'>;
+
+/** The price an open trade closes at now: the closing side of its account's group's quote. */
+export function closingPriceOf(market: Market, trade: Pick<TradeRow, 'assetId' | 'side'>, account: Pick<Holder, 'planId'>): string {
+  return closingPrice({ side: trade.side, quote: market.quoteOf(trade.assetId, account)! });
+}
+
+/** Live P/L of an open trade at the current quote of its account's group, in the account currency (unrounded). */
+export function livePnl(market: Market, trade: TradeRow, account: Holder): Decimal {
   const instrument = market.instrument(trade.assetId)!;
-  const quote = market.quotes.get(trade.assetId)!;
+  const quote = market.quoteOf(trade.assetId, account)!;
   return pnlOf({
     side: trade.side,
     units: trade.units,
     opening: trade.openPrice,
     closing: closingPrice({ side: trade.side, quote }),
-    conversion: market.conversion(instrument.quoteCurrency, accountCurrency),
+    conversion: market.conversion(instrument.quoteCurrency, account.currency),
   });
 }
 
 /** A trade in the contract's shape: prices at the instrument's digits, money to the cent (docs/api-conventions.md#numbers-and-money). */
-export function presentTrade(market: Market, trade: TradeRow, accountCurrency: string): TradeView {
+export function presentTrade(market: Market, trade: TradeRow, account: Holder): TradeView {
   const instrument = market.instrument(trade.assetId);
   const digits = instrument?.digits ?? 5;
   const open = trade.status === 'open';
-  const quote = market.quotes.get(trade.assetId);
+  const quote = market.quoteOf(trade.assetId, account);
   return {
     id: trade.id,
     trade_id: `T${String(trade.id).padStart(8, '0')}`,
@@ -47,8 +56,8 @@ export function presentTrade(market: Market, trade: TradeRow, accountCurrency: s
     take_profit: fixed(trade.takeProfit, digits),
     stop_loss: fixed(trade.stopLoss, digits),
     trailing_stop: trade.trailingStop,
-    pnl: open ? (instrument && quote ? bookedPnl(livePnl(market, trade, accountCurrency)).toFixed(2) : '0.00') : new Money(trade.realizedPnl ?? '0').toFixed(2),
-    paid_commission: '0.00',
+    pnl: open ? (instrument && quote ? bookedPnl(livePnl(market, trade, account)).toFixed(2) : '0.00') : new Money(trade.realizedPnl ?? '0').toFixed(2),
+    paid_commission: new Money(trade.paidCommission).toFixed(2),
     swap: new Money(trade.swap).toFixed(2),
     status: trade.status,
     close_reason: trade.closeReason,

@@ -1,5 +1,7 @@
 import { trailedStop } from '../../../shared/trading/levels';
 import type { Side } from '../../../shared/trading/prices';
+import type { Group } from '../market/conditions';
+import type { GroupPoints } from './trigger-index';
 
 /**
  * The trailing stops the engine moves (docs/trading.md#trailing-stop), in integer points like the tick path.
@@ -22,6 +24,8 @@ import type { Side } from '../../../shared/trading/prices';
 export interface Trail {
   tradeId: number;
   instrumentId: number;
+  /** The client group whose quote it trails. */
+  group: Group;
   side: Side;
   /** Distance behind the closing price, in points. */
   distance: number;
@@ -58,7 +62,7 @@ export class TrailingStops {
   }
 
   /** Starts following a trade from the stop loss the database has (at start, or indexed again from the database). */
-  start(t: { tradeId: number; instrumentId: number; side: Side; distance: number; stop: number | null }): Trail {
+  start(t: { tradeId: number; instrumentId: number; group: Group; side: Side; distance: number; stop: number | null }): Trail {
     this.remove(t.tradeId);
     const trail: Trail = { ...t, settled: t.stop, written: t.stop, queued: false, frozen: false };
     this.byTrade.set(t.tradeId, trail);
@@ -73,9 +77,9 @@ export class TrailingStops {
    * watch. A better stop than the trail's is taken (the database has it); one the database held earlier in
    * this trail is older news and the trail's newer stop stays; anything else is the customer's change.
    */
-  adopt(t: { tradeId: number; instrumentId: number; side: Side; distance: number; stop: number | null }): Trail {
+  adopt(t: { tradeId: number; instrumentId: number; group: Group; side: Side; distance: number; stop: number | null }): Trail {
     const trail = this.byTrade.get(t.tradeId);
-    if (!trail || trail.instrumentId !== t.instrumentId || trail.side !== t.side) return this.start(t);
+    if (!trail || trail.instrumentId !== t.instrumentId || trail.group !== t.group || trail.side !== t.side) return this.start(t);
     trail.distance = t.distance;
     if (t.stop === trail.stop || better(t.side, t.stop, trail.stop)) {
       trail.stop = t.stop;
@@ -114,14 +118,15 @@ export class TrailingStops {
   }
 
   /**
-   * Moves the stops of one instrument's trailing trades after its quote (in points): a buy's to
-   * bid − distance, a sell's to ask + distance, only in the trade's favour. `moved` hears each that moved.
+   * Moves the stops of one instrument's trailing trades after its quote (in points, each trade's group's): a buy's
+   * to bid − distance, a sell's to ask + distance, only in the trade's favour. `moved` hears each that moved.
    */
-  follow(instrumentId: number, bid: number, ask: number, moved: (trail: Trail) => void): void {
+  follow(instrumentId: number, at: GroupPoints, moved: (trail: Trail) => void): void {
     const trails = this.byInstrument.get(instrumentId);
     if (!trails) return;
     for (const trail of trails.values()) {
       if (trail.frozen) continue;
+      const { bid, ask } = at(trail.group);
       const next = trailedStop({ side: trail.side, closing: trail.side === 'buy' ? bid : ask, distance: trail.distance, current: trail.stop });
       if (next === trail.stop) continue;
       trail.stop = next;

@@ -1,9 +1,11 @@
 import type { Side } from '../../../shared/trading/prices';
+import type { Group } from '../market/conditions';
 import { Heap } from './heap';
 
 /**
- * Price levels waiting to be reached, per instrument, in heaps ordered by how soon the price reaches
- * them: a tick pops only what it triggers, so its cost grows with what triggers, not with what is open.
+ * Price levels waiting to be reached, per instrument and client group (each group's quote is its own:
+ * docs/trading.md#trading-conditions), in heaps ordered by how soon the price reaches them: a tick pops only
+ * what it triggers, so its cost grows with what triggers, not with what is open.
  *
  * Levels and prices are integer points (price × 10^digits, `pointsOf`), exact for the instrument's precision.
  * A level triggers on one side of the quote: `bid` for what a sell would close or fill at, `ask` for a buy.
@@ -13,6 +15,8 @@ export type TriggerKind = 'take_profit' | 'stop_loss' | 'buy_limit' | 'buy_stop'
 export interface Trigger {
   /** The trade (TP/SL) or pending order this level belongs to. */
   ownerId: number;
+  /** The client group whose quote it watches. */
+  group: Group;
   kind: TriggerKind;
   /** The side of the trade or order (which quote side it watches, and where to put it back: `rearm`). */
   side: Side;
@@ -47,6 +51,9 @@ interface Book {
   bidDown: Heap<Trigger>;
 }
 
+/** The quote of each client group at one tick, in points (worked out only for the groups something waits in). */
+export type GroupPoints = (group: Group) => { bid: number; ask: number };
+
 const newBook = (): Book => ({
   askUp: new Heap((a, b) => a.level < b.level),
   askDown: new Heap((a, b) => a.level > b.level),
@@ -60,7 +67,7 @@ const none: readonly Trigger[] = Object.freeze([]);
 const kindIndex: Record<TriggerKind, number> = { take_profit: 0, stop_loss: 1, buy_limit: 2, buy_stop: 3, sell_limit: 4, sell_stop: 5 };
 
 export class TriggerIndex {
-  private readonly books = new Map<number, Book>();
+  private readonly books = new Map<number, Map<Group, Book>>();
   /** The current version of each (owner, kind), under a numeric key (no string per lookup on the tick path). */
   private readonly current = new Map<number, number>();
   private nextVersion = 1;
@@ -76,7 +83,7 @@ export class TriggerIndex {
   /** How many entries the heaps hold, current or replaced (memory stays within a small multiple of `size`). */
   get entries(): number {
     let n = 0;
-    for (const book of this.books.values()) n += book.askUp.size + book.askDown.size + book.bidUp.size + book.bidDown.size;
+    for (const groups of this.books.values()) for (const book of groups.values()) n += book.askUp.size + book.askDown.size + book.bidUp.size + book.bidDown.size;
     return n;
   }
 
@@ -85,7 +92,7 @@ export class TriggerIndex {
   }
 
   /** Sets (or with `level` null, removes) the level of one owner's trigger of this kind. */
-  set({ instrumentId, ownerId, kind, side, level }: { instrumentId: number; ownerId: number; kind: TriggerKind; side: Side; level: number | null }): void {
+  set({ instrumentId, group, ownerId, kind, side, level }: { instrumentId: number; group: Group; ownerId: number; kind: TriggerKind; side: Side; level: number | null }): void {
     const key = this.key(ownerId, kind);
     if (this.current.has(key)) {
       this.live -= 1;
@@ -99,14 +106,13 @@ export class TriggerIndex {
     const version = this.nextVersion++;
     this.current.set(key, version);
     this.live += 1;
-    let book = this.books.get(instrumentId);
-    if (!book) {
-      book = newBook();
-      this.books.set(instrumentId, book);
-    }
+    let groups = this.books.get(instrumentId);
+    if (!groups) this.books.set(instrumentId, (groups = new Map()));
+    let book = groups.get(group);
+    if (!book) groups.set(group, (book = newBook()));
     const { on, direction } = watch(kind, side);
     const heap = on === 'ask' ? (direction === 'up' ? book.askUp : book.askDown) : direction === 'up' ? book.bidUp : book.bidDown;
-    heap.push({ ownerId, kind, side, level, version });
+    heap.push({ ownerId, group, kind, side, level, version });
     this.compactIfStale();
   }
 
@@ -118,7 +124,7 @@ export class TriggerIndex {
   /** Puts a trigger that fired back at its level, unless a newer level was set for it since. */
   rearm(instrumentId: number, trigger: Trigger): void {
     if (this.has(trigger.ownerId, trigger.kind)) return;
-    this.set({ instrumentId, ownerId: trigger.ownerId, kind: trigger.kind, side: trigger.side, level: trigger.level });
+    this.set({ instrumentId, group: trigger.group, ownerId: trigger.ownerId, kind: trigger.kind, side: trigger.side, level: trigger.level });
   }
 
   /** Removes every trigger of an owner (a closed trade, a cancelled order). */
@@ -133,14 +139,18 @@ export class TriggerIndex {
     this.compactIfStale();
   }
 
-  /** Pops and returns every current trigger this quote reaches, removing them from the index. */
-  reached(instrumentId: number, { bid, ask }: { bid: number; ask: number }): readonly Trigger[] {
-    const book = this.books.get(instrumentId);
-    if (!book) return none;
-    let fired = this.drain(book.askUp, ask, true, undefined);
-    fired = this.drain(book.askDown, ask, false, fired);
-    fired = this.drain(book.bidUp, bid, true, fired);
-    fired = this.drain(book.bidDown, bid, false, fired);
+  /** Pops and returns every current trigger this tick reaches (each group's at its own quote), removing them from the index. */
+  reached(instrumentId: number, at: GroupPoints): readonly Trigger[] {
+    const groups = this.books.get(instrumentId);
+    if (!groups) return none;
+    let fired: Trigger[] | undefined;
+    for (const [group, book] of groups) {
+      const { bid, ask } = at(group);
+      fired = this.drain(book.askUp, ask, true, fired);
+      fired = this.drain(book.askDown, ask, false, fired);
+      fired = this.drain(book.bidUp, bid, true, fired);
+      fired = this.drain(book.bidDown, bid, false, fired);
+    }
     return fired ?? none;
   }
 
@@ -167,8 +177,10 @@ export class TriggerIndex {
   /** Rebuilds the heaps without replaced entries once they outnumber the live ones (levels changed often, price never reached them). */
   private compactIfStale(): void {
     if (this.stale < 1024 || this.stale < this.live) return;
-    for (const book of this.books.values()) {
-      for (const heap of [book.askUp, book.askDown, book.bidUp, book.bidDown]) heap.retain((t) => this.current.get(this.key(t.ownerId, t.kind)) === t.version);
+    for (const groups of this.books.values()) {
+      for (const book of groups.values()) {
+        for (const heap of [book.askUp, book.askDown, book.bidUp, book.bidDown]) heap.retain((t) => this.current.get(this.key(t.ownerId, t.kind)) === t.version);
+      }
     }
     this.stale = 0;
   }

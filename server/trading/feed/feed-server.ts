@@ -8,6 +8,8 @@ import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { Market } from '../market/market';
 import type { LiveQuote } from '../market/quote-book';
+import type { Group } from '../market/conditions';
+import { bearerToken } from '../db/opaque-tokens';
 import { tooManySockets, tooManySocketsResponse, type Admit } from '../realtime/connection-cap';
 
 /**
@@ -87,12 +89,29 @@ function presentedKeys(handshake: { auth: unknown; headers: Record<string, strin
   return [auth.apiKey, auth.key, handshake.headers[feedKeyHeader]];
 }
 
+/** The bearer token a handshake presents: the `Authorization` header (the web tier's proxy sets it from the session), or `auth.token`. */
+function presentedToken(handshake: { auth: unknown; headers: Record<string, string | string[] | undefined> }): string | undefined {
+  const header = handshake.headers.authorization;
+  const fromAuth = (handshake.auth as { token?: unknown } | undefined)?.token;
+  return bearerToken(typeof header === 'string' ? header : undefined) ?? bearerToken(typeof fromAuth === 'string' ? `Bearer ${fromAuth}` : undefined);
+}
+
+/** Who a feed socket's token signs in, as far as the feed needs: the plan whose client group's quotes it is sent. */
+export type FeedSignIn = (token: string) => Promise<{ userId: number; planId: number | null } | undefined>;
+
+interface FeedSocketData {
+  token: string | undefined;
+  userId: number | undefined;
+  group: Group;
+}
+
 /**
  * The live price feed (socket.io, docs/realtime.md#price-feed) on the API's HTTP server: an api key (in the
  * handshake's `auth.apiKey` or `auth.key`, or the header the web tier's proxy adds), websocket only, `subscribe:all` →
  * `data:all`, then `data:update` with the latest price per changed instrument, flushed every
  * `flushMs`, encoded once per broadcast and sent volatile (a slow client misses a batch instead of
- * piling it up).
+ * piling it up). A socket signed in with a bearer token gets its plan's client group's quotes, any other the default
+ * plan's (docs/trading.md#trading-conditions): each flush is made and encoded once per group, never per socket.
  */
 export function attachPriceFeed({
   server,
@@ -102,6 +121,7 @@ export function attachPriceFeed({
   logger,
   flushMs = 200,
   admit,
+  signIn,
 }: {
   server: HttpServer;
   market: Market;
@@ -111,7 +131,13 @@ export function attachPriceFeed({
   flushMs?: number;
   /** A place for one more socket from this handshake's client address (SOCKETS_PER_ADDRESS), or undefined when it has enough. */
   admit?: Admit;
+  /** Who a bearer token belongs to (without it, every socket gets the default plan's quotes). */
+  signIn?: FeedSignIn;
 }) {
+  const groupOfToken = async (token: string | undefined) => {
+    const who = token && signIn ? await signIn(token).catch(() => undefined) : undefined;
+    return { userId: who?.userId, group: market.groupOf(who?.planId ?? null) };
+  };
   const io = new Server(server, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -122,39 +148,70 @@ export function attachPriceFeed({
     ...(admit ? { allowRequest: admitting(admit, logger) } : {}),
   });
   io.use((socket, next) => {
-    if (presentedKeys(socket.handshake).some((given) => sameKey(given, apiKey))) next();
-    else next(new Error('invalid api key'));
-  });
-  // New subscribers wait for the next flush and get one snapshot together: one encode however many
-  // connect at once (a reconnect storm after a restart would otherwise encode it per client).
-  let waiting = false;
-  io.on('connection', (socket) => {
-    socket.on(feedEvents.subscribeAll, async () => {
-      await socket.join('joining');
-      waiting = true;
+    if (!presentedKeys(socket.handshake).some((given) => sameKey(given, apiKey))) return next(new Error('invalid api key'));
+    const token = presentedToken(socket.handshake);
+    void groupOfToken(token).then(({ userId, group }) => {
+      socket.data = { token, userId, group } satisfies FeedSocketData;
+      next();
     });
+  });
+  // New subscribers wait for the next flush and get one snapshot together per group: one encode however many
+  // connect at once (a reconnect storm after a restart would otherwise encode it per client).
+  const groups = new Set<Group>();
+  const waiting = new Set<Group>();
+  const join = async (socket: { join(room: string): void | Promise<void> }, group: Group) => {
+    groups.add(group);
+    await socket.join(`joining:${group}`);
+    waiting.add(group);
+  };
+  io.on('connection', (socket) => {
+    const data = socket.data as FeedSocketData;
+    if (data.userId !== undefined) void socket.join(`user:${data.userId}`);
+    socket.on(feedEvents.subscribeAll, () => join(socket, data.group));
+  });
+  // A customer who moved to another plan is sent its group's quotes from the next flush (a snapshot first).
+  const offPlan = bus.subscribe('plan.changed', ({ userId }) => {
+    void io
+      .in(`user:${userId}`)
+      .fetchSockets()
+      .then(async (sockets) => {
+        for (const socket of sockets) {
+          const data = socket.data as FeedSocketData;
+          const { group } = await groupOfToken(data.token);
+          if (group === data.group || !socket.rooms.has(`all:${data.group}`)) continue;
+          socket.leave(`all:${data.group}`);
+          data.group = group;
+          await join(socket, group);
+        }
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'price feed: moving a customer to their new plan failed'));
   });
 
   let pending = new Map<number, LiveQuote>();
   const off = bus.subscribe('market.quotes', (quotes) => {
     for (const quote of quotes) pending.set(quote.assetId, quote);
   });
+  const listening = (room: string) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   const flush = () => {
     try {
       if (pending.size > 0) {
-        const batch = pending;
+        const batch = [...pending.values()];
         pending = new Map();
-        io.to('all').volatile.emit(
-          feedEvents.update,
-          [...batch.values()].map((q) => feedItem(market, q)),
-        );
+        for (const group of groups) {
+          if (!listening(`all:${group}`)) continue;
+          io.to(`all:${group}`).volatile.emit(
+            feedEvents.update,
+            batch.map((q) => feedItem(market, market.widen(q, group))),
+          );
+        }
       }
-      if (waiting) {
-        waiting = false;
-        io.to('joining').emit(feedEvents.all, { success: true, data: market.quotes.all().map((q) => feedItem(market, q)) });
-        io.in('joining').socketsJoin('all');
-        io.in('joining').socketsLeave('joining');
+      for (const group of waiting) {
+        const joining = `joining:${group}`;
+        io.to(joining).emit(feedEvents.all, { success: true, data: market.quotes.all().map((q) => feedItem(market, market.widen(q, group))) });
+        io.in(joining).socketsJoin(`all:${group}`);
+        io.in(joining).socketsLeave(joining);
       }
+      waiting.clear();
     } catch (error) {
       logger.error({ err: error }, 'price feed flush failed');
     }
@@ -167,6 +224,7 @@ export function attachPriceFeed({
     /** Disconnects the clients and stops the engine; the HTTP server stays its owner's to close. */
     async close() {
       off();
+      offPlan();
       clearInterval(timer);
       io.disconnectSockets(true);
       io.engine.close();

@@ -140,7 +140,7 @@ async function bookPage(deps: RolloverDeps, day: string, page: readonly OpenAtRo
   const owners = new Map(due.map((d) => [d.position.accountId, d.position]));
   for (const trade of outcome.open) {
     const owner = owners.get(trade.accountId)!;
-    deps.bus.publish('trade.updated', { userId: owner.userId, accountId: trade.accountId, trade: presentTrade(deps.market, trade, owner.currency) });
+    deps.bus.publish('trade.updated', { userId: owner.userId, accountId: trade.accountId, trade: presentTrade(deps.market, trade, owner) });
   }
   announce(deps, outcome.notices);
   return outcome.booked;

@@ -13,6 +13,7 @@ const depositMethodLabels: Record<string, string> = { card: 'Card', crypto: 'Cry
 const entryLabels: Record<keyof typeof historyKindOfEntry, string> = {
   realized_pnl: 'Trade P/L',
   swap: 'Overnight financing',
+  commission: 'Commission',
   transfer: 'Transfer',
   savings: 'Savings',
   savings_interest: 'Savings interest',

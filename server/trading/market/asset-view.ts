@@ -3,6 +3,7 @@ import type { Asset } from '../../../shared/api/assets.schema';
 import { changeOf, spreadOf } from '../../../shared/trading/prices';
 import { netSwapRates, tripleDayOf, weekdayNames, type FinancingRates } from '../../../shared/trading/financing';
 import type { Instrument } from './instruments';
+import type { Group } from './conditions';
 import type { Market } from './market';
 
 const pairLike = new Set(['forex', 'crypto', 'metals']);
@@ -16,10 +17,11 @@ export function displaySymbol(instrument: Instrument): string {
  * An instrument with its live quote, in the contract's shape; `leverage` is what the engine applies for this customer
  * there, `financing` the overnight rates their plan gets.
  */
-export function presentAsset(market: Market, instrument: Instrument, { leverage, financing }: { leverage: number; financing: FinancingRates }): Asset {
+export function presentAsset(market: Market, instrument: Instrument, { leverage, financing, group }: { leverage: number; financing: FinancingRates; group: Group }): Asset {
   const swap = netSwapRates(instrument.assetClass, financing);
   const tripleDay = tripleDayOf(instrument.assetClass);
-  const quote = market.quotes.get(instrument.id)!;
+  const quote = market.quoteFor(instrument.id, group)!;
+  const { spreadMarkup, commission } = market.conditions.of(group, instrument);
   const { change, percent } = changeOf({ price: quote.mid, open: quote.open24h, digits: instrument.digits });
   return {
     id: instrument.id,
@@ -52,6 +54,10 @@ export function presentAsset(market: Market, instrument: Instrument, { leverage,
     swap_long: swap.long.toFixed(),
     swap_short: swap.short.toFixed(),
     swap_triple_day: tripleDay === null ? null : weekdayNames[tripleDay]!,
+    spread_markup: spreadMarkup,
+    commission_type: commission.kind,
+    commission_rate: new Money(commission.rate).toString(),
+    commission_min: new Money(commission.minimum).toString(),
     quote_currency: instrument.quoteCurrency,
     trading_hours: { id: instrument.schedule.id, label: instrument.schedule.label },
     market_open: market.isOpen(instrument),

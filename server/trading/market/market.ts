@@ -6,12 +6,26 @@ import type { Bus } from '../bus';
 import type { Instrument } from './instruments';
 import type { PriceSource } from './price-source';
 import { CandleBook } from './candles';
-import { QuoteBook, type LiveQuote } from './quote-book';
+import { QuoteBook, widenQuote, type LiveQuote } from './quote-book';
+import { TradingConditions, type Group } from './conditions';
 
 export interface Market {
   readonly instruments: readonly Instrument[];
   instrument(id: number): Instrument | undefined;
+  /** The raw quotes (the instruments' own spreads); what a customer sees and trades at is their group's (`quoteFor`). */
   readonly quotes: QuoteBook;
+  /** The plans' trading conditions as client groups (docs/trading.md#trading-conditions). */
+  readonly conditions: TradingConditions;
+  /** The client group of an account or customer on this plan (null: the default plan's). */
+  groupOf(planId: number | null): Group;
+  /** An instrument's quote as a client group sees and trades it: the raw one widened by the group's markup. */
+  quoteFor(assetId: number, group: Group): LiveQuote | undefined;
+  /** The quote an account (or customer) trades at: its plan's group's. */
+  quoteOf(assetId: number, holder: { planId: number | null }): LiveQuote | undefined;
+  /** A raw quote (one tick's, kept by a job that runs later) as a client group sees it. */
+  widen(raw: LiveQuote, group: Group): LiveQuote;
+  /** The conditions an admin changed, read again: quotes and commissions use them from the next request and tick. */
+  replaceConditions(conditions: TradingConditions): void;
   /** The candles being built from this process's quotes (the recorder writes them). */
   readonly candles: CandleBook;
   now(): Date;
@@ -30,14 +44,17 @@ export function createMarket({
   source,
   bus,
   startPrices,
+  conditions: initialConditions = TradingConditions.raw(),
   now = () => new Date(),
 }: {
   instruments: readonly Instrument[];
   source: PriceSource;
   bus: Bus;
   startPrices: ReadonlyMap<number, string>;
+  conditions?: TradingConditions;
   now?: () => Date;
 }): Market {
+  let conditions = initialConditions;
   const byId = new Map(instruments.map((i) => [i.id, i]));
   const list = [...instruments];
   const quotes = new QuoteBook(instruments);
@@ -55,12 +72,30 @@ export function createMarket({
     return instrument ? quotes.get(instrument.id)!.mid : undefined;
   };
 
+  const quoteFor = (assetId: number, group: Group) => {
+    const instrument = byId.get(assetId);
+    return instrument ? quotes.widened(assetId, conditions.of(group, instrument).spreadMarkup) : undefined;
+  };
+
   return {
     get instruments() {
       return list;
     },
     instrument: (id) => byId.get(id),
     quotes,
+    get conditions() {
+      return conditions;
+    },
+    groupOf: (planId) => conditions.group(planId),
+    quoteFor,
+    quoteOf: (assetId, holder) => quoteFor(assetId, conditions.group(holder.planId)),
+    widen(raw, group) {
+      const instrument = byId.get(raw.assetId)!;
+      return widenQuote(raw, conditions.of(group, instrument).spreadMarkup, instrument.digits);
+    },
+    replaceConditions(next) {
+      conditions = next;
+    },
     candles,
     now,
     isOpen(instrument, at = now()) {

@@ -1,3 +1,4 @@
+import { widenedPoints } from '../../../shared/trading/conditions';
 import { formatPoints, pointSpread, pointsOf, quotePoints, type PointSpread } from '../../../shared/trading/points';
 import type { Instrument } from './instruments';
 
@@ -27,6 +28,13 @@ export interface LiveQuote {
   open24h: string;
   /** Ticks in the last 24 hours. */
   volume24h: number;
+}
+
+/** A client group's quote: `raw` widened by `markup` points (docs/trading.md#trading-conditions). */
+export function widenQuote(raw: LiveQuote, markup: number, digits: number): LiveQuote {
+  if (markup === 0) return raw;
+  const { bid, ask } = widenedPoints({ bid: raw.bidPoints, ask: raw.askPoints }, markup);
+  return { ...raw, bid: formatPoints(bid, digits), ask: formatPoints(ask, digits), bidPoints: bid, askPoints: ask };
 }
 
 const bucketMs = 5 * 60_000;
@@ -101,14 +109,33 @@ export class QuoteBook {
   private readonly windows = new Map<number, DayWindow>();
   private readonly instruments: Map<number, Instrument>;
   private readonly spreads: Map<number, PointSpread>;
+  /** Client groups' quotes made from the current one, by instrument and markup: dropped when its price changes. */
+  private readonly widenedQuotes = new Map<number, Map<number, LiveQuote>>();
 
   constructor(instruments: readonly Instrument[]) {
     this.instruments = new Map(instruments.map((i) => [i.id, i]));
     this.spreads = new Map(instruments.map((i) => [i.id, pointSpread({ buySpread: i.spread.buySpread.toString(), sellSpread: i.spread.sellSpread.toString(), digits: i.digits })]));
   }
 
+  /** The raw quote: the instrument's own spread, before any client group's markup. */
   get(assetId: number): LiveQuote | undefined {
     return this.quotes.get(assetId);
+  }
+
+  /**
+   * The quote of a client group whose markup is `markup` points (docs/trading.md#trading-conditions): the raw one
+   * widened, made once per price change and markup however many customers, sockets or checks ask for it.
+   */
+  widened(assetId: number, markup: number): LiveQuote | undefined {
+    const raw = this.get(assetId);
+    if (!raw || markup === 0) return raw;
+    let byMarkup = this.widenedQuotes.get(assetId);
+    if (!byMarkup) this.widenedQuotes.set(assetId, (byMarkup = new Map()));
+    const known = byMarkup.get(markup);
+    if (known) return known;
+    const quote = widenQuote(raw, markup, this.instruments.get(assetId)!.digits);
+    byMarkup.set(markup, quote);
+    return quote;
   }
 
   /** An instrument changed by an admin: its next quotes use the new spreads (the current one stands until the next tick). */
@@ -137,6 +164,7 @@ export class QuoteBook {
     const stats = window.stats();
     const fixed = (n: number) => n.toFixed(instrument.digits);
     const mid = Number(quote.mid);
+    this.widenedQuotes.delete(assetId);
     this.quotes.set(assetId, { ...quote, low24h: fixed(Math.min(stats.low, mid)), high24h: fixed(Math.max(stats.high, mid)), open24h: fixed(stats.open), volume24h: stats.ticks });
   }
 
@@ -173,6 +201,7 @@ export class QuoteBook {
       volume24h: stats.ticks,
     };
     this.quotes.set(tick.assetId, quote);
+    this.widenedQuotes.delete(tick.assetId);
     return quote;
   }
 }

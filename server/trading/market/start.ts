@@ -1,9 +1,11 @@
 import { periodMs } from '../../../shared/trading/timeframes';
+import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import { candleCountsSince, latestCandlesSince, latestCloses } from '../db/candles.repo';
 import type { AppDb } from '../db/database';
 import { ensureHistory } from './history';
 import { loadInstrument, loadInstruments, type Instrument } from './instruments';
+import { TradingConditions } from './conditions';
 import { createMarket, type Market } from './market';
 import type { PriceSource } from './price-source';
 import { PriceSimulator } from './simulator';
@@ -21,6 +23,7 @@ export async function openMarket({
   source,
   now = () => new Date(),
   dayFigures = true,
+  logger,
 }: {
   db: AppDb;
   bus: Bus;
@@ -28,13 +31,19 @@ export async function openMarket({
   now?: () => Date;
   /** Load (or make) the 24-hour history; tests that do not look at it skip the work. */
   dayFigures?: boolean;
+  /** Where a failed reload of what an admin changed is told (the market keeps what it had). */
+  logger?: Pick<Logger, 'error'>;
 }): Promise<Market> {
+  const reloadFailed = (what: string) => (error: unknown) => logger?.error({ err: error }, `market: reading the changed ${what} failed; the previous stay in use`);
   const instruments = await loadInstruments(db);
   const startPrices = await latestCloses(db);
   const priceSource = source ? source(instruments, startPrices) : new PriceSimulator({ instruments, startPrices });
-  const market = createMarket({ instruments, source: priceSource, bus, startPrices, now });
+  const market = createMarket({ instruments, source: priceSource, bus, startPrices, now, conditions: await TradingConditions.load(db) });
   bus.subscribe('instrument.changed', ({ assetId }) => {
-    void loadInstrument(db, assetId).then((next) => next && market.replaceInstrument(next));
+    void loadInstrument(db, assetId).then((next) => next && market.replaceInstrument(next), reloadFailed('instrument'));
+  });
+  bus.subscribe('conditions.changed', () => {
+    void TradingConditions.load(db).then((next) => market.replaceConditions(next), reloadFailed('trading conditions'));
   });
   if (dayFigures) await seedDayFigures(db, market);
   return market;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountTypes } from '../../../../shared/api/user.schema';
 import { money, createdAt, inList } from './columns';
-import { currencies } from './site';
+import { currencies, plans } from './site';
 import { users } from './users';
 
 /** Trading accounts and the ledger that is their only way to change. */
@@ -30,6 +30,11 @@ export const tradingAccounts = pgTable(
     credit: money('credit').notNull().default('0'),
     /** The account made at sign-up, one of each type; more are opened from the Accounts page (docs/customer-area.md#accounts). */
     isPrimary: boolean('is_primary').notNull().default(true),
+    /**
+     * The owner's plan, copied by database triggers whenever it is set or changed: the client group whose quotes and
+     * commissions the account trades at (docs/trading.md#trading-conditions). Null: the default plan's.
+     */
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -60,6 +65,8 @@ export const ledgerKinds = [
   'plan_fee',
   /** Overnight financing of one position at one rollover (docs/trading.md#overnight-financing). */
   'swap',
+  /** The commission of one side of a trade, at its open or its close (docs/trading.md#trading-conditions). */
+  'commission',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

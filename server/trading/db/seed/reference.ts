@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../database';
 import { instrumentImage, instrumentSeeds, maxDeviationByClass } from './instrument-seeds';
 import { advisorSeeds, planOrder } from './advisor-seeds';
-import { assetClasses, assets, benchmarkRates, currencies, expertAdvisors, planExpertAdvisors, planFeatures, planFeatureValues, planFinancing, plans, swapPoints } from '../schema';
+import { assetClasses, assets, benchmarkRates, currencies, expertAdvisors, planExpertAdvisors, planFeatures, planFeatureValues, planConditions, planFinancing, plans, swapPoints } from '../schema';
 import { neutralSwapPoints, referenceBenchmarks, referencePlanMarkups } from './financing-seeds';
+import { referencePlanConditions } from './condition-seeds';
 import { assetClasses as assetClassIds } from '../../../../shared/constants';
 
 /**
@@ -81,7 +82,7 @@ export const referencePlans = [
 
 async function isEmpty(
   db: AppDb,
-  table: typeof plans | typeof currencies | typeof assetClasses | typeof assets | typeof expertAdvisors | typeof swapPoints | typeof benchmarkRates | typeof planFinancing,
+  table: typeof plans | typeof currencies | typeof assetClasses | typeof assets | typeof expertAdvisors | typeof swapPoints | typeof benchmarkRates | typeof planFinancing | typeof planConditions,
 ): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return (row?.n ?? 0) === 0;
@@ -91,6 +92,22 @@ export async function seedReferenceData(db: AppDb): Promise<void> {
   await seedMarketsAndPlans(db);
   await seedAdvisors(db);
   await seedFinancing(db);
+  await seedConditions(db);
+}
+
+/** Each plan's starting spread markups and commissions, when none are set (docs/trading.md#trading-conditions). */
+async function seedConditions(db: AppDb): Promise<void> {
+  if (!(await isEmpty(db, planConditions))) return;
+  const planRows = await db.select({ id: plans.id, slug: plans.slug }).from(plans);
+  const values = planRows.flatMap((plan) => {
+    const byClass = referencePlanConditions[plan.slug];
+    if (!byClass) return [];
+    return assetClassIds.map((assetClass) => {
+      const { spreadMarkup, commission } = byClass[assetClass];
+      return { planId: plan.id, assetClass, spreadMarkup, ...(commission ? { commissionKind: commission.kind, commissionRate: commission.rate, commissionMinimum: commission.minimum } : {}) };
+    });
+  });
+  if (values.length > 0) await db.insert(planConditions).values(values);
 }
 
 /** Seeded rates are in force from long ago, so any rollover (a missed one run late too) finds them. */
