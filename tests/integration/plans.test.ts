@@ -59,10 +59,7 @@ describe('GET /plans', () => {
     expect(data.features.slice(-4, -2)).toEqual(['Spread markup (points)', 'Commission per side']);
     expect(bySlug.basic!.features.slice(-4, -2)).toEqual(['Forex 8 · metals, indices 20 · commodities 10 · stocks 2 · crypto 0', 'None']);
     expect(bySlug.pro!.features.slice(-4, -2)).toEqual(['Forex 4 · metals, indices 10 · commodities 5 · stocks 1 · crypto 0', 'None']);
-    expect(bySlug.premium!.features.slice(-4, -2)).toEqual([
-      'All classes 0',
-      'Forex, metals 3.5 USD per lot · stocks 0.02 % (min 1 USD) · others none',
-    ]);
+    expect(bySlug.premium!.features.slice(-4, -2)).toEqual(['All classes 0', 'Forex, metals 3.5 USD per lot · stocks 0.02 % (min 1 USD) · others none']);
     // The financing rows are the markups in force (docs/trading.md#overnight-financing), not typed values.
     expect(data.features.slice(-2)).toEqual(['Swap markup (points per lot)', 'Financing markup (% a year)']);
     expect(bySlug.basic!.features.slice(-2)).toEqual(['Forex 1.5 · metals 15', 'Stocks, indices, commodities 3 · crypto 12']);
