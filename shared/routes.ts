@@ -33,6 +33,7 @@ export const paths = {
   adminCatalogue: '/admin/catalogue',
   adminInstruments: '/admin/instruments',
   adminFinancing: '/admin/financing',
+  adminConditions: '/admin/conditions',
   adminQueues: '/admin/queues',
   adminSandboxChain: '/admin/sandbox-chain',
   adminSavings: '/admin/savings',

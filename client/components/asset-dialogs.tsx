@@ -5,6 +5,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
 import type { AssetClass } from '../../shared/constants';
 import { spreadOf } from '../../shared/trading/prices';
+import { describeCommission } from '../../shared/trading/conditions';
 import { sizing } from '../../shared/trading/sizing';
 import { priceDecimals } from '../../shared/trading/terminal';
 import { formatFigure, formatPrice, signClass } from '../lib/format';
@@ -149,6 +150,8 @@ export function AssetInfoDialog({ assetId }: { assetId: number }) {
     ['Digits', String(asset.digits)],
     ['Volume', `${sizing.minLots} to ${sizing.maxLots} lots, in steps of ${sizing.lotStep}`],
     ['Leverage', `up to 1:${leverageOf(asset)}`],
+    ['Spread markup', asset.spread_markup === 0 ? 'None: the raw spread' : `${asset.spread_markup} points on your plan (in the spread above)`],
+    ['Commission', describeCommission({ kind: asset.commission_type, rate: asset.commission_rate, minimum: asset.commission_min })],
     ['Swap long / short', swapText(asset)],
     ['Triple swap', asset.swap_triple_day ?? 'None: charged every night'],
     ['Category', asset.category],

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Asset } from '../../shared/api/assets.schema';
-import type { Money } from '../../shared/money';
+import { Money as MoneyValue, type Money } from '../../shared/money';
+import { commissionCharge } from '../../shared/trading/conditions';
 import { marginFor } from '../../shared/trading/account-maths';
 import { conversionRate } from '../../shared/trading/conversion';
 import { lotsProblem } from '../../shared/trading/sizing';
@@ -44,6 +45,42 @@ export function ticketSize({
   const overMargin = Boolean(margin && freeMargin !== null && margin.gt(freeMargin));
   const sizeProblem = units ? lotsProblem(unit === 'currency' ? lots! : units.dividedBy(asset.contract_size)) : null;
   return { rate, context, units, lots, orderUnits, leverage, margin, overMargin, sizeProblem };
+}
+
+/**
+ * What the order costs before it moves, in the account's currency (docs/trading.md#trading-conditions): crossing the
+ * spread now ((ask − bid) × units), and the plan's commission on each side (charged at the open and again at the close).
+ */
+export function ticketCosts({
+  asset,
+  currency,
+  quote,
+  lots,
+  orderUnits,
+  price,
+  rate,
+}: {
+  asset: Asset;
+  currency: string;
+  quote: Quote | null;
+  lots: Money | null;
+  orderUnits: Money | null;
+  price: string | null;
+  rate: Money | null;
+}): { spreadCost: Money | null; commission: Money | null } {
+  const spreadCost = quote && orderUnits && rate ? new MoneyValue(quote.ask).minus(quote.bid).times(orderUnits).times(rate).toDecimalPlaces(2) : null;
+  const toAccount = conversionRate('USD', currency, forexMid);
+  const quoteToUsd = conversionRate(asset.quote_currency, 'USD', forexMid);
+  const commission =
+    lots && orderUnits && price && toAccount && quoteToUsd
+      ? commissionCharge({
+          commission: { kind: asset.commission_type, rate: asset.commission_rate, minimum: asset.commission_min },
+          lots,
+          notionalUsd: orderUnits.times(price).times(quoteToUsd),
+          usdToAccount: toAccount,
+        })
+      : null;
+  return { spreadCost, commission };
 }
 
 /** SELL and BUY with their prices: the side the ticket is on. */
@@ -137,6 +174,8 @@ export function TicketFigures({
   freeMargin,
   overnight,
   tripleDay,
+  spreadCost,
+  commission,
   currency,
 }: {
   lots: Money | null;
@@ -149,6 +188,9 @@ export function TicketFigures({
   overnight: Money | null;
   /** The weekday three nights are charged, or null (crypto: every night). */
   tripleDay: string | null;
+  /** Crossing the spread now, and the commission of each side (`ticketCosts`). */
+  spreadCost: Money | null;
+  commission: Money | null;
   currency: string;
 }) {
   return (
@@ -170,6 +212,30 @@ export function TicketFigures({
       <div>
         <dt>Free margin</dt>
         <dd>{freeMargin !== null ? displayMoney(freeMargin, currency) : '—'}</dd>
+      </div>
+      <div>
+        <dt>
+          <abbr title="What crossing the spread costs at today's prices: the difference between the buy and sell price, on this size">Spread cost</abbr>
+        </dt>
+        <dd>{spreadCost ? displayMoney(spreadCost.toFixed(2), currency) : '—'}</dd>
+      </div>
+      <div>
+        <dt>
+          <abbr title="Your plan's commission, charged when the position opens and again when it closes">Commission</abbr>
+        </dt>
+        <dd>
+          {commission ? (
+            commission.isZero() ? (
+              'None'
+            ) : (
+              <>
+                {displayMoney(commission.toFixed(2), currency)} <small>each side</small>
+              </>
+            )
+          ) : (
+            '—'
+          )}
+        </dd>
       </div>
       <div>
         <dt>

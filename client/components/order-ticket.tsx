@@ -14,7 +14,7 @@ import { clock, marketStateOf, quoteOf } from '../state/market';
 import { placeMarketOrder, placePendingOrder } from '../state/orders';
 import { liveSummary, selectedAccount } from '../state/trading';
 import { LevelField, pnlNote } from './level-field';
-import { OrderTypeChoice, submitLabel, TicketFigures, TicketSides, ticketSize, VolumeField } from './order-ticket-parts';
+import { OrderTypeChoice, submitLabel, TicketFigures, TicketSides, ticketCosts, ticketSize, VolumeField } from './order-ticket-parts';
 
 type Refusal = { fields: Record<string, string>; alert: string | null };
 const noRefusal: Refusal = { fields: {}, alert: null };
@@ -88,6 +88,7 @@ export function OrderTicket({
           ).times(rate),
         )
       : null;
+  const { spreadCost, commission } = ticketCosts({ asset, currency, quote, lots, orderUnits, price: sizingPrice, rate: rate ?? null });
   // TP and SL against the price the position would close at now (a buy at the sell price), or a pending order's price: the server's rule, live.
   const reference = pending ? price : quote ? closingPrice({ side, quote }) : null;
   const levelErrors = protect ? levelProblems({ side, digits: asset.digits, price: reference, against: pending ? 'order' : 'current', takeProfit, stopLoss }) : {};
@@ -184,6 +185,8 @@ export function OrderTicket({
         freeMargin={summary?.freeMargin ?? null}
         overnight={overnight}
         tripleDay={asset.swap_triple_day}
+        spreadCost={spreadCost}
+        commission={commission}
         currency={currency}
       />
       {!rate ? <p className="ticket-problem">{checkTexts.noConversion(asset.quote_currency, currency)}</p> : null}

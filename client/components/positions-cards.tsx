@@ -4,7 +4,7 @@ import { closeReasonLabel, type TradeView } from '../../shared/api/trades.schema
 import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
-import { accountCurrency, digitsOf, PlacedBy, PositionButtons, timeOf, usePositionsList, type OnPositionAction } from './positions-parts';
+import { accountCurrency, digitsOf, NetLine, PlacedBy, PositionButtons, timeOf, usePositionsList, type OnPositionAction } from './positions-parts';
 
 /**
  * The positions as cards (phones and narrow panels; docs/trade-room.md#positions): symbol, side and lots
@@ -21,7 +21,10 @@ function CardBody({ trade, price, pnl, at, end }: { trade: TradeView; price: str
         <PlacedBy trade={trade} />
         <span className={trade.trade_type === 'buy' ? 'gain' : 'loss'}>{trade.trade_type.toUpperCase()}</span>
         <span>{formatLots(trade.lots)} lots</span>
-        <strong className={`card-pnl ${signClass(pnl)}`}>{displayMoney(pnl, accountCurrency())}</strong>
+        <strong className={`card-pnl ${signClass(pnl)}`}>
+          {displayMoney(pnl, accountCurrency())}
+          <NetLine trade={trade} pnl={pnl} />
+        </strong>
       </div>
       <p className="card-prices">
         <span>
@@ -37,6 +40,7 @@ function CardBody({ trade, price, pnl, at, end }: { trade: TradeView; price: str
         TP {level(trade.take_profit)} · SL {level(trade.stop_loss)}
         {trade.trailing_stop ? ` · ${positionLayoutTexts.trails(trade.trailing_stop)}` : null}
         {Number(trade.swap) !== 0 ? ` · Swap ${displayMoney(trade.swap, accountCurrency())}` : null}
+        {Number(trade.paid_commission) !== 0 ? ` · Commission ${displayMoney(trade.paid_commission, accountCurrency())}` : null}
       </p>
     </>
   );

@@ -5,7 +5,9 @@ import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { positionTexts } from '../../shared/trading/terminal';
 import { assetsById } from '../state/market';
 import { closedTrades, liveOpenTrades, loadMore, openTrades, selectedAccount, type LiveTrade } from '../state/trading';
-import { formatDate } from '../lib/format';
+import { formatDate, signClass } from '../lib/format';
+import { netPnlOf } from '../../shared/trading/account-maths';
+import { displayMoney } from '../state/site-data';
 
 /** What the drawer asks of a position: a dialog for it (docs/trade-room.md#close-dialogs). */
 export type PositionAction = { kind: 'close' | 'partial' | 'levels'; trade: LiveTrade } | null;
@@ -106,4 +108,11 @@ export function PositionButtons({ trade, onAction }: { trade: LiveTrade; onActio
       </button>
     </>
   );
+}
+
+/** Under a P/L that swap or commission change, what the trade comes to: P/L + swap − commission. */
+export function NetLine({ trade, pnl }: { trade: TradeView; pnl: string }) {
+  if (Number(trade.swap) === 0 && Number(trade.paid_commission) === 0) return null;
+  const net = netPnlOf({ pnl, swap: trade.swap, commission: trade.paid_commission });
+  return <small className={`net-pnl ${signClass(net)}`}>net {displayMoney(net, accountCurrency())}</small>;
 }

@@ -4,11 +4,11 @@ import { closeReasonLabel, type TradeView } from '../../shared/api/trades.schema
 import { positionLayoutTexts } from '../../shared/trading/position-texts';
 import { formatLots, formatPrice, signClass } from '../lib/format';
 import { displayMoney } from '../state/site-data';
-import { accountCurrency, digitsOf, PlacedBy, PositionButtons, TrailTag, timeOf, usePositionsList, type OnPositionAction } from './positions-parts';
+import { accountCurrency, digitsOf, NetLine, PlacedBy, PositionButtons, TrailTag, timeOf, usePositionsList, type OnPositionAction } from './positions-parts';
 
 /**
  * The positions as a table (wide panels; docs/trade-room.md#positions). positions.css hides columns by the
- * panel's width: the time first, then the swap, then the open price, then TP and SL share one cell (the SL cell
+ * panel's width: the commission first, then the time, then the swap, then the open price, then TP and SL share one cell (the SL cell
  * stays in the row, hidden, so the columns keep their places). P/L and the actions stay in view.
  */
 function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string | null; pnl: string; at: string | null }) {
@@ -37,7 +37,11 @@ function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string
         <TrailTag points={trade.trailing_stop} />
       </td>
       <td className={`col-swap ${signClass(trade.swap)}`}>{displayMoney(trade.swap, accountCurrency())}</td>
-      <td className={`col-pnl ${signClass(pnl)}`}>{displayMoney(pnl, accountCurrency())}</td>
+      <td className="col-commission">{displayMoney(trade.paid_commission, accountCurrency())}</td>
+      <td className={`col-pnl ${signClass(pnl)}`}>
+        {displayMoney(pnl, accountCurrency())}
+        <NetLine trade={trade} pnl={pnl} />
+      </td>
       <td className="col-time">{timeOf(at)}</td>
     </>
   );
@@ -45,13 +49,13 @@ function TradeCells({ trade, price, pnl, at }: { trade: TradeView; price: string
 
 const LineRow = ({ text, className }: { text: string; className: string }) => (
   <tr className={className}>
-    <td colSpan={11}>{text}</td>
+    <td colSpan={12}>{text}</td>
   </tr>
 );
 
 const MoreRow = ({ sentinel }: { sentinel: RefObject<HTMLTableRowElement | null> }) => (
   <tr ref={sentinel} className="more-row">
-    <td colSpan={11}>{positionLayoutTexts.loadingMore}</td>
+    <td colSpan={12}>{positionLayoutTexts.loadingMore}</td>
   </tr>
 );
 
@@ -111,6 +115,9 @@ export function PositionsTable({ tab, onAction }: { tab: 'active' | 'history'; o
             <th className="col-sl">SL</th>
             <th className="col-swap">
               <abbr title="Overnight financing so far">Swap</abbr>
+            </th>
+            <th className="col-commission">
+              <abbr title="Commission charged so far, at the open and the close">Comm.</abbr>
             </th>
             <th className="col-pnl">P/L</th>
             <th className="col-time">{active ? positionLayoutTexts.opened : positionLayoutTexts.closed}</th>

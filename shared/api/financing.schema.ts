@@ -82,14 +82,18 @@ export const ratesInForce = z.object({
 });
 export type RatesInForce = z.infer<typeof ratesInForce>['data'];
 
-/** What the rollovers booked, from the ledger: per night and account currency, and per instrument and plan for one night. */
+/** What the rollovers and commissions booked, from the ledger: per night (day) and account currency, and per instrument and plan for one. */
 const bookedFigures = { charged: wireDecimal, credited: wireDecimal, positions: z.number() };
+const chargedFigures = { charged: wireDecimal, sides: z.number() };
 export const financingReport = z.object({
   data: z.object({
     nights: z.array(z.object({ day: z.string(), currency: z.string(), ...bookedFigures })),
     /** The night the instruments are for (the latest booked unless one was asked for), or null when none is booked. */
     day: z.nullable(z.string()),
     instruments: z.array(z.object({ symbol: z.string(), plan: z.string(), currency: z.string(), ...bookedFigures })),
+    /** Commissions charged, per UTC day and account currency (each side of a trade one), and per instrument and plan on `day`. */
+    commissions: z.array(z.object({ day: z.string(), currency: z.string(), ...chargedFigures })),
+    commission_instruments: z.array(z.object({ symbol: z.string(), plan: z.string(), currency: z.string(), ...chargedFigures })),
   }),
 });
 export type FinancingReport = z.infer<typeof financingReport>['data'];

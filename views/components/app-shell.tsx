@@ -39,7 +39,8 @@ export type ShellPage =
   | 'staff'
   | 'catalogue'
   | 'instruments'
-  | 'financing';
+  | 'financing'
+  | 'conditions';
 
 /** The back office's sections (docs/back-office.md): staff see all but Settings, which is the admins'. */
 const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; adminOnly?: boolean }[] = [
@@ -55,6 +56,7 @@ const backOfficeLinks: readonly { page: ShellPage; href: string; label: string; 
   { page: 'savings-admin', href: paths.adminSavings, label: 'Savings', adminOnly: true },
   { page: 'instruments', href: paths.adminInstruments, label: 'Instruments', adminOnly: true },
   { page: 'financing', href: paths.adminFinancing, label: 'Financing', adminOnly: true },
+  { page: 'conditions', href: paths.adminConditions, label: 'Conditions', adminOnly: true },
   { page: 'staff', href: paths.adminStaff, label: 'Staff', adminOnly: true },
   { page: 'settings', href: paths.adminSettings, label: 'Settings', adminOnly: true },
 ];

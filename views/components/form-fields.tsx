@@ -95,6 +95,35 @@ export function FormField({ label, children, ...input }: InputProps & { label: s
   );
 }
 
+/** A labelled native select (keyboard and screen readers for free) with its message, in a `.form-field`. */
+export function SelectField({
+  id,
+  name,
+  label,
+  value,
+  options,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  error: string | undefined;
+}) {
+  return (
+    <FormField id={id} name={name} label={label} error={error}>
+      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
 export interface CountryOption {
   value: string;
   label: string;

@@ -6,6 +6,8 @@ import { financingMethodOf, rolloverInstant } from '../../../shared/trading/fina
 import { recordAudit } from '../db/audit.repo';
 import type { Tx } from '../db/database';
 import {
+  commissionsByDay,
+  commissionsByInstrument,
   financingByInstrument,
   financingByNight,
   findRollover,
@@ -68,17 +70,21 @@ export function financingRoutes(deps: ApiDeps) {
   on(api.financingReport, async ({ query }) => {
     const now = deps.market.now();
     const since = new Date(now.getTime() - reportNights * 86_400_000).toISOString().slice(0, 10);
-    const day = query.day ?? (await latestBookedNight(db)) ?? null;
+    const commissions = await commissionsByDay(db, since);
+    const day = query.day ?? (await latestBookedNight(db)) ?? commissions[0]?.day ?? null;
     const figures = (r: { charged: string | null; credited: string | null; positions: number }) => ({
       charged: new Money(r.charged ?? 0).toFixed(2),
       credited: new Money(r.credited ?? 0).toFixed(2),
       positions: r.positions,
     });
+    const commissionFigures = (r: { charged: string | null; sides: number }) => ({ charged: new Money(r.charged ?? 0).toFixed(2), sides: r.sides });
     return {
       data: {
         nights: (await financingByNight(db, since)).map((r) => ({ day: r.day, currency: r.currency, ...figures(r) })),
         day,
         instruments: day ? (await financingByInstrument(db, day)).map((r) => ({ symbol: r.symbol, plan: r.plan, currency: r.currency, ...figures(r) })) : [],
+        commissions: commissions.map((r) => ({ day: r.day, currency: r.currency, ...commissionFigures(r) })),
+        commission_instruments: day ? (await commissionsByInstrument(db, day)).map((r) => ({ symbol: r.symbol, plan: r.plan, currency: r.currency, ...commissionFigures(r) })) : [],
       },
     };
   });

@@ -218,6 +218,37 @@ export async function financingByInstrument(db: Executor, day: string) {
     .orderBy(assets.symbol, plan, tradingAccounts.currency);
 }
 
+/** A commission entry's UTC day and trade, from its reference (`open:{trade}` or `close:{trade}`). */
+const commissionDay = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+const commissionTrade = sql`split_part(${ledgerEntries.reference}, ':', 2)::bigint`;
+const sides = sql<number>`count(*)::int`;
+
+/** The commissions booked per UTC day and account currency, from `since` (a day, 'YYYY-MM-DD'). */
+export async function commissionsByDay(db: Executor, since: string) {
+  return db
+    .select({ day: commissionDay, currency: tradingAccounts.currency, charged, sides })
+    .from(ledgerEntries)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerEntries.kind, 'commission'), sql`${ledgerEntries.createdAt} >= ${since}::date`))
+    .groupBy(commissionDay, tradingAccounts.currency)
+    .orderBy(desc(commissionDay), tradingAccounts.currency);
+}
+
+/** One UTC day's commissions per instrument, the account's plan (none: the default plan) and account currency. */
+export async function commissionsByInstrument(db: Executor, day: string) {
+  const plan = sql<string>`coalesce(${plans.title}, (select title from plans where is_default))`;
+  return db
+    .select({ symbol: assets.symbol, plan, currency: tradingAccounts.currency, charged, sides })
+    .from(ledgerEntries)
+    .innerJoin(trades, sql`${trades.id} = ${commissionTrade}`)
+    .innerJoin(assets, eq(assets.id, trades.assetId))
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
+    .leftJoin(plans, eq(plans.id, tradingAccounts.planId))
+    .where(and(eq(ledgerEntries.kind, 'commission'), sql`${commissionDay} = ${day}`))
+    .groupBy(assets.symbol, plan, tradingAccounts.currency)
+    .orderBy(assets.symbol, plan, tradingAccounts.currency);
+}
+
 /** The latest night a swap was booked for, if any. */
 export async function latestBookedNight(db: Executor): Promise<string | undefined> {
   const [row] = await db

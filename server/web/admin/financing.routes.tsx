@@ -1,21 +1,18 @@
-import express, { type Request, type Response, type Router } from 'express';
-import { fieldErrors, messageOf, type FieldErrors } from '../../../shared/api/common.schema';
+import type { Request, Response, Router } from 'express';
+import { messageOf } from '../../../shared/api/common.schema';
 import { api as endpoints } from '../../../shared/api/endpoints';
 import { financingReportQuery } from '../../../shared/api/financing.schema';
 import type * as z from 'zod/mini';
 import type { Endpoint } from '../../../shared/api/endpoint';
 import { paths } from '../../../shared/routes';
 import { FinancingPage, type FinancingView, type PostedForm } from '../../../views/pages/admin/financing';
-import { bodyOf, keptValues } from '../forms';
 import { callContext } from '../gate';
 import { sendNotFound, staffPage, type PageDeps, type StaffPage } from '../gated';
+import { adminFormPost } from './form-post';
 import { sendPage } from '../render';
-import { csrf } from '../security';
-import { flashNext } from '../session';
 import { UpstreamUnavailable } from '../trading-client';
 
 const unreachable = 'The rollovers and rates could not be loaded. Reload the page to try again.';
-const notDone = 'That could not be done. Please try again.';
 
 /**
  * `/admin/financing`, admins only (docs/back-office.md#financing): the rollovers and a day run by hand, and the rates in
@@ -59,37 +56,8 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
     staffPage(deps, (req, res, page) => render(req, res, page), { adminOnly: true }),
   );
 
-  /** One form's post: checked with the endpoint's own body schema, sent, and on success back to the page with the API's message. */
-  function formPost<E extends Endpoint & { body: z.ZodMiniType }>(path: string, form: PostedForm['form'], endpoint: E, fields: readonly string[], anchor: string) {
-    router.post(
-      path,
-      express.urlencoded({ extended: false, limit: '2kb' }),
-      csrf.csrfSynchronisedProtection,
-      staffPage(
-        deps,
-        async (req, res, page) => {
-          const values = keptValues(req, fields);
-          const again = (errors: FieldErrors, status: number, message: string) => render(req, res, page, { form, values, errors }, status, message);
-          const parsed = endpoint.body.safeParse(Object.fromEntries(fields.map((name) => [name, String(bodyOf(req)[name] ?? '')])));
-          if (!parsed.success) {
-            const errors = fieldErrors(parsed.error.issues);
-            return again(errors, 422, Object.values(errors)[0]?.[0] ?? notDone);
-          }
-          let answer;
-          try {
-            answer = await deps.api.request(endpoint, { token: page.token, body: parsed.data } as never, callContext(req));
-          } catch (error) {
-            if (!(error instanceof UpstreamUnavailable)) throw error;
-            return again({}, 503, notDone);
-          }
-          if (!answer.ok) return again((answer.body as { errors?: FieldErrors } | null)?.errors ?? {}, answer.status, messageOf(answer.body, notDone));
-          flashNext(req, { kind: 'success', title: (answer.data as { message: string }).message });
-          res.redirect(303, `${paths.adminFinancing}${anchor}`);
-        },
-        { adminOnly: true },
-      ),
-    );
-  }
+  const formPost = (path: string, form: PostedForm['form'], endpoint: Endpoint & { body: z.ZodMiniType }, fields: readonly string[], anchor: string) =>
+    adminFormPost(router, deps, { path, form, endpoint, fields, page: paths.adminFinancing, anchor, again: render });
 
   formPost(paths.adminFinancing, 'rollover', endpoints.runRollover, ['day'], '');
   formPost(`${paths.adminFinancing}/benchmarks`, 'benchmark', endpoints.setBenchmark, ['currency', 'rate_percent'], '#rates');

@@ -5,6 +5,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { customerRoutes } from './customers.routes';
 import { instrumentRoutes } from './instruments.routes';
 import { financingRoutes } from './financing.routes';
+import { conditionsRoutes } from './conditions.routes';
 import { overviewRoutes } from './overview.routes';
 import { queueRoutes } from './queues.routes';
 import { sandboxChainRoutes } from './sandbox-chain.routes';
@@ -15,7 +16,20 @@ import { staffRoutes } from './staff.routes';
 /** The back office's pages under `/admin` (docs/back-office.md), each checked for its role here and again by the API. */
 export function backOfficeRoutes(deps: PageDeps): Router {
   const router = Router();
-  for (const routes of [overviewRoutes, customerRoutes, queueRoutes, sandboxChainRoutes, auditRoutes, settingsRoutes, staffRoutes, catalogueRoutes, instrumentRoutes, financingRoutes, savingsRoutes])
+  for (const routes of [
+    overviewRoutes,
+    customerRoutes,
+    queueRoutes,
+    sandboxChainRoutes,
+    auditRoutes,
+    settingsRoutes,
+    staffRoutes,
+    catalogueRoutes,
+    instrumentRoutes,
+    financingRoutes,
+    conditionsRoutes,
+    savingsRoutes,
+  ])
     routes(router, deps);
   return router;
 }

@@ -163,6 +163,12 @@ describe('plans as client groups', () => {
       { kind: 'commission', amount: '-7.00', reference: `open:${id}` },
       { kind: 'commission', amount: '-7.00', reference: `close:${id}` },
     ]);
+    // Staff see it in the financing and commissions report, by day and by instrument and plan.
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await request(stack.app).get(`/api/v1/admin/financing/report?day=${today}`).set(bearer(admin));
+    expect(report.status).toBe(200);
+    expect(report.body.data.commissions).toContainEqual({ day: today, currency: 'USD', charged: 14, sides: 2 });
+    expect(report.body.data.commission_instruments).toEqual([{ symbol: 'EURUSD', plan: 'Premium', currency: 'USD', charged: 14, sides: 2 }]);
   });
 
   it('when a Premium customer closes half a stock position, then each side is 2 basis points of its notional or 1 USD at least, and the closed half carries its share of the opening commission', async () => {

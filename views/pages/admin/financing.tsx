@@ -9,7 +9,7 @@ import type { User } from '../../../shared/api/user.schema';
 import { paths } from '../../../shared/routes';
 import { AppShell } from '../../components/app-shell';
 import { StaffTable, type Column } from '../../../client/components/staff-table';
-import { CheckedFormTag, FormField, SubmitButton } from '../../components/form-fields';
+import { CheckedFormTag, FormField, SelectField, SubmitButton } from '../../components/form-fields';
 import { Stylesheet } from '../../page-needs';
 
 export interface FinancingView {
@@ -90,34 +90,6 @@ const classLabels: Record<AssetClass, string> = { forex: 'Forex', stocks: 'Stock
 const markupUnit = (assetClass: AssetClass) => (financingMethodOf(assetClass) === 'points' ? 'points per lot' : '% a year');
 const since = (iso: string) => (iso.startsWith('2000-01-01') ? 'From the start' : when(iso));
 
-function Choice({
-  id,
-  name,
-  label,
-  value,
-  options,
-  error,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  error: string | undefined;
-}) {
-  return (
-    <FormField id={id} name={name} label={label} error={error}>
-      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </FormField>
-  );
-}
-
 type FormOf = (form: PostedForm['form']) => Omit<PostedForm, 'form'>;
 
 /** The rates in force, each set anew by a form: a new rate takes effect at once and never changes a night already booked. */
@@ -150,7 +122,7 @@ function Markups({ rates, csrfToken, markup }: RatePart<'markup'>) {
         ]}
       />
       <CheckedFormTag check="" className="rate-form" label="Set a plan markup" action={`${paths.adminFinancing}/markups`} csrfToken={csrfToken}>
-        <Choice
+        <SelectField
           id="markup-plan"
           name="plan_id"
           label="Plan"
@@ -158,7 +130,7 @@ function Markups({ rates, csrfToken, markup }: RatePart<'markup'>) {
           options={rates.plans.map((p) => ({ value: String(p.id), label: p.title }))}
           error={markup.errors.plan_id?.[0]}
         />
-        <Choice
+        <SelectField
           id="markup-class"
           name="asset_class"
           label="Class"
@@ -220,7 +192,7 @@ function SwapPoints({ rates, csrfToken, points }: RatePart<'points'>) {
         />
       </details>
       <CheckedFormTag check="" className="rate-form" label="Set swap points" action={`${paths.adminFinancing}/swap-points`} csrfToken={csrfToken}>
-        <Choice
+        <SelectField
           id="points-instrument"
           name="asset_id"
           label="Instrument"
@@ -269,6 +241,34 @@ function Booked({ report }: { report: FinancingReport }) {
             rowKey={(r) => `${r.symbol}-${r.plan}-${r.currency}`}
             empty="Nothing was booked that night."
             columns={[{ label: 'Instrument', cell: (r) => r.symbol }, { label: 'Plan', cell: (r) => r.plan }, ...bookedColumns, { label: 'Positions', cell: (r) => r.positions }]}
+          />
+        </>
+      ) : null}
+      <h2 id="commissions-heading">Commissions, day by day (UTC)</h2>
+      <p>Each side of a trade is charged its plan’s commission, at the open and at the close; set on the Conditions page.</p>
+      <StaffTable
+        rows={report.commissions}
+        rowKey={(c) => `${c.day}-${c.currency}`}
+        empty="No commission has been charged in the last month."
+        columns={[
+          { label: 'Day', cell: (c) => <a href={`${paths.adminFinancing}?day=${c.day}#commission-instruments-heading`}>{c.day}</a> },
+          { label: 'Charged', cell: (c) => money(c.charged, c.currency) },
+          { label: 'Sides', cell: (c) => c.sides },
+        ]}
+      />
+      {report.day ? (
+        <>
+          <h3 id="commission-instruments-heading">Commissions on {report.day}, by instrument and plan</h3>
+          <StaffTable
+            rows={report.commission_instruments}
+            rowKey={(r) => `${r.symbol}-${r.plan}-${r.currency}`}
+            empty="No commission was charged that day."
+            columns={[
+              { label: 'Instrument', cell: (r) => r.symbol },
+              { label: 'Plan', cell: (r) => r.plan },
+              { label: 'Charged', cell: (r) => money(r.charged, r.currency) },
+              { label: 'Sides', cell: (r) => r.sides },
+            ]}
           />
         </>
       ) : null}
