@@ -1,7 +1,9 @@
 /**
  * The server side of the feed benchmark, run as its own process: 2,000 synthetic instruments moving at
  * BENCH_TICKS ticks a second, served by our socket.io feed (MODE=feed) or, as the peer, by a bare `ws`
- * server broadcasting the same batches as JSON (MODE=ws). Prints its port; on SIGTERM, its CPU time.
+ * server broadcasting the same batches as JSON (MODE=ws). With GROUPS=n the feed serves n client groups (plans 1…n,
+ * markups 0, 4, 8… points): a socket's token `group-{k}` (padded to a token's length) puts it in plan k, as the
+ * session's token puts a customer in their plan. Prints its port; on SIGTERM, its CPU time.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import { feedItem } from '../server/trading/feed/feed-server';
 import type { PriceSource } from '../server/trading/market/price-source';
 import type { LiveQuote, Tick } from '../server/trading/market/quote-book';
+import { TradingConditions } from '../server/trading/market/conditions';
 import { benchTrading, syntheticInstruments } from './support';
 
 const count = 2_000;
@@ -40,8 +43,34 @@ class BenchSource implements PriceSource {
 }
 
 // The trading tier as a process composes it, on the synthetic catalogue, leading with the prices job only.
-const { trading } = await benchTrading({ instruments, priceSource: new BenchSource(), leaderJobs: ['prices'], feedApiKey: apiKey, feedFlushMs: 100 });
+const groups = Number(process.env.GROUPS ?? 1);
+const { trading } = await benchTrading({
+  instruments,
+  priceSource: new BenchSource(),
+  leaderJobs: ['prices'],
+  feedApiKey: apiKey,
+  feedFlushMs: 100,
+  feedSignIn: async (token) => {
+    const plan = Number(/^group-(\d+)/.exec(token)?.[1]);
+    return plan >= 1 && plan <= groups ? { userId: plan, planId: plan } : undefined;
+  },
+});
 const { market, bus } = trading;
+const plans = Array.from({ length: groups }, (_, k) => k + 1);
+market.replaceConditions(
+  TradingConditions.from({
+    defaultPlanId: 1,
+    rows: plans.map((planId) => ({
+      planId,
+      assetClass: 'crypto' as const,
+      assetId: null,
+      spreadMarkup: (planId - 1) * 4,
+      commissionKind: 'per_lot' as const,
+      commissionRate: '0',
+      commissionMinimum: '0',
+    })),
+  }),
+);
 let port: number;
 if (mode === 'feed') {
   // Our feed, attached to the API's server as in production.

@@ -56,6 +56,8 @@ export interface TradingOverrides extends MarketOptions, Partial<Omit<TradingDep
   /** The price feed's api key (default: configured or generated) and how often it flushes. */
   feedApiKey?: string;
   feedFlushMs?: number;
+  /** Who a feed socket's token signs in (default: the API's sign-ins; the feed benchmark gives its crowd groups without users). */
+  feedSignIn?: FeedSignIn;
   /** The realtime server's timeouts and limits. */
   realtimeOptions?: Partial<PusherServerOptions>;
   /** Which leader jobs run when this process leads (default: all of them). */
@@ -336,7 +338,7 @@ function appSettings(config: Config, overrides: TradingOverrides) {
 
 /** The API's deps among the overrides (those given, not undefined). */
 function appOverrides(overrides: TradingOverrides): Partial<TradingDeps> {
-  const { database, priceSource, instruments, now, dayFigures, feedApiKey, feedFlushMs, realtimeOptions, leaderJobs, lifecycle, onLeadLost, ...deps } = overrides;
+  const { database, priceSource, instruments, now, dayFigures, feedApiKey, feedFlushMs, feedSignIn, realtimeOptions, leaderJobs, lifecycle, onLeadLost, ...deps } = overrides;
   return Object.fromEntries(Object.entries(deps).filter(([, value]) => value !== undefined));
 }
 
@@ -388,10 +390,12 @@ function socketsOnServer({
       const cap = openConnectionCap({ limit: config.socketsPerAddress, redis, node: randomUUID(), logger });
       const admit = admitBy(cap, clientAddressOf(config.trustProxy.api));
       const signIns = new SignIns(db, bus);
-      const signIn: FeedSignIn = async (token) => {
-        const found = await signIns.find(hashToken(token));
-        return found && { userId: found.user.id, planId: found.user.planId };
-      };
+      const signIn: FeedSignIn =
+        overrides.feedSignIn ??
+        (async (token) => {
+          const found = await signIns.find(hashToken(token));
+          return found && { userId: found.user.id, planId: found.user.planId };
+        });
       feed = attachPriceFeed({ server, market, bus, apiKey: overrides.feedApiKey ?? feedApiKey(config), logger, flushMs: overrides.feedFlushMs, admit, signIn });
       const opened = openRealtime({
         db,

@@ -1,9 +1,10 @@
 import type { AssetClass } from '../../../shared/constants';
 import { rawConditions, type Conditions } from '../../../shared/trading/conditions';
-import type { ConditionsRead } from '../db/conditions.repo';
-import { readConditions } from '../db/conditions.repo';
+import { readConditions, type ConditionRow } from '../db/conditions.repo';
 import type { Executor } from '../db/database';
 import type { Instrument } from './instruments';
+
+type ConditionFields = Pick<ConditionRow, 'planId' | 'assetClass' | 'assetId' | 'spreadMarkup' | 'commissionKind' | 'commissionRate' | 'commissionMinimum'>;
 
 /** A client group: a plan's id (0 when there is no plan at all). */
 export type Group = number;
@@ -40,7 +41,7 @@ export class TradingConditions {
     return TradingConditions.from(await readConditions(db));
   }
 
-  static from({ rows, defaultPlanId }: Pick<ConditionsRead, 'rows' | 'defaultPlanId'>): TradingConditions {
+  static from({ rows, defaultPlanId }: { rows: readonly ConditionFields[]; defaultPlanId: number | null }): TradingConditions {
     const plans = new Map<number, PlanConditions>();
     for (const row of rows) {
       let plan = plans.get(row.planId);
