@@ -66,7 +66,11 @@ test('when a trader opens the trade room, then prices move, the empty lists say 
   const info = page.getByRole('dialog', { name: 'Asset Information' });
   await expect(info).toContainText('Contract specifications');
   // The contract specification from the customer's plan (Basic: metals 20 points over the raw spread, no commission).
-  const spec = (label: string) => info.locator('.info-grid > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+  const spec = (label: string) =>
+    info
+      .locator('.info-grid > div')
+      .filter({ has: page.locator('dt', { hasText: label }) })
+      .locator('dd');
   await expect(spec('Spread markup')).toHaveText('20 points on your plan (in the spread above)');
   await expect(spec('Commission')).toHaveText('None');
   await expect(info.getByText('The technical analysis is not available offline.', { exact: false })).toBeVisible({ timeout: 15_000 });
@@ -89,7 +93,11 @@ test('when a trader buys with TP and SL on the Demo account, then it shows live,
   await ticket.getByRole('button', { name: 'Increase volume' }).click();
   await expect(ticket.getByLabel('Volume', { exact: true })).toHaveValue('0.02');
   // What it costs before it moves: crossing the spread, and the plan's commission (none on Basic).
-  const figure = (label: string) => ticket.locator('.ticket-figures > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+  const figure = (label: string) =>
+    ticket
+      .locator('.ticket-figures > div')
+      .filter({ has: page.locator('dt', { hasText: label }) })
+      .locator('dd');
   await expect(figure('Spread cost')).toHaveText(/\d\.\d\d/);
   await expect(figure('Commission')).toHaveText('None');
   await ticket.getByLabel('Take profit / stop loss').check();
