@@ -5,7 +5,7 @@ test('when a customer pays for Pro, then the page and the header badge say Pro a
   await openSignedIn(page, await fundedCustomer('100'), '/main/plans');
   await expect(page.locator('.plan-badge')).toContainText('Basic');
   // Rows made from each plan's conditions, never typed (docs/trading.md#trading-conditions).
-  await expect(page.getByText('Spread markup (points)').first()).toBeVisible();
+  await expect(page.getByText('Spread markup (points)').filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByText('Forex 8 · metals, indices 20 · commodities 10 · stocks 2 · crypto 0').first()).toBeAttached();
   const upgrade = page.getByRole('button', { name: 'Upgrade: Pro' }).filter({ visible: true });
   // The plan buttons hydrate once in view.
