@@ -4,6 +4,7 @@ import request from 'supertest';
 import { Lifecycle } from '../../server/compose/lifecycle';
 import type { TradingOverrides } from '../../server/compose/trading';
 import { composeWeb, type WebOverrides, type WebTier } from '../../server/compose/web';
+import type { Market } from '../../server/trading/market/market';
 import type { Database } from '../../server/trading/db/database';
 import type { AssetPipeline } from '../../server/web/assets';
 import type { WebApp } from '../../server/web/app';
@@ -28,6 +29,8 @@ export const testAssets: AssetPipeline = {
 export interface WebStack {
   web: Express;
   database: Database;
+  /** The trading tier's market (what its quotes and conditions are now). */
+  market: Market;
   apiUrl: string;
   /** Revokes every token in the database, and announces it as the API's own revocations do. */
   revokeEveryToken(): Promise<void>;
@@ -37,12 +40,13 @@ export interface WebStack {
 /** The trading API on a real port (the web tier reaches it over HTTP, as in production) and the web app for supertest. */
 export async function startWebStack(tradingOverrides: TradingOverrides = {}): Promise<WebStack> {
   const lifecycle = new Lifecycle();
-  const { trading, database, bus } = await startTrading({ lifecycle, ...tradingOverrides });
+  const { trading, database, bus, market } = await startTrading({ lifecycle, ...tradingOverrides });
   const { port } = await trading.listen(0, '127.0.0.1');
   const apiUrl = `http://127.0.0.1:${port}`;
   return {
     web: webAppFor(apiUrl),
     database,
+    market,
     apiUrl,
     async revokeEveryToken() {
       const revoked = await database.db.update(apiTokens).set({ revokedAt: new Date() }).returning({ userId: apiTokens.userId });
