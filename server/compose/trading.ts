@@ -25,6 +25,7 @@ import type { Mailer } from '../trading/mail/mailer';
 import type { Market } from '../trading/market/market';
 import { CandleRecorder } from '../trading/market/recorder';
 import { RolloverJob } from '../trading/financing/job';
+import { DividendJob } from '../trading/dividends/job';
 import { SavingsJob } from '../trading/savings/job';
 import type { PusherServerOptions } from '../trading/realtime/pusher-server';
 import type { AppCredentials } from '../trading/realtime/signature';
@@ -43,7 +44,7 @@ import { cryptoKeys } from '../trading/funding/crypto/keys';
 import { databaseOutage } from '../trading/errors';
 
 /** The jobs only the leading process runs, in the order they start (they stop in reverse). */
-export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors', 'savings', 'rollover'] as const;
+export const leaderJobNames = ['prices', 'engine', 'candles', 'orphan files', 'expert advisors', 'savings', 'rollover', 'dividends'] as const;
 export type LeaderJobName = (typeof leaderJobNames)[number];
 
 /**
@@ -239,6 +240,8 @@ function leaderJobsOf({
     'expert advisors': { name: 'expert advisors', start: () => advisors.start(), stop: () => advisors.stop() },
     savings: savingsJob,
     rollover,
+    // Dividend adjustments at each ex-date's open, once whoever leads (docs/trading.md#dividends).
+    dividends: new DividendJob({ db, market, bus, logger }),
   };
 }
 

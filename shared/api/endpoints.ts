@@ -7,6 +7,7 @@ import { customerFundingApi } from './endpoints/customer-funding';
 import { instrumentsAdminApi } from './endpoints/instruments-admin';
 import { financingApi } from './endpoints/financing';
 import { conditionsApi } from './endpoints/conditions';
+import { dividendsApi } from './endpoints/dividends';
 import { staffAccountsApi } from './endpoints/staff-accounts';
 import { authApi } from './endpoints/auth';
 import { automationApi } from './endpoints/automation';
@@ -45,6 +46,7 @@ export const api = {
   ...instrumentsAdminApi,
   ...financingApi,
   ...conditionsApi,
+  ...dividendsApi,
   ...dashboardApi,
   ...profileApi,
   ...twoFactorApi,
@@ -68,6 +70,7 @@ export {
   instrumentsAdminApi,
   financingApi,
   conditionsApi,
+  dividendsApi,
   staffAccountsApi,
   automationApi,
   chatApi,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financingTexts, rateTexts } from '../../shared/api/financing.schema';
+import { dividendTexts } from '../../shared/api/dividends.schema';
 import { makeUser } from '../support/factories';
 import { csrfFrom, signedInAgent, startWebStack, textOf, type WebStack } from '../support/web';
 
@@ -73,5 +74,27 @@ describe('the overnight financing page', () => {
     const after = textOf((await admin.agent.get('/admin/financing')).text);
     expect(after).toContain(rateTexts.set('The USD benchmark'));
     expect(after).toMatch(/USD\s*4\.75%/);
+  });
+
+  it('when an admin enters a dividend, then one on a shut day comes back beside its field and a good one is listed to be booked at the open', async () => {
+    const page = await admin.agent.get('/admin/financing');
+    expect(textOf(page.text)).toContain('No dividend has been entered.');
+    const aapl = /<option value="(\d+)">AAPL<\/option>/.exec(page.text)![1]!;
+    const fields = { _csrf: csrfFrom(page.text), asset_id: aapl, amount: '0.25', long_percent: '85' };
+    const shut = await admin.agent
+      .post('/admin/financing/dividends')
+      .type('form')
+      .send({ ...fields, ex_date: '2026-11-21' });
+    expect(shut.status).toBe(422);
+    expect(textOf(shut.text)).toContain(dividendTexts.closedThatDay);
+    expect(shut.text).toMatch(/<input[^>]*name="ex_date"[^>]*value="2026-11-21"/);
+    const entered = await admin.agent
+      .post('/admin/financing/dividends')
+      .type('form')
+      .send({ ...fields, ex_date: '2026-11-19' });
+    expect([entered.status, entered.headers.location]).toEqual([303, '/admin/financing#dividends']);
+    const after = textOf((await admin.agent.get('/admin/financing')).text);
+    expect(after).toContain(dividendTexts.entered('AAPL', '2026-11-19'));
+    expect(after).toMatch(/AAPL\s*2026-11-19\s*0\.25\s*85%\s*At the open/);
   });
 });

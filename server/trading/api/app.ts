@@ -13,6 +13,7 @@ import { paymentWebhookRoutes } from './payment-webhook.routes';
 import { instrumentsAdminRoutes } from './instruments-admin.routes';
 import { financingRoutes } from './financing.routes';
 import { conditionsRoutes } from './conditions.routes';
+import { dividendsRoutes } from './dividends.routes';
 import { staffAccountsRoutes } from './staff-accounts.routes';
 import { chatRoutes } from './chat.routes';
 import { autotraderRoutes } from './autotrader.routes';
@@ -96,6 +97,7 @@ export function createTradingApp(deps: TradingDeps): Express {
   api.use(instrumentsAdminRoutes(apiDeps));
   api.use(financingRoutes(apiDeps));
   api.use(conditionsRoutes(apiDeps));
+  api.use(dividendsRoutes(apiDeps));
   api.use(plansRoutes(apiDeps));
   api.use(preferencesRoutes(apiDeps));
   api.use(savingsRoutes(apiDeps));

@@ -15,6 +15,7 @@ import {
   instrumentsAdminApi,
   financingApi,
   conditionsApi,
+  dividendsApi,
   kycApi,
   notificationsApi,
   plansApi,
@@ -81,6 +82,7 @@ const areas: { tag: string; description: string; endpoints: Record<string, Endpo
   { tag: 'Back office: instruments', description: 'The instruments admins edit.', endpoints: instrumentsAdminApi },
   { tag: 'Back office: financing', description: 'The nightly rollovers of overnight financing, and a day run by hand.', endpoints: financingApi },
   { tag: 'Back office: trading conditions', description: 'Each plan’s spread markups and commissions, per asset class and instrument.', endpoints: conditionsApi },
+  { tag: 'Back office: dividends', description: 'Dividends on share and index CFDs, adjusted at each ex-date’s open.', endpoints: dividendsApi },
 ];
 
 const accessTexts: Record<Access, string> = {

@@ -19,6 +19,7 @@ export const historyKindOfEntry = {
   // Overnight financing is a trading result, each line its own (its memo names the instrument and the night).
   swap: 'trade',
   commission: 'trade',
+  dividend: 'trade',
   transfer: 'transfer',
   savings: 'savings',
   savings_interest: 'savings',

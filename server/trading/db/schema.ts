@@ -15,3 +15,4 @@ export * from './schema/verification';
 export * from './schema/files';
 export * from './schema/financing';
 export * from './schema/conditions';
+export * from './schema/dividends';

@@ -14,6 +14,7 @@ const entryLabels: Record<keyof typeof historyKindOfEntry, string> = {
   realized_pnl: 'Trade P/L',
   swap: 'Overnight financing',
   commission: 'Commission',
+  dividend: 'Dividend adjustment',
   transfer: 'Transfer',
   savings: 'Savings',
   savings_interest: 'Savings interest',

@@ -23,14 +23,17 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
     try {
       const ctx = callContext(req);
       const asked = financingReportQuery.safeParse({ day: typeof req.query.day === 'string' && req.query.day !== '' ? req.query.day : undefined });
-      const [rollovers, rates, report] = await Promise.all([
+      const [rollovers, rates, report, dividends] = await Promise.all([
         deps.api.request(endpoints.rollovers, { token: page.token }, ctx),
         deps.api.request(endpoints.financingRates, { token: page.token }, ctx),
         deps.api.request(endpoints.financingReport, { token: page.token, query: asked.success ? asked.data : {} }, ctx),
+        deps.api.request(endpoints.dividends, { token: page.token }, ctx),
       ]);
-      const answers = [rollovers, rates, report];
+      const answers = [rollovers, rates, report, dividends];
       if (answers.some((a) => !a.ok && a.status === 403)) return 'not-found';
-      if (rollovers.ok && rates.ok && report.ok) return { view: { rollovers: rollovers.data.data, clock: rollovers.data.clock, rates: rates.data.data, report: report.data.data }, problem: null };
+      if (rollovers.ok && rates.ok && report.ok && dividends.ok) {
+        return { view: { rollovers: rollovers.data.data, clock: rollovers.data.clock, rates: rates.data.data, report: report.data.data, dividends: dividends.data.data }, problem: null };
+      }
       return { view: null, problem: messageOf(answers.find((a) => !a.ok)?.body, unreachable) };
     } catch (error) {
       if (!(error instanceof UpstreamUnavailable)) throw error;
@@ -63,4 +66,5 @@ export function financingRoutes(router: Router, deps: PageDeps): void {
   formPost(`${paths.adminFinancing}/benchmarks`, 'benchmark', endpoints.setBenchmark, ['currency', 'rate_percent'], '#rates');
   formPost(`${paths.adminFinancing}/swap-points`, 'points', endpoints.setSwapPoints, ['asset_id', 'long_points', 'short_points'], '#rates');
   formPost(`${paths.adminFinancing}/markups`, 'markup', endpoints.setMarkup, ['plan_id', 'asset_class', 'markup'], '#rates');
+  formPost(`${paths.adminFinancing}/dividends`, 'dividend', endpoints.enterDividend, ['asset_id', 'ex_date', 'amount', 'long_percent'], '#dividends');
 }

@@ -3,6 +3,7 @@ import { assetClasses, type AssetClass } from '../../../shared/constants';
 import { financingMethodOf } from '../../../shared/trading/financing';
 import { rolloverTriggerLabels, type FinancingReport, type RatesInForce, type RolloverView } from '../../../shared/api/financing.schema';
 import { Money } from '../../../shared/money';
+import type { DividendList } from '../../../shared/api/dividends.schema';
 import { formatMoney, formatWhen } from '../../../client/lib/format';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
@@ -17,11 +18,12 @@ export interface FinancingView {
   clock: { time: string; time_zone: string; scheduled: boolean };
   rates: RatesInForce;
   report: FinancingReport;
+  dividends: DividendList;
 }
 
 /** Which form a refused post came from, with what was typed and the messages by field. */
 export interface PostedForm {
-  form: 'rollover' | 'benchmark' | 'points' | 'markup';
+  form: 'rollover' | 'benchmark' | 'points' | 'markup' | 'dividend';
   values: Record<string, string>;
   errors: FieldErrors;
 }
@@ -82,6 +84,7 @@ export function FinancingPage({ settings, user, csrfToken, view, problem, posted
       ) : null}
       {view ? <Booked report={view.report} /> : null}
       {view ? <Rates rates={view.rates} csrfToken={csrfToken} of={of} /> : null}
+      {view ? <Dividends list={view.dividends} csrfToken={csrfToken} dividend={of('dividend')} /> : null}
     </AppShell>
   );
 }
@@ -272,6 +275,39 @@ function Booked({ report }: { report: FinancingReport }) {
           />
         </>
       ) : null}
+    </section>
+  );
+}
+
+/** The dividends entered on shares and indices, and the form that enters one (docs/trading.md#dividends). */
+function Dividends({ list, csrfToken, dividend }: { list: DividendList; csrfToken: string; dividend: Omit<PostedForm, 'form'> }) {
+  const field = (name: string) => ({ value: dividend.values[name] ?? '', error: dividend.errors[name]?.[0] });
+  return (
+    <section id="dividends" className="financing-rates">
+      <h2>Dividend adjustments</h2>
+      <p>
+        At the open of a dividend’s ex-date, every long position then held is credited its share of the dividend and every short is debited all of it, in each account’s currency; each customer is
+        told.
+      </p>
+      <StaffTable
+        rows={list.dividends}
+        rowKey={(d) => d.id}
+        empty="No dividend has been entered."
+        columns={[
+          { label: 'Instrument', cell: (d) => d.symbol },
+          { label: 'Ex-date', cell: (d) => d.ex_date },
+          { label: 'Dividend', cell: (d) => d.amount },
+          { label: 'Longs get', cell: (d) => `${d.long_percent}%` },
+          { label: 'Booked', cell: (d) => (d.booked_at ? `${when(d.booked_at)}, ${d.positions} position${d.positions === 1 ? '' : 's'}` : 'At the open') },
+        ]}
+      />
+      <CheckedFormTag check="" className="rate-form" label="Enter a dividend" action={`${paths.adminFinancing}/dividends`} csrfToken={csrfToken}>
+        <SelectField id="dividend-instrument" name="asset_id" label="Instrument" {...field('asset_id')} options={list.instruments.map((i) => ({ value: String(i.id), label: i.symbol }))} />
+        <FormField id="dividend-ex-date" name="ex_date" type="date" label="Ex-date" {...field('ex_date')} required />
+        <FormField id="dividend-amount" name="amount" label="Per share (or index point)" {...field('amount')} required />
+        <FormField id="dividend-long" name="long_percent" label="Longs get (%)" {...field('long_percent')} value={dividend.values.long_percent ?? '100'} required />
+        <SubmitButton busyLabel="Entering…">Enter dividend</SubmitButton>
+      </CheckedFormTag>
     </section>
   );
 }

@@ -67,6 +67,8 @@ export const ledgerKinds = [
   'swap',
   /** The commission of one side of a trade, at its open or its close (docs/trading.md#trading-conditions). */
   'commission',
+  /** A dividend adjustment of one position at an ex-date's open (docs/trading.md#dividends). */
+  'dividend',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
