@@ -98,8 +98,8 @@ describe('positions as cards (phones: docs/trade-room.md#positions)', () => {
 });
 
 describe('positions as a table (wide panels)', () => {
-  it('when a position trails its stop, then the row keeps its columns in place (swap the eighth, P/L the ninth), tags the stop loss and carries it for the merged TP / SL cell', () => {
-    openTrades.value = list([trade({ swap: '-21.00' })]);
+  it('when a position trails its stop, then the row keeps its columns in place (swap the eighth, commission the ninth, P/L the tenth with its net under it), tags the stop loss and carries it for the merged TP / SL cell', () => {
+    openTrades.value = list([trade({ swap: '-21.00', paid_commission: '3.50' })]);
     const host = mount(<PositionsTable tab="active" onAction={() => {}} />);
     const cells = [...host.querySelectorAll('tbody tr:first-child td')];
     expect(cells.map((c) => c.className.split(' ')[0])).toEqual([
@@ -111,14 +111,18 @@ describe('positions as a table (wide panels)', () => {
       'col-tp',
       'col-sl',
       'col-swap',
+      'col-commission',
       'col-pnl',
       'col-time',
       'col-actions',
     ]);
     expect(cells[7]!.textContent).toContain('-21.00');
-    expect(cells[8]!.textContent).toContain('11.80');
+    expect(cells[8]!.textContent).toContain('3.50');
+    // P/L 11.80 + swap −21.00 − commission 3.50.
+    expect(cells[9]!.textContent).toContain('11.80');
+    expect(cells[9]!.querySelector('.net-pnl')!.textContent).toBe('net -12.70 USD');
     expect(cells[6]!.querySelector('abbr.trail-tag')!.getAttribute('title')).toContain('150 points');
     expect(cells[5]!.querySelector('.levels-merged')!.textContent).toContain('1.07000');
-    expect(cells[10]!.querySelector('[aria-label="Close EURUSD T00000007"]')).not.toBeNull();
+    expect(cells[11]!.querySelector('[aria-label="Close EURUSD T00000007"]')).not.toBeNull();
   });
 });
