@@ -20,17 +20,10 @@ interface PlanConditions {
  * (`conditions.changed`); a plan with none set trades raw.
  */
 export class TradingConditions {
-  /** Rises with every reading, so what was worked out from an older one can tell. */
-  readonly version: number;
-  private static readings = 0;
-
   private constructor(
     private readonly plans: ReadonlyMap<number, PlanConditions>,
     readonly defaultPlanId: number | null,
-  ) {
-    TradingConditions.readings += 1;
-    this.version = TradingConditions.readings;
-  }
+  ) {}
 
   /** Everyone at the raw quote, no commission (markets built without a database: benchmarks, unit tests). */
   static raw(): TradingConditions {
@@ -67,7 +60,7 @@ export class TradingConditions {
     return plan?.instruments.get(instrument.id) ?? plan?.classes.get(instrument.assetClass) ?? rawConditions;
   }
 
-  /** The plans whose conditions are set, by class (for the plans page's computed rows). */
+  /** A group's conditions by class, as set (for the plans page's computed rows). */
   classesOf(group: Group): ReadonlyMap<AssetClass, Conditions> {
     return this.plans.get(group)?.classes ?? new Map();
   }
