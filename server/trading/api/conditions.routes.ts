@@ -26,10 +26,10 @@ const audited = (row: Pick<ConditionRow, 'spreadMarkup' | 'commissionKind' | 'co
 export function conditionsRoutes(deps: ApiDeps) {
   const { router, on } = endpointRouter(deps);
   const { db } = deps.database;
-  /** This process uses the change before it answers; the others read it when they hear of it. */
+  /** The others read the change when they hear of it; this process before it answers (its own reading of the news may come later). */
   const changed = async (planId: number) => {
-    deps.market.replaceConditions(await TradingConditions.load(db));
     deps.bus.publish('conditions.changed', { planId });
+    deps.market.replaceConditions(await TradingConditions.load(db));
   };
 
   on(api.tradingConditions, async () => {

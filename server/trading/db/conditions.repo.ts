@@ -33,6 +33,8 @@ export interface ConditionsChange {
 
 /** Sets a plan's conditions for a class or one instrument; returns what was there before (undefined: nothing). */
 export async function setConditions(tx: Tx, change: ConditionsChange): Promise<ConditionRow | undefined> {
+  // The plan's row first: two changes of one plan at once take turns, so the second finds the first's row to update.
+  await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, change.planId)).for('no key update');
   const scope = and(
     eq(planConditions.planId, change.planId),
     eq(planConditions.assetClass, change.assetClass),

@@ -1,6 +1,7 @@
 import { formatMoney, Money } from '../../../shared/money';
 import { dividendAdjustment, exDateOpen } from '../../../shared/trading/dividends';
 import type { Logger } from '../../logger';
+import { logJobFailure } from '../errors';
 import type { Bus } from '../bus';
 import type { AppDb } from '../db/database';
 import { lockDividend, markDividendBooked, positionsHeldAt, unbookedDividendsUpTo, type DividendRow } from '../db/dividends.repo';
@@ -81,11 +82,17 @@ function noticeOf(dividend: DividendRow, symbol: string, account: { userId: numb
   };
 }
 
-/** Every dividend whose ex-date's open has passed and that is not booked yet, oldest first. */
+/** Every dividend whose ex-date's open has passed and that is not booked yet, oldest first; one that fails does not hold up the rest. */
 export async function bookDueDividends(deps: DividendDeps): Promise<number> {
   // A day ahead of UTC's date: an ex-date is the market's own local day, and each one's open is checked before booking.
   const tomorrow = new Date(deps.market.now().getTime() + 86_400_000).toISOString().slice(0, 10);
   let booked = 0;
-  for (const dividend of await unbookedDividendsUpTo(deps.db, tomorrow)) booked += (await bookDividend(deps, dividend.id)) ?? 0;
+  for (const dividend of await unbookedDividendsUpTo(deps.db, tomorrow)) {
+    try {
+      booked += (await bookDividend(deps, dividend.id)) ?? 0;
+    } catch (error) {
+      logJobFailure(deps.logger, error, `booking the dividend ${dividend.id} failed; it is tried again at the next pass`);
+    }
+  }
   return booked;
 }

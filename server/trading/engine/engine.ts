@@ -203,9 +203,12 @@ export class TradingEngine {
     this.unsubscribe = [];
   }
 
-  /** An account's plan, as an event told it (news of a new trade or order); kept until the book is read again. */
+  /**
+   * An account's plan, as an event told it (news of a new trade or order), for an account not known yet: a known one's
+   * plan comes from the database (an event may be older than a plan change the book was read after).
+   */
   private learnPlan(accountId: number, planId: number | null | undefined): void {
-    if (planId !== undefined) this.watched.plans.set(accountId, planId);
+    if (planId !== undefined && !this.watched.plans.has(accountId)) this.watched.plans.set(accountId, planId);
   }
 
   /**
@@ -241,6 +244,7 @@ export class TradingEngine {
         accountId,
         { tradeId: trade.id, assetId: trade.instrument_id, side: trade.trade_type, units: Number(trade.volume), openPrice: Number(trade.opening_price), quoteCurrency: instrument.quoteCurrency },
         Number(trade.margin),
+        Number(trade.paid_commission),
       );
     if (!added) this.enqueue('reload_account', () => this.reloadAccount(accountId));
   }
@@ -441,6 +445,8 @@ export class TradingEngine {
       const locked = await lockOpenTrade(tx, market, trail.tradeId);
       if (!locked || locked.trade.trailingStop === null) return null;
       const { account, trade, instrument } = locked;
+      // Trailed at another group's quote (its plan changed meanwhile): not written; the book read again trails it anew.
+      if (market.groupOf(account.planId) !== trail.group) return null;
       const stored = trade.stopLoss === null ? null : pointsOf(trade.stopLoss, instrument.digits);
       if (!better(trade.side, level, stored)) return null;
       const moved = await updateTrade(tx, trade.id, { stopLoss: formatPoints(level, instrument.digits) });

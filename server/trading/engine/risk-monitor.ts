@@ -146,14 +146,16 @@ export class RiskMonitor {
   }
 
   /**
-   * Adds a newly opened position to an account already watched (opening changes neither balance nor
-   * credit, only the margin in use); false when the account is not watched yet and must be loaded.
+   * Adds a newly opened position to an account already watched: the margin in use grows, and the balance falls by its
+   * opening commission (nothing else at the open changes balance or credit); false when the account is not watched yet
+   * and must be loaded.
    */
-  addPosition(accountId: number, position: Position, margin: number): boolean {
+  addPosition(accountId: number, position: Position, margin: number, commission = 0): boolean {
     const meta = this.meta.get(accountId);
     if (!meta) return false;
     if (meta.tradeIds.has(position.tradeId)) return true;
     this.usedMargin[meta.slot] = this.usedMargin[meta.slot]! + margin;
+    this.funds[meta.slot] = this.funds[meta.slot]! - commission;
     this.updateReach(meta.slot);
     this.hold(accountId, meta, position, new Map());
     return true;

@@ -178,10 +178,13 @@ export function attachPriceFeed({
         for (const socket of sockets) {
           const data = socket.data as FeedSocketData;
           const { group } = await groupOfToken(data.token);
-          if (group === data.group || !socket.rooms.has(`all:${data.group}`)) continue;
+          if (group === data.group) continue;
+          const subscribed = socket.rooms.has(`all:${data.group}`) || socket.rooms.has(`joining:${data.group}`);
           socket.leave(`all:${data.group}`);
+          socket.leave(`joining:${data.group}`);
           data.group = group;
-          await join(socket, group);
+          // One not subscribed yet joins its new group when it subscribes.
+          if (subscribed) await join(socket, group);
         }
       })
       .catch((error: unknown) => logger.error({ err: error }, 'price feed: moving a customer to their new plan failed'));

@@ -42,8 +42,11 @@ export async function openMarket({
   bus.subscribe('instrument.changed', ({ assetId }) => {
     void loadInstrument(db, assetId).then((next) => next && market.replaceInstrument(next), reloadFailed('instrument'));
   });
+  // Readings may finish out of order: only the latest one asked for is put in place.
+  let reading = 0;
   bus.subscribe('conditions.changed', () => {
-    void TradingConditions.load(db).then((next) => market.replaceConditions(next), reloadFailed('trading conditions'));
+    const mine = ++reading;
+    void TradingConditions.load(db).then((next) => mine === reading && market.replaceConditions(next), reloadFailed('trading conditions'));
   });
   if (dayFigures) await seedDayFigures(db, market);
   return market;

@@ -1,3 +1,4 @@
+import { lockAccountsOfUser } from '../db/plans.repo';
 import type { SettingsUpdate, SiteSettings } from '../../../shared/api/settings.schema';
 import type { UserStatus } from '../../../shared/api/user.schema';
 import { fail, refusal } from '../errors';
@@ -68,6 +69,8 @@ export async function changeUserStatus(
 /** Moves a customer to another plan (its leverage applies to new orders; open trades keep theirs). Audited; idempotent. */
 export async function changeCustomerPlan(db: AppDb, actor: Actor, userId: number, { planId, reason }: { planId: number; reason?: string | undefined }) {
   return db.transaction(async (tx) => {
+    // Accounts before the user, as every plan change locks them: the change copies the plan onto the accounts.
+    await lockAccountsOfUser(tx, userId);
     const before = await lockCustomerSubject(tx, userId);
     const plan = await findPlan(tx, planId);
     if (!plan) fail(refusal.invalid(backOfficeTexts.planNotFound, 'plan_id'));

@@ -89,10 +89,13 @@ async function isEmpty(
 }
 
 export async function seedReferenceData(db: AppDb): Promise<void> {
+  const newSite = await isEmpty(db, plans);
   await seedMarketsAndPlans(db);
   await seedAdvisors(db);
   await seedFinancing(db);
-  await seedConditions(db);
+  // Only with the plans themselves: a site that was trading before conditions existed keeps its customers' prices until
+  // its admins set conditions (docs/trading.md#trading-conditions).
+  if (newSite) await seedConditions(db);
 }
 
 /** Each plan's starting spread markups and commissions, when none are set (docs/trading.md#trading-conditions). */
