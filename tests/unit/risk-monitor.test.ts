@@ -4,6 +4,7 @@ import { LocalBus } from '../../server/trading/bus';
 import { RiskMonitor } from '../../server/trading/engine/risk-monitor';
 import type { Instrument } from '../../server/trading/market/instruments';
 import { createMarket } from '../../server/trading/market/market';
+import { TradingConditions } from '../../server/trading/market/conditions';
 import { ManualPriceSource } from '../../server/trading/market/price-source';
 import type { LiveQuote } from '../../server/trading/market/quote-book';
 
@@ -50,7 +51,7 @@ function setup() {
     source.set(mids, Date.now());
     return risk.screen(last);
   };
-  return { risk, move };
+  return { risk, move, market };
 }
 
 const position = (tradeId: number, assetId: number, side: 'buy' | 'sell', units: number, openPrice: number, quoteCurrency = 'USD') => ({ tradeId, assetId, side, units, openPrice, quoteCurrency });
@@ -67,6 +68,26 @@ describe('the margin screen', () => {
     expect(found[0]!.level).toBeCloseTo(100, 9);
     expect(move({ 1: '80.00' })[0]!.level).toBeCloseTo(90, 9);
     expect(move({ 1: '91.00' })).toEqual([]);
+  });
+
+  it('takes a new position’s opening commission off the funds it screens, and values each client group at its own quote', () => {
+    const { risk, move, market } = setup();
+    market.replaceConditions(
+      TradingConditions.from({
+        defaultPlanId: null,
+        rows: [{ planId: 2, assetClass: 'crypto', assetId: null, spreadMarkup: 200, commissionKind: 'per_lot', commissionRate: '0', commissionMinimum: '0' }],
+      }),
+    );
+    // Funds 1,100, margin 500 for 5 units at 100 (level 220 % at 100).
+    risk.set({ accountId: 11, userId: 1, currency: 'USD', group: 0, funds: 1100, usedMargin: 500, positions: [position(1, 1, 'buy', 5, 100)] });
+    expect(move({ 1: '100.00' })).toEqual([]);
+    // 5 more units with 500 margin and a 100.00 commission: (1,100 − 100) / 1,000 = 100 % at 100, at the screen level.
+    expect(risk.addPosition(11, position(2, 1, 'buy', 5, 100), 500, 100)).toBe(true);
+    expect(risk.level(11)).toBeCloseTo(100, 9);
+    // Group 2 closes longs 1.00 (100 points of 0.01) below the raw bid: 10 units at 99 are −10 below the raw valuation.
+    risk.set({ accountId: 12, userId: 2, currency: 'USD', group: 2, funds: 1100, usedMargin: 1000, positions: [position(3, 1, 'buy', 10, 100)] });
+    expect(risk.level(12)).toBeCloseTo(((1100 - 10) / 1000) * 100, 9);
+    expect(move({ 1: '91.00' }).map((f) => f.accountId)).toEqual([11, 12]);
   });
 
   it('does not report an account that a later tick of the same batch lifted back above the level', () => {
