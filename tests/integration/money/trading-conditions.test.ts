@@ -134,6 +134,21 @@ describe('plans as client groups', () => {
     expect(await balanceOf(stack.database.db, pro.account.id)).toBe('9986.00');
   });
 
+  it('when staff move a Basic customer to Pro, then their open feed socket is sent a fresh snapshot at Pro’s quotes and Pro’s updates after', async () => {
+    await tick({ EURUSD: '1.10000' });
+    const customer = await fundedTrader(stack, '100.00', { plan: 'basic' });
+    const feed = await feedAs(customer.token);
+    const socket = sockets.at(-1)!;
+    expect(feed.snapshot.find((item) => item.id === 'EURUSD')).toMatchObject({ bid: 1.0999, ask: 1.1001 });
+    const snapshot = new Promise<unknown>((resolve) => socket.once(feedEvents.all, resolve));
+    const moved = await request(stack.app).post(`/api/v1/admin/customers/${customer.user.id}/plan`).set(bearer(admin)).send({ plan_id: planIds.pro });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(feedAllSchema.parse(await snapshot).data.find((item) => item.id === 'EURUSD')).toMatchObject({ bid: 1.09993, ask: 1.10007 });
+    feed.updates.length = 0;
+    await tick({ EURUSD: '1.20000' });
+    await vi.waitFor(() => expect(feed.updates.filter((item) => item.id === 'EURUSD').at(-1)).toMatchObject({ bid: 1.19993, ask: 1.20007 }));
+  });
+
   it('when a Premium customer trades 2 lots of EUR/USD, then 7.00 USD is charged at the open and 7.00 at the close, each its own ledger entry, and the closed trade shows 14.00 paid beside its price P/L', async () => {
     await tick({ EURUSD: '1.10000' });
     const premium = await fundedTrader(stack, '20000.00', { plan: 'premium' });
