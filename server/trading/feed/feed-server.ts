@@ -155,22 +155,91 @@ export function attachPriceFeed({
       next();
     });
   });
-  // New subscribers wait for the next flush and get one snapshot together per group: one encode however many
-  // connect at once (a reconnect storm after a restart would otherwise encode it per client).
-  const groups = new Set<Group>();
-  const waiting = new Set<Group>();
-  const join = async (socket: { join(room: string): void | Promise<void> }, group: Group) => {
-    groups.add(group);
-    await socket.join(`joining:${group}`);
-    waiting.add(group);
-  };
+  const rooms = groupRooms(io, market, logger);
   io.on('connection', (socket) => {
     const data = socket.data as FeedSocketData;
     if (data.userId !== undefined) void socket.join(`user:${data.userId}`);
-    socket.on(feedEvents.subscribeAll, () => join(socket, data.group));
+    socket.on(feedEvents.subscribeAll, () => rooms.join(socket, data.group));
   });
-  // A customer who moved to another plan is sent its group's quotes from the next flush (a snapshot first).
-  const offPlan = bus.subscribe('plan.changed', ({ userId }) => {
+  const offPlan = followPlanChanges({ io, bus, logger, groupOfToken, join: rooms.join });
+  let pending = new Map<number, LiveQuote>();
+  const off = bus.subscribe('market.quotes', (quotes) => {
+    for (const quote of quotes) pending.set(quote.assetId, quote);
+  });
+  const flush = () => {
+    const batch = [...pending.values()];
+    pending = new Map();
+    rooms.flush(batch);
+  };
+  const timer = setInterval(flush, flushMs);
+  timer.unref();
+
+  return {
+    io,
+    /** Disconnects the clients and stops the engine; the HTTP server stays its owner's to close. */
+    async close() {
+      off();
+      offPlan();
+      clearInterval(timer);
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+export type PriceFeed = ReturnType<typeof attachPriceFeed>;
+
+type Joinable = { join(room: string): void | Promise<void> };
+
+/**
+ * The feed's rooms by client group: `joining:{group}` waits for the next flush and gets one snapshot together (one
+ * encode however many connect at once: a reconnect storm after a restart would otherwise encode it per client), then
+ * moves to `all:{group}`, which gets each flush's batch made and encoded once for the group.
+ */
+function groupRooms(io: Server, market: Market, logger: Logger) {
+  const groups = new Set<Group>();
+  const waiting = new Set<Group>();
+  const listening = (room: string) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
+  const itemsOf = (quotes: readonly LiveQuote[], group: Group) => quotes.map((q) => feedItem(market, market.widen(q, group)));
+  return {
+    async join(socket: Joinable, group: Group) {
+      groups.add(group);
+      await socket.join(`joining:${group}`);
+      waiting.add(group);
+    },
+    flush(batch: readonly LiveQuote[]) {
+      try {
+        if (batch.length > 0) {
+          for (const group of groups) if (listening(`all:${group}`)) io.to(`all:${group}`).volatile.emit(feedEvents.update, itemsOf(batch, group));
+        }
+        for (const group of waiting) {
+          const joining = `joining:${group}`;
+          io.to(joining).emit(feedEvents.all, { success: true, data: itemsOf(market.quotes.all(), group) });
+          io.in(joining).socketsJoin(`all:${group}`);
+          io.in(joining).socketsLeave(joining);
+        }
+        waiting.clear();
+      } catch (error) {
+        logger.error({ err: error }, 'price feed flush failed');
+      }
+    },
+  };
+}
+
+/** A customer who moved to another plan is sent its group's quotes from the next flush (a snapshot first); answers the unsubscribe. */
+function followPlanChanges({
+  io,
+  bus,
+  logger,
+  groupOfToken,
+  join,
+}: {
+  io: Server;
+  bus: Bus;
+  logger: Logger;
+  groupOfToken: (token: string | undefined) => Promise<{ group: Group }>;
+  join: (socket: Joinable, group: Group) => Promise<void>;
+}): () => void {
+  return bus.subscribe('plan.changed', ({ userId }) => {
     void io
       .in(`user:${userId}`)
       .fetchSockets()
@@ -189,49 +258,4 @@ export function attachPriceFeed({
       })
       .catch((error: unknown) => logger.error({ err: error }, 'price feed: moving a customer to their new plan failed'));
   });
-
-  let pending = new Map<number, LiveQuote>();
-  const off = bus.subscribe('market.quotes', (quotes) => {
-    for (const quote of quotes) pending.set(quote.assetId, quote);
-  });
-  const listening = (room: string) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
-  const flush = () => {
-    try {
-      if (pending.size > 0) {
-        const batch = [...pending.values()];
-        pending = new Map();
-        for (const group of groups) {
-          if (!listening(`all:${group}`)) continue;
-          io.to(`all:${group}`).volatile.emit(
-            feedEvents.update,
-            batch.map((q) => feedItem(market, market.widen(q, group))),
-          );
-        }
-      }
-      for (const group of waiting) {
-        const joining = `joining:${group}`;
-        io.to(joining).emit(feedEvents.all, { success: true, data: market.quotes.all().map((q) => feedItem(market, market.widen(q, group))) });
-        io.in(joining).socketsJoin(`all:${group}`);
-        io.in(joining).socketsLeave(joining);
-      }
-      waiting.clear();
-    } catch (error) {
-      logger.error({ err: error }, 'price feed flush failed');
-    }
-  };
-  const timer = setInterval(flush, flushMs);
-  timer.unref();
-
-  return {
-    io,
-    /** Disconnects the clients and stops the engine; the HTTP server stays its owner's to close. */
-    async close() {
-      off();
-      offPlan();
-      clearInterval(timer);
-      io.disconnectSockets(true);
-      io.engine.close();
-    },
-  };
 }
-export type PriceFeed = ReturnType<typeof attachPriceFeed>;
