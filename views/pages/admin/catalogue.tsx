@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { Catalogue } from '../../../shared/api/catalogue.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
@@ -25,11 +26,7 @@ export function CataloguePage({ settings, user, csrfToken, catalogue, problem }:
         <h1>Catalogue</h1>
         <p>The expert advisors customers buy and the plans they are on. Every change is kept in the audit log with its before and after.</p>
       </section>
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {catalogue ? <Island island={CatalogueEditor} client="load" props={{ catalogue }} /> : null}
     </AppShell>
   );

@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import type { ConditionList, ConditionView } from '../../../shared/api/conditions.schema';
 import { assetClasses, type AssetClass } from '../../../shared/constants';
@@ -48,11 +49,7 @@ export function ConditionsPage({ settings, user, csrfToken, view, problem, poste
           order; the plans page shows these figures.
         </p>
       </section>
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {view ? (
         <>
           <ByClass view={view} />

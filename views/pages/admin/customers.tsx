@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import { customerSorts, customerStatusFilters, type CustomerListQuery, type CustomerRow } from '../../../shared/api/back-office.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import { verificationStatuses, type User } from '../../../shared/api/user.schema';
@@ -114,11 +115,7 @@ export function CustomersPage({ settings, user, csrfToken, query, page, problem 
         </label>
         <button type="submit">Search</button>
       </form>
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {page ? (
         <>
           <p className="list-summary" aria-live="polite">

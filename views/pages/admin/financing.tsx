@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { FieldErrors } from '../../../shared/api/common.schema';
 import { assetClasses, type AssetClass } from '../../../shared/constants';
 import { financingMethodOf } from '../../../shared/trading/financing';
@@ -67,11 +68,7 @@ export function FinancingPage({ settings, user, csrfToken, view, problem, posted
           </p>
         ) : null}
       </section>
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       <CheckedFormTag check="" className="rollover-form" label="Run a rollover" action={paths.adminFinancing} csrfToken={csrfToken}>
         <FormField id="rollover-day" name="day" type="date" label="Rollover day" value={run.values.day ?? ''} error={run.errors.day?.[0]} required />
         <SubmitButton busyLabel="Running…">Run rollover</SubmitButton>

@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { AdminInstrument, InstrumentListQuery } from '../../../shared/api/instruments-admin.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
@@ -87,11 +88,7 @@ export function InstrumentsPage({ settings, user, csrfToken, query, list, proble
         </label>
         <button type="submit">Search</button>
       </form>
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {list ? (
         <>
           <p className="list-summary">{list.total === 0 ? 'No instruments match.' : `${list.total} instruments`}</p>

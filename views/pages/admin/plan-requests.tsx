@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { ReactNode } from 'react';
 import type { QueueTab } from '../../../shared/api/funding.schema';
 import type { PlanRequestQuery, PlanRequestRow } from '../../../shared/api/plans.schema';
@@ -98,11 +99,7 @@ export function PlanRequestsPage({ settings, user, csrfToken, query, view, probl
         </p>
       </section>
       <QueueFilters action={paths.adminPlanRequests} q={query.q} status={query.status} pending={view ? view.pending : null} placeholder="Customer e-mail" doneLabel="Decided" />
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {view ? (
         <>
           <QueueSummary total={view.total} pending={view.pending} status={query.status} />

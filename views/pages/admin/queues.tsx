@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { ReactNode } from 'react';
 import { type DepositRow, type QueueQuery, type QueueTab, type WithdrawalRow } from '../../../shared/api/funding.schema';
 import { channelBySlug } from '../../../shared/funding/crypto-channels';
@@ -470,11 +471,7 @@ export function QueuesPage({ settings, user, csrfToken, query, view, kind, probl
         placeholder={kind === 'deposits' ? 'Reference or e-mail' : 'Customer e-mail'}
         doneLabel="Done"
       />
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {view ? (
         <>
           <QueueSummary total={view.total} pending={view.pending} status={query.status} />

@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { AdminSavings, AdminSavingsPlan } from '../../../shared/api/savings.schema';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { User } from '../../../shared/api/user.schema';
@@ -38,11 +39,7 @@ export function AdminSavingsPage({ settings, user, csrfToken, savings, problem, 
           savings).
         </p>
       ) : null}
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {savings ? <SavingsPlans savings={savings} edit={edit} csrfToken={csrfToken} /> : null}
     </AppShell>
   );

@@ -1,3 +1,4 @@
+import { StaffProblem } from '../../components/staff-problem';
 import type { SiteSettings } from '../../../shared/api/settings.schema';
 import type { StaffMember } from '../../../shared/api/staff-accounts.schema';
 import type { User } from '../../../shared/api/user.schema';
@@ -28,11 +29,7 @@ export function StaffAccountsPage({ settings, user, csrfToken, members, problem 
         </div>
         <Island island={StaffAccounts} client="load" props={{ part: 'invite' }} />
       </header>
-      {problem ? (
-        <p className="staff-message" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <StaffProblem message={problem} />
       {members ? <Island island={StaffAccounts} client="load" props={{ part: 'list', members, you: user.id }} /> : null}
     </AppShell>
   );
