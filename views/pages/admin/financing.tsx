@@ -301,7 +301,7 @@ function Dividends({ list, csrfToken, dividend }: { list: DividendList; csrfToke
       <CheckedFormTag check="" className="rate-form" label="Enter a dividend" action={`${paths.adminFinancing}/dividends`} csrfToken={csrfToken}>
         <SelectField id="dividend-instrument" name="asset_id" label="Instrument" {...field('asset_id')} options={list.instruments.map((i) => ({ value: String(i.id), label: i.symbol }))} />
         <FormField id="dividend-ex-date" name="ex_date" type="date" label="Ex-date" {...field('ex_date')} required />
-        <FormField id="dividend-amount" name="amount" label="Per share (or index point)" {...field('amount')} required />
+        <FormField id="dividend-amount" name="amount" label="Per share or point" {...field('amount')} required />
         <FormField id="dividend-long" name="long_percent" label="Longs get (%)" {...field('long_percent')} value={dividend.values.long_percent ?? '100'} required />
         <SubmitButton busyLabel="Entering…">Enter dividend</SubmitButton>
       </CheckedFormTag>
