@@ -91,8 +91,10 @@ export const financingReport = z.object({
     /** The night the instruments are for (the latest booked unless one was asked for), or null when none is booked. */
     day: z.nullable(z.string()),
     instruments: z.array(z.object({ symbol: z.string(), plan: z.string(), currency: z.string(), ...bookedFigures })),
-    /** Commissions charged, per UTC day and account currency (each side of a trade one), and per instrument and plan on `day`. */
+    /** Commissions charged, per UTC day and account currency (each side of a trade one), and per instrument and plan on `commission_day`. */
     commissions: z.array(z.object({ day: z.string(), currency: z.string(), ...chargedFigures })),
+    /** The day the commission instruments are for (the latest charged unless one was asked for), or null when none is. */
+    commission_day: z.nullable(z.string()),
     commission_instruments: z.array(z.object({ symbol: z.string(), plan: z.string(), currency: z.string(), ...chargedFigures })),
   }),
 });

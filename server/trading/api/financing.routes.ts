@@ -71,7 +71,8 @@ export function financingRoutes(deps: ApiDeps) {
     const now = deps.market.now();
     const since = new Date(now.getTime() - reportNights * 86_400_000).toISOString().slice(0, 10);
     const commissions = await commissionsByDay(db, since);
-    const day = query.day ?? (await latestBookedNight(db)) ?? commissions[0]?.day ?? null;
+    const day = query.day ?? (await latestBookedNight(db)) ?? null;
+    const commissionDay = query.day ?? commissions[0]?.day ?? null;
     const figures = (r: { charged: string | null; credited: string | null; positions: number }) => ({
       charged: new Money(r.charged ?? 0).toFixed(2),
       credited: new Money(r.credited ?? 0).toFixed(2),
@@ -84,7 +85,8 @@ export function financingRoutes(deps: ApiDeps) {
         day,
         instruments: day ? (await financingByInstrument(db, day)).map((r) => ({ symbol: r.symbol, plan: r.plan, currency: r.currency, ...figures(r) })) : [],
         commissions: commissions.map((r) => ({ day: r.day, currency: r.currency, ...commissionFigures(r) })),
-        commission_instruments: day ? (await commissionsByInstrument(db, day)).map((r) => ({ symbol: r.symbol, plan: r.plan, currency: r.currency, ...commissionFigures(r) })) : [],
+        commission_day: commissionDay,
+        commission_instruments: commissionDay ? (await commissionsByInstrument(db, commissionDay)).map((r) => ({ symbol: r.symbol, plan: r.plan, currency: r.currency, ...commissionFigures(r) })) : [],
       },
     };
   });

@@ -184,6 +184,10 @@ describe('plans as client groups', () => {
     expect(report.status).toBe(200);
     expect(report.body.data.commissions).toContainEqual({ day: today, currency: 'USD', charged: 14, sides: 2 });
     expect(report.body.data.commission_instruments).toEqual([{ symbol: 'EURUSD', plan: 'Premium', currency: 'USD', charged: 14, sides: 2 }]);
+    // Asked for no day, the report details the latest day of each: no night is booked here, so none is named.
+    const latest = await request(stack.app).get('/api/v1/admin/financing/report').set(bearer(admin));
+    expect(latest.body.data).toMatchObject({ day: null, instruments: [], commission_day: today });
+    expect(latest.body.data.commission_instruments).toEqual(report.body.data.commission_instruments);
   });
 
   it('when a Premium customer closes half a stock position, then each side is 2 basis points of its notional or 1 USD at least, and the closed half carries its share of the opening commission', async () => {

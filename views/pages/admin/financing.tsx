@@ -256,9 +256,9 @@ function Booked({ report }: { report: FinancingReport }) {
           { label: 'Sides', cell: (c) => c.sides },
         ]}
       />
-      {report.day ? (
+      {report.commission_day ? (
         <>
-          <h3 id="commission-instruments-heading">Commissions on {report.day}, by instrument and plan</h3>
+          <h3 id="commission-instruments-heading">Commissions on {report.commission_day}, by instrument and plan</h3>
           <StaffTable
             rows={report.commission_instruments}
             rowKey={(r) => `${r.symbol}-${r.plan}-${r.currency}`}
