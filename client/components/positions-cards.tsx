@@ -40,6 +40,7 @@ function CardBody({ trade, price, pnl, at, end }: { trade: TradeView; price: str
         TP {level(trade.take_profit)} · SL {level(trade.stop_loss)}
         {trade.trailing_stop ? ` · ${positionLayoutTexts.trails(trade.trailing_stop)}` : null}
         {Number(trade.swap) !== 0 ? ` · Swap ${displayMoney(trade.swap, accountCurrency())}` : null}
+        {Number(trade.dividends) !== 0 ? ` · Dividends ${displayMoney(trade.dividends, accountCurrency())}` : null}
         {Number(trade.paid_commission) !== 0 ? ` · Commission ${displayMoney(trade.paid_commission, accountCurrency())}` : null}
       </p>
     </>

@@ -110,9 +110,17 @@ export function PositionButtons({ trade, onAction }: { trade: LiveTrade; onActio
   );
 }
 
-/** Under a P/L that swap or commission change, what the trade comes to: P/L + swap − commission. */
+/** Under a P/L that swap, dividends or commission change, what the trade comes to: P/L + swap + dividends − commission. */
 export function NetLine({ trade, pnl }: { trade: TradeView; pnl: string }) {
-  if (Number(trade.swap) === 0 && Number(trade.paid_commission) === 0) return null;
-  const net = netPnlOf({ pnl, swap: trade.swap, commission: trade.paid_commission });
-  return <small className={`net-pnl ${signClass(net)}`}>net {displayMoney(net, accountCurrency())}</small>;
+  if (Number(trade.swap) === 0 && Number(trade.dividends) === 0 && Number(trade.paid_commission) === 0) return null;
+  const net = netPnlOf({ pnl, swap: trade.swap, dividends: trade.dividends, commission: trade.paid_commission });
+  const currency = accountCurrency();
+  const parts = [`P/L ${displayMoney(pnl, currency)}`, `swap ${displayMoney(trade.swap, currency)}`];
+  if (Number(trade.dividends) !== 0) parts.push(`dividends ${displayMoney(trade.dividends, currency)}`);
+  parts.push(`commission ${displayMoney(trade.paid_commission, currency)} paid`);
+  return (
+    <small className={`net-pnl ${signClass(net)}`} title={parts.join(', ')}>
+      net {displayMoney(net, currency)}
+    </small>
+  );
 }

@@ -138,6 +138,11 @@ export const tradeSchema = z.object({
   paid_commission: wireDecimal,
   /** Overnight financing booked on this trade so far, in the account currency (docs/trading.md#overnight-financing). The original client's position table reads both. */
   swap: wireDecimal,
+  /**
+   * Dividend adjustments booked on this position so far (docs/trading.md#dividends), in the account currency: credited to
+   * a long, debited from a short. Read as 0 where it is missing (an answer stored before it existed).
+   */
+  dividends: z._default(wireDecimal, '0.00'),
   status: z.enum(['open', 'closed']),
   close_reason: z.nullable(z.string()),
   open_time: isoDateTime,

@@ -31,9 +31,9 @@ export function bookedPnl(value: Decimal.Value): Decimal {
   return new Money(value).toDecimalPlaces(2, Decimal.ROUND_FLOOR);
 }
 
-/** A trade's net P/L: its price P/L, plus its overnight financing, less its commission (docs/trading.md#costs). */
-export function netPnlOf({ pnl, swap, commission }: { pnl: Decimal.Value; swap: Decimal.Value; commission: Decimal.Value }): string {
-  return new Money(pnl).plus(swap).minus(commission).toFixed(2);
+/** A trade's net P/L: its price P/L, plus its overnight financing and dividend adjustments, less its commission (docs/trading.md#costs). */
+export function netPnlOf({ pnl, swap, dividends = 0, commission }: { pnl: Decimal.Value; swap: Decimal.Value; dividends?: Decimal.Value; commission: Decimal.Value }): string {
+  return new Money(pnl).plus(swap).plus(dividends).minus(commission).toFixed(2);
 }
 
 export interface AccountSummary {

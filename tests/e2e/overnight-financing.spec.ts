@@ -59,7 +59,12 @@ test('when a position was held over a night staff run by hand, then the open tra
     const night = yesterdayInNewYork();
     await admin.getByLabel('Rollover day').fill(night);
     await admin.getByRole('button', { name: 'Run rollover' }).click();
-    await expect(admin.getByRole('table').first().getByRole('row', { name: new RegExp(night) })).toBeVisible();
+    await expect(
+      admin
+        .getByRole('table')
+        .first()
+        .getByRole('row', { name: new RegExp(night) }),
+    ).toBeVisible();
 
     api = await request.newContext({ baseURL: server.api! });
     const trade = ((await (await api.get('/api/v1/open/trades', { headers: trader })).json()) as { data: { id: number; swap: string }[] }).data.find((t) => t.id === tradeId)!;

@@ -89,7 +89,7 @@ export function tradeView(over: Partial<TradeView> = {}): TradeView {
   return {
     ...{ id: 7, trade_id: 'T00000007', account_id: 1, asset_id: 'EURUSD', instrument_id: 999, asset_symbol: 'EURUSD', asset_name: 'Euro / US Dollar', trade_type: 'buy' },
     ...{ volume: '10000', lots: '0.10', margin: '108.41', leverage: 100, opening_price: '1.08412', closing_price: '1.08530' },
-    ...{ take_profit: null, stop_loss: null, trailing_stop: null, pnl: '11.80', paid_commission: '0.00', swap: '0.00', status: 'open', close_reason: null },
+    ...{ take_profit: null, stop_loss: null, trailing_stop: null, pnl: '11.80', paid_commission: '0.00', swap: '0.00', dividends: '0.00', status: 'open', close_reason: null },
     ...{ open_time: '2026-11-24T16:06:00.000Z', close_time: null, placed_by: 'customer', expert_advisor_id: null },
     ...over,
   };

@@ -25,7 +25,7 @@ export async function balanceOf(db: AppDb, accountId: number): Promise<string> {
 /**
  * The ledger audit run after money tests: every balance equals the sum of its entries to the cent, no
  * balance is negative once nothing is open, every closed trade has exactly one realized-P/L entry, every
- * position's commission is what its entries booked, and the open exposure the database keeps equals the open
+ * position's commission, swap and dividends are what their entries booked, and the open exposure the database keeps equals the open
  * trades summed afresh.
  */
 export async function auditLedger(db: AppDb): Promise<void> {
@@ -62,6 +62,16 @@ export async function auditLedger(db: AppDb): Promise<void> {
       group by f.root)
     select root from paid left join booked using (root) where paid.paid <> coalesce(booked.booked, 0)`);
   expect(rowsOf(commissionDrift)).toEqual([]);
+  // A position's swap and dividends so far are its swap:{trade}:{day} and dividend:{dividend}:{trade} entries (a closed part takes none).
+  const financingDrift = await db.execute(sql`
+    with booked as (
+      select split_part(reference, ':', 2)::bigint as id, sum(amount) as swap, 0 as dividends from ledger_entries where kind = 'swap' group by 1
+      union all
+      select split_part(reference, ':', 3)::bigint, 0, sum(amount) from ledger_entries where kind = 'dividend' group by 1),
+    totals as (select id, sum(swap) as swap, sum(dividends) as dividends from booked group by id)
+    select t.id from trades t left join totals b using (id)
+    where t.swap <> coalesce(b.swap, 0) or t.dividends <> coalesce(b.dividends, 0)`);
+  expect(rowsOf(financingDrift)).toEqual([]);
   const exposureDrift = await db.execute(sql`
     with truth as (
       select account_id, asset_id, side, sum(units) as units, sum(units * open_price) as cost, sum(margin) as margin, count(*)::int as positions

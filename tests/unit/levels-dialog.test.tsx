@@ -39,6 +39,7 @@ const trade: TradeView = {
   pnl: '50',
   paid_commission: '0.00',
   swap: '0.00',
+  dividends: '0.00',
   status: 'open',
   close_reason: null,
   open_time: '2026-11-24T10:00:00.000Z',

@@ -30,6 +30,7 @@ const trade = (over: Partial<TradeView> = {}): TradeView => ({
   pnl: '11.80',
   paid_commission: '0.00',
   swap: '0.00',
+  dividends: '0.00',
   status: 'open',
   close_reason: null,
   open_time: '2026-11-24T16:06:00.000Z',
@@ -80,6 +81,14 @@ describe('positions as cards (phones: docs/trade-room.md#positions)', () => {
     expect([...host.querySelectorAll('.card-actions button')].map((b) => b.textContent)).toEqual(['TP/SL', 'Close']);
   });
 
+  it('when a share position was credited a dividend and charged swap and commission, then its card lists each and its net counts them all', () => {
+    openTrades.value = list([trade({ take_profit: null, stop_loss: null, trailing_stop: null, swap: '-1.20', dividends: '21.25', paid_commission: '4.00' })]);
+    const host = mount(<PositionCards tab="active" onAction={() => {}} />);
+    expect(host.querySelector('.card-levels')!.textContent).toBe('TP — · SL — · Swap -1.20 USD · Dividends 21.25 USD · Commission 4.00 USD');
+    // P/L 11.80 − 1.20 + 21.25 − 4.00.
+    expect(host.querySelector('.net-pnl')!.textContent).toBe('net 27.85 USD');
+  });
+
   it('when Close is tapped on a card, then the drawer is asked to close that position', () => {
     openTrades.value = list([trade()]);
     const onAction = vi.fn();
@@ -121,6 +130,7 @@ describe('positions as a table (wide panels)', () => {
     // P/L 11.80 + swap −21.00 − commission 3.50.
     expect(cells[9]!.textContent).toContain('11.80');
     expect(cells[9]!.querySelector('.net-pnl')!.textContent).toBe('net -12.70 USD');
+    expect(cells[9]!.querySelector('.net-pnl')!.getAttribute('title')).toBe('P/L 11.80 USD, swap -21.00 USD, commission 3.50 USD paid');
     expect(cells[6]!.querySelector('abbr.trail-tag')!.getAttribute('title')).toContain('150 points');
     expect(cells[5]!.querySelector('.levels-merged')!.textContent).toContain('1.07000');
     expect(cells[11]!.querySelector('[aria-label="Close EURUSD T00000007"]')).not.toBeNull();

@@ -7,7 +7,7 @@ import type { TradeView } from '../../shared/api/trades.schema';
 const open: TradeView = {
   ...{ id: 5, trade_id: 'T5', account_id: 10, asset_id: 'EURUSD', instrument_id: 1, asset_symbol: 'EUR/USD', asset_name: 'Euro', trade_type: 'buy' },
   ...{ volume: '1000', lots: '0.01', margin: '10.00', leverage: 100, opening_price: '1.08000', closing_price: '1.08500' },
-  ...{ take_profit: null, stop_loss: '1.08200', trailing_stop: 30, pnl: '5.00', paid_commission: '0.00', swap: '0.00', status: 'open', close_reason: null },
+  ...{ take_profit: null, stop_loss: '1.08200', trailing_stop: 30, pnl: '5.00', paid_commission: '0.00', swap: '0.00', dividends: '0.00', status: 'open', close_reason: null },
   ...{ open_time: '2026-01-05T10:00:00Z', close_time: null, placed_by: 'customer', expert_advisor_id: null },
 };
 

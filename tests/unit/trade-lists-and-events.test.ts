@@ -16,7 +16,7 @@ const answer = (data: unknown[]) => answers.shift()!({ ok: true, status: 200, da
 const trade: TradeView = {
   ...{ id: 7, trade_id: 'T7', account_id: 10, asset_id: 'BTCUSD', instrument_id: 1, asset_symbol: 'BTC/USD', asset_name: 'Bitcoin', trade_type: 'buy' },
   ...{ volume: '0.01', lots: '0.01', margin: '25.00', leverage: 20, opening_price: '48000.00', closing_price: '48000.00' },
-  ...{ take_profit: null, stop_loss: null, trailing_stop: null, pnl: '0.00', paid_commission: '0.00', swap: '0.00', status: 'open', close_reason: null },
+  ...{ take_profit: null, stop_loss: null, trailing_stop: null, pnl: '0.00', paid_commission: '0.00', swap: '0.00', dividends: '0.00', status: 'open', close_reason: null },
   ...{ open_time: '2026-01-05T10:00:00Z', close_time: null, placed_by: 'customer', expert_advisor_id: null },
 };
 const order = { id: 3, account_id: 10, status: 'pending' } as unknown as PendingOrderView;

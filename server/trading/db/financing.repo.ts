@@ -79,12 +79,15 @@ export async function bookedSwapReferences(tx: Tx, entries: readonly { accountId
   return new Set(rows.map((r) => r.reference!));
 }
 
-/** Adds each amount to its trade's swap so far, in one statement over two arrays. */
-export async function addToSwaps(tx: Tx, amounts: readonly { tradeId: number; amount: string }[]): Promise<void> {
+/** Adds each amount to its position's running total of `column` (its swap or its dividends so far), in one statement over two arrays. */
+export async function addToPositions(tx: Tx, column: 'swap' | 'dividends', amounts: readonly { tradeId: number; amount: string }[]): Promise<void> {
   if (amounts.length === 0) return;
   const ids = amounts.map((a) => a.tradeId);
   const values = amounts.map((a) => a.amount);
-  await tx.execute(sql`update ${trades} set swap = ${trades.swap} + v.amount from unnest(${sql.param(ids)}::bigint[], ${sql.param(values)}::numeric[]) as v(id, amount) where ${trades.id} = v.id`);
+  const total = trades[column];
+  await tx.execute(
+    sql`update ${trades} set ${sql.identifier(total.name)} = ${total} + v.amount from unnest(${sql.param(ids)}::bigint[], ${sql.param(values)}::numeric[]) as v(id, amount) where ${trades.id} = v.id`,
+  );
 }
 
 /** Of these trades, the ones still open, as rows. */

@@ -5,7 +5,7 @@ import { logJobFailure } from '../errors';
 import type { Bus } from '../bus';
 import type { AppDb } from '../db/database';
 import { lockDividend, markDividendBooked, positionsHeldAt, unbookedDividendsUpTo, type DividendRow } from '../db/dividends.repo';
-import { lockAccounts } from '../db/financing.repo';
+import { addToPositions, lockAccounts } from '../db/financing.repo';
 import { addNotifications, presentNotification } from '../db/notifications.repo';
 import { postEntries } from '../ledger/ledger';
 import type { Market } from '../market/market';
@@ -47,6 +47,11 @@ export async function bookDividend(deps: DividendDeps, id: number): Promise<numb
     await postEntries(
       tx,
       entries.map(({ position, amount }) => ({ accountId: position.accountId, kind: 'dividend', amount: amount.toFixed(2), reference: `dividend:${dividend.id}:${position.id}`, memo })),
+    );
+    await addToPositions(
+      tx,
+      'dividends',
+      entries.map(({ position, amount }) => ({ tradeId: position.id, amount: amount.toFixed(2) })),
     );
     await markDividendBooked(tx, dividend.id, entries.length);
     const accounts = new Map<number, { userId: number; currency: string; total: Money; count: number }>();

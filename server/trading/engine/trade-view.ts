@@ -59,6 +59,7 @@ export function presentTrade(market: Market, trade: TradeRow, account: Holder): 
     pnl: open ? (instrument && quote ? bookedPnl(livePnl(market, trade, account)).toFixed(2) : '0.00') : new Money(trade.realizedPnl ?? '0').toFixed(2),
     paid_commission: new Money(trade.paidCommission).toFixed(2),
     swap: new Money(trade.swap).toFixed(2),
+    dividends: new Money(trade.dividends).toFixed(2),
     status: trade.status,
     close_reason: trade.closeReason,
     open_time: trade.openedAt.toISOString(),
@@ -76,10 +77,10 @@ function withAssetKey(market: Market, view: Record<string, unknown>): Record<str
 
 /**
  * A trade as an order id's first answer was stored, in today's shape (docs/trading.md#order-ids): earlier releases
- * stored no `trailing_stop` (none was possible), no commission or swap (none was charged) and a numeric `asset_id`.
+ * stored no `trailing_stop` (none was possible), no commission, swap or dividends (none was charged) and a numeric `asset_id`.
  */
 export function storedTradeView(market: Market, stored: unknown): TradeView {
-  return { trailing_stop: null, paid_commission: '0.00', swap: '0.00', ...withAssetKey(market, stored as Record<string, unknown>) } as TradeView;
+  return { trailing_stop: null, paid_commission: '0.00', swap: '0.00', dividends: '0.00', ...withAssetKey(market, stored as Record<string, unknown>) } as TradeView;
 }
 
 /** A pending order as its order id's first answer was stored, in today's shape (a numeric `asset_id` before). */

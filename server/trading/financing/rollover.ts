@@ -4,7 +4,7 @@ import type { Logger } from '../../logger';
 import type { Bus } from '../bus';
 import type { AppDb } from '../db/database';
 import {
-  addToSwaps,
+  addToPositions,
   bookedSwapReferences,
   claimRollover,
   completeRollover,
@@ -116,8 +116,9 @@ async function bookPage(deps: RolloverDeps, day: string, page: readonly OpenAtRo
         memo: ['Overnight financing', deps.market.instrument(position.assetId)?.symbol, day].filter(Boolean).join(' '),
       })),
     );
-    await addToSwaps(
+    await addToPositions(
       tx,
+      'swap',
       fresh.map((d) => ({ tradeId: d.position.id, amount: d.amount })),
     );
     const accounts = [...byAccount(fresh)].map(([accountId, entries]) => {

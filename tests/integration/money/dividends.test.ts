@@ -84,6 +84,11 @@ describe('dividend adjustments', () => {
     expect(await dividendEntries(late.account.id)).toEqual([]);
     expect(await balanceOf(stack.database.db, long.account.id)).toBe('10021.25');
     expect(await balanceOf(stack.database.db, short.account.id)).toBe('9990.00');
+    // Each position carries its adjustment, and its net P/L counts it.
+    const dividendsOf = async (token: string) => ((await request(stack.app).get('/api/v1/open/trades').set(bearer(token))).body.data as { dividends: number }[]).map((t) => t.dividends);
+    expect(await dividendsOf(long.token)).toEqual([21.25]);
+    expect(await dividendsOf(short.token)).toEqual([-10]);
+    expect(await dividendsOf(late.token)).toEqual([0]);
     const [notice] = await stack.database.db
       .select()
       .from(notifications)

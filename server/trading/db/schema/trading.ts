@@ -43,6 +43,8 @@ export const trades = pgTable(
     realizedPnl: money('realized_pnl'),
     /** Overnight financing booked on this position so far, in the account currency (docs/trading.md#overnight-financing). */
     swap: money('swap').notNull().default('0'),
+    /** Dividend adjustments booked on this position so far, in the account currency (docs/trading.md#dividends). */
+    dividends: money('dividends').notNull().default('0'),
     /** Commission charged on this trade, at its open and its close, in the account currency (docs/trading.md#trading-conditions). */
     paidCommission: money('paid_commission').notNull().default('0'),
     /** For a partial close: the open trade this closed part came from. */
