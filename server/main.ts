@@ -1,6 +1,7 @@
 import { isCommand, runCommand, UsageError } from './commands';
 import { composeTrading } from './compose/trading';
 import { composeWeb, openAssets } from './compose/web';
+import type { InProcessApi } from './web/proxy';
 import { Lifecycle } from './compose/lifecycle';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
@@ -25,18 +26,23 @@ async function shutdown(logger: Pick<Logger, 'info'>, code: number): Promise<nev
   process.exit(code);
 }
 
-/** Both tiers (ROLE=both) or one; the web tier reaches the API over HTTP either way. */
+/** Both tiers (ROLE=both) or one; the web tier reaches the API over HTTP, and in one process hands it the pages' calls. */
 async function serve(config: Config, logger: Logger): Promise<void> {
   const banner: string[] = [];
   /** Where the web tier finds the API: configured, or this process's own API on the port it really got. */
   let apiUrl = config.api.url;
+  /** This process's own API app, which the web tier hands the pages' calls to. */
+  let inProcessApi: InProcessApi | undefined;
   /** The site's address for links in mails: PUBLIC_ORIGIN, or this process's web tier once it listens. */
   let siteOrigin = config.web.publicOrigin ?? `http://localhost:${config.web.port}`;
 
   if (config.role !== 'web') {
     const trading = await composeTrading(config, { logger, lifecycle, siteOrigin: () => siteOrigin });
     const { port } = await trading.listen(config.api.port, config.api.host);
-    if (!config.api.external) apiUrl = `http://${config.api.host === '0.0.0.0' ? '127.0.0.1' : config.api.host}:${port}`;
+    if (!config.api.external) {
+      apiUrl = `http://${config.api.host === '0.0.0.0' ? '127.0.0.1' : config.api.host}:${port}`;
+      inProcessApi = trading.app;
+    }
     banner.push(`Trading API: http://${displayHost(config.api.host)}:${port}/api/v1 (${trading.database.driver})`);
     if (trading.paymentsSandboxUrl) banner.push(`Card payments: the sandbox provider at ${trading.paymentsSandboxUrl} (test card 4242 4242 4242 4242, no real money)`);
     if (trading.hasDemoPeople) {
@@ -46,7 +52,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   }
 
   if (config.role !== 'trading') {
-    const web = composeWeb(config, { logger, lifecycle, apiUrl, assets: await openAssets(config) });
+    const web = composeWeb(config, { logger, lifecycle, apiUrl, ...(inProcessApi ? { inProcessApi } : {}), assets: await openAssets(config) });
     const { port } = await web.listen(config.web.port, config.web.host);
     siteOrigin = config.web.publicOrigin ?? `http://${displayHost(config.web.host)}:${port}`;
     banner.unshift(`Open ${siteOrigin}/ in your browser.`);

@@ -5,6 +5,7 @@ import { createLogger, type Logger } from '../logger';
 import { createWebApp, type WebApp } from '../web/app';
 import { builtAssets, devAssets, type AssetPipeline } from '../web/assets';
 import { createTradingClient } from '../web/trading-client';
+import type { InProcessApi } from '../web/proxy';
 import { feedApiKey, realtimeKey, sessionSecret } from './keys';
 import type { Lifecycle } from './lifecycle';
 
@@ -17,6 +18,8 @@ export interface WebOverrides {
   logger?: Logger;
   /** Where the trading API answers (default: the configured TRADING_API_URL or this process's own API port). */
   apiUrl?: string;
+  /** The API's app, when it runs in this process: the pages' calls are handed to it rather than proxied (docs/access.md#api-proxy). */
+  inProcessApi?: InProcessApi;
   /** How long a call to the API may take. */
   apiTimeoutMs?: number;
   /** Where the tier registers its server and close (a process's or a test stack's stop). */
@@ -35,14 +38,15 @@ export interface WebTier {
 
 /**
  * The web tier of one process: server-rendered pages and the proxy to the trading API, which it reaches
- * only over HTTP (`apiUrl`). Shared with the tests, which give stand-in assets.
+ * only through the API's HTTP contract: over HTTP (`apiUrl`), or, for the pages' own calls, handed to its app in this
+ * process (`inProcessApi`). Shared with the tests, which give stand-in assets.
  */
 export function composeWeb(config: Config, overrides: WebOverrides): WebTier {
   const { assets, lifecycle } = overrides;
   lifecycle?.onClose(() => assets.close());
   const app = createWebApp({
     logger: overrides.logger ?? createLogger({ level: config.logLevel, name: 'web' }),
-    api: createTradingClient({ baseUrl: overrides.apiUrl ?? config.api.url, timeoutMs: overrides.apiTimeoutMs }),
+    api: createTradingClient({ baseUrl: overrides.apiUrl ?? config.api.url, timeoutMs: overrides.apiTimeoutMs, inProcess: overrides.inProcessApi }),
     assets,
     sessionSecret: sessionSecret(config),
     sessionMaxAgeHours: config.tokenTtlHours,

@@ -2,7 +2,7 @@ import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { apiPrefix } from '../../shared/api/endpoint';
 import { timing } from '../../shared/constants';
-import { apiProxy, broadcastingAuthPath, webhookProxy } from './proxy';
+import { apiProxy, broadcastingAuthPath, webhookProxy, type InProcessApi } from './proxy';
 import { apiSecurityHeaders, csrf, sameOriginWrites } from './security';
 import type { TokenSealer } from './session';
 
@@ -23,12 +23,15 @@ const onlyTokenFreeAuth: RequestHandler = (req, res, next) => {
  */
 export function apiLane({
   target,
+  inProcess,
   sealer,
   session,
   publicOrigin,
   https,
 }: {
   target: string;
+  /** The API's app in this process, handed each call instead of the proxy's socket. */
+  inProcess: InProcessApi | undefined;
   sealer: TokenSealer;
   session: RequestHandler[];
   publicOrigin: string | undefined;
@@ -45,6 +48,6 @@ export function apiLane({
   lane.use(sameOriginWrites({ publicOrigin }));
   lane.use(csrf.csrfSynchronisedProtection);
   lane.use(`${apiPrefix}/auth`, onlyTokenFreeAuth);
-  lane.use(apiProxy({ target, sealer, timeoutMs: timing.requestTimeoutMs }));
+  lane.use(apiProxy({ target, inProcess, sealer, timeoutMs: timing.requestTimeoutMs }));
   return (req, res, next) => (isApiCall(req.path) ? lane(req, res, next) : next());
 }

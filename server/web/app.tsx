@@ -38,7 +38,7 @@ export function createWebApp(deps: WebDeps): WebApp {
 
   app.use(requestLogger(deps.logger));
   app.use(measureRequests('web'));
-  app.use(apiLane({ target: deps.api.baseUrl, sealer, session, publicOrigin: deps.publicOrigin, https }));
+  app.use(apiLane({ target: deps.api.baseUrl, inProcess: deps.api.inProcess, sealer, session, publicOrigin: deps.publicOrigin, https }));
 
   app.use((_req, res, next) => {
     res.locals.realtimeKey = deps.realtimeKey;

@@ -4,8 +4,9 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { feedKeyHeader } from '../../shared/api/feed.schema';
 import { realtimePathPrefix } from '../../shared/realtime';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import onHeaders from 'on-headers';
 import { authTexts } from '../../shared/texts';
 import { requestIdOf, type Logger } from '../logger';
 import { signOut, tokenOf, type TokenSealer } from './session';
@@ -18,7 +19,24 @@ import { signOut, tokenOf, type TokenSealer } from './session';
 /** Where a page's calls to the trading API go: the API itself, and the realtime channels' sign-in as pusher-js sends it. */
 export const broadcastingAuthPath = '/broadcasting/auth';
 
-export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer: TokenSealer; timeoutMs: number }) {
+/** The trading API's own request handler when it runs in this process (`ROLE=both`): calls are handed to it, no socket between. */
+export type InProcessApi = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** What the API is told of a page's call in place of the browser's cookie and Authorization: the session's token and who asked. */
+function forwardedHeaders(req: Request, sealer: TokenSealer): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = tokenOf(req, sealer);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (req.ip) headers['x-forwarded-for'] = req.ip;
+  // The address the customer used, for links back to the site from outside (server/trading/api/request-origin.ts).
+  if (req.host) headers['x-forwarded-host'] = req.host;
+  headers['x-forwarded-proto'] = req.protocol;
+  headers['x-request-id'] = String(req.id);
+  return headers;
+}
+
+export function apiProxy({ target, sealer, timeoutMs, inProcess }: { target: string; sealer: TokenSealer; timeoutMs: number; inProcess?: InProcessApi | undefined }): RequestHandler {
+  if (inProcess) return apiHandoff(inProcess, sealer);
   return createProxyMiddleware<Request, ServerResponse>({
     target,
     pathFilter: [apiPrefix, broadcastingAuthPath],
@@ -32,13 +50,7 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
       proxyReq(proxyReq, req) {
         proxyReq.removeHeader('cookie');
         proxyReq.removeHeader('authorization');
-        const token = tokenOf(req, sealer);
-        if (token) proxyReq.setHeader('authorization', `Bearer ${token}`);
-        if (req.ip) proxyReq.setHeader('x-forwarded-for', req.ip);
-        // The address the customer used, for links back to the site from outside (server/trading/api/request-origin.ts).
-        if (req.host) proxyReq.setHeader('x-forwarded-host', req.host);
-        proxyReq.setHeader('x-forwarded-proto', req.protocol);
-        proxyReq.setHeader('x-request-id', String(req.id));
+        for (const [name, value] of Object.entries(forwardedHeaders(req, sealer))) proxyReq.setHeader(name, value);
       },
       proxyRes(proxyRes, req) {
         if (proxyRes.statusCode === 401) signOut(req, sealer);
@@ -51,7 +63,31 @@ export function apiProxy({ target, sealer, timeoutMs }: { target: string; sealer
         response.end(JSON.stringify({ message: authTexts.serviceUnreachable }));
       },
     },
-  });
+  }) as unknown as RequestHandler;
+}
+
+/**
+ * `apiProxy` in one process: the browser's request and response are handed to the API's app as they are (the body still
+ * unread, streamed to the API's parser), with the same headers replaced. The client is who the web tier found
+ * (WEB_TRUST_PROXY): the API reads it as `req.ip` as it would a trusted proxy's forwarded address, whatever its own
+ * API_TRUST_PROXY says of the socket (docs/access.md#api-proxy). A proxied call cost the web tier about as much CPU again
+ * as the API spent answering it (docs/operations.md#one-process).
+ */
+function apiHandoff(api: InProcessApi, sealer: TokenSealer): RequestHandler {
+  return (req, res) => {
+    const client = { ip: req.ip, ips: req.ips, protocol: req.protocol, host: req.host, hostname: req.hostname };
+    const headers = forwardedHeaders(req, sealer);
+    delete req.headers.cookie;
+    delete req.headers.authorization;
+    Object.assign(req.headers, headers);
+    // Own properties win over the getters of the API app's request prototype, which Express puts under `req` next.
+    for (const [name, value] of Object.entries(client)) Object.defineProperty(req, name, { value, configurable: true, enumerable: true });
+    // Before cookie-session writes its cookie (on-headers runs the newest listener first): a 401 ends the session.
+    onHeaders(res, () => {
+      if (res.statusCode === 401) signOut(req, sealer);
+    });
+    api(req, res);
+  };
 }
 
 /**

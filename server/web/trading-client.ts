@@ -2,6 +2,7 @@ import { pathOf, type Endpoint, type RequestOf, type ResponseOf } from '../../sh
 import { api as endpoints } from '../../shared/api/endpoints';
 import type { SiteSettings } from '../../shared/api/settings.schema';
 import { timing } from '../../shared/constants';
+import type { InProcessApi } from './proxy';
 
 /** The trading API could not be reached, timed out, answered 5xx or answered outside the contract. */
 export class UpstreamUnavailable extends Error {
@@ -33,6 +34,8 @@ export type RequestInput<E extends Endpoint> = { token?: string | undefined } & 
  */
 export interface TradingClient {
   readonly baseUrl: string;
+  /** The API's app when it runs in this process: the page's own calls (`/api/v1` from the browser) are handed to it. */
+  readonly inProcess: InProcessApi | undefined;
   /** One call of the contract; no answer, a 5xx or an answer outside the contract throw `UpstreamUnavailable`. */
   request<E extends Endpoint>(e: E, input: RequestInput<E>, ctx: CallContext): Promise<Answer<E>>;
   /**
@@ -45,7 +48,7 @@ export interface TradingClient {
   ready(ctx: CallContext): Promise<boolean>;
 }
 
-export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeoutMs }: { baseUrl: string; timeoutMs?: number }): TradingClient {
+export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeoutMs, inProcess }: { baseUrl: string; timeoutMs?: number; inProcess?: InProcessApi | undefined }): TradingClient {
   async function forward<E extends Endpoint>(e: E, input: RequestInput<E>, ctx: CallContext): Promise<Forwarded> {
     const { token, params, query, body } = input as { token?: string; params?: Record<string, Scalar>; query?: Record<string, Scalar>; body?: unknown };
     const path = pathOf(e, params, query);
@@ -77,6 +80,7 @@ export function createTradingClient({ baseUrl, timeoutMs = timing.requestTimeout
 
   return {
     baseUrl,
+    inProcess,
     request,
     forward,
     async settings(ctx) {

@@ -30,18 +30,6 @@ describe('signing in through the web tier', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
-  it('when a signed-in page uploads a chat file through the web tier, then the proxy streams it to the API and it can be downloaded', async () => {
-    const { agent, csrf } = await signedInAgent(stack.web, customer);
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-    const refused = await agent.post('/api/v1/chat/upload').attach('file', pdf, 'statement.pdf');
-    expect(refused.status).toBe(403);
-    const upload = await agent.post('/api/v1/chat/upload').set('X-CSRF-Token', csrf).attach('file', pdf, 'statement.pdf');
-    expect(upload.status).toBe(201);
-    const download = await agent.get(upload.body.url).buffer(true);
-    expect(download.status).toBe(200);
-    expect(Buffer.from(download.body as Buffer).equals(pdf)).toBe(true);
-  });
-
   it('when the trade room loads, then its CSP alone lets in the TradingView embeds, and the login page keeps them out', async () => {
     const { agent } = await signedInAgent(stack.web, customer);
     const room = await agent.get('/mt4');
@@ -118,22 +106,28 @@ describe('signing in through the web tier', () => {
   });
 });
 
-describe('the API proxy', () => {
+// Tiers apart the web tier proxies the pages' calls over HTTP; in one process it hands them to the API's app (docs/access.md#api-proxy).
+const transports = [
+  { name: 'proxied over HTTP', web: () => stack.web },
+  { name: 'handed to the API in this process', web: () => stack.webInProcess },
+];
+
+describe.each(transports)('the API proxy, $name', ({ web }) => {
   it('when the page calls /api/v1 with the cookie, then the web tier adds the bearer token', async () => {
-    const { agent } = await signedInAgent(stack.web, customer);
+    const { agent } = await signedInAgent(web(), customer);
     const res = await agent.get('/api/v1/user');
     expect(res.status).toBe(200);
     expect(res.body.data.email).toBe(customer.email);
   });
 
   it('when a write through the proxy lacks the CSRF token, then 403 before it reaches the API', async () => {
-    const { agent, csrf } = await signedInAgent(stack.web, customer);
+    const { agent, csrf } = await signedInAgent(web(), customer);
     expect((await agent.post('/api/v1/user/heartbeat')).status).toBe(403);
     expect((await agent.post('/api/v1/user/heartbeat').set('X-CSRF-Token', csrf)).status).toBe(200);
   });
 
   it('when the API answers 401, then the session ends', async () => {
-    const { agent } = await signedInAgent(stack.web, customer);
+    const { agent } = await signedInAgent(web(), customer);
     await stack.revokeEveryToken();
     expect((await agent.get('/api/v1/user')).status).toBe(401);
     const again = await agent.get('/main/dashboard');
@@ -141,12 +135,24 @@ describe('the API proxy', () => {
     expect(again.headers.location).toMatch(/^\/(\?|$)/);
   });
 
+  it('when a signed-in page uploads a chat file through the web tier, then it is streamed to the API and it can be downloaded', async () => {
+    const { agent, csrf } = await signedInAgent(web(), customer);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const refused = await agent.post('/api/v1/chat/upload').attach('file', pdf, 'statement.pdf');
+    expect(refused.status).toBe(403);
+    const upload = await agent.post('/api/v1/chat/upload').set('X-CSRF-Token', csrf).attach('file', pdf, 'statement.pdf');
+    expect(upload.status).toBe(201);
+    const download = await agent.get(upload.body.url).buffer(true);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(download.body as Buffer).equals(pdf)).toBe(true);
+  });
+
   it('when the browser sends its own Authorization header, then it is not passed on', async () => {
     // A valid token of a real customer: passed through, it would answer 200.
     const login = await request(stack.apiUrl).post('/api/v1/auth/login').send({ email: customer.email, password: customer.password });
     const token = login.body.data.token as string;
     expect((await request(stack.apiUrl).get('/api/v1/user').set('Authorization', `Bearer ${token}`)).status).toBe(200);
-    const res = await request(stack.web).get('/api/v1/user').set('Authorization', `Bearer ${token}`);
+    const res = await request(web()).get('/api/v1/user').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(401);
   });
 });

@@ -28,6 +28,8 @@ export const testAssets: AssetPipeline = {
 
 export interface WebStack {
   web: Express;
+  /** The same web tier handing the pages' calls to the API's app in this process, as one process does (`ROLE=both`). */
+  webInProcess: Express;
   database: Database;
   /** The trading tier's market (what its quotes and conditions are now). */
   market: Market;
@@ -45,6 +47,7 @@ export async function startWebStack(tradingOverrides: TradingOverrides = {}): Pr
   const apiUrl = `http://127.0.0.1:${port}`;
   return {
     web: webAppFor(apiUrl),
+    webInProcess: composeTestWeb(apiUrl, { inProcessApi: trading.app }).app,
     database,
     market,
     apiUrl,
