@@ -98,8 +98,8 @@ async function signInAll(web: string, api: string, emails: string[]) {
 }
 
 /**
- * On one database: through the web proxy with both tiers in one process (`npm start`), then straight to
- * the API, then through the web proxy with each tier its own process (ROLE=web / ROLE=trading, as a
+ * On one database: through the web tier with both tiers in one process (`npm start`: each call handed to the API's app),
+ * then straight to the API, then through the web proxy with each tier its own process (ROLE=web / ROLE=trading, as a
  * deployment on more than one core runs them).
  */
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -120,7 +120,7 @@ async function ordersEveryWay(env: Record<string, string>, emails: string[], lab
     const { sessions, tokens } = await signInAll(server.url, server.api, emails);
     // Crypto trades around the clock, so the benchmark runs on any day.
     const btc = await assetId(server.url, sessions[0]!, 'BTCUSD');
-    rows.push([`orders via web proxy, one process, ${label}`, await withCpu({ process: server }, () => orders(server.url, sessions, btc))]);
+    rows.push([`orders via web tier, one process (handed over), ${label}`, await withCpu({ process: server }, () => orders(server.url, sessions, btc))]);
     rows.push([`orders straight to the API, ${label}`, await withCpu({ process: server }, () => orders(server.api, tokens, btc))]);
   } finally {
     await server.stop();
