@@ -70,8 +70,8 @@ export function apiProxy({ target, sealer, timeoutMs, inProcess }: { target: str
  * `apiProxy` in one process: the browser's request and response are handed to the API's app as they are (the body still
  * unread, streamed to the API's parser), with the same headers replaced. The client is who the web tier found
  * (WEB_TRUST_PROXY): the API reads it as `req.ip` as it would a trusted proxy's forwarded address, whatever its own
- * API_TRUST_PROXY says of the socket (docs/access.md#api-proxy). A proxied call cost the web tier about as much CPU again
- * as the API spent answering it (docs/operations.md#one-process).
+ * API_TRUST_PROXY says of the socket (docs/access.md#api-proxy). Proxied over loopback, an order cost the process more CPU
+ * in the proxy than the API spent answering it (docs/operations.md#one-process).
  */
 function apiHandoff(api: InProcessApi, sealer: TokenSealer): RequestHandler {
   return (req, res) => {
