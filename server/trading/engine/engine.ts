@@ -7,7 +7,7 @@ import { engineBatchDuration, timeEngineJob, type EngineJobKind } from '../../me
 import type { Bus } from '../bus';
 import type { AppDb, Tx } from '../db/database';
 import { addNotification, presentNotification, type NotificationRow, type NotificationColor } from '../db/notifications.repo';
-import { findAccount, type AccountRow } from '../db/accounts.repo';
+import { accountsOfUser, findAccount, type AccountRow } from '../db/accounts.repo';
 import { findTrade, updateTrade } from '../db/trades.repo';
 import { findPendingOrder, waitingOrdersOf, type PendingRow } from '../db/pending-orders.repo';
 import { fillPending, triggerKindOf } from './pending';
@@ -193,8 +193,8 @@ export class TradingEngine {
           this.indexPending({ id: order.id, accountId, assetId: order.instrument_id, side: order.trade_type, kind: order.kind, price: order.price, pending: order.status === 'pending' });
         }),
       ),
-      // A customer moved to another plan: their accounts watch another group's quotes (read again with the book).
-      bus.subscribe('plan.changed', () => void this.resync('plan changed')),
+      // A customer moved to another plan: their accounts' levels and margin move to the new group's quotes.
+      bus.subscribe('plan.changed', ({ userId }) => this.hear(() => this.enqueue('reload_account', () => this.replan(userId)))),
     ];
   }
 
@@ -230,6 +230,25 @@ export class TradingEngine {
     this.watched.plans.set(accountId, account.planId);
     for (const trade of await openTradesOf(this.deps.db, accountId)) this.indexTrade(trade);
     for (const order of await waitingOrdersOf(this.deps.db, accountId)) this.indexPending(waitingOf(order));
+  }
+
+  /**
+   * A customer's accounts read again after a plan change: each one's plan, open trades and waiting orders, indexed in the
+   * new group's books (a level or a trail keyed by its trade moves), and its margin valued at the new group's quotes.
+   * Only theirs: the rest of the book stays as it is.
+   */
+  private async replan(userId: number): Promise<void> {
+    const { db } = this.deps;
+    const accounts = await Promise.all(
+      (await accountsOfUser(db, userId)).map(async (account) => ({ account, trades: await openTradesOf(db, account.id), orders: await waitingOrdersOf(db, account.id) })),
+    );
+    // From here on nothing awaits: no quote comes between an account's new plan and its levels in the new group.
+    for (const { account, trades, orders } of accounts) {
+      this.watched.plans.set(account.id, account.planId);
+      for (const trade of trades) this.indexTrade(trade);
+      for (const order of orders) this.indexPending(waitingOf(order));
+      if (trades.length > 0) this.watchAccount(account, trades);
+    }
   }
 
   private tradeHeard(trade: TradeView, accountId: number, planId: number | null | undefined): void {

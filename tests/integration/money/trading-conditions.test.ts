@@ -240,6 +240,32 @@ describe('plans as client groups', () => {
     expect(await statusOf()).toEqual({ status: 'closed', closePrice: '1.1010000000' });
   });
 
+  it('when staff move a Basic customer with a take profit waiting to Pro, then the engine moves only their levels to Pro’s book, without reading the whole book again, and the take profit fires at Pro’s bid', async () => {
+    await tick({ EURUSD: '1.10000' });
+    const customer = await fundedTrader(stack, '10000.00', { plan: 'basic' });
+    const opened = await request(stack.app)
+      .post('/api/v1/trades/store')
+      .set(bearer(customer.token))
+      .send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20, take_profit: '1.10100' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const readBook = vi.spyOn(stack.engine as unknown as { readBook: (reason: string) => Promise<void> }, 'readBook');
+    try {
+      const moved = await request(stack.app).post(`/api/v1/admin/customers/${customer.user.id}/plan`).set(bearer(admin)).send({ plan_id: planIds.pro });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      await stack.engine.idle();
+      // A mid of 1.10107: raw bid 1.10102, Basic's 1.10097 (short of the level), Pro's 1.10100.
+      await tick({ EURUSD: '1.10107' });
+      const [row] = await stack.database.db
+        .select({ status: trades.status, closePrice: trades.closePrice })
+        .from(trades)
+        .where(eq(trades.id, Number(opened.body.data.id)));
+      expect(row).toEqual({ status: 'closed', closePrice: '1.1010000000' });
+      expect(readBook).not.toHaveBeenCalled();
+    } finally {
+      readBook.mockRestore();
+    }
+  });
+
   it('when an admin changes a markup, then the next quote uses it, the change is audited with before and after, and bad input is a 422 with the form’s message', async () => {
     const pro = await fundedTrader(stack, '100.00', { plan: 'pro' });
     await tick({ EURUSD: '1.10000' });
