@@ -1,18 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as pgliteDrizzle } from 'drizzle-orm/pglite';
-import { migrate as pgliteMigrate } from 'drizzle-orm/pglite/migrator';
-import { drizzle as pgDrizzle } from 'drizzle-orm/node-postgres';
-import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../../server/paths';
-import { schema, type AppDb } from '../../server/trading/db/database';
 import { seedMarketsAndPlans } from '../../server/trading/db/seed/reference';
-import { testDriver } from '../support/database';
+import { emptyDatabase, releaseUpTo, type Empty } from '../support/migrations';
 
 /**
  * Migrations 0032 and 0033 on a database that already holds what earlier releases wrote: every stored file
@@ -23,69 +15,15 @@ import { testDriver } from '../support/database';
 const uuid = (n: number) => `0b7e3f2a-1111-4222-8333-${String(n).padStart(12, '0')}`;
 const hex = (c: string) => c.repeat(64);
 
-/** An empty database of the project's driver (PGlite, or a new database on TEST_DATABASE_URL's server), migrated by hand. */
-interface Empty {
-  exec(text: string): Promise<unknown>;
-  rows<T>(text: string): Promise<T[]>;
-  migrate(folder: string): Promise<void>;
-  db(): AppDb;
-  close(): Promise<void>;
-}
-
-async function emptyDatabase(): Promise<Empty> {
-  if (testDriver === 'pglite') {
-    const client = new PGlite();
-    return {
-      exec: (text) => client.exec(text),
-      rows: async <T>(text: string) => (await client.query<T>(text)).rows,
-      migrate: (migrationsFolder) => pgliteMigrate(pgliteDrizzle({ client }), { migrationsFolder }),
-      db: () => pgliteDrizzle({ client, schema }) as unknown as AppDb,
-      close: () => client.close(),
-    };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  // Dropping the database (with force) may reach a connection the ended pool is still closing: its 57P01 is expected.
-  pool.on('error', () => undefined);
-  return {
-    exec: (text) => pool.query(text),
-    rows: async <T>(text: string) => (await pool.query(text)).rows as T[],
-    migrate: (migrationsFolder) => pgMigrate(pgDrizzle({ client: pool }), { migrationsFolder }),
-    db: () => pgDrizzle({ client: pool, schema }) as unknown as AppDb,
-    async close() {
-      await pool.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 let database: Empty;
 let folder: string;
-
-/** The migrations folder as a release before this one had it: everything up to `lastTag`. */
-function releaseUpTo(lastTag: string): string {
-  const dir = join(folder, lastTag);
-  cpSync(migrationsDir, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return dir;
-}
 
 const rows = <T>(query: string) => database.rows<T>(query);
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'migrations-'));
   database = await emptyDatabase();
-  await database.migrate(releaseUpTo('0031_light_terminal'));
+  await database.migrate(releaseUpTo(folder, '0031_light_terminal'));
   // What these migrations' rows refer to (instruments, plans), written by today's code into 0031's tables: only tables
   // these rows need, so a column added to another since (the advisors' ratings) does not stop it.
   await seedMarketsAndPlans(database.db());
