@@ -68,6 +68,28 @@ async function feedAs(token?: string): Promise<{ snapshot: FeedItem[]; updates: 
   return { snapshot: feedAllSchema.parse(await all).data, updates };
 }
 
+/**
+ * A Basic customer's buy of 10,000 EUR/USD with a mid of 1.10000, at Basic's ask (1.10010), with a take profit at 1.10100;
+ * and its status and close price as the database has them.
+ */
+async function basicBuyWithTakeProfit() {
+  await tick({ EURUSD: '1.10000' });
+  const customer = await fundedTrader(stack, '10000.00', { plan: 'basic' });
+  const opened = await request(stack.app)
+    .post('/api/v1/trades/store')
+    .set(bearer(customer.token))
+    .send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20, take_profit: '1.10100' });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+  const statusOf = async () =>
+    (
+      await stack.database.db
+        .select({ status: trades.status, closePrice: trades.closePrice })
+        .from(trades)
+        .where(eq(trades.id, Number(opened.body.data.id)))
+    )[0]!;
+  return { customer, statusOf };
+}
+
 const eurusdIn = async (token: string) => {
   const res = await request(stack.app).get('/api/v1/assets').set(bearer(token));
   expect(res.status).toBe(200);
@@ -217,21 +239,7 @@ describe('plans as client groups', () => {
   });
 
   it('when the raw bid reaches a Basic customer’s take profit, then nothing closes until Basic’s own bid does, and it closes there', async () => {
-    await tick({ EURUSD: '1.10000' });
-    const basic = await fundedTrader(stack, '10000.00', { plan: 'basic' });
-    // Bought at Basic's ask, 1.10010; take profit at 1.10100 on Basic's bid (the raw bid less 5 points).
-    const opened = await request(stack.app)
-      .post('/api/v1/trades/store')
-      .set(bearer(basic.token))
-      .send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20, take_profit: '1.10100' });
-    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    const statusOf = async () =>
-      (
-        await stack.database.db
-          .select({ status: trades.status, closePrice: trades.closePrice })
-          .from(trades)
-          .where(eq(trades.id, Number(opened.body.data.id)))
-      )[0]!;
+    const { statusOf } = await basicBuyWithTakeProfit();
     // A mid of 1.10105: raw bid 1.10100 (the level), Basic's 1.10095.
     await tick({ EURUSD: '1.10105' });
     expect((await statusOf()).status).toBe('open');
@@ -241,13 +249,7 @@ describe('plans as client groups', () => {
   });
 
   it('when staff move a Basic customer with a take profit waiting to Pro, then the engine moves only their levels to Pro’s book, without reading the whole book again, and the take profit fires at Pro’s bid', async () => {
-    await tick({ EURUSD: '1.10000' });
-    const customer = await fundedTrader(stack, '10000.00', { plan: 'basic' });
-    const opened = await request(stack.app)
-      .post('/api/v1/trades/store')
-      .set(bearer(customer.token))
-      .send({ type: 'buy', id: idOf('EURUSD'), volume: '10000', leverage: 20, take_profit: '1.10100' });
-    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const { customer, statusOf } = await basicBuyWithTakeProfit();
     const readBook = vi.spyOn(stack.engine as unknown as { readBook: (reason: string) => Promise<void> }, 'readBook');
     try {
       const moved = await request(stack.app).post(`/api/v1/admin/customers/${customer.user.id}/plan`).set(bearer(admin)).send({ plan_id: planIds.pro });
@@ -255,11 +257,7 @@ describe('plans as client groups', () => {
       await stack.engine.idle();
       // A mid of 1.10107: raw bid 1.10102, Basic's 1.10097 (short of the level), Pro's 1.10100.
       await tick({ EURUSD: '1.10107' });
-      const [row] = await stack.database.db
-        .select({ status: trades.status, closePrice: trades.closePrice })
-        .from(trades)
-        .where(eq(trades.id, Number(opened.body.data.id)));
-      expect(row).toEqual({ status: 'closed', closePrice: '1.1010000000' });
+      expect(await statusOf()).toEqual({ status: 'closed', closePrice: '1.1010000000' });
       expect(readBook).not.toHaveBeenCalled();
     } finally {
       readBook.mockRestore();
