@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../../server/paths';
-import { seedMarketsAndPlans } from '../../server/trading/db/seed/reference';
-import { emptyDatabase, releaseUpTo, type Empty } from '../support/migrations';
+import { upgradedFrom } from '../support/migrations';
 
 /**
  * Migrations 0032 and 0033 on a database that already holds what earlier releases wrote: every stored file
@@ -15,19 +10,13 @@ import { emptyDatabase, releaseUpTo, type Empty } from '../support/migrations';
 const uuid = (n: number) => `0b7e3f2a-1111-4222-8333-${String(n).padStart(12, '0')}`;
 const hex = (c: string) => c.repeat(64);
 
-let database: Empty;
-let folder: string;
+let database: Awaited<ReturnType<typeof upgradedFrom>>;
 
 const rows = <T>(query: string) => database.rows<T>(query);
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'migrations-'));
-  database = await emptyDatabase();
-  await database.migrate(releaseUpTo(folder, '0031_light_terminal'));
-  // What these migrations' rows refer to (instruments, plans), written by today's code into 0031's tables: only tables
-  // these rows need, so a column added to another since (the advisors' ratings) does not stop it.
-  await seedMarketsAndPlans(database.db());
-  await database.exec(`
+  database = await upgradedFrom('0031_light_terminal', async (release) => {
+    await release.exec(`
     insert into users (email, password_hash, first_name, last_name, role, status, avatar) values
       ('cust@x.test', 'x', 'C', 'C', 'customer', 'active', '/api/v1/profile/photos/${uuid(1)}.webp'),
       ('staff@x.test', 'x', 'S', 'S', 'staff', 'active', null);
@@ -42,16 +31,13 @@ beforeAll(async () => {
     insert into crypto_payments (wallet_id, tx_id, amount, deposit_id) values
       (1, '${hex('A')}', 1, 1), (2, '0X${hex('b')}', 1, 2), (1, 'not-a-hash', 1, null), (1, '0x${hex('c')}', 1, null), (1, '${hex('C')}', 1, null);
   `);
-  const [asset] = await rows<{ id: number }>(`select id from assets where symbol = 'EURUSD'`);
-  await database.exec(
-    `insert into pending_orders (account_id, asset_id, side, kind, price, units, lots, leverage) values (2, ${asset!.id}, 'buy', 'limit', 1, 1000, 0.01, 20), (1, ${asset!.id}, 'buy', 'limit', 1, 1000, 0.01, 20)`,
-  );
-  await database.migrate(migrationsDir);
+    const [asset] = await release.rows<{ id: number }>(`select id from assets where symbol = 'EURUSD'`);
+    await release.exec(
+      `insert into pending_orders (account_id, asset_id, side, kind, price, units, lots, leverage) values (2, ${asset!.id}, 'buy', 'limit', 1, 1000, 0.01, 20), (1, ${asset!.id}, 'buy', 'limit', 1, 1000, 0.01, 20)`,
+    );
+  });
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 describe('when this release migrates a database earlier releases wrote', () => {
   it('then every file a row names is recorded with its purpose and owner, and a file no row names is not', async () => {

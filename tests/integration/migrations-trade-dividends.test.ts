@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../../server/paths';
-import { seedMarketsAndPlans } from '../../server/trading/db/seed/reference';
-import { emptyDatabase, releaseUpTo, type Empty } from '../support/migrations';
+import { upgradedFrom } from '../support/migrations';
 
 /** Migration 0041 on a database whose dividends were booked before positions kept them (docs/trading.md#dividends). */
-let database: Empty;
-let folder: string;
+let database: Awaited<ReturnType<typeof upgradedFrom>>;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'migrations-'));
-  database = await emptyDatabase();
-  await database.migrate(releaseUpTo(folder, '0040_dividends'));
-  await seedMarketsAndPlans(database.db());
-  const [aapl] = await database.rows<{ id: number }>(`select id from assets where symbol = 'AAPL'`);
-  await database.exec(`
+  database = await upgradedFrom('0040_dividends', async (release) => {
+    const [aapl] = await release.rows<{ id: number }>(`select id from assets where symbol = 'AAPL'`);
+    await release.exec(`
     insert into users (email, password_hash, first_name, last_name, role, status) values ('cust@x.test', 'x', 'C', 'C', 'customer', 'active');
     insert into trading_accounts (user_id, type, currency) values (1, 'live', 'USD');
     insert into trades (account_id, asset_id, side, units, lots, leverage, open_price, margin) values
@@ -27,12 +18,9 @@ beforeAll(async () => {
       (1, 'dividend', -10.00, 'dividend:1:2', 'Dividend AAPL ex 2026-11-18'),
       (1, 'dividend', 5.10, 'dividend:2:1', 'Dividend AAPL ex 2026-11-25');
   `);
-  await database.migrate(migrationsDir);
+  });
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 describe('when this release migrates a database with dividends booked', () => {
   it('then each position carries the sum of its entries, and one without entries none', async () => {

@@ -1,4 +1,5 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,12 +10,13 @@ import { migrate as pgMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../../server/paths';
 import { schema, type AppDb } from '../../server/trading/db/database';
+import { seedMarketsAndPlans } from '../../server/trading/db/seed/reference';
 import { testDriver } from './database';
 
 /** Upgrades tested as they happen: a database an earlier release migrated and wrote, then this release's migrations. */
 
 /** An empty database of the project's driver (PGlite, or a new database on TEST_DATABASE_URL's server), migrated by hand. */
-export interface Empty {
+interface Empty {
   exec(text: string): Promise<unknown>;
   rows<T>(text: string): Promise<T[]>;
   migrate(folder: string): Promise<void>;
@@ -22,7 +24,7 @@ export interface Empty {
   close(): Promise<void>;
 }
 
-export async function emptyDatabase(): Promise<Empty> {
+async function emptyDatabase(): Promise<Empty> {
   if (testDriver === 'pglite') {
     const client = new PGlite();
     return {
@@ -57,7 +59,7 @@ export async function emptyDatabase(): Promise<Empty> {
 }
 
 /** The migrations folder as a release before this one had it: everything up to `lastTag`, copied under `folder`. */
-export function releaseUpTo(folder: string, lastTag: string): string {
+function releaseUpTo(folder: string, lastTag: string): string {
   const dir = join(folder, lastTag);
   cpSync(migrationsDir, dir, { recursive: true });
   const journalPath = join(dir, 'meta', '_journal.json');
@@ -65,4 +67,27 @@ export function releaseUpTo(folder: string, lastTag: string): string {
   const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
   return dir;
+}
+
+/**
+ * A database migrated by the release whose last migration is `lastTag`, with the instruments and plans, given what that
+ * release wrote (`write`), then migrated by this one. Close it after.
+ */
+export async function upgradedFrom(lastTag: string, write: (database: Empty) => Promise<void>): Promise<Pick<Empty, 'exec' | 'rows' | 'close'>> {
+  const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
+  const database = await emptyDatabase();
+  await database.migrate(releaseUpTo(folder, lastTag));
+  // What the rows refer to (instruments, plans), written by today's code into that release's tables: only tables these
+  // rows need, so a column added to another since (the advisors' ratings) does not stop it.
+  await seedMarketsAndPlans(database.db());
+  await write(database);
+  await database.migrate(migrationsDir);
+  return {
+    exec: (text) => database.exec(text),
+    rows: (text) => database.rows(text),
+    async close() {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
