@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Side } from '../../../shared/trading/prices';
+import { builtOnce } from './built-once';
 import type { Executor, Tx } from './database';
 import { openExposure, trades, tradingAccounts } from './schema';
 
@@ -85,6 +86,39 @@ export async function lifetimePnlOf(db: Executor, accountId: number): Promise<st
     .from(trades)
     .where(and(eq(trades.accountId, accountId), eq(trades.status, 'closed')));
   return row?.total ?? '0.00';
+}
+
+const openTradesOfUserQuery = builtOnce('open_trades_of_user', (db) =>
+  db
+    .select({ trade: trades })
+    .from(trades)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), eq(trades.status, 'open'))),
+);
+
+/** Every open trade of a customer's accounts, by account (one statement for every account a page lists). */
+export async function openTradesOfUser(db: Executor, userId: number): Promise<Map<number, TradeRow[]>> {
+  const byAccount = new Map<number, TradeRow[]>();
+  for (const { trade } of await openTradesOfUserQuery(db).execute({ userId })) {
+    const list = byAccount.get(trade.accountId);
+    if (list) list.push(trade);
+    else byAccount.set(trade.accountId, [trade]);
+  }
+  return byAccount;
+}
+
+const lifetimePnlsOfUserQuery = builtOnce('lifetime_pnls_of_user', (db) =>
+  db
+    .select({ accountId: trades.accountId, total: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::numeric(20,2)::text` })
+    .from(trades)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
+    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), eq(trades.status, 'closed')))
+    .groupBy(trades.accountId),
+);
+
+/** `lifetimePnlOf` for every account of a customer that has closed a trade. */
+export async function lifetimePnlsOfUser(db: Executor, userId: number): Promise<Map<number, string>> {
+  return new Map((await lifetimePnlsOfUserQuery(db).execute({ userId })).map((row) => [row.accountId, row.total]));
 }
 
 /** An account's open trades on one instrument and side, summed: Σ units, Σ (units × open price), Σ margin. */

@@ -11,6 +11,7 @@ import { cancelWaitingOrdersOf } from '../db/pending-orders.repo';
 import { recordAudit } from '../db/audit.repo';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
+import { lifetimePnlsOfUser, openTradesOfUser, type TradeRow } from '../db/trades.repo';
 import { accountOfUser, lifetimePnlOf, lockAccount, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
 import { bookClose } from './close';
 import { done, refusal, refused, type Outcome } from '../errors';
@@ -25,19 +26,24 @@ interface Deps {
 
 /** An account with its summary (docs/trading.md#account-figures) at the current quotes (lifetime P/L from its closed trades). */
 export async function summarise(db: Executor, market: Market, account: AccountRow) {
-  const open = await openTradesOf(db, account.id);
+  const [open, lifetimePnl] = [await openTradesOf(db, account.id), await lifetimePnlOf(db, account.id)];
+  return summaryOf(market, account, { open, lifetimePnl });
+}
+
+function summaryOf(market: Market, account: AccountRow, { open, lifetimePnl }: { open: readonly TradeRow[]; lifetimePnl: string }) {
   const summary: AccountSummary = accountSummary({
     balance: account.balance,
     credit: account.credit,
     positions: open.map((t) => ({ pnl: livePnl(market, t, account), margin: t.margin })),
-    lifetimePnl: await lifetimePnlOf(db, account.id),
+    lifetimePnl,
   });
   return { id: account.id, number: account.number, type: account.type, title: accountTitles[account.type], currency: account.currency, open_trades: open.length, ...summary };
 }
 
+/** Every account of a customer with its summary: three statements however many accounts they hold. */
 export async function listAccountSummaries(db: AppDb, market: Market, userId: number) {
-  const accounts = await accountsOfUser(db, userId);
-  return Promise.all(accounts.map((a) => summarise(db, market, a)));
+  const [accounts, open, lifetimePnls] = await Promise.all([accountsOfUser(db, userId), openTradesOfUser(db, userId), lifetimePnlsOfUser(db, userId)]);
+  return accounts.map((a) => summaryOf(market, a, { open: open.get(a.id) ?? [], lifetimePnl: lifetimePnls.get(a.id) ?? '0.00' }));
 }
 
 /** Closes every open trade of the account whose market is open; the others are listed with the reason. */
