@@ -174,4 +174,23 @@ describe('GET /api/v1/dashboard', () => {
     expect(btc).toMatchObject({ price: 60100, market_open: true, stale: true });
     stack.prices.set({ [idOf('BTCUSD')]: '60000.00' });
   });
+
+  it('keeps an instrument’s basis for the day once read, and reads again only those without one', async () => {
+    const { token } = await customerWithHistory();
+    const strip = async () => (await request(stack.app).get('/api/v1/dashboard').set(bearer(token))).body.data.market as { symbol: string; previous_close: number | null }[];
+    const closeOf = async (symbol: string) => (await strip()).find((t) => t.symbol === symbol)!.previous_close;
+    const yesterday = new Date(Date.UTC(marketsOpenAt.getUTCFullYear(), marketsOpenAt.getUTCMonth(), marketsOpenAt.getUTCDate() - 1));
+    const recordClose = (symbol: string, close: string) =>
+      stack.database.db
+        .insert(candles)
+        .values({ assetId: idOf(symbol), timeframe: 'D1', openTime: yesterday, open: close, high: close, low: close, close, synthetic: false })
+        .onConflictDoUpdate({ target: [candles.assetId, candles.timeframe, candles.openTime], set: { close, synthetic: false } });
+
+    expect(await closeOf('EURUSD')).toBe(1.09);
+    expect(await closeOf('NKE')).toBeNull();
+    await recordClose('EURUSD', '1.0800000000');
+    await recordClose('NKE', '95.00');
+    expect(await closeOf('EURUSD')).toBe(1.09);
+    expect(await closeOf('NKE')).toBe(95);
+  });
 });

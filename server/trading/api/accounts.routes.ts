@@ -38,7 +38,7 @@ export function accountsRoutes(deps: ApiDeps) {
     announceFunding(bus, { userId, accountId: done.toAccountId });
   };
 
-  on(api.accountsOverview, async (_input, _req, res) => ({ data: await accountsOverview(db, market, authOf(res).user, (await deps.referenceData.get()).leverage) }));
+  on(api.accountsOverview, async (_input, _req, res) => ({ data: await accountsOverview(db, market, authOf(res).user, await deps.referenceData.get()) }));
 
   on(api.openAccount, async ({ body }, req, res) => {
     const { user } = authOf(res);

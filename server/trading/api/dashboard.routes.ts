@@ -1,18 +1,16 @@
-import { marketStripSymbols, movementLabel, rangeDays, recentMovements, type MarketTile } from '../../../shared/api/dashboard.schema';
+import { movementLabel, rangeDays, recentMovements } from '../../../shared/api/dashboard.schema';
 import { api } from '../../../shared/api/endpoints';
 import { accountTitles } from '../../../shared/api/user.schema';
 import { Money } from '../../../shared/money';
-import { changeOf } from '../../../shared/trading/prices';
-import { feedTiming } from '../../../shared/trading/terminal';
 import { accountsOfUser } from '../db/accounts.repo';
-import { dailyBalances, dailyRealizedPnl, firstRecordedPrices, latestMovements, openMarginByClass, previousDailyCloses } from '../db/dashboard.repo';
+import { dailyBalances, dailyRealizedPnl, latestMovements, openMarginByClass } from '../db/dashboard.repo';
 import type { ApiDeps } from '../deps';
 import { accountOfUser } from '../engine/accounts';
 import { advertisedLeverage } from '../engine/orders';
-import { displaySymbol } from '../market/asset-view';
 import { authOf } from './auth.middleware';
 import { allocationOf, everyDayBalance, rangeStart, utcDay } from './dashboard.presenter';
 import { endpointRouter } from './endpoint-router';
+import { marketStrip } from './market-strip';
 
 /** The dashboard's figures (docs/customer-area.md#dashboard). */
 export function dashboardRoutes(deps: ApiDeps) {
@@ -20,42 +18,7 @@ export function dashboardRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const { market } = deps;
 
-  /** The market strip: our instruments nearest the original's seven, each priced by our feed, its change against our last daily close. */
-  async function marketStrip(): Promise<MarketTile[]> {
-    const listed = marketStripSymbols.flatMap((symbol) => market.instruments.filter((i) => i.symbol === symbol && i.enabled));
-    const now = market.now();
-    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const ids = listed.map((i) => i.id);
-    const [closes, firsts] = await Promise.all([previousDailyCloses(db, { assetIds: ids, before: today }), firstRecordedPrices(db, { assetIds: ids, since: today })]);
-    return listed.flatMap((instrument) => {
-      const quote = market.quotes.get(instrument.id);
-      if (!quote) return [];
-      const previous = closes.get(instrument.id);
-      const first = firsts.get(instrument.id);
-      const basis = previous !== undefined ? { kind: 'previous_close' as const, price: previous, at: null } : first ? { kind: 'first_today' as const, price: first.price, at: first.at } : null;
-      const change = basis === null ? null : changeOf({ price: quote.mid, open: basis.price, digits: instrument.digits });
-      const open = market.isOpen(instrument, now);
-      return [
-        {
-          id: instrument.id,
-          symbol: instrument.symbol,
-          symbol_display: displaySymbol(instrument),
-          name: instrument.name,
-          price: quote.mid,
-          digits: instrument.digits,
-          previous_close: previous === undefined ? null : new Money(previous).toFixed(instrument.digits),
-          change_basis: basis?.kind ?? null,
-          basis_price: basis === null ? null : new Money(basis.price).toFixed(instrument.digits),
-          basis_at: basis?.at?.toISOString() ?? null,
-          change: change?.change ?? null,
-          change_percent: change?.percent ?? null,
-          at: new Date(quote.time).toISOString(),
-          market_open: open,
-          stale: open && now.getTime() - quote.time > feedTiming.staleAfterMs,
-        },
-      ];
-    });
-  }
+  const strip = marketStrip({ db, market });
 
   on(api.dashboard, async (_input, _req, res) => {
     const { user } = authOf(res);
@@ -63,13 +26,9 @@ export function dashboardRoutes(deps: ApiDeps) {
     const live = (await accountsOfUser(db, user.id)).filter((a) => a.type === 'live');
     const ids = live.map((a) => a.id);
     const currencyOf = new Map(live.map((a) => [a.id, a.currency]));
-    const { leverage: classLeverage } = await deps.referenceData.get();
-    const [margins, movements, strip, maxLeverage] = await Promise.all([
-      openMarginByClass(db, ids),
-      latestMovements(db, { accountIds: ids, limit: recentMovements }),
-      marketStrip(),
-      advertisedLeverage(db, user, { instruments: market.instruments, classLeverage }),
-    ]);
+    const { leverage: classLeverage, plans } = await deps.referenceData.get();
+    const [margins, movements, tiles] = await Promise.all([openMarginByClass(db, ids), latestMovements(db, { accountIds: ids, limit: recentMovements }), strip()]);
+    const maxLeverage = advertisedLeverage(user, { instruments: market.instruments, classLeverage, plans });
     const currency = live[0]?.currency ?? 'USD';
     return {
       data: {
@@ -86,7 +45,7 @@ export function dashboardRoutes(deps: ApiDeps) {
           memo: m.memo,
           created_at: m.createdAt.toISOString(),
         })),
-        market: strip,
+        market: tiles,
       },
     };
   });

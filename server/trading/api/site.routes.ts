@@ -14,11 +14,8 @@ export function siteRoutes(deps: ApiDeps) {
 
   on(api.siteData, async (_input, _req, res) => {
     const { user } = authOf(res);
-    const [{ leverage, currencies, plans, planFeatures, advisors }, planLeverage, funding] = [
-      await deps.referenceData.get(),
-      await planLeverageOf(deps.database.db, user),
-      await originalClientFundingData(deps.database.db, deps.cryptoKeys, user),
-    ];
+    const [{ leverage, currencies, plans, planFeatures, advisors }, funding] = [await deps.referenceData.get(), await originalClientFundingData(deps.database.db, deps.cryptoKeys, user)];
+    const planLeverage = planLeverageOf(plans, user);
     // The leverage this customer gets, not the classes' defaults: what the engine applies (docs/trading.md#leverage).
     const customerLeverage = customerLeverageMap({ instruments: deps.market.instruments, classLeverage: leverage, planLeverage });
     return { data: { leverage: customerLeverage, currencies, plans, plan_features: planFeatures, expert_advisors: advisors, ...funding } };

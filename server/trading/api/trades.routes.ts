@@ -124,7 +124,8 @@ export function tradingRoutes(deps: ApiDeps) {
 
   on(api.assets, async (_input, _req, res) => {
     const { user } = authOf(res);
-    const [{ leverage }, planLeverage, rates] = [await referenceData.get(), await planLeverageOf(db, user), await financing.get()];
+    const [{ leverage, plans }, rates] = [await referenceData.get(), await financing.get()];
+    const planLeverage = planLeverageOf(plans, user);
     const data = market.instruments
       .filter((instrument) => instrument.enabled)
       .map((instrument) =>

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Currency, Plan } from '../../../shared/api/data.schema';
 import { defaultClassLeverage, defaultCurrency, leverageKeys, leverageKeyOf, type AssetClass, type LeverageKey } from '../../../shared/constants';
 import { currencyIcon } from '../../../shared/countries';
@@ -37,12 +37,6 @@ export async function listPlans(db: Executor): Promise<{ plans: Plan[]; featureL
       features: features.map((f) => valueOf.get(`${row.id}:${f.id}`) ?? ''),
     })),
   };
-}
-
-/** A plan's leverage (it caps what its customers may use). */
-export async function planLeverage(db: Executor, planId: number): Promise<number | undefined> {
-  const [plan] = await db.select({ leverage: plans.leverage }).from(plans).where(eq(plans.id, planId));
-  return plan?.leverage;
 }
 
 export async function leverageMap(db: Executor): Promise<Record<LeverageKey, number>> {

@@ -3,13 +3,13 @@ import { Money } from '../../../shared/money';
 import { marginFor } from '../../../shared/trading/account-maths';
 import { effectiveLeverage } from '../../../shared/trading/leverage';
 import { leverageKeyOf, leverageKeys, type LeverageKey } from '../../../shared/constants';
+import type { Plan } from '../../../shared/api/data.schema';
 import type { Side } from '../../../shared/trading/prices';
 import { lotsFromUnits, lotsProblem } from '../../../shared/trading/sizing';
 import { tradeTexts } from '../../../shared/trading/texts';
 import type { Bus } from '../bus';
 import { refusal, type Refusal } from '../errors';
 import type { AppDb, Tx } from '../db/database';
-import { planLeverage } from '../db/reference-data.repo';
 import { insertTrade, type NewTrade, type TradeRow } from '../db/trades.repo';
 import type { UserRow } from '../db/users.repo';
 import type { Instrument } from '../market/instruments';
@@ -48,9 +48,13 @@ export interface OrderDeps {
   bus: Bus;
 }
 
-/** The leverage of the customer's plan (account type), if they have one. */
-export async function planLeverageOf(db: AppDb | Tx, user: UserRow): Promise<number | undefined> {
-  return user.planId === null ? undefined : planLeverage(db, user.planId);
+/**
+ * The leverage of the customer's plan (account type), if they have one, as the site data lists it: what pages show
+ * (the dashboard's "up to", the leverage map, the instruments' list). Orders read the plan afresh as they lock the
+ * account (`lockCustomerAccounts`).
+ */
+export function planLeverageOf(plans: readonly Pick<Plan, 'id' | 'leverage'>[], user: Pick<UserRow, 'planId'>): number | undefined {
+  return user.planId === null ? undefined : plans.find((plan) => plan.id === user.planId)?.leverage;
 }
 
 /** The most leverage this customer may use on this instrument (the precedence of docs/trading.md#leverage, within the plan's and the regulatory caps). */
@@ -78,8 +82,8 @@ export function highestLeverage({ instruments, classLeverage, planLeverage }: Cu
 }
 
 /** A customer's "up to 1:N" (the dashboard, the accounts page): `highestLeverage` under their plan; null without one. */
-export async function advertisedLeverage(db: AppDb | Tx, user: UserRow, { instruments, classLeverage }: Omit<CustomerLeverageInputs, 'planLeverage'>): Promise<number | null> {
-  const planLeverage = await planLeverageOf(db, user);
+export function advertisedLeverage(user: Pick<UserRow, 'planId'>, { instruments, classLeverage, plans }: Omit<CustomerLeverageInputs, 'planLeverage'> & { plans: readonly Plan[] }): number | null {
+  const planLeverage = planLeverageOf(plans, user);
   return planLeverage === undefined ? null : highestLeverage({ instruments, classLeverage, planLeverage });
 }
 

@@ -2,7 +2,7 @@ import { customerFundingTexts } from '../../../shared/api/customer-funding.schem
 import { minorUnitDecimals } from '../funding/payments/minor-units';
 import { accountsTexts as texts, type AccountsOverview, type TransferView, type WalletView } from '../../../shared/api/accounts.schema';
 import { accountName, accountTitles } from '../../../shared/api/user.schema';
-import { accountLimits, type LeverageKey } from '../../../shared/constants';
+import { accountLimits } from '../../../shared/constants';
 import { Money, moneyText } from '../../../shared/money';
 import { accountsOfUser, findCustomerAccount, lockAccountOpenings, lockCustomerAccounts, openAdditionalAccount, type AccountRow } from '../db/accounts.repo';
 import { recordAudit } from '../db/audit.repo';
@@ -15,6 +15,7 @@ import { fail, refusal } from '../errors';
 import { withdrawableOf } from '../funding/withdrawals';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
+import type { ReferenceData } from '../reference-data';
 
 /**
  * A customer's accounts (docs/customer-area.md#accounts): opening more up to `accountLimits`, and moving
@@ -88,13 +89,13 @@ async function walletOf(db: Executor, market: Market, account: AccountRow): Prom
   return { ...summary, primary: account.isPrimary, transferable: transferable.toFixed(2) };
 }
 
-export async function accountsOverview(db: AppDb, market: Market, user: UserRow, classLeverage: Record<LeverageKey, number>): Promise<AccountsOverview> {
+export async function accountsOverview(db: AppDb, market: Market, user: UserRow, { leverage: classLeverage, plans }: Pick<ReferenceData, 'leverage' | 'plans'>): Promise<AccountsOverview> {
   const accounts = await accountsOfUser(db, user.id);
   const held = (type: AccountRow['type']) => accounts.filter((a) => a.type === type).length;
   return {
     accounts: await Promise.all(accounts.map((account) => walletOf(db, market, account))),
     limits: { live: { held: held('live'), max: accountLimits.live }, demo: { held: held('demo'), max: accountLimits.demo } },
-    leverage: await advertisedLeverage(db, user, { instruments: market.instruments, classLeverage }),
+    leverage: advertisedLeverage(user, { instruments: market.instruments, classLeverage, plans }),
   };
 }
 
