@@ -80,6 +80,20 @@ export async function auditLedger(db: AppDb): Promise<void> {
     where coalesce(t.units, 0) <> coalesce(e.units, 0) or coalesce(t.cost, 0) <> coalesce(e.cost, 0)
        or coalesce(t.margin, 0) <> coalesce(e.margin, 0) or coalesce(t.positions, 0) <> coalesce(e.positions, 0)`);
   expect(rowsOf(exposureDrift)).toEqual([]);
+  // Each account's record is what its closed trades and entries sum to, and its P/L entries are its closed trades' P/L.
+  const recordDrift = await db.execute(sql`
+    with closed as (
+      select account_id, count(*)::int as closed, (count(*) filter (where realized_pnl > 0))::int as wins,
+        (count(*) filter (where realized_pnl < 0))::int as losses, sum(realized_pnl) as trades_pnl
+      from trades where status = 'closed' group by account_id),
+    booked as (
+      select account_id, sum(amount) filter (where kind = 'realized_pnl') as pnl, sum(amount) filter (where kind = 'deposit') as deposits
+      from ledger_entries group by account_id)
+    select a.id from trading_accounts a
+      left join closed c on c.account_id = a.id left join booked b on b.account_id = a.id left join account_records r on r.account_id = a.id
+    where coalesce(c.closed, 0) <> coalesce(r.closed, 0) or coalesce(c.wins, 0) <> coalesce(r.wins, 0) or coalesce(c.losses, 0) <> coalesce(r.losses, 0)
+       or coalesce(b.pnl, 0) <> coalesce(r.pnl, 0) or coalesce(b.deposits, 0) <> coalesce(r.deposits, 0) or coalesce(c.trades_pnl, 0) <> coalesce(r.pnl, 0)`);
+  expect(rowsOf(recordDrift)).toEqual([]);
 }
 
 /** A bank withdrawal's destination as the form sends it (a UK account: IBAN and BIC). */

@@ -1,9 +1,9 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ledgerEntries, trades } from './schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { accountRecords } from './schema';
 
 /**
  * An account's trading record (the user object's `trades_summary`, docs/accounts-and-ledger.md#the-user-object),
- * summed in the database:
+ * kept by the database as trades close and entries are booked:
  * - `pnl`: the account's realized P/L entries in the ledger (every close, whole or part, books one);
  * - `deposits`: its deposit entries in the ledger (withdrawals are not taken off; credit is no deposit);
  * - `count`: its closed trades, each part of a partial close counted as the closed trade it is (the
@@ -22,22 +22,19 @@ export interface TradeRecord {
 /** The record as the database's JSON gives it. */
 export type TradeRecordJson = Omit<TradeRecord, 'count' | 'wins' | 'losses'> & { count: number | string; wins: number | string; losses: number | string };
 
-const ledgerSum = (accountId: SQLWrapper, kind: 'realized_pnl' | 'deposit') =>
-  sql`(select coalesce(sum(${ledgerEntries.amount}), 0)::numeric(20,2)::text from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accountId} and ${ledgerEntries.kind} = ${kind})`;
-
 /**
- * The record of the account whose id `accountId` gives (a column of the enclosing query, or a value) as
- * one JSON value, for a query that reads it beside other things in the same statement (`loadProfile`).
- * Counts run over `trades_account_status` and sums over `ledger_entries_account`.
+ * The record of the account an enclosing query joined `account_records` for, as one JSON value, for a query that reads
+ * it beside other things in the same statement (`loadProfile`). The triggers keep the row (migration 0042); an account
+ * that has closed nothing and received no deposit has none, and its record is all zeros.
  */
-export function tradeRecordSql(accountId: SQLWrapper): SQL<TradeRecordJson> {
-  return sql<TradeRecordJson>`(select json_build_object(
-    'pnl', ${ledgerSum(accountId, 'realized_pnl')},
-    'deposits', ${ledgerSum(accountId, 'deposit')},
-    'count', count(*),
-    'wins', count(*) filter (where ${trades.realizedPnl} > 0),
-    'losses', count(*) filter (where ${trades.realizedPnl} < 0)
-  ) from ${trades} where ${trades.accountId} = ${accountId} and ${trades.status} = 'closed')`;
+export function tradeRecordSql(): SQL<TradeRecordJson> {
+  return sql<TradeRecordJson>`json_build_object(
+    'pnl', coalesce(${accountRecords.pnl}, 0)::numeric(20,2)::text,
+    'deposits', coalesce(${accountRecords.deposits}, 0)::numeric(20,2)::text,
+    'count', coalesce(${accountRecords.closed}, 0),
+    'wins', coalesce(${accountRecords.wins}, 0),
+    'losses', coalesce(${accountRecords.losses}, 0)
+  )`;
 }
 
 /** The JSON of `tradeRecordSql` as numbers and decimal strings (a driver may give counts as text). */

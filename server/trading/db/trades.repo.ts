@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Side } from '../../../shared/trading/prices';
 import { builtOnce } from './built-once';
 import type { Executor, Tx } from './database';
-import { openExposure, trades, tradingAccounts } from './schema';
+import { accountRecords, openExposure, trades, tradingAccounts } from './schema';
 
 /** Trades: open positions, closed trades and the parts closed off them. */
 export type TradeRow = typeof trades.$inferSelect;
@@ -80,11 +80,12 @@ export async function updateTrade(tx: Tx, id: number, change: TradeChange): Prom
   return row;
 }
 
+/** An account's lifetime P/L: its closed trades' realized P/L, as its record keeps it (`account_records`). */
 export async function lifetimePnlOf(db: Executor, accountId: number): Promise<string> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::numeric(20,2)::text` })
-    .from(trades)
-    .where(and(eq(trades.accountId, accountId), eq(trades.status, 'closed')));
+    .select({ total: sql<string>`${accountRecords.pnl}::numeric(20,2)::text` })
+    .from(accountRecords)
+    .where(eq(accountRecords.accountId, accountId));
   return row?.total ?? '0.00';
 }
 
@@ -109,14 +110,13 @@ export async function openTradesOfUser(db: Executor, userId: number): Promise<Ma
 
 const lifetimePnlsOfUserQuery = builtOnce('lifetime_pnls_of_user', (db) =>
   db
-    .select({ accountId: trades.accountId, total: sql<string>`coalesce(sum(${trades.realizedPnl}), 0)::numeric(20,2)::text` })
-    .from(trades)
-    .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.accountId))
-    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), eq(trades.status, 'closed')))
-    .groupBy(trades.accountId),
+    .select({ accountId: accountRecords.accountId, total: sql<string>`${accountRecords.pnl}::numeric(20,2)::text` })
+    .from(accountRecords)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, accountRecords.accountId))
+    .where(eq(tradingAccounts.userId, sql.placeholder('userId'))),
 );
 
-/** `lifetimePnlOf` for every account of a customer that has closed a trade. */
+/** `lifetimePnlOf` for every account of a customer that has a record. */
 export async function lifetimePnlsOfUser(db: Executor, userId: number): Promise<Map<number, string>> {
   return new Map((await lifetimePnlsOfUserQuery(db).execute({ userId })).map((row) => [row.accountId, row.total]));
 }

@@ -4,7 +4,7 @@ import { defaultCurrency } from '../../../shared/constants';
 import { openStandardAccounts } from './accounts.repo';
 import type { Executor, Tx } from './database';
 import type { NotificationRow } from './notifications.repo';
-import { plans, siteSettings, tradingAccounts, users } from './schema';
+import { accountRecords, plans, siteSettings, tradingAccounts, users } from './schema';
 import { tradeRecordOf, tradeRecordSql, type TradeRecord, type TradeRecordJson } from './trade-record.repo';
 import { verificationStatusSql } from './verification.repo';
 import { builtOnce } from './built-once';
@@ -169,12 +169,13 @@ const profileQuery = builtOnce('load_profile', (db) =>
         number[]
       >`(select coalesce(json_agg(e.id order by e.id), '[]'::json) from (select expert_advisor_id as id from owned_expert_advisors where user_id = ${users.id} and (paid_until is null or paid_until > now()) union select expert_advisor_id from plan_expert_advisors where plan_id = ${users.planId}) e)`,
       // Summed on the Live account's row only (a CASE runs its subquery only when taken).
-      record: sql<TradeRecordJson | null>`case when ${tradingAccounts.type} = 'live' and ${tradingAccounts.isPrimary} then ${tradeRecordSql(tradingAccounts.id)} end`,
+      record: sql<TradeRecordJson | null>`case when ${tradingAccounts.type} = 'live' and ${tradingAccounts.isPrimary} then ${tradeRecordSql()} end`,
       mustVerifyAccount: sql<boolean>`coalesce((select ${siteSettings.mustVerifyAccount} from ${siteSettings} where ${siteSettings.id} = 1), true)`,
       verification: verificationStatusSql(users.id),
     })
     .from(users)
     .leftJoin(tradingAccounts, eq(tradingAccounts.userId, users.id))
+    .leftJoin(accountRecords, eq(accountRecords.accountId, tradingAccounts.id))
     .leftJoin(plans, eq(plans.id, users.planId))
     .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(asc(tradingAccounts.id)),

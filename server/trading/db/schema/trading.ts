@@ -92,6 +92,22 @@ export const openExposure = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.assetId, t.side] })],
 );
 
+/**
+ * Each account's trading record (docs/accounts-and-ledger.md#the-user-object), kept by triggers in the statement that
+ * closes a trade or books an entry: pages read one row instead of summing the account's whole history.
+ * `pnl` is its `realized_pnl` entries (equal to its closed trades' realized P/L), `deposits` its `deposit` entries.
+ */
+export const accountRecords = pgTable('account_records', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => tradingAccounts.id),
+  closed: integer('closed').notNull().default(0),
+  wins: integer('wins').notNull().default(0),
+  losses: integer('losses').notNull().default(0),
+  pnl: numeric('pnl').notNull().default('0'),
+  deposits: numeric('deposits').notNull().default('0'),
+});
+
 /** Every answer to an order, by the client's order id: the same id gets the first answer again, never a second trade. */
 export const orderRequests = pgTable(
   'order_requests',
