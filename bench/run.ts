@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime, terminal, paint, rollover,
+ * `npm run bench [-- name …]`: every benchmark, or the named ones (foundation, engine, orders, feed, realtime, terminal, paint, rollover, history,
  * and soak, which runs only when named: ten minutes of the container cluster). Each prints its figures beside a peer
  * measured in the same run.
  */
@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineBench } from './engine';
 import { foundationBench } from './foundation';
+import { historyBench } from './history';
 import { feedBench } from './feed';
 import { ordersBench } from './orders';
 import { paintBench } from './paint';
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<void>> = {
   terminal: terminalBench,
   paint: paintBench,
   rollover: rolloverBench,
+  history: historyBench,
   soak: soakBench,
 };
 /** Run only when named. */

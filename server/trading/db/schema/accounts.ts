@@ -99,6 +99,8 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_bucket', inList('bucket', ['balance', 'credit'])),
     uniqueIndex('ledger_entries_reference').on(t.accountId, t.kind, t.reference),
     index('ledger_entries_account').on(t.accountId, t.id),
+    // The dashboard's daily series read one range of an account's entries, not its whole history.
+    index('ledger_entries_account_time').on(t.accountId, t.createdAt),
   ],
 );
 
