@@ -74,9 +74,7 @@ async function measure(label: string, database: Database): Promise<void> {
     written = size;
     const profile = await msPerCall(() => loadProfile(db, userId));
     const summed = await msPerCall(() => db.execute(summedRecord(accountId)));
-    const dashboard = await msPerCall(() =>
-      Promise.all([latestMovements(db, { accountIds: [accountId], limit: 10 }), dailyRealizedPnl(db, { accountId, from }), dailyBalances(db, { accountId, from })]),
-    );
+    const dashboard = await msPerCall(() => Promise.all([latestMovements(db, { userId, limit: 10 }), dailyRealizedPnl(db, { accountId, from }), dailyBalances(db, { accountId, from })]));
     console.log(
       `  ${label.padEnd(11)} ${size.toLocaleString('en').padStart(6)} closed   user object ${profile.toFixed(2).padStart(6)} ms   peer: the record summed ${summed.toFixed(2).padStart(6)} ms   dashboard's ledger reads (movements, a month's P/L and balances) ${dashboard.toFixed(2).padStart(6)} ms`,
     );

@@ -24,10 +24,9 @@ export function dashboardRoutes(deps: ApiDeps) {
     const { user } = authOf(res);
     // Real money only: demo play money is never summed with it nor listed as a transaction.
     const live = (await accountsOfUser(db, user.id)).filter((a) => a.type === 'live');
-    const ids = live.map((a) => a.id);
     const currencyOf = new Map(live.map((a) => [a.id, a.currency]));
     const { leverage: classLeverage, plans } = await deps.referenceData.get();
-    const [margins, movements, tiles] = await Promise.all([openMarginByClass(db, ids), latestMovements(db, { accountIds: ids, limit: recentMovements }), strip()]);
+    const [margins, movements, tiles] = await Promise.all([openMarginByClass(db, user.id), latestMovements(db, { userId: user.id, limit: recentMovements }), strip()]);
     const maxLeverage = advertisedLeverage(user, { instruments: market.instruments, classLeverage, plans });
     const currency = live[0]?.currency ?? 'USD';
     return {

@@ -47,12 +47,22 @@ export async function findAccount(db: Executor, id: number): Promise<AccountRow 
 export const isMainLive = (table: typeof tradingAccounts = tradingAccounts): SQL => and(eq(table.type, 'live'), eq(table.isPrimary, true)) as SQL;
 export const isMainLiveRow = (account: Pick<AccountRow, 'type' | 'isPrimary'>) => account.type === 'live' && account.isPrimary;
 
-/** The customer's account by id, or their Live account when no id is given; undefined for anyone else's. */
-export async function findCustomerAccount(db: Executor, userId: number, accountId?: number): Promise<AccountRow | undefined> {
-  const [row] = await db
+const customerAccountQuery = builtOnce('customer_account', (db) =>
+  db
     .select()
     .from(tradingAccounts)
-    .where(and(eq(tradingAccounts.userId, userId), accountId === undefined ? isMainLive() : eq(tradingAccounts.id, accountId)));
+    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), eq(tradingAccounts.id, sql.placeholder('accountId')))),
+);
+const mainLiveAccountQuery = builtOnce('main_live_account', (db) =>
+  db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.userId, sql.placeholder('userId')), isMainLive())),
+);
+
+/** The customer's account by id, or their Live account when no id is given; undefined for anyone else's. */
+export async function findCustomerAccount(db: Executor, userId: number, accountId?: number): Promise<AccountRow | undefined> {
+  const [row] = accountId === undefined ? await mainLiveAccountQuery(db).execute({ userId }) : await customerAccountQuery(db).execute({ userId, accountId });
   return row;
 }
 

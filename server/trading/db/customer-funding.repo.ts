@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { HistoryKind, HistoryQuery } from '../../../shared/api/customer-funding.schema';
 import type { DepositDetails, WithdrawalDetails } from '../../../shared/api/funding.schema';
 import type { ChainTxId } from '../../../shared/funding/chain-tx-id';
+import { builtOnce } from './built-once';
 import type { Executor, Tx } from './database';
 import { cryptoPayments, cryptoWallets, deposits, ledgerEntries, paymentEvents, tradingAccounts, users, withdrawals } from './schema';
 import type { LedgerKind } from './schema';
@@ -283,8 +284,16 @@ export async function claimPaymentEvent(tx: Tx, event: { provider: string; event
 export type CryptoWalletRow = typeof cryptoWallets.$inferSelect;
 export type CryptoPaymentRow = typeof cryptoPayments.$inferSelect;
 
+const walletsOfUserQuery = builtOnce('wallets_of_user', (db) =>
+  db
+    .select()
+    .from(cryptoWallets)
+    .where(eq(cryptoWallets.userId, sql.placeholder('userId')))
+    .orderBy(cryptoWallets.id),
+);
+
 export async function walletsOfUser(db: Executor, userId: number): Promise<CryptoWalletRow[]> {
-  return db.select().from(cryptoWallets).where(eq(cryptoWallets.userId, userId)).orderBy(cryptoWallets.id);
+  return walletsOfUserQuery(db).execute({ userId });
 }
 
 /** Adds the wallets missing (two callers racing both succeed: the unique index keeps one of each). */

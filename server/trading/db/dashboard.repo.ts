@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, sum } from 'drizzle-orm';
 import type { AssetClass } from '../../../shared/constants';
+import { builtOnce } from './built-once';
 import type { Executor } from './database';
 import { assetClasses, assets, candles, ledgerEntries, openExposure, tradingAccounts } from './schema';
 
@@ -8,18 +9,35 @@ import { assetClasses, assets, candles, ledgerEntries, openExposure, tradingAcco
  * account (or the customer's few) and a start date; days are whole days in UTC.
  */
 
-const sinceParam = (from: Date) => sql`${from.toISOString()}::timestamptz`;
+/** The range's first moment, bound as a timestamp (each statement below is built once: docs/operations.md#prepared-statements). */
+const rangeFrom = sql`${sql.placeholder('since')}::timestamptz`;
 
-/** An account's realised P/L per UTC day since `from`: the sum of its `realized_pnl` entries and how many closes booked them (days with a close only). */
-export async function dailyRealizedPnl(db: Executor, { accountId, from }: { accountId: number; from: Date }) {
+const dailyRealizedPnlQuery = builtOnce('daily_realized_pnl', (db) => {
   const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({ day, amount: sql<string>`sum(${ledgerEntries.amount})::numeric(20,2)::text`, closes: sql<number>`count(*)::int` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerEntries.kind, 'realized_pnl'), gte(ledgerEntries.createdAt, sinceParam(from))))
+    .where(and(eq(ledgerEntries.accountId, sql.placeholder('accountId')), eq(ledgerEntries.kind, 'realized_pnl'), gte(ledgerEntries.createdAt, rangeFrom)))
     .groupBy(day)
     .orderBy(day);
+});
+
+/** An account's realised P/L per UTC day since `from`: the sum of its `realized_pnl` entries and how many closes booked them (days with a close only). */
+export async function dailyRealizedPnl(db: Executor, { accountId, from }: { accountId: number; from: Date }) {
+  return dailyRealizedPnlQuery(db).execute({ accountId, since: from.toISOString() });
 }
+
+const dailyBalancesQuery = builtOnce('daily_balances', (db) => {
+  const day = sql<string>`to_char(greatest(${ledgerEntries.createdAt}, ${rangeFrom}) at time zone 'UTC', 'YYYY-MM-DD')`;
+  const lastBefore = sql`(select max(e.id) from ${ledgerEntries} e where e.account_id = ${sql.placeholder('accountId')} and e.bucket = 'balance' and e.created_at < ${rangeFrom})`;
+  const entries = db
+    .select({ day: day.as('day'), balance: ledgerEntries.balanceAfter, id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountId, sql.placeholder('accountId')), eq(ledgerEntries.bucket, 'balance'), or(gte(ledgerEntries.createdAt, rangeFrom), eq(ledgerEntries.id, lastBefore))))
+    .as('entries');
+  // DISTINCT ON over the subquery's column: the day's expression carries a parameter, which cannot be repeated in ORDER BY.
+  return db.selectDistinctOn([entries.day], { day: entries.day, balance: entries.balance }).from(entries).orderBy(entries.day, desc(entries.id));
+});
 
 /**
  * An account's balance (the `balance` bucket's running total, `balance_after`) at the end of each UTC day
@@ -28,22 +46,14 @@ export async function dailyRealizedPnl(db: Executor, { accountId, from }: { acco
  * balance did not change).
  */
 export async function dailyBalances(db: Executor, { accountId, from }: { accountId: number; from: Date }) {
-  const since = sinceParam(from);
-  const day = sql<string>`to_char(greatest(${ledgerEntries.createdAt}, ${since}) at time zone 'UTC', 'YYYY-MM-DD')`;
-  const lastBefore = sql`(select max(e.id) from ${ledgerEntries} e where e.account_id = ${accountId} and e.bucket = 'balance' and e.created_at < ${since})`;
-  const entries = db
-    .select({ day: day.as('day'), balance: ledgerEntries.balanceAfter, id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerEntries.bucket, 'balance'), or(gte(ledgerEntries.createdAt, since), eq(ledgerEntries.id, lastBefore))))
-    .as('entries');
-  // DISTINCT ON over the subquery's column: the day's expression carries a parameter, which cannot be repeated in ORDER BY.
-  return db.selectDistinctOn([entries.day], { day: entries.day, balance: entries.balance }).from(entries).orderBy(entries.day, desc(entries.id));
+  return dailyBalancesQuery(db).execute({ accountId, since: from.toISOString() });
 }
 
-/** Margin held by open positions per account and asset class (from the open totals the triggers keep), for the accounts given. */
-export async function openMarginByClass(db: Executor, accountIds: readonly number[]) {
-  if (accountIds.length === 0) return [];
-  return db
+/** The customer's (`userId`) Live accounts: real money only, demo play money is never summed with it nor listed. */
+const customersLive = () => and(eq(tradingAccounts.userId, sql.placeholder('userId')), eq(tradingAccounts.type, 'live'));
+
+const openMarginByClassQuery = builtOnce('open_margin_by_class', (db) =>
+  db
     .select({
       accountId: openExposure.accountId,
       assetClass: sql<AssetClass>`${assets.assetClass}`,
@@ -52,17 +62,21 @@ export async function openMarginByClass(db: Executor, accountIds: readonly numbe
       positions: sql<number>`sum(${openExposure.positions})::int`,
     })
     .from(openExposure)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, openExposure.accountId))
     .innerJoin(assets, eq(assets.id, openExposure.assetId))
     .innerJoin(assetClasses, eq(assetClasses.id, assets.assetClass))
-    .where(and(inArray(openExposure.accountId, [...accountIds]), gt(openExposure.positions, 0)))
+    .where(and(customersLive(), gt(openExposure.positions, 0)))
     .groupBy(openExposure.accountId, assets.assetClass, assetClasses.label, assetClasses.sortOrder)
-    .orderBy(asc(assetClasses.sortOrder));
+    .orderBy(asc(assetClasses.sortOrder)),
+);
+
+/** Margin held by open positions per Live account of the customer and asset class (from the open totals the triggers keep). */
+export async function openMarginByClass(db: Executor, userId: number) {
+  return openMarginByClassQuery(db).execute({ userId });
 }
 
-/** The latest ledger entries of the accounts given, newest first. */
-export async function latestMovements(db: Executor, { accountIds, limit }: { accountIds: readonly number[]; limit: number }) {
-  if (accountIds.length === 0) return [];
-  return db
+const latestMovementsQuery = builtOnce('latest_movements', (db) =>
+  db
     .select({
       id: ledgerEntries.id,
       accountNumber: tradingAccounts.number,
@@ -75,9 +89,14 @@ export async function latestMovements(db: Executor, { accountIds, limit }: { acc
     })
     .from(ledgerEntries)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, ledgerEntries.accountId))
-    .where(inArray(ledgerEntries.accountId, [...accountIds]))
+    .where(customersLive())
     .orderBy(desc(ledgerEntries.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit')),
+);
+
+/** The latest ledger entries of the customer's Live accounts, newest first. */
+export async function latestMovements(db: Executor, { userId, limit }: { userId: number; limit: number }) {
+  return latestMovementsQuery(db).execute({ userId, limit });
 }
 
 /** Each instrument's first recorded (not synthetic) price at or after `since` (a UTC midnight): the open of its earliest minute candle, and when. */
