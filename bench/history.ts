@@ -10,6 +10,7 @@ import type { Database } from '../server/trading/db/database';
 import { dailyBalances, dailyRealizedPnl, latestMovements } from '../server/trading/db/dashboard.repo';
 import { openPglite } from '../server/trading/db/pglite';
 import { openPostgres } from '../server/trading/db/postgres';
+import { tradesPage } from '../server/trading/db/trades.repo';
 import { loadProfile } from '../server/trading/db/users.repo';
 import { createLogger } from '../server/logger';
 import { prepareDatabase } from '../server/trading/setup/prepare';
@@ -18,6 +19,7 @@ import { benchPostgresUrl, withScratchPostgres } from './support';
 const silent = createLogger({ level: 'silent', name: 'bench' });
 const historySizes = [0, 1_000, 10_000];
 const rounds = 200;
+const ms = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
 
 /** Mean milliseconds of `read` over `rounds` calls, after a warm-up. */
 async function msPerCall(read: () => Promise<unknown>): Promise<number> {
@@ -75,8 +77,9 @@ async function measure(label: string, database: Database): Promise<void> {
     const profile = await msPerCall(() => loadProfile(db, userId));
     const summed = await msPerCall(() => db.execute(summedRecord(accountId)));
     const dashboard = await msPerCall(() => Promise.all([latestMovements(db, { userId, limit: 10 }), dailyRealizedPnl(db, { accountId, from }), dailyBalances(db, { accountId, from })]));
+    const closedList = await msPerCall(() => tradesPage(db, { accountId, status: 'closed', limit: 20, offset: 0 }));
     console.log(
-      `  ${label.padEnd(11)} ${size.toLocaleString('en').padStart(6)} closed   user object ${profile.toFixed(2).padStart(6)} ms   peer: the record summed ${summed.toFixed(2).padStart(6)} ms   dashboard's ledger reads (movements, a month's P/L and balances) ${dashboard.toFixed(2).padStart(6)} ms`,
+      `  ${label.padEnd(11)} ${size.toLocaleString('en').padStart(6)} closed   user object ${ms(profile)}   peer: the record summed ${ms(summed)}   dashboard's ledger reads ${ms(dashboard)}   trade room's closed trades, first page and total ${ms(closedList)}`,
     );
   }
 }

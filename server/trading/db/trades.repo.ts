@@ -145,18 +145,47 @@ export async function openTotalsOf(db: Executor, accountIds: readonly number[]):
   return byAccount;
 }
 
-/** One page of an account's open trades (newest first) or closed trades (latest closed first), and how many there are. */
-export async function tradesPage(db: Executor, { accountId, status, limit, offset }: { accountId: number; status: 'open' | 'closed'; limit: number; offset: number }) {
-  const where = and(eq(trades.accountId, accountId), eq(trades.status, status));
-  const [[total], rows] = [
-    await db.select({ n: count() }).from(trades).where(where),
-    await db
+/** How many trades an account has open (counted: a few), or has closed (its record keeps the number: docs/accounts-and-ledger.md#the-user-object). */
+async function tradeCount(db: Executor, accountId: number, status: 'open' | 'closed'): Promise<number> {
+  if (status === 'open') {
+    const [open] = await db
+      .select({ n: count() })
+      .from(trades)
+      .where(and(eq(trades.accountId, accountId), eq(trades.status, 'open')));
+    return open?.n ?? 0;
+  }
+  const [record] = await db.select({ n: accountRecords.closed }).from(accountRecords).where(eq(accountRecords.accountId, accountId));
+  return record?.n ?? 0;
+}
+
+/**
+ * A page of an account's open trades (newest first) or closed trades (latest closed first). The status is written into
+ * each statement rather than bound, so the closed page, planned once for every account, can be read backwards off the
+ * partial index `trades_account_closed` however long the history.
+ */
+const tradesPageQuery = {
+  open: builtOnce('open_trades_page', (db) =>
+    db
       .select()
       .from(trades)
-      .where(where)
-      .orderBy(desc(status === 'open' ? trades.openedAt : trades.closedAt), desc(trades.id))
-      .limit(limit)
-      .offset(offset),
-  ];
-  return { rows, total: total?.n ?? 0 };
+      .where(and(eq(trades.accountId, sql.placeholder('accountId')), sql`${trades.status} = 'open'`))
+      .orderBy(desc(trades.openedAt), desc(trades.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ),
+  closed: builtOnce('closed_trades_page', (db) =>
+    db
+      .select()
+      .from(trades)
+      .where(and(eq(trades.accountId, sql.placeholder('accountId')), sql`${trades.status} = 'closed'`))
+      .orderBy(desc(trades.closedAt), desc(trades.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ),
+};
+
+/** One page of an account's open or closed trades, and how many there are. */
+export async function tradesPage(db: Executor, { accountId, status, limit, offset }: { accountId: number; status: 'open' | 'closed'; limit: number; offset: number }) {
+  const [total, rows] = [await tradeCount(db, accountId, status), await tradesPageQuery[status](db).execute({ accountId, limit, offset })];
+  return { rows, total };
 }

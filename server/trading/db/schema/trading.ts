@@ -65,6 +65,10 @@ export const trades = pgTable(
       .on(t.expertAdvisorId, t.accountId)
       .where(sql`${t.expertAdvisorId} is not null`),
     index('trades_account_status').on(t.accountId, t.status, t.id),
+    // The closed trades list, latest closed first (read backwards): a page comes off the index, not sorted out of the whole history.
+    index('trades_account_closed')
+      .on(t.accountId, t.closedAt, t.id)
+      .where(sql`${t.status} = 'closed'`),
     index('trades_open_asset')
       .on(t.assetId)
       .where(sql`${t.status} = 'open'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "trades_account_closed" ON "trades" USING btree ("account_id","closed_at","id") WHERE "trades"."status" = 'closed';
