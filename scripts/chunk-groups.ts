@@ -13,10 +13,11 @@ import type { Plugin } from 'vite';
  * - what both trade rooms share with other pages' islands in one more: the rooms fetch it in one request rather than a
  *   dozen; another page that needs one of its modules fetches it all (a few KiB more there).
  *
- * A module the runtime or a plain script imports stays where the bundler puts it (the login page's JavaScript has a
- * budget), and so does one loaded lazily (the chart library, the socket clients). Everything else is split as before.
- * Except decimal arithmetic: the runtime and most islands need it and the login page's scripts do not, and left to
- * itself the bundler cut it into two files by importers; it is one file.
+ * What the island runtime imports (React, signals, decimal arithmetic) is in the runtime's own file: every page with
+ * islands loads the runtime first, and left to itself the bundler cut what it shares with islands into a file per set
+ * of importers (react, constants, money). A module a plain script imports stays where the bundler puts it (the login
+ * page's JavaScript has a budget, and it loads no runtime), and so does one loaded lazily (the chart library, the
+ * socket clients). Everything else is split as before.
  */
 
 /** Islands every signed-in page's shell renders (views/components/app-shell.tsx). */
@@ -30,11 +31,13 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
 }
 
-/** What reaches a module: island names, or `entry` (the runtime or a script imports it) or `lazy` (behind a dynamic import). */
+/**
+ * What reaches a module: island names, or `runtime` (the island runtime imports it), `entry` (another entry imports it:
+ * a plain script, a view's style sheet) or `lazy` (behind a dynamic import).
+ */
 type Reach = ReadonlySet<string>;
 
-/** decimal.js and our two modules over it (money and the wire's codecs): one file, `money`. */
-const decimalModule = /[\\/]node_modules[\\/]decimal\.js[\\/]|[\\/]shared[\\/]money\.ts$|[\\/]shared[\\/]api[\\/]wire\.ts$/;
+const runtimeModule = /[\\/]client[\\/]runtime[\\/]main\.ts$/;
 
 const islandOf = (id: string) => /[\\/]client[\\/]islands[\\/]([^/\\]+)\.island\.tsx$/.exec(id)?.[1];
 
@@ -51,7 +54,8 @@ function reachOf(id: string, graph: ModuleGraph): Reach {
       continue;
     }
     const info = graph.getModuleInfo(at);
-    if (!info || info.isEntry) reach.add('entry');
+    if (info?.isEntry && runtimeModule.test(at)) reach.add('runtime');
+    else if (!info || info.isEntry) reach.add('entry');
     if (info && info.dynamicImporters.length > 0) reach.add('lazy');
     for (const importer of info?.importers ?? []) {
       if (seen.has(importer)) continue;
@@ -68,7 +72,10 @@ const within = (reach: Reach, ...families: ReadonlySet<string>[]) => [...reach].
 
 /** The group a module belongs to, or null to leave it to the bundler. */
 function groupOf(reach: Reach): string | null {
-  if (reach.size === 0 || reach.has('entry') || reach.has('lazy')) return null;
+  if (reach.size === 0 || reach.has('entry')) return null;
+  // The runtime's file: the entry itself, and what it imports, whoever else does (islands load after it).
+  if (reach.has('runtime')) return 'main';
+  if (reach.has('lazy')) return null;
   if (within(reach, classicOnly)) return 'classic-room';
   if (within(reach, lightOnly)) return 'light-room';
   if (within(reach, bothRooms, classicOnly, lightOnly)) return 'trade-room';
@@ -82,7 +89,7 @@ export function islandChunkGroups(): CodeSplittingGroup[] {
     {
       // Only what the rule captures: a captured module's imports shared with other pages stay where they are.
       includeDependenciesRecursively: false,
-      name: (id, graph) => (decimalModule.test(id) ? 'money' : groupOf(reachOf(id, graph))),
+      name: (id, graph) => groupOf(reachOf(id, graph)),
     },
   ];
 }

@@ -51,25 +51,39 @@ describe('island chunk groups', () => {
     expect(groups['/p/client/savings-and-accounts.ts']).toBeNull();
   });
 
-  it('puts decimal arithmetic in one file of its own, whoever imports it', () => {
+  it('puts the runtime and what it imports in the runtime’s file, whoever else imports it, but not what a plain script imports', () => {
     const groups = groupsOf({
       '/p/client/runtime/main.ts': { isEntry: true },
+      '/p/client/scripts/forms.ts': { isEntry: true },
       [island('positions')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      '/p/node_modules/react/index.js': { importers: ['/p/client/runtime/main.ts', island('positions')] },
       '/p/node_modules/decimal.js/decimal.mjs': { importers: ['/p/shared/money.ts'] },
       '/p/shared/money.ts': { importers: ['/p/shared/api/wire.ts', island('positions')] },
       '/p/shared/api/wire.ts': { importers: ['/p/client/runtime/main.ts'] },
+      '/p/shared/texts.ts': { importers: ['/p/client/runtime/main.ts', '/p/client/scripts/forms.ts'] },
+      // Loaded lazily by an island, and imported by the runtime too: it is there already when the import runs.
+      '/p/node_modules/socket/helpers.js': { importers: ['/p/client/runtime/main.ts', '/p/node_modules/socket/index.js'] },
+      '/p/node_modules/socket/index.js': { dynamicImporters: [island('positions')] },
     });
-    expect(groups['/p/node_modules/decimal.js/decimal.mjs']).toBe('money');
-    expect(groups['/p/shared/money.ts']).toBe('money');
-    expect(groups['/p/shared/api/wire.ts']).toBe('money');
+    expect(groups['/p/client/runtime/main.ts']).toBe('main');
+    expect(groups['/p/node_modules/react/index.js']).toBe('main');
+    expect(groups['/p/node_modules/decimal.js/decimal.mjs']).toBe('main');
+    expect(groups['/p/shared/money.ts']).toBe('main');
+    expect(groups['/p/shared/api/wire.ts']).toBe('main');
+    expect(groups['/p/node_modules/socket/helpers.js']).toBe('main');
+    // The login page loads the script and not the runtime.
+    expect(groups['/p/shared/texts.ts']).toBeNull();
+    expect(groups['/p/client/scripts/forms.ts']).toBeNull();
+    expect(groups['/p/node_modules/socket/index.js']).toBeNull();
   });
 
-  it('leaves alone what the runtime or a script imports, even through an import cycle, and what is loaded lazily', () => {
+  it('leaves alone what a plain script imports, even through an import cycle, and what is loaded lazily', () => {
     const groups = groupsOf({
       '/p/client/runtime/main.ts': { isEntry: true },
+      '/p/client/scripts/forms.ts': { isEntry: true },
       [island('positions')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
-      // a and b import each other; a is the runtime's; b is also the positions island's.
-      '/p/client/a.ts': { importers: ['/p/client/b.ts', '/p/client/runtime/main.ts'] },
+      // a and b import each other; a is the script's; b is also the positions island's.
+      '/p/client/a.ts': { importers: ['/p/client/b.ts', '/p/client/scripts/forms.ts'] },
       '/p/client/b.ts': { importers: ['/p/client/a.ts', island('positions')] },
       '/p/node_modules/chart/index.js': { dynamicImporters: [island('positions')] },
     });
