@@ -15,9 +15,11 @@ import type { Plugin } from 'vite';
  *
  * What the island runtime imports (React, signals, decimal arithmetic) is in the runtime's own file: every page with
  * islands loads the runtime first, and left to itself the bundler cut what it shares with islands into a file per set
- * of importers (react, constants, money). A module a plain script imports stays where the bundler puts it (the login
- * page's JavaScript has a budget, and it loads no runtime), and so does one loaded lazily (the chart library, the
- * socket clients). Everything else is split as before.
+ * of importers (react, constants, money). What a plain script shares with the island code (zod, the texts, the
+ * sign-in fields' schema) is one file, `shared`: the runtime imports it, so a page with islands has it anyway, and the
+ * login page fetches one file where the bundler made two. A module only plain scripts import stays where the
+ * bundler puts it (the login page's JavaScript has a budget, and it loads no runtime), and so does one loaded lazily
+ * (the chart library, the socket clients). Everything else is split as before.
  */
 
 /** Islands every signed-in page's shell renders (views/components/app-shell.tsx). */
@@ -32,12 +34,14 @@ interface ModuleGraph {
 }
 
 /**
- * What reaches a module: island names, or `runtime` (the island runtime imports it), `entry` (another entry imports it:
- * a plain script, a view's style sheet) or `lazy` (behind a dynamic import).
+ * What reaches a module: island names, or `runtime` (the island runtime imports it), `script` (a plain script does),
+ * `entry` (another entry: a view's style sheet) or `lazy` (behind a dynamic import).
  */
 type Reach = ReadonlySet<string>;
 
 const runtimeModule = /[\\/]client[\\/]runtime[\\/]main\.ts$/;
+const scriptModule = /[\\/]client[\\/]scripts[\\/][^/\\]+\.ts$/;
+const entryOf = (id: string) => (runtimeModule.test(id) ? 'runtime' : scriptModule.test(id) ? 'script' : 'entry');
 
 const islandOf = (id: string) => /[\\/]client[\\/]islands[\\/]([^/\\]+)\.island\.tsx$/.exec(id)?.[1];
 
@@ -54,8 +58,8 @@ function reachOf(id: string, graph: ModuleGraph): Reach {
       continue;
     }
     const info = graph.getModuleInfo(at);
-    if (info?.isEntry && runtimeModule.test(at)) reach.add('runtime');
-    else if (!info || info.isEntry) reach.add('entry');
+    if (!info) reach.add('entry');
+    else if (info.isEntry) reach.add(entryOf(at));
     if (info && info.dynamicImporters.length > 0) reach.add('lazy');
     for (const importer of info?.importers ?? []) {
       if (seen.has(importer)) continue;
@@ -73,6 +77,7 @@ const within = (reach: Reach, ...families: ReadonlySet<string>[]) => [...reach].
 /** The group a module belongs to, or null to leave it to the bundler. */
 function groupOf(reach: Reach): string | null {
   if (reach.size === 0 || reach.has('entry')) return null;
+  if (reach.has('script')) return reach.size > 1 ? 'shared' : null;
   // The runtime's file: the entry itself, and what it imports, whoever else does (islands load after it).
   if (reach.has('runtime')) return 'main';
   if (reach.has('lazy')) return null;

@@ -51,7 +51,7 @@ describe('island chunk groups', () => {
     expect(groups['/p/client/savings-and-accounts.ts']).toBeNull();
   });
 
-  it('puts the runtime and what it imports in the runtime’s file, whoever else imports it, but not what a plain script imports', () => {
+  it('puts the runtime and what it imports in the runtime’s file, whoever else imports it, and what a plain script shares with island code in one file', () => {
     const groups = groupsOf({
       '/p/client/runtime/main.ts': { isEntry: true },
       '/p/client/scripts/forms.ts': { isEntry: true },
@@ -61,6 +61,10 @@ describe('island chunk groups', () => {
       '/p/shared/money.ts': { importers: ['/p/shared/api/wire.ts', island('positions')] },
       '/p/shared/api/wire.ts': { importers: ['/p/client/runtime/main.ts'] },
       '/p/shared/texts.ts': { importers: ['/p/client/runtime/main.ts', '/p/client/scripts/forms.ts'] },
+      '/p/shared/api/credentials.schema.ts': { importers: ['/p/client/scripts/forms.ts', island('positions')] },
+      '/p/client/scripts/lib/checked-forms.ts': { importers: ['/p/client/scripts/forms.ts'] },
+      // A view's sheet that an island imports too.
+      '/p/views/pages/staff-tables.css': { isEntry: true, importers: [island('positions')] },
       // Loaded lazily by an island, and imported by the runtime too: it is there already when the import runs.
       '/p/node_modules/socket/helpers.js': { importers: ['/p/client/runtime/main.ts', '/p/node_modules/socket/index.js'] },
       '/p/node_modules/socket/index.js': { dynamicImporters: [island('positions')] },
@@ -71,13 +75,16 @@ describe('island chunk groups', () => {
     expect(groups['/p/shared/money.ts']).toBe('main');
     expect(groups['/p/shared/api/wire.ts']).toBe('main');
     expect(groups['/p/node_modules/socket/helpers.js']).toBe('main');
-    // The login page loads the script and not the runtime.
-    expect(groups['/p/shared/texts.ts']).toBeNull();
+    // The login page loads the script and not the runtime: what its scripts share with island code is one file of its own.
+    expect(groups['/p/shared/texts.ts']).toBe('shared');
+    expect(groups['/p/shared/api/credentials.schema.ts']).toBe('shared');
+    expect(groups['/p/client/scripts/lib/checked-forms.ts']).toBeNull();
     expect(groups['/p/client/scripts/forms.ts']).toBeNull();
+    expect(groups['/p/views/pages/staff-tables.css']).toBeNull();
     expect(groups['/p/node_modules/socket/index.js']).toBeNull();
   });
 
-  it('leaves alone what a plain script imports, even through an import cycle, and what is loaded lazily', () => {
+  it('keeps what a plain script imports out of the islands’ files, even through an import cycle, and leaves what is loaded lazily', () => {
     const groups = groupsOf({
       '/p/client/runtime/main.ts': { isEntry: true },
       '/p/client/scripts/forms.ts': { isEntry: true },
@@ -87,8 +94,9 @@ describe('island chunk groups', () => {
       '/p/client/b.ts': { importers: ['/p/client/a.ts', island('positions')] },
       '/p/node_modules/chart/index.js': { dynamicImporters: [island('positions')] },
     });
-    expect(groups['/p/client/a.ts']).toBeNull();
-    expect(groups['/p/client/b.ts']).toBeNull();
+    // In the trade room's file, the login page would load it.
+    expect(groups['/p/client/a.ts']).toBe('shared');
+    expect(groups['/p/client/b.ts']).toBe('shared');
     expect(groups['/p/node_modules/chart/index.js']).toBeNull();
     expect(groups[island('positions')]).toBe('trade-room');
   });
