@@ -19,7 +19,8 @@ import type { Plugin } from 'vite';
  * sign-in fields' schema) is one file, `shared`: the runtime imports it, so a page with islands has it anyway, and the
  * login page fetches one file where the bundler made two. A module only plain scripts import stays where the
  * bundler puts it (the login page's JavaScript has a budget, and it loads no runtime), and so does one loaded lazily
- * (the chart library, the socket clients). Everything else is split as before.
+ * (the chart library, the price feed's client), except the realtime connection's two libraries, which are always
+ * imported together: one file, `socket-client`. Everything else is split as before.
  */
 
 /** Islands every signed-in page's shell renders (views/components/app-shell.tsx). */
@@ -41,6 +42,8 @@ type Reach = ReadonlySet<string>;
 
 const runtimeModule = /[\\/]client[\\/]runtime[\\/]main\.ts$/;
 const scriptModule = /[\\/]client[\\/]scripts[\\/][^/\\]+\.ts$/;
+/** pusher-js and laravel-echo, which the realtime connection imports together (client/realtime/connection.ts). */
+const socketClient = /[\\/]node_modules[\\/](pusher-js|laravel-echo)[\\/]/;
 const entryOf = (id: string) => (runtimeModule.test(id) ? 'runtime' : scriptModule.test(id) ? 'script' : 'entry');
 
 const islandOf = (id: string) => /[\\/]client[\\/]islands[\\/]([^/\\]+)\.island\.tsx$/.exec(id)?.[1];
@@ -94,7 +97,7 @@ export function islandChunkGroups(): CodeSplittingGroup[] {
     {
       // Only what the rule captures: a captured module's imports shared with other pages stay where they are.
       includeDependenciesRecursively: false,
-      name: (id, graph) => groupOf(reachOf(id, graph)),
+      name: (id, graph) => (socketClient.test(id) ? 'socket-client' : groupOf(reachOf(id, graph))),
     },
   ];
 }

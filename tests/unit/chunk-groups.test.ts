@@ -84,7 +84,7 @@ describe('island chunk groups', () => {
     expect(groups['/p/node_modules/socket/index.js']).toBeNull();
   });
 
-  it('keeps what a plain script imports out of the islands’ files, even through an import cycle, and leaves what is loaded lazily', () => {
+  it('keeps what a plain script imports out of the islands’ files, even through an import cycle, and leaves what is loaded lazily but the socket clients', () => {
     const groups = groupsOf({
       '/p/client/runtime/main.ts': { isEntry: true },
       '/p/client/scripts/forms.ts': { isEntry: true },
@@ -93,11 +93,17 @@ describe('island chunk groups', () => {
       '/p/client/a.ts': { importers: ['/p/client/b.ts', '/p/client/scripts/forms.ts'] },
       '/p/client/b.ts': { importers: ['/p/client/a.ts', island('positions')] },
       '/p/node_modules/chart/index.js': { dynamicImporters: [island('positions')] },
+      '/p/node_modules/pusher-js/dist/web/pusher.js': { dynamicImporters: ['/p/client/realtime/connection.ts'] },
+      '/p/node_modules/laravel-echo/dist/echo.js': { dynamicImporters: ['/p/client/realtime/connection.ts'] },
+      '/p/client/realtime/connection.ts': { importers: [island('positions')] },
     });
     // In the trade room's file, the login page would load it.
     expect(groups['/p/client/a.ts']).toBe('shared');
     expect(groups['/p/client/b.ts']).toBe('shared');
     expect(groups['/p/node_modules/chart/index.js']).toBeNull();
+    // Except the realtime connection's two libraries, loaded together: one file.
+    expect(groups['/p/node_modules/pusher-js/dist/web/pusher.js']).toBe('socket-client');
+    expect(groups['/p/node_modules/laravel-echo/dist/echo.js']).toBe('socket-client');
     expect(groups[island('positions')]).toBe('trade-room');
   });
 });
