@@ -26,11 +26,18 @@ describe('island chunk groups', () => {
       '/p/client/light-only.ts': { importers: [island('light-toolbar')] },
       '/p/client/state/toasts.ts': { importers: [island('toaster'), island('positions')] },
       '/p/client/market-and-shop.ts': { importers: [island('marketplace'), island('positions')] },
+      [island('live-regions')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      [island('wallet-overview')]: { dynamicImporters: ['/p/client/runtime/main.ts'] },
+      '/p/client/funding/live.ts': { importers: [island('live-regions'), island('wallet-overview')] },
     });
     expect(groups['/p/client/state/trading.ts']).toBe('trade-room');
     expect(groups['/p/client/classic-only.ts']).toBe('classic-room');
     expect(groups['/p/client/light-only.ts']).toBe('light-room');
     expect(groups['/p/client/state/toasts.ts']).toBe('app-shell');
+    // The shell's island of the pages that show money, and what it shares with another page's.
+    expect(groups[island('live-regions')]).toBe('app-shell');
+    expect(groups['/p/client/funding/live.ts']).toBe('app-shell');
+    expect(groups[island('wallet-overview')]).toBeNull();
     expect(groups['/p/client/market-and-shop.ts']).toBe('room-shared');
     expect(groups[island('marketplace')]).toBeNull();
   });
