@@ -51,6 +51,8 @@ export const pageDataSchema = z.object({
    * the open pairs and the account, so the server renders the room as the browser will show it.
    */
   device: z.optional(z.record(z.string(), z.unknown())),
+  /** The person's unread chat messages (`GET /chat/unread-count`), on every signed-in page: the chat notifier's first count. */
+  chatUnread: z.optional(z.unknown()),
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 

@@ -11,8 +11,9 @@ const props = z.object({ chatPath: z.string() });
 
 /**
  * The global chat notifier (docs/chat.md#chat-notifier): a red "New Messages" alert with the unread count everywhere
- * but the chat screen; tapping it goes there. The count is fetched on mount and again on each message
- * from someone else (with the notification sound); staff, who follow no single conversation here, poll it.
+ * but the chat screen; tapping it goes there. The count comes with the page (fetched on mount when it did not) and
+ * is fetched again on each message from someone else (with the notification sound); staff, who follow no single
+ * conversation here, poll it.
  */
 function ChatNotifier({ chatPath }: z.infer<typeof props>) {
   useSignals();
@@ -22,7 +23,7 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
   useEffect(() => {
     setMounted(true);
     if (!user) return;
-    void refreshUnread();
+    if (unreadCount.peek() === null) void refreshUnread();
     // On the chat screen the room itself listens, and no sound plays there.
     if (window.location.pathname === chatPath) return;
     if (user.role !== 'customer') {
@@ -38,7 +39,8 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
         playNotificationSound();
         void refreshUnread();
       },
-      // Once listening, count again: a message that came between the first count and the subscription is included.
+      // Once listening, count again: a message that came between the page's count and the subscription is included
+      // (docs/realtime.md#catching-up).
       onSubscribed: () => void refreshUnread(),
     })
       .then((off) => (cancelled ? off() : (stop = off)))
@@ -51,7 +53,7 @@ function ChatNotifier({ chatPath }: z.infer<typeof props>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id, key]);
 
-  const count = unreadCount.value;
+  const count = unreadCount.value ?? 0;
   if (!mounted || count <= 0 || window.location.pathname === chatPath) return null;
   return (
     <div role="status" className="chat-notifier-region">

@@ -5,6 +5,8 @@ import { chatEvents } from '../../shared/realtime-events/chat';
 import { call, upload } from '../lib/call';
 import { realtime } from '../realtime/connection';
 import { leave, listen, whenSubscribed } from '../realtime/events';
+import { pageAnswer, seedFromPage } from './page-data';
+import { pageSignal } from './page-scope';
 import { connection } from './realtime';
 
 /** Chat polling every 5 s while the live connection is down (docs/chat.md#pages-and-polling). */
@@ -172,7 +174,13 @@ export async function uploadFile(file: File, onProgress: (percent: number) => vo
 }
 
 // ---- Unread count and the live channel ----
-export const unreadCount = signal(0);
+/** The person's unread messages: the count the page came with (docs/chat.md#chat-notifier), null until one is read. */
+export const unreadCount = pageSignal<number | null>(null);
+
+seedFromPage((page) => {
+  const answer = pageAnswer(page, 'chatUnread', chatApi.chatUnreadCount);
+  if (answer) unreadCount.value = answer.unread_count;
+});
 
 export async function refreshUnread(): Promise<void> {
   const result = await call(chatApi.chatUnreadCount);

@@ -5,11 +5,12 @@ import type { PageAssets } from '../../views/assets';
 import { GatePage } from '../../views/pages/gate';
 import { NotFoundPage } from '../../views/pages/not-found';
 import { isStaffRole } from '../../shared/api/user.schema';
+import type { ResponseOf } from '../../shared/api/endpoint';
 import { api as endpoints } from '../../shared/api/endpoints';
 import { twoFactorTexts } from '../../shared/api/two-factor.schema';
 import { dataOrNothing } from './answers';
 import { callContext, decidePage, type Access, type GateDeps, type PageDecision } from './gate';
-import { flashNext } from './session';
+import { flashNext, tokenOf } from './session';
 import { sendPage } from './render';
 
 export type PassedPage = Extract<PageDecision, { kind: 'page' }>;
@@ -26,12 +27,22 @@ export function sendGate(req: Request, res: Response, assets: PageAssets, gate: 
   });
 }
 
+/**
+ * The chat notifier's first count (docs/chat.md#chat-notifier), read beside the gate's `GET /user` for a signed-in
+ * page's frame: the page comes with it (`sendPage` puts it in the page state) instead of fetching it as it loads.
+ */
+function readChatUnread(req: Request, { api, sealer }: PageDeps): Promise<ResponseOf<typeof endpoints.chatUnreadCount> | undefined> {
+  const token = tokenOf(req, sealer);
+  return token ? dataOrNothing(api.request(endpoints.chatUnreadCount, { token }, callContext(req))) : Promise.resolve(undefined);
+}
+
 /** A route handler that runs the gate first: it answers redirects and gate screens itself and hands a passing page to `render`. */
 export function gatedPage(deps: PageDeps, access: Access, render: (req: Request, res: Response, page: PassedPage) => Promise<void> | void, options: { openDuringMaintenance?: boolean } = {}) {
   return async (req: Request, res: Response) => {
-    const decision = await decidePage(req, deps, { access, ...options });
+    const [decision, chatUnread] = await Promise.all([decidePage(req, deps, { access, ...options }), access === 'customer' ? readChatUnread(req, deps) : undefined]);
     if (decision.kind === 'redirect') return res.redirect(302, decision.location);
     if (decision.kind === 'gate') return sendGate(req, res, deps.assets, decision);
+    res.locals.chatUnread = chatUnread;
     return render(req, res, decision);
   };
 }

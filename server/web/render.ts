@@ -51,6 +51,9 @@ export const noteArrival: RequestHandler = (_req, res, next) => {
 
 export function sendPage(req: Request, res: Response, assets: PageAssets, options: PageOptions): void {
   const csrfToken = csrf.generateToken(req);
+  // What the gate read for a signed-in page's frame (`gatedPage`) goes with the page's own data.
+  const chatUnread = options.user ? (res.locals.chatUnread as PageData['chatUnread']) : undefined;
+  const data = chatUnread === undefined ? options.data : { ...options.data, chatUnread };
   const siteName = options.settings?.name ?? 'Trading Platform';
   const html = renderDocument({
     title: options.title,
@@ -64,7 +67,7 @@ export function sendPage(req: Request, res: Response, assets: PageAssets, option
       user: pageUserOf(options.user ?? null),
       realtimeKey: options.user ? ((res.locals.realtimeKey as string | undefined) ?? null) : null,
       ...(typeof res.locals.arrivedAt === 'number' ? { readsFrom: res.locals.arrivedAt } : {}),
-      ...(options.data ? { data: options.data } : {}),
+      ...(data ? { data } : {}),
     },
     body: options.body(csrfToken),
     flash: [...takeFlash(req), ...(options.flash ?? [])],
