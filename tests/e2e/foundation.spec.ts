@@ -108,6 +108,21 @@ test('when a signed-in page loads, then its sheets of at most 4 KiB come inside 
   for (const rules of applied) expect(rules).toBeGreaterThan(0);
 });
 
+test('when a customer opens the dashboard with nothing cached, then it takes at most 15 requests, its scripts in at most 7 files', async ({ page }) => {
+  // The issue's goal for the dashboard on a slow network, where each request costs a round trip (docs/front-end.md#chunks).
+  const requests: { type: string; path: string }[] = [];
+  page.on('requestfinished', (req) => requests.push({ type: req.resourceType(), path: new URL(req.url()).pathname }));
+  const channelsSignedIn = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/v1/broadcasting/auth/batch');
+  await openSignedIn(page, demo.trader, '/main/dashboard');
+  // Everything it loads: the islands, then the realtime connection's libraries and its channels' sign-in.
+  await expect(page.locator('app-island[name="notifications"][hydrated]')).toBeAttached();
+  await channelsSignedIn;
+  await page.waitForLoadState('networkidle');
+  const scripts = requests.filter((req) => req.type === 'script').map((req) => req.path);
+  expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(7);
+  expect(requests.length, requests.map((req) => `${req.type} ${req.path}`).join('\n')).toBeLessThanOrEqual(15);
+});
+
 /** A file's bytes as sent (no decoding), with its encoding and caching. */
 function rawGet(url: string, acceptEncoding: string): Promise<{ body: Buffer; encoding: string | undefined; cacheControl: string | undefined }> {
   return new Promise((resolve, reject) => {
