@@ -11,8 +11,8 @@ import { cancelWaitingOrdersOf } from '../db/pending-orders.repo';
 import { recordAudit } from '../db/audit.repo';
 import { postEntry } from '../ledger/ledger';
 import type { Market } from '../market/market';
-import { lifetimePnlsOfUser, openTradesOfUser, type TradeRow } from '../db/trades.repo';
-import { accountOfUser, lifetimePnlOf, lockAccount, lockCustomerAccount, openTradesOf, type AccountRow } from './accounts';
+import type { TradeRow } from '../db/trades.repo';
+import { accountOfUser, lifetimePnlOf, lifetimePnlsOfUser, lockAccount, lockCustomerAccount, openTradesOf, openTradesOfUser, type AccountRow } from './accounts';
 import { bookClose } from './close';
 import { done, refusal, refused, type Outcome } from '../errors';
 import { presentPending } from './pending';
@@ -24,7 +24,7 @@ interface Deps {
   bus: Bus;
 }
 
-/** An account with its summary (docs/trading.md#account-figures) at the current quotes (lifetime P/L from its closed trades). */
+/** An account with its summary (docs/trading.md#account-figures) at the current quotes (lifetime P/L from its closed trades, as its record keeps it). */
 export async function summarise(db: Executor, market: Market, account: AccountRow) {
   const [open, lifetimePnl] = [await openTradesOf(db, account.id), await lifetimePnlOf(db, account.id)];
   return summaryOf(market, account, { open, lifetimePnl });

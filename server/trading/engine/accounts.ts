@@ -12,7 +12,7 @@ import { livePnl } from './trade-view';
 
 export type { AccountRow, AccountWanted, LockedAccount } from '../db/accounts.repo';
 export { lockCustomerAccounts } from '../db/accounts.repo';
-export { lifetimePnlOf, openTotalsOf, openTradesOf, type OpenTotal } from '../db/trades.repo';
+export { lifetimePnlOf, lifetimePnlsOfUser, openTotalsOf, openTradesOf, openTradesOfUser, type OpenTotal } from '../db/trades.repo';
 
 /** The customer's account by id, or their Live account when no id is given; not found for anyone else's. */
 export async function accountOfUser(db: Executor, userId: number, accountId?: number): Promise<AccountRow> {
