@@ -6,6 +6,7 @@ import { composeTestWeb, signedInAgent, startWebStack, type WebStack } from '../
 /**
  * In one process the web tier hands the pages' calls to the API's app (docs/access.md#api-proxy). Here the app is a
  * stand-in that says what it was given, and it believes no proxy itself: who the client is comes from the web tier.
+ * Everything else (the pages' own reads) it passes to the real API's app.
  */
 const echo = express();
 echo.set('trust proxy', false);
@@ -26,6 +27,7 @@ let web: express.Express;
 beforeAll(async () => {
   stack = await startWebStack();
   customer = await makeUser(stack.database.db);
+  echo.use(stack.tradingApp);
   web = composeTestWeb(stack.apiUrl, { inProcessApi: echo }).app;
 });
 afterAll(() => stack.close());

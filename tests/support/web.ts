@@ -30,6 +30,8 @@ export interface WebStack {
   web: Express;
   /** The same web tier handing the pages' calls to the API's app in this process, as one process does (`ROLE=both`). */
   webInProcess: Express;
+  /** The API's app, for a web tier composed in a test's own way. */
+  tradingApp: Express;
   database: Database;
   /** The trading tier's market (what its quotes and conditions are now). */
   market: Market;
@@ -48,6 +50,7 @@ export async function startWebStack(tradingOverrides: TradingOverrides = {}): Pr
   return {
     web: webAppFor(apiUrl),
     webInProcess: composeTestWeb(apiUrl, { inProcessApi: trading.app }).app,
+    tradingApp: trading.app,
     database,
     market,
     apiUrl,
