@@ -8,15 +8,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/trading/db/database';
 import { dailyBalances, dailyRealizedPnl, latestMovements } from '../server/trading/db/dashboard.repo';
-import { openPglite } from '../server/trading/db/pglite';
-import { openPostgres } from '../server/trading/db/postgres';
 import { tradesPage } from '../server/trading/db/trades.repo';
 import { loadProfile } from '../server/trading/db/users.repo';
-import { createLogger } from '../server/logger';
-import { prepareDatabase } from '../server/trading/setup/prepare';
-import { benchPostgresUrl, withScratchPostgres } from './support';
+import { onBothDatabases } from './support';
 
-const silent = createLogger({ level: 'silent', name: 'bench' });
 const historySizes = [0, 1_000, 10_000];
 const rounds = 200;
 const ms = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
@@ -86,22 +81,5 @@ async function measure(label: string, database: Database): Promise<void> {
 
 export async function historyBench(): Promise<void> {
   console.log(`\nA customer's history: reads per signed-in page as closed trades accumulate over a year (mean of ${rounds} calls)`);
-  const pglite = await openPglite();
-  try {
-    await prepareDatabase(pglite, { seedDemo: 'never', logger: silent });
-    await measure('PGlite', pglite);
-  } finally {
-    await pglite.close();
-  }
-  const adminUrl = benchPostgresUrl();
-  if (!adminUrl) return console.log('  PostgreSQL  skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-  await withScratchPostgres(adminUrl, 'history', async (url) => {
-    const pg = await openPostgres({ url, poolMax: 10 });
-    try {
-      await prepareDatabase(pg, { seedDemo: 'never', logger: silent });
-      await measure('PostgreSQL', pg);
-    } finally {
-      await pg.close();
-    }
-  });
+  await onBothDatabases('history', measure);
 }

@@ -6,15 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/trading/db/database';
-import { openPglite } from '../server/trading/db/pglite';
-import { openPostgres } from '../server/trading/db/postgres';
-import { prepareDatabase } from '../server/trading/setup/prepare';
 import { createLogger } from '../server/logger';
 import { LocalBus } from '../server/trading/bus';
 import { openMarket } from '../server/trading/market/start';
 import { runRollover } from '../server/trading/financing/rollover';
 import { defaultRolloverClock, rolloverInstant } from '../shared/trading/financing';
-import { benchPostgresUrl, cpuSecondsOf, withScratchPostgres } from './support';
+import { cpuSecondsOf, onBothDatabases } from './support';
 
 const accounts = 10_000;
 const perAccount = 10;
@@ -66,22 +63,5 @@ async function measure(label: string, database: Database): Promise<void> {
 
 export async function rolloverBench(): Promise<void> {
   console.log(`\nRollover: ${(accounts * perAccount).toLocaleString('en')} open positions on ${accounts.toLocaleString('en')} accounts, one night each`);
-  const pglite = await openPglite();
-  try {
-    await prepareDatabase(pglite, { seedDemo: 'never', logger: silent });
-    await measure('PGlite', pglite);
-  } finally {
-    await pglite.close();
-  }
-  const adminUrl = benchPostgresUrl();
-  if (!adminUrl) return console.log('  PostgreSQL   skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-  await withScratchPostgres(adminUrl, 'rollover', async (url) => {
-    const pg = await openPostgres({ url, poolMax: 10 });
-    try {
-      await prepareDatabase(pg, { seedDemo: 'never', logger: silent });
-      await measure('PostgreSQL', pg);
-    } finally {
-      await pg.close();
-    }
-  });
+  await onBothDatabases('rollover', measure);
 }

@@ -10,7 +10,9 @@ import { schedules } from '../shared/trading/hours';
 import { composeTrading, type TradingOverrides, type TradingTier } from '../server/compose/trading';
 import { loadConfig, type Config } from '../server/config';
 import { createLogger } from '../server/logger';
+import type { Database } from '../server/trading/db/database';
 import { openPglite } from '../server/trading/db/pglite';
+import { openPostgres } from '../server/trading/db/postgres';
 import { prepareDatabase } from '../server/trading/setup/prepare';
 import type { Instrument } from '../server/trading/market/instruments';
 import { freePort } from '../tests/support/ports';
@@ -210,4 +212,29 @@ export async function withScratchPostgres<T>(adminUrl: string, name: string, use
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `measure` on a fresh migrated PGlite (no demo data), then on a scratch PostgreSQL database when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names a server (else a line says it was skipped).
+ */
+export async function onBothDatabases(name: string, measure: (label: string, database: Database) => Promise<void>): Promise<void> {
+  const pglite = await openPglite();
+  try {
+    await prepareDatabase(pglite, { seedDemo: 'never', logger: silent });
+    await measure('PGlite', pglite);
+  } finally {
+    await pglite.close();
+  }
+  const adminUrl = benchPostgresUrl();
+  if (!adminUrl) return console.log('  PostgreSQL   skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  await withScratchPostgres(adminUrl, name, async (url) => {
+    const postgres = await openPostgres({ url, poolMax: 10 });
+    try {
+      await prepareDatabase(postgres, { seedDemo: 'never', logger: silent });
+      await measure('PostgreSQL', postgres);
+    } finally {
+      await postgres.close();
+    }
+  });
 }
