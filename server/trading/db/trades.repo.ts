@@ -163,26 +163,17 @@ async function tradeCount(db: Executor, accountId: number, status: 'open' | 'clo
  * each statement rather than bound, so the closed page, planned once for every account, can be read backwards off the
  * partial index `trades_account_closed` however long the history.
  */
-const tradesPageQuery = {
-  open: builtOnce('open_trades_page', (db) =>
+const pageQuery = (status: 'open' | 'closed', latest: typeof trades.openedAt | typeof trades.closedAt) =>
+  builtOnce(`${status}_trades_page`, (db) =>
     db
       .select()
       .from(trades)
-      .where(and(eq(trades.accountId, sql.placeholder('accountId')), sql`${trades.status} = 'open'`))
-      .orderBy(desc(trades.openedAt), desc(trades.id))
+      .where(and(eq(trades.accountId, sql.placeholder('accountId')), sql`${trades.status} = ${sql.raw(`'${status}'`)}`))
+      .orderBy(desc(latest), desc(trades.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
-  ),
-  closed: builtOnce('closed_trades_page', (db) =>
-    db
-      .select()
-      .from(trades)
-      .where(and(eq(trades.accountId, sql.placeholder('accountId')), sql`${trades.status} = 'closed'`))
-      .orderBy(desc(trades.closedAt), desc(trades.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  ),
-};
+  );
+const tradesPageQuery = { open: pageQuery('open', trades.openedAt), closed: pageQuery('closed', trades.closedAt) };
 
 /** One page of an account's open or closed trades, and how many there are. */
 export async function tradesPage(db: Executor, { accountId, status, limit, offset }: { accountId: number; status: 'open' | 'closed'; limit: number; offset: number }) {
