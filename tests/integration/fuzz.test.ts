@@ -192,7 +192,9 @@ describe.runIf(runsHere)('every endpoint, fed what its schemas take and what an 
 
   it('an address longer than the servers read (three 8,000-character values) is refused with a message, through a load balancer too', async () => {
     const long = 'x'.repeat(8_000);
-    const res = await request(target.app).get(`${apiPrefix}/funding/history?status=${long}&from=${long}&to=${long}`).set('Authorization', `Bearer ${await tokenFor('active')}`);
+    const res = await request(target.app)
+      .get(`${apiPrefix}/funding/history?status=${long}&from=${long}&to=${long}`)
+      .set('Authorization', `Bearer ${await tokenFor('active')}`);
     expect(res.status).toBe(431);
     expect(typeof res.body.message).toBe('string');
   });
