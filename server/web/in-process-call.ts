@@ -2,11 +2,22 @@ import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:
 import { Socket } from 'node:net';
 import type { InProcessApi } from './proxy';
 
-/** Who the API is told is asking, as its own request's `ip`, `protocol` and `host` (the web tier's proxy does the same). */
+/** Who the API is told is asking, as its own request's `ip`, `protocol` and `host`. */
 export interface InProcessClient {
-  ip: string;
-  protocol: 'http' | 'https';
-  host: string;
+  ip: string | undefined;
+  ips?: string[];
+  protocol: string;
+  host: string | undefined;
+}
+
+/**
+ * Gives a request handed to the API's app in this process the client the web tier found, as the app's own `req.ip`,
+ * `ips`, `protocol`, `host` and `hostname`, whatever the app's trust-proxy setting says of its socket. Own properties
+ * win over the getters of the app's request prototype, which Express puts under `req` next.
+ */
+export function presentAs(req: IncomingMessage, { ip, ips = [], protocol, host }: InProcessClient): void {
+  const own = { ip, ips, protocol, host, hostname: host?.replace(/:\d+$/, '') };
+  for (const [name, value] of Object.entries(own)) Object.defineProperty(req, name, { value, configurable: true, enumerable: true });
 }
 
 export interface InProcessAnswer {
@@ -28,10 +39,8 @@ export function callInProcess(
   return new Promise((resolve) => {
     const req = new IncomingMessage(new Socket());
     Object.assign(req, { method, url: path, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
-    req.headers = { ...headers, host: client.host, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
-    // Own properties win over the getters of the API app's request prototype, which Express puts under `req` next.
-    const own = { ip: client.ip, ips: [], protocol: client.protocol, host: client.host, hostname: client.host.replace(/:\d+$/, '') };
-    for (const [name, value] of Object.entries(own)) Object.defineProperty(req, name, { value, configurable: true, enumerable: true });
+    req.headers = { ...headers, ...(client.host ? { host: client.host } : {}), ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
+    presentAs(req, client);
     if (body !== undefined) req.push(body);
     req.push(null);
 

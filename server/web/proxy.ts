@@ -9,6 +9,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import onHeaders from 'on-headers';
 import { authTexts } from '../../shared/texts';
 import { requestIdOf, type Logger } from '../logger';
+import { presentAs } from './in-process-call';
 import { signOut, tokenOf, type TokenSealer } from './session';
 
 /**
@@ -75,13 +76,12 @@ export function apiProxy({ target, sealer, timeoutMs, inProcess }: { target: str
  */
 function apiHandoff(api: InProcessApi, sealer: TokenSealer): RequestHandler {
   return (req, res) => {
-    const client = { ip: req.ip, ips: req.ips, protocol: req.protocol, host: req.host, hostname: req.hostname };
+    const client = { ip: req.ip, ips: req.ips, protocol: req.protocol, host: req.host };
     const headers = forwardedHeaders(req, sealer);
     delete req.headers.cookie;
     delete req.headers.authorization;
     Object.assign(req.headers, headers);
-    // Own properties win over the getters of the API app's request prototype, which Express puts under `req` next.
-    for (const [name, value] of Object.entries(client)) Object.defineProperty(req, name, { value, configurable: true, enumerable: true });
+    presentAs(req, client);
     // Before cookie-session writes its cookie (on-headers runs the newest listener first): a 401 ends the session.
     onHeaders(res, () => {
       if (res.statusCode === 401) signOut(req, sealer);
