@@ -187,7 +187,10 @@ function scriptedFeed(server: ReturnType<typeof createServer>, assets: readonly 
       timer = setInterval(() => {
         seq += 1;
         const at = new Date().toISOString();
-        io.emit(feedEvents.update, assets.map((a, i) => feedItem(a.asset_id, (prices[i] = prices[i]! * (1 + (Math.random() - 0.5) * 0.0004)), at, seq)));
+        io.emit(
+          feedEvents.update,
+          assets.map((a, i) => feedItem(a.asset_id, (prices[i] = prices[i]! * (1 + (Math.random() - 0.5) * 0.0004)), at, seq)),
+        );
       }, 1000 / updatesPerSecond);
     },
   };
