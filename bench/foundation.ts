@@ -5,15 +5,16 @@
  *    accepts brotli and to one that accepts only gzip), against React and
  *    ReactDOM alone hydrating one component (the floor for any React island), built here by Vite; the
  *    CSS it links, against Pico alone as it ships; and the CSS of the main pages.
- * 2. Throughput on the built server (a child process, fresh embedded database): the server-rendered
- *    login page and the dashboard (gate + API call + render) against the web tier's bare /healthz,
- *    and the API's GET /user (bearer lookup + presenter) against its bare /healthz.
+ * 2. Throughput on the built server (a child process, fresh embedded database; again on a fresh PostgreSQL database
+ *    with BENCH_DATABASE_URL or TEST_DATABASE_URL): the server-rendered login page and the dashboard (gate + API
+ *    calls + render) against the web tier's bare /healthz, and the API's GET /user (bearer lookup + presenter) against
+ *    its bare /healthz.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { kb, load as loadWith, root, row, seconds, servedBytes, signedInCookie, sizes, startServer } from './support';
+import { benchPostgresUrl, deploymentSecrets, kb, load as loadWith, publicSite, root, row, seconds, servedBytes, signedInCookie, sizes, startServer, withScratchPostgres } from './support';
 
 async function reactFloor() {
   // Inside the project so the build resolves react from our node_modules (dist/ is ignored by git).
@@ -82,28 +83,44 @@ export async function foundationBench(): Promise<void> {
       const css = await cssOf(path, headers);
       console.log(cssRow(path, css, css.files));
     }
-    const login = await fetch(`${server.api}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-
-    console.log(`\nThroughput, 10 connections, ${seconds} s each (requests/s, latency p50/p99 ms)`);
-    const rows: [string, Awaited<ReturnType<typeof load>>][] = [
-      ['web  /healthz (peer)', await load(`${server.url}/healthz`)],
-      ['web  GET / login page', await load(`${server.url}/`)],
-      ['web  GET /main/dashboard', await load(`${server.url}/main/dashboard`, { Cookie: cookie })],
-      ['api  /healthz (peer)', await load(`${server.api}/healthz`)],
-      ['api  GET /api/v1/user', await load(`${server.api}/api/v1/user`, { Authorization: `Bearer ${token}` })],
-    ];
-    for (const [name, r] of rows) console.log(row(name, r));
-    const [webPeer, loginPage, dashboard, apiPeer, user] = rows.map(([, r]) => r.rps);
-    console.log(`  login page / web peer      ${(loginPage! / webPeer!).toFixed(2)}x`);
-    console.log(`  dashboard / web peer       ${(dashboard! / webPeer!).toFixed(2)}x`);
-    console.log(`  GET /user / api peer       ${(user! / apiPeer!).toFixed(2)}x`);
+    await throughput(server, cookie, 'PGlite');
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const adminUrl = benchPostgresUrl();
+  if (adminUrl)
+    await withScratchPostgres(adminUrl, 'foundation', async (url, pgDir) => {
+      const site = await publicSite();
+      const onPostgres = await startServer({ ...deploymentSecrets, ...site, DATA_DIR: pgDir, DATABASE_URL: url, DATABASE_POOL_MAX: '20', SEED_DEMO: 'always', PAYMENTS_PROVIDER: 'sandbox' });
+      try {
+        await throughput(onPostgres, await signedInCookie(onPostgres.url), 'PostgreSQL');
+      } finally {
+        await onPostgres.stop();
+      }
+    });
+}
+
+/** The pages' and the API's rates against their tier's bare /healthz, on one server (both tiers in one process). */
+async function throughput(server: { url: string; api: string }, cookie: string, database: string): Promise<void> {
+  const login = await fetch(`${server.api}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'trader@demo.test', password: 'trader-demo-1' }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+  console.log(`\nThroughput, ${database}, 10 connections, ${seconds} s each (requests/s, latency p50/p99 ms)`);
+  const rows: [string, Awaited<ReturnType<typeof load>>][] = [
+    ['web  /healthz (peer)', await load(`${server.url}/healthz`)],
+    ['web  GET / login page', await load(`${server.url}/`)],
+    ['web  GET /main/dashboard', await load(`${server.url}/main/dashboard`, { Cookie: cookie })],
+    ['api  /healthz (peer)', await load(`${server.api}/healthz`)],
+    ['api  GET /api/v1/user', await load(`${server.api}/api/v1/user`, { Authorization: `Bearer ${token}` })],
+  ];
+  for (const [name, r] of rows) console.log(row(name, r));
+  const [webPeer, loginPage, dashboard, apiPeer, user] = rows.map(([, r]) => r.rps);
+  console.log(`  login page / web peer      ${(loginPage! / webPeer!).toFixed(2)}x`);
+  console.log(`  dashboard / web peer       ${(dashboard! / webPeer!).toFixed(2)}x`);
+  console.log(`  GET /user / api peer       ${(user! / apiPeer!).toFixed(2)}x`);
 }

@@ -107,6 +107,14 @@ export function row(name: string, r: LoadResult): string {
 
 const silent = createLogger({ level: 'silent', name: 'bench' });
 
+/** The secrets every process of one deployment shares (required once the tiers are apart or the database is PostgreSQL). */
+export const deploymentSecrets = {
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+  FEED_API_KEY: 'bench-feed-key-0123456789',
+  PUSHER_APP_KEY: 'bench-pusher-key',
+  PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123',
+};
+
 /** The configuration in-process benchmarks compose with, read by the same `loadConfig` as a process (every key given: nothing is written). */
 export function benchConfig(env: Record<string, string> = {}): Config {
   return loadConfig({

@@ -25,7 +25,7 @@ import { chromiumLaunch } from '../playwright.config';
 import { paths } from '../shared/routes';
 import { islandChunksFile } from '../scripts/chunk-groups';
 import { buildSpa } from './spa';
-import { benchPostgresUrl, kb, load as loadWith, publicSite, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
+import { benchPostgresUrl, deploymentSecrets, kb, load as loadWith, publicSite, root, row, signedInCookie, sizes, startServer, withScratchPostgres, type LoadResult } from './support';
 
 const runSeconds = Number(process.env.BENCH_TERMINAL_SECONDS ?? 30);
 const instrumentCount = 2_000;
@@ -157,12 +157,7 @@ const chartWithIndicators = `(() => {
 })()`;
 
 /** The secrets of a deployment with the tiers apart. */
-const tiersApart = {
-  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-  FEED_API_KEY: 'bench-feed-key-0123456789',
-  PUSHER_APP_KEY: 'bench-pusher-key',
-  PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123',
-};
+const tiersApart = deploymentSecrets;
 
 /** The price feed of the synthetic instruments (docs/realtime.md#price-feed): all of them on subscribing, then every one moved `rate` times a second. */
 function scriptedFeed(server: ReturnType<typeof createServer>, assets: readonly { asset_id: string }[]) {
