@@ -6,10 +6,11 @@
  *    /mt4's islands rendered on the client, built here by Vite (goal ≤ 200 KiB brotli). The chunks /mt4-light
  *    references that /mt4 does not must all be its own layout's (docs/trade-room.md#terminals): a PASS/FAIL line.
  * 2. Smoothness: Chromium on /mt4 with 2,000 instruments each updated 10 times a second through the feed
- *    (a scripted socket.io server behind the web tier, reached over a real websocket as a browser reaches the feed), long tasks and frame rate over BENCH_TERMINAL_SECONDS (30), against the
- *    same page with a silent feed (goal: no long task over 50 ms, ≥ 55 fps). The chart shows the first
- *    synthetic instrument on 400 candles with every indicator on (SMA, EMA, Bollinger bands, RSI), as a
- *    trader who chose them all would see it: each tick moves the candle and recomputes their last values.
+ *    (a scripted socket.io server behind the web tier, reached over a real websocket as a browser reaches the
+ *    feed), long tasks and frame rate over BENCH_TERMINAL_SECONDS (30), against the same page with a silent feed
+ *    (goal: no long task over 50 ms, ≥ 55 fps). The chart shows the first synthetic instrument on 400 candles
+ *    with every indicator on (SMA, EMA, Bollinger bands, RSI), as a trader who chose them all would see it: each
+ *    tick moves the candle and recomputes their last values.
  * 3. Server rendering: /mt4 and /mt4-light at 10 concurrent requests each against a static file of /mt4's size
  *    (goal p99 ≤ 50 ms).
  */
@@ -230,8 +231,9 @@ async function syntheticCatalogue(api: string) {
     feedAt: feed.at,
     close: async () => {
       feed.stop();
-      await new Promise<void>((resolve) => feed.io.close(() => resolve()));
+      // Kept-alive connections would hold the server open: socket.io's close waits for the server's.
       server.closeAllConnections();
+      await new Promise<void>((resolve) => feed.io.close(() => resolve()));
     },
   };
 }
