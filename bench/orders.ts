@@ -22,7 +22,7 @@ import { createUser } from '../server/trading/db/users.repo';
 import { postEntry } from '../server/trading/ledger/ledger';
 import { tradingAccounts } from '../server/trading/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { benchPostgresUrl, benchTrading, fmt, load, percentile, publicSite, row, browserSession, startServer, withScratchPostgres, type LoadResult } from './support';
+import { benchPostgresUrl, benchTrading, deploymentSecrets, fmt, load, percentile, publicSite, row, browserSession, startServer, withScratchPostgres, type LoadResult } from './support';
 import { marginFor } from '../shared/trading/account-maths';
 import { openingPrice } from '../shared/trading/prices';
 import { protectionProblems } from '../shared/trading/levels';
@@ -31,7 +31,6 @@ import { executeMarketOrders } from '../server/trading/engine/market-orders';
 
 const traders = 50;
 const password = 'bench-trader-1';
-const sessionSecret = 'bench-session-secret-0123456789abcdef';
 
 /** The customers, with deep pockets, written before the server starts on the same database. */
 async function seedTraders(database: Database): Promise<string[]> {
@@ -115,7 +114,7 @@ async function withCpu(processes: Record<string, Server>, run: () => Promise<Loa
 async function ordersEveryWay(env: Record<string, string>, emails: string[], label: string): Promise<[string, LoadResult][]> {
   const rows: [string, LoadResult][] = [];
   // On its own database the one process is a deployment too: it must know its origin.
-  const server = await startServer({ SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', ...(env.DATABASE_URL ? await publicSite() : {}), ...env });
+  const server = await startServer({ SESSION_SECRET: deploymentSecrets.SESSION_SECRET, SEED_DEMO: 'never', ...(env.DATABASE_URL ? await publicSite() : {}), ...env });
   try {
     const { sessions, tokens } = await signInAll(server.url, server.api, emails);
     // Crypto trades around the clock, so the benchmark runs on any day.
@@ -126,8 +125,8 @@ async function ordersEveryWay(env: Record<string, string>, emails: string[], lab
     await server.stop();
   }
   const site = await publicSite();
-  const common = { SESSION_SECRET: sessionSecret, SEED_DEMO: 'never', FEED_API_KEY: 'bench-feed-key-0123456789', PUSHER_APP_KEY: 'bench-pusher-key', PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ...env };
-  const trading = await startServer({ ...common, ROLE: 'trading', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' });
+  const common = { ...deploymentSecrets, SEED_DEMO: 'never', PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ...env };
+  const trading = await startServer({ ...common, ROLE: 'trading' });
   const web = await startServer({ ...common, ...site, ROLE: 'web', TRADING_API_URL: trading.api });
   try {
     const { sessions } = await signInAll(web.url, trading.api, emails);
@@ -219,7 +218,7 @@ export async function ordersBench(): Promise<void> {
       const emails = await seedTraders(await openPostgres({ url, poolMax: 4 }));
       rows.push(
         ...(await ordersEveryWay(
-          { DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PAYMENTS_PROVIDER: 'sandbox', PUSHER_APP_SECRET: 'bench-pusher-secret-0123456789abcdef0123' },
+          { DATABASE_URL: url, DATA_DIR: pgDir, DATABASE_POOL_MAX: '20', PAYMENTS_PROVIDER: 'sandbox', PUSHER_APP_SECRET: deploymentSecrets.PUSHER_APP_SECRET },
           emails,
           'PostgreSQL',
         )),

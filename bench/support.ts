@@ -122,10 +122,7 @@ export function benchConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: join(tmpdir(), 'cfd-bench'),
     SEED_DEMO: 'never',
     ...benchLimits,
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-    FEED_API_KEY: 'bench-feed-key-0123456789',
-    PUSHER_APP_KEY: 'bench-key',
-    PUSHER_APP_SECRET: 'bench-secret-0123456789abcdef0123456789',
+    ...deploymentSecrets,
     ...env,
   });
 }

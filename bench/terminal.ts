@@ -157,9 +157,6 @@ const chartWithIndicators = `(() => {
   localStorage.setItem('chart-indicators', JSON.stringify({ [id]: { sma: { on: true, period: 20 }, ema: { on: true, period: 50 }, bollinger: { on: true, period: 20, width: 2 }, rsi: { on: true, period: 14 } } }));
 })()`;
 
-/** The secrets of a deployment with the tiers apart. */
-const tiersApart = deploymentSecrets;
-
 /** The price feed of the synthetic instruments (docs/realtime.md#price-feed): all of them on subscribing, then every one moved `rate` times a second. */
 function scriptedFeed(server: ReturnType<typeof createServer>, assets: readonly { asset_id: string }[]) {
   const io = new FeedServer(server, { path: '/socket.io', transports: ['websocket'], serveClient: false });
@@ -285,7 +282,7 @@ async function renderRows(url: string, cookie: string, label = 'one process, PGl
 /** /mt4 and /mt4-light with the tiers as two processes (as a deployment on more than one core runs them), on PGlite and, when named, PostgreSQL. */
 async function renderElsewhere(): Promise<[string, LoadResult][]> {
   const rows: [string, LoadResult][] = [];
-  const common = tiersApart;
+  const common = deploymentSecrets;
   const apart = async (env: Record<string, string>, label: string) => {
     const site = await publicSite();
     const trading = await startServer({ ...common, ...env, PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ROLE: 'trading', SEED_DEMO: 'always' });
@@ -358,9 +355,9 @@ export async function terminalBench(): Promise<void> {
     // The tiers apart, the web tier's API behind the synthetic catalogue.
     const smoothDir = mkdtempSync(join(tmpdir(), 'bench-terminal-smooth-'));
     const site = await publicSite();
-    const trading = await startServer({ ...tiersApart, DATA_DIR: smoothDir, PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ROLE: 'trading', SEED_DEMO: 'always' });
+    const trading = await startServer({ ...deploymentSecrets, DATA_DIR: smoothDir, PUBLIC_ORIGIN: site.PUBLIC_ORIGIN, ROLE: 'trading', SEED_DEMO: 'always' });
     const catalogue = await syntheticCatalogue(trading.api);
-    const web = await startServer({ ...tiersApart, ...site, DATA_DIR: smoothDir, ROLE: 'web', TRADING_API_URL: catalogue.url });
+    const web = await startServer({ ...deploymentSecrets, ...site, DATA_DIR: smoothDir, ROLE: 'web', TRADING_API_URL: catalogue.url });
     const browser = await chromium.launch(chromiumLaunch);
     const url = web.url;
     const freshCookie = await signedInCookie(url);
